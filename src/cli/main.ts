@@ -1,0 +1,49 @@
+// `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
+
+import { CliError } from './args';
+import { tasksCommand } from './tasks';
+import { initCommand, forwardCommand } from './model-commands';
+
+const USAGE = `usage: npm run rlvr -- <command> [flags]
+commands:
+  tasks list|sample|verify   inspect and check the tasks (rlvr tasks --help)
+  init                        write a freshly initialised model (.safetensors)
+  forward                     logits, loss and (--backward) gradients of a checkpoint on a token list
+Run a command with --help for its flags.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const out = (s: string) => process.stdout.write(s + '\n');
+  const err = (s: string) => process.stderr.write(s + '\n');
+  if (!command || command === '--help' || command === 'help') {
+    out(USAGE);
+    return command ? 0 : 2;
+  }
+  try {
+    switch (command) {
+      case 'tasks':
+        return await tasksCommand(rest, { stdin: process.stdin, stdout: out, stderr: err });
+      case 'init':
+        return await initCommand(rest, out);
+      case 'forward':
+        return await forwardCommand(rest, out);
+      default:
+        err(`unknown command "${command}"\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initCommand, forwardCommand } from './model-commands';
+import { readSafetensors } from '../model/safetensors';
+import { CliError } from './args';
+
+const dir = mkdtempSync(join(tmpdir(), 'rlvr-cli-'));
+const file = join(dir, 'm.safetensors');
+const initArgs = ['--vocab-size', '7', '--n-positions', '8', '--n-embd', '8', '--n-layer', '2', '--n-head', '2', '--seed', '5', '--out', file];
+
+describe('rlvr init / forward (cpu)', () => {
+  it('init writes a readable checkpoint with the requested config', async () => {
+    const lines: string[] = [];
+    expect(await initCommand([...initArgs, '--json'], (s) => lines.push(s))).toBe(0);
+    const summary = JSON.parse(lines[0]);
+    const ck = readSafetensors(readFileSync(file));
+    expect(ck.config).toEqual({ vocabSize: 7, nPositions: 8, nEmbd: 8, nLayer: 2, nHead: 2 });
+    expect(summary.params).toBe(ck.layout.slots.reduce((s, t) => s + t.size, 0));
+  });
+
+  it('forward --json prints T×V logits, the loss, and a gradient per HF tensor', async () => {
+    const lines: string[] = [];
+    await forwardCommand(['--checkpoint', file, '--tokens', '3,1,4,1,5', '--backward', '--backend', 'cpu', '--json'], (s) => lines.push(s));
+    const r = JSON.parse(lines[0]);
+    expect(r.logits).toHaveLength(5);
+    expect(r.logits[0]).toHaveLength(7);
+    // Near-uniform at init: cross-entropy close to ln V.
+    expect(Math.abs(r.loss - Math.log(7))).toBeLessThan(0.1);
+    const ck = readSafetensors(readFileSync(file));
+    for (const s of ck.layout.slots) expect(r.grads[s.name]).toHaveLength(s.size);
+    expect(r.grads['transformer.wte.weight'].some((g: number) => g !== 0)).toBe(true);
+  });
+
+  it('names the bad flag and its allowed values', async () => {
+    await expect(initCommand(['--vocab-size', '7', '--n-positions', '8', '--n-embd', '10', '--n-layer', '1', '--n-head', '3', '--out', file], () => {}))
+      .rejects.toThrowError(/model\.nEmbd \(10\) must be divisible by model\.nHead \(3\)/);
+    await expect(forwardCommand(['--checkpoint', file, '--tokens', '1,2,x'], () => {})).rejects.toThrowError(/--tokens: "x" \(position 2\)/);
+    await expect(forwardCommand(['--checkpoint', file, '--tokens', '1', '--backend', 'tpu'], () => {})).rejects.toThrowError(CliError);
+    await expect(forwardCommand(['--checkpoint', file, '--tokenz', '1'], () => {})).rejects.toThrowError(/unknown flag --tokenz; allowed: --checkpoint/);
+  });
+});

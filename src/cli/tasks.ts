@@ -1,0 +1,206 @@
+// `rlvr tasks …`: list tasks, sample instances, verify completions (JSON lines in and out).
+
+import { createInterface } from 'node:readline';
+import { makeRng, STREAM } from '../reference/random';
+import { allowedText, parseParams, rangeText } from '../tasks/params';
+import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from '../tasks/registry';
+import { textToTokens } from '../tasks/tokens';
+import type { Task } from '../tasks/types';
+
+export interface TasksIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+}
+
+const USAGE = `usage:
+  rlvr tasks list [--json]
+  rlvr tasks sample --task NAME [--param key=value ...] [--n N] [--seed S] [--json]
+  rlvr tasks verify [--json]     reads {"instance": …, "completionText": "…"} lines on stdin
+tasks: ${TASK_NAMES.join(', ')}`;
+
+/** A command-line mistake: reported with the usage and exit code 2. */
+class UsageError extends Error {}
+
+interface Flags {
+  json: boolean;
+  task?: string;
+  params: Record<string, string>;
+  n?: string;
+  seed?: string;
+}
+
+/** Parses `--flag value`, `--flag=value` and the boolean `--json`; `allowed` lists the valid flags. */
+function parseFlags(args: readonly string[], command: string, allowed: readonly string[]): Flags {
+  const flags: Flags = { json: false, params: {} };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const m = /^--([A-Za-z]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new UsageError(`tasks ${command}: unexpected argument ${JSON.stringify(arg)}`);
+    const name = m[1];
+    if (!allowed.includes(name)) {
+      throw new UsageError(
+        `tasks ${command}: unknown flag --${name}; allowed: ${allowed.map((f) => `--${f}`).join(', ')}`,
+      );
+    }
+    if (name === 'json') {
+      if (m[2] !== undefined) throw new UsageError(`tasks ${command}: --json takes no value`);
+      flags.json = true;
+      continue;
+    }
+    let value = m[2];
+    if (value === undefined) {
+      if (i + 1 >= args.length || args[i + 1].startsWith('--')) {
+        throw new UsageError(`tasks ${command}: --${name} needs a value`);
+      }
+      value = args[++i];
+    }
+    if (name === 'param') {
+      const eq = value.indexOf('=');
+      if (eq <= 0) throw new UsageError(`tasks ${command}: --param must look like key=value, got ${JSON.stringify(value)}`);
+      flags.params[value.slice(0, eq)] = value.slice(eq + 1);
+    } else if (name === 'task' || name === 'n' || name === 'seed') {
+      flags[name] = value;
+    }
+  }
+  return flags;
+}
+
+function parseIntFlag(value: string | undefined, name: string, lo: number, hi: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < lo || n > hi) {
+    throw new UsageError(`--${name} must be an integer in [${lo}, ${hi}], got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+function list(flags: Flags, io: TasksIo): void {
+  const tasks = TASK_NAMES.map((name) => {
+    const task: Task = TASKS[name];
+    return { name, summary: task.summary, params: task.params };
+  });
+  if (flags.json) {
+    io.stdout(JSON.stringify(tasks));
+    return;
+  }
+  for (const t of tasks) {
+    io.stdout(`${t.name}: ${t.summary}`);
+    for (const p of t.params) {
+      const allowed = p.kind === 'int' ? rangeText(p) : allowedText(p);
+      io.stdout(`  ${p.name} = ${p.default}  (${allowed})  ${p.doc}`);
+    }
+  }
+}
+
+function sample(flags: Flags, io: TasksIo): void {
+  if (flags.task === undefined) throw new UsageError(`tasks sample: --task is required (${TASK_NAMES.join(', ')})`);
+  let task: Task;
+  try {
+    task = getTask(flags.task);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const n = parseIntFlag(flags.n, 'n', 1, 100_000, 1);
+  const seed = parseIntFlag(flags.seed, 'seed', 0, 2 ** 32 - 1, 0);
+  let params;
+  try {
+    params = parseParams(task, flags.params);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const rng = makeRng(seed, STREAM.tasks);
+  for (let i = 0; i < n; i++) {
+    const instance = task.sample(rng, params);
+    if (flags.json) {
+      const { promptText, answerText, promptTokens } = instance;
+      io.stdout(JSON.stringify({ instance, promptText, answerText, promptTokens }));
+    } else {
+      io.stdout(`${instance.promptText}  →  ${instance.answerText}`);
+    }
+  }
+}
+
+/** One input line → one output line; a bad line reports its number and the others go on. */
+function verifyLine(line: string, lineNo: number, json: boolean): { text: string; ok: boolean } {
+  const fail = (message: string): { text: string; ok: boolean } => ({
+    text: json ? JSON.stringify({ line: lineNo, error: message }) : `line ${lineNo}: error: ${message}`,
+    ok: false,
+  });
+  let input: unknown;
+  try {
+    input = JSON.parse(line);
+  } catch (err) {
+    return fail(`not valid JSON (${(err as Error).message})`);
+  }
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return fail('expected an object {"instance": …, "completionText": "…"}');
+  }
+  const { instance: rawInstance, completionText, completionTokens } = input as Record<string, unknown>;
+  let instance;
+  try {
+    instance = instanceFromJSON(rawInstance);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  const task = getTask(instance.task);
+  let tokens: number[];
+  if (typeof completionText === 'string') {
+    tokens = textToTokens(task.vocab(instance.params), completionText);
+  } else if (Array.isArray(completionTokens) && completionTokens.every((t) => typeof t === 'number')) {
+    tokens = completionTokens as number[];
+  } else {
+    return fail('completionText must be a string of space-separated tokens (or completionTokens an array of ids)');
+  }
+  const { reward, correct } = task.verify(instance, tokens);
+  return { text: json ? JSON.stringify({ reward, correct }) : `reward ${reward} correct ${correct}`, ok: true };
+}
+
+async function verify(flags: Flags, io: TasksIo): Promise<number> {
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });
+  let lineNo = 0;
+  let failures = 0;
+  for await (const line of lines) {
+    lineNo++;
+    if (line.trim() === '') continue;
+    const out = verifyLine(line, lineNo, flags.json);
+    io.stdout(out.text);
+    if (!out.ok) failures++;
+  }
+  if (failures > 0) io.stderr(`tasks verify: ${failures} of ${lineNo} line(s) could not be verified`);
+  return failures > 0 ? 1 : 0;
+}
+
+/**
+ * Entry point for `rlvr tasks …` (args after "tasks"). Returns the exit code: 0 ok, 1 some input
+ * lines failed (verify), 2 bad command line.
+ */
+export async function tasksCommand(args: string[], io: TasksIo): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case 'list':
+        list(parseFlags(rest, 'list', ['json']), io);
+        return 0;
+      case 'sample':
+        sample(parseFlags(rest, 'sample', ['task', 'param', 'n', 'seed', 'json']), io);
+        return 0;
+      case 'verify':
+        return await verify(parseFlags(rest, 'verify', ['json']), io);
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout(USAGE);
+        return 0;
+      default:
+        throw new UsageError(
+          command === undefined ? 'tasks: missing command' : `tasks: unknown command ${JSON.stringify(command)}`,
+        );
+    }
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr(`error: ${err.message}`);
+    io.stderr(USAGE);
+    return 2;
+  }
+}

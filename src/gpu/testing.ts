@@ -1,0 +1,60 @@
+// GPU tests in vitest: one Dawn device per test file, and an honest skip.
+//
+// Without an adapter a GPU test is *skipped* with the reason, never passed (house rule 1).
+// With CI=true a missing adapter fails the test instead, so CI cannot go green without
+// having run the GPU path.
+
+import { afterAll, it, type TestContext } from 'vitest';
+import type { GpuContext } from './device';
+import { openNodeDevice } from './node-device';
+
+let pending: Promise<GpuContext | string> | null = null;
+let hooked = false;
+
+/** The test file's device, or the reason there is none. */
+export function testGpu(): Promise<GpuContext | string> {
+  if (!pending) {
+    pending = openNodeDevice({ verbose: false }).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+  }
+  return pending;
+}
+
+/** Registers (once per test file, at collection time) the hook that destroys the device. */
+function destroyAfterAll(): void {
+  if (hooked) return;
+  hooked = true;
+  afterAll(async () => {
+    const ctx = await pending;
+    pending = null;
+    if (ctx && typeof ctx !== 'string') {
+      await ctx.device.queue.onSubmittedWorkDone();
+      ctx.device.destroy();
+    }
+  });
+}
+
+/** `it` for a test that needs the GPU: skipped (or failed under CI=true) without an adapter. */
+export function gpuIt(name: string, fn: (gpu: GpuContext, t: TestContext) => Promise<void> | void, timeout?: number): void {
+  destroyAfterAll();
+  it(name, async (t) => {
+    const ctx = await testGpu();
+    if (typeof ctx === 'string') {
+      if (process.env.CI === 'true') throw new Error(`GPU test cannot run under CI=true: no WebGPU adapter (${ctx})`);
+      t.skip(`no WebGPU adapter: ${ctx}`);
+      return;
+    }
+    await fn(ctx, t);
+  }, timeout);
+}
+
+/** Max |a − b| over two arrays of equal length (NaN anywhere gives NaN). */
+export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new Error(`length mismatch: ${a.length} vs ${b.length}`);
+  let m = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i] - b[i]);
+    if (Number.isNaN(d)) return NaN;
+    if (d > m) m = d;
+  }
+  return m;
+}

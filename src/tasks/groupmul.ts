@@ -1,0 +1,316 @@
+// groupmul: iterated group multiplication with a scratchpad and a last-token reward.
+//
+// Block layout:       prompt  BOS x1 … xk SEP        completion  y1 … ys EOS
+// Interleaved layout: prompt  BOS x1                 completion  y1 x2 y2 … xk yk EOS
+// The closing EOS (and, interleaved, every x) is written by the environment (`fixed`), so the
+// policy samples only the y's and is never rewarded or punished for formatting.
+
+import type { Rng } from '../reference/random';
+import { GROUP_NAMES, GROUP_NAMES_TEXT, foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
+import { parseParams } from './params';
+import { asIntArray, asObject, instanceHeader } from './instanceJson';
+import {
+  isIdIn,
+  tokensToText,
+  totalLabel,
+  totalMetrics,
+  totalVerify,
+  withSpecials,
+} from './tokens';
+import {
+  BOS,
+  EOS,
+  NUM_SPECIAL,
+  SEP,
+  TaskInstanceError,
+  TaskParamError,
+  type ParamSpec,
+  type SequenceShape,
+  type Task,
+  type TaskInstance,
+  type VerifyResult,
+} from './types';
+
+export type GroupMulParams = {
+  group: string;
+  length: number;
+  scratch: number;
+  layout: 'block' | 'interleaved';
+  reward: 'last' | 'dense';
+};
+
+export const GROUPMUL_PARAMS: readonly ParamSpec[] = [
+  {
+    name: 'group',
+    kind: 'string',
+    default: 'S3',
+    values: GROUP_NAMES,
+    allowed: GROUP_NAMES_TEXT,
+    doc: 'Group whose elements are multiplied: cyclic Z<n>, dihedral D<n> (order 2n), S3, S4, A4, the quaternion group Q8, or a fixed seeded Latin-square quasigroup quasi<n> (non-associative, folded left).',
+  },
+  {
+    name: 'length',
+    kind: 'int',
+    default: 8,
+    min: 2,
+    max: 16,
+    doc: 'Number k of elements in the chain to multiply.',
+  },
+  {
+    name: 'scratch',
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 16,
+    doc: 'Scratchpad length s in element tokens (block layout, at most length); 0 means s = length (room for every running product), 1 means answer at once.',
+  },
+  {
+    name: 'layout',
+    kind: 'enum',
+    default: 'block',
+    values: ['block', 'interleaved'],
+    doc: 'block: the whole chain, then the scratchpad; interleaved: the environment writes x_t and the policy writes y_t after it (the "myopic" setting of the seed paper).',
+  },
+  {
+    name: 'reward',
+    kind: 'enum',
+    default: 'last',
+    values: ['last', 'dense'],
+    doc: 'last: 1 iff the last scratchpad token is the product (the seed paper\'s last-token reward); dense: fraction of scratchpad tokens equal to the left-to-right running product (ablation).',
+  },
+];
+
+export interface GroupMulInstance extends TaskInstance {
+  task: 'groupmul';
+  params: GroupMulParams;
+  group: string;
+  /** index → token text; token id = NUM_SPECIAL + index. */
+  elementNames: string[];
+  /** Element indices x1..xk. */
+  chain: number[];
+  /** Permutation groups: each element in one-line notation (p[i] is the image of i). */
+  perms?: number[][];
+  /** Quasigroups: the multiplication table, table[a][b] = a*b. */
+  table?: number[][];
+  /** Index of the product (left fold of the chain). */
+  answer: number;
+}
+
+/** Scratchpad length s after resolving 0 → length (interleaved: one y per x). */
+export function scratchLength(p: GroupMulParams): number {
+  return p.layout === 'interleaved' || p.scratch === 0 ? p.length : p.scratch;
+}
+
+/**
+ * Prefix length whose running product scratchpad position j (0-based) should hold: the s
+ * positions spread the k products evenly, ceil((j+1)·k/s), so the last one is the full product.
+ */
+export function targetPrefixLength(j: number, k: number, s: number): number {
+  return Math.ceil(((j + 1) * k) / s);
+}
+
+/** Completion positions the policy writes (the y's). */
+function policyPositions(p: GroupMulParams): number[] {
+  const s = scratchLength(p);
+  return Array.from({ length: s }, (_, j) => (p.layout === 'interleaved' ? 2 * j : j));
+}
+
+function checkParams(p: GroupMulParams): void {
+  if (p.layout === 'block' && p.scratch > p.length) {
+    throw new TaskParamError(
+      'scratch',
+      `groupmul.scratch must be an integer in [0, length] = [0, ${p.length}], got ${p.scratch}`,
+    );
+  }
+  if (p.layout === 'interleaved' && p.scratch !== 0 && p.scratch !== p.length) {
+    throw new TaskParamError(
+      'scratch',
+      `groupmul.scratch must be 0 or equal to length (${p.length}) with layout=interleaved, got ${p.scratch}`,
+    );
+  }
+}
+
+function shape(p: GroupMulParams): SequenceShape {
+  return p.layout === 'interleaved'
+    ? { promptLength: 2, completionLength: 2 * p.length }
+    : { promptLength: p.length + 2, completionLength: scratchLength(p) + 1 };
+}
+
+function vocab(p: GroupMulParams): string[] {
+  return withSpecials(getGroup(p.group).elementNames);
+}
+
+/** Builds the full instance from its core data (params and chain); shared by sample and fromJSON. */
+function build(params: GroupMulParams, chain: number[]): GroupMulInstance {
+  const g = getGroup(params.group);
+  const id = (x: number): number => NUM_SPECIAL + x;
+  const prefix = prefixProducts(g.table, chain);
+  const k = chain.length;
+  const s = scratchLength(params);
+  let promptTokens: number[];
+  let fixed: (number | null)[];
+  let answerTokens: number[];
+  if (params.layout === 'interleaved') {
+    promptTokens = [BOS, id(chain[0])];
+    fixed = [];
+    answerTokens = [];
+    for (let t = 0; t < k; t++) {
+      if (t > 0) {
+        fixed.push(id(chain[t]));
+        answerTokens.push(id(chain[t]));
+      }
+      fixed.push(null);
+      answerTokens.push(id(prefix[t]));
+    }
+  } else {
+    promptTokens = [BOS, ...chain.map(id), SEP];
+    fixed = Array.from({ length: s }, () => null);
+    answerTokens = Array.from({ length: s }, (_, j) => id(prefix[targetPrefixLength(j, k, s) - 1]));
+  }
+  fixed.push(EOS);
+  answerTokens.push(EOS);
+  const words = vocab(params);
+  const instance: GroupMulInstance = {
+    task: 'groupmul',
+    params: { ...params },
+    promptTokens,
+    promptText: tokensToText(words, promptTokens),
+    completionLength: fixed.length,
+    fixed,
+    answerTokens,
+    answerText: tokensToText(words, answerTokens),
+    group: g.name,
+    elementNames: [...g.elementNames],
+    chain: [...chain],
+    answer: foldLeft(g.table, chain),
+  };
+  if (g.perms) instance.perms = g.perms.map((p) => [...p]);
+  else instance.table = g.table.map((row) => [...row]);
+  return instance;
+}
+
+function sample(rng: Rng, raw: GroupMulParams): GroupMulInstance {
+  const params = parseParams(groupmulTask, raw);
+  const order = getGroup(params.group).order;
+  const chain = Array.from({ length: params.length }, () => rng.int(order));
+  return build(params, chain);
+}
+
+/** What a completion wrote at the policy positions: element index, or -1 (not an element / cut by EOS). */
+interface Reading {
+  g: Magma;
+  k: number;
+  s: number;
+  ys: number[];
+  prefixTargets: number[];
+  suffixTargets: number[];
+}
+
+function read(instance: GroupMulInstance, completion: readonly number[]): Reading {
+  const params = instance.params;
+  const g = getGroup(params.group);
+  const chain = instance.chain;
+  const k = chain.length;
+  const s = scratchLength(params);
+  const positions = policyPositions(params);
+  const lo = NUM_SPECIAL;
+  const hi = NUM_SPECIAL + g.order;
+  const ys: number[] = [];
+  let cut = false; // an EOS at or before a y position ends the scratchpad there
+  let next = 0;
+  for (const pos of positions) {
+    for (; next <= pos && !cut; next++) if (completion[next] === EOS) cut = true;
+    const t = completion[pos];
+    ys.push(!cut && isIdIn(t, lo, hi) ? t - lo : -1);
+  }
+  const prefix = prefixProducts(g.table, chain);
+  const suffix = suffixProducts(g.table, chain);
+  const lengths = Array.from({ length: s }, (_, j) => targetPrefixLength(j, k, s));
+  return {
+    g,
+    k,
+    s,
+    ys,
+    prefixTargets: lengths.map((L) => prefix[L - 1]),
+    suffixTargets: lengths.map((L) => suffix[L - 1]),
+  };
+}
+
+const matches = (ys: number[], targets: number[]): number => ys.filter((y, j) => y === targets[j]).length;
+
+function verify(instance: GroupMulInstance, completion: readonly number[]): VerifyResult {
+  const r = read(instance, completion);
+  const expected = r.prefixTargets[r.s - 1];
+  const got = r.ys[r.s - 1];
+  const correct = got === expected;
+  const prefixMatches = matches(r.ys, r.prefixTargets);
+  const reward = instance.params.reward === 'dense' ? prefixMatches / r.s : correct ? 1 : 0;
+  return {
+    reward,
+    correct,
+    details: {
+      expected: r.g.elementNames[expected],
+      got: got >= 0 ? r.g.elementNames[got] : null,
+      prefixMatches,
+      scratch: r.s,
+    },
+  };
+}
+
+function groupMetrics(instance: GroupMulInstance, completions: readonly (readonly number[])[]): Record<string, number> {
+  if (completions.length === 0) return {};
+  let prefix = 0;
+  let suffix = 0;
+  for (const c of completions) {
+    const r = read(instance, Array.isArray(c) ? c : []);
+    prefix += matches(r.ys, r.prefixTargets) / r.s;
+    suffix += matches(r.ys, r.suffixTargets) / r.s;
+  }
+  return { cot_alignment_prefix: prefix / completions.length, cot_alignment_suffix: suffix / completions.length };
+}
+
+/** "prefix" / "suffix" / "prefix+suffix" when every scratchpad token is that running product, else "other". */
+function signature(instance: GroupMulInstance, completion: readonly number[]): string {
+  const r = read(instance, completion);
+  const p = matches(r.ys, r.prefixTargets) === r.s;
+  const q = matches(r.ys, r.suffixTargets) === r.s;
+  return p && q ? 'prefix+suffix' : p ? 'prefix' : q ? 'suffix' : 'other';
+}
+
+/** The final answer token written ("answer:none" when it is not an element). */
+function errorSignature(instance: GroupMulInstance, completion: readonly number[]): string {
+  const r = read(instance, completion);
+  const got = r.ys[r.s - 1];
+  if (got === r.prefixTargets[r.s - 1]) return 'correct';
+  return got >= 0 ? `answer:${r.g.elementNames[got]}` : 'answer:none';
+}
+
+/** Reads `task`, `params` and `chain`; every other field is recomputed. */
+function fromJSON(raw: unknown): GroupMulInstance {
+  const { obj, params: rawParams } = instanceHeader(raw, 'groupmul');
+  const params = parseParams(groupmulTask, asObject(rawParams, 'instance.params'));
+  const order = getGroup(params.group).order;
+  const chain = asIntArray(obj.chain, 'instance.chain', 0, order, params.length);
+  if (obj.group !== undefined && obj.group !== params.group) {
+    throw new TaskInstanceError(
+      'instance.group',
+      `instance.group ${JSON.stringify(obj.group)} disagrees with instance.params.group "${params.group}"`,
+    );
+  }
+  return build(params, chain);
+}
+
+export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = {
+  name: 'groupmul',
+  summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
+  params: GROUPMUL_PARAMS,
+  checkParams,
+  vocab,
+  shape,
+  sample,
+  verify: totalVerify(verify),
+  groupMetrics: totalMetrics(groupMetrics),
+  signature: totalLabel(signature),
+  errorSignature: totalLabel(errorSignature),
+  fromJSON,
+};

@@ -1,0 +1,13 @@
+// Public API of the task library.
+
+export * from './types';
+export * from './params';
+export * from './tokens';
+export * from './instanceJson';
+export * from './groups';
+export * from './groupmul';
+export * from './mazegen';
+export * from './maze';
+export * from './sort';
+export * from './subsetsum';
+export * from './registry';

@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeRng, STREAM } from '../reference/random';
+import { mazeTask as maze, type MazeInstance } from './maze';
+import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './mazegen';
+import { parseParams } from './params';
+import { EOS } from './types';
+
+const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
+type Move = keyof typeof MOVE_ID;
+
+function draw(raw: Record<string, unknown>, seed = 1): MazeInstance {
+  return maze.sample(makeRng(seed, STREAM.tasks), parseParams(maze, raw));
+}
+
+const tokens = (path: string): number[] => [...[...path].map((m): number => MOVE_ID[m as Move]), EOS];
+const pathOf = (inst: MazeInstance): string => inst.answerText.split(' ').slice(0, -1).join('');
+
+const isOpen = (inst: MazeInstance, r: number, c: number): boolean =>
+  r >= 0 && r < inst.grid.length && c >= 0 && c < inst.grid.length && inst.grid[r][c] !== '#';
+
+/** Independent BFS over the grid strings: distance from start to every cell. */
+function distancesFrom(inst: MazeInstance, [r0, c0]: [number, number]): Map<string, number> {
+  const dist = new Map([[`${r0},${c0}`, 0]]);
+  const queue: [number, number][] = [[r0, c0]];
+  while (queue.length) {
+    const [r, c] = queue.shift() as [number, number];
+    for (const [dr, dc] of MOVE_DELTAS) {
+      const key = `${r + dr},${c + dc}`;
+      if (isOpen(inst, r + dr, c + dc) && !dist.has(key)) {
+        dist.set(key, (dist.get(`${r},${c}`) as number) + 1);
+        queue.push([r + dr, c + dc]);
+      }
+    }
+  }
+  return dist;
+}
+
+/** Brute force: every shortest path from start to goal, by depth-limited search. */
+function allShortestPaths(inst: MazeInstance): string[] {
+  const out: string[] = [];
+  const rec = (r: number, c: number, path: string): void => {
+    if (path.length === inst.shortest) {
+      if (r === inst.goal[0] && c === inst.goal[1]) out.push(path);
+      return;
+    }
+    MOVE_DELTAS.forEach(([dr, dc], m) => {
+      if (isOpen(inst, r + dr, c + dc)) rec(r + dr, c + dc, path + MOVE_NAMES[m]);
+    });
+  };
+  rec(inst.start[0], inst.start[1], '');
+  return out;
+}
+
+const mazeParams = fc
+  .record({ size: fc.integer({ min: 3, max: 8 }), braid: fc.integer({ min: 0, max: 6 }) })
+  .chain((p) => fc.integer({ min: 1, max: 2 * (p.size - 1) }).map((minDist) => ({ ...p, minDist })));
+
+describe('maze generation', () => {
+  it('keeps start and goal at least minDist apart, with a shortest answer path', () => {
+    fc.assert(
+      fc.property(mazeParams, fc.nat(), (raw, s) => {
+        const inst = draw(raw, s);
+        const grid = inst.grid.join('');
+        expect(inst.grid).toHaveLength(raw.size);
+        expect(grid.split('S')).toHaveLength(2);
+        expect(grid.split('G')).toHaveLength(2);
+        expect(inst.grid[inst.start[0]][inst.start[1]]).toBe('S');
+        expect(inst.grid[inst.goal[0]][inst.goal[1]]).toBe('G');
+        const dist = distancesFrom(inst, inst.start);
+        expect(dist.get(inst.goal.join(','))).toBe(inst.shortest);
+        expect(inst.shortest).toBeGreaterThanOrEqual(raw.minDist);
+        expect(pathOf(inst)).toHaveLength(inst.shortest);
+        expect(maze.verify(inst, inst.answerTokens).details.steps).toBe(inst.shortest);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('counts shortest paths like brute force', () => {
+    fc.assert(
+      fc.property(
+        mazeParams.filter((p) => p.size <= 5),
+        fc.nat(),
+        (raw, s) => {
+          const inst = draw(raw, s);
+          const paths = allShortestPaths(inst);
+          expect(paths.length).toBe(inst.shortestPaths);
+          for (const p of paths) expect(maze.verify(inst, tokens(p)).correct).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('perfect mazes are trees of open cells: exactly one path between any two', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 10 }), fc.nat(), (size, s) => {
+        const open = carvePerfectMaze(makeRng(s, 9), size);
+        const cells = open.flatMap((o, i) => (o ? [i] : []));
+        let edges = 0;
+        for (const i of cells) {
+          if (i % size < size - 1 && open[i + 1]) edges++;
+          if (i + size < size * size && open[i + size]) edges++;
+        }
+        expect(edges).toBe(cells.length - 1); // with connectivity (below) this makes a tree
+        const seen = new Set([cells[0]]);
+        const stack = [cells[0]];
+        while (stack.length) {
+          const i = stack.pop() as number;
+          for (const j of [i - size, i + size, i % size ? i - 1 : -1, i % size < size - 1 ? i + 1 : -1]) {
+            if (j >= 0 && j < size * size && open[j] && !seen.has(j)) seen.add(j), stack.push(j);
+          }
+        }
+        expect(seen.size).toBe(cells.length);
+      }),
+      { numRuns: 60 },
+    );
+    for (let s = 0; s < 20; s++) expect(draw({ size: 6, minDist: 6 }, s).shortestPaths).toBe(1);
+  });
+
+  it('braided mazes have several shortest paths from start to goal in every instance (stated rate: 100%)', () => {
+    let total = 0;
+    let several = 0;
+    for (let size = 3; size <= 10; size++) {
+      for (const braid of [1, 3, 16]) {
+        for (const minDist of [1, size - 1, 2 * (size - 1)]) {
+          for (let s = 0; s < 3; s++) {
+            total++;
+            if (draw({ size, braid, minDist }, s).shortestPaths >= 2) several++;
+          }
+        }
+      }
+    }
+    expect(several / total).toBe(1);
+  });
+});
+
+describe('maze rewards', () => {
+  const base = { size: 6, braid: 0, minDist: 5 };
+
+  it('binary: a changed or dropped move never reaches the goal', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 3 }), (s, at, shift) => {
+        const inst = draw({ ...base, reward: 'binary' }, s);
+        const path = pathOf(inst);
+        const i = at % path.length;
+        const changed = path.slice(0, i) + MOVE_NAMES[(MOVE_NAMES.indexOf(path[i] as Move) + shift) % 4] + path.slice(i + 1);
+        expect(maze.verify(inst, tokens(changed))).toMatchObject({ reward: 0, correct: false });
+        expect(maze.verify(inst, tokens(path.slice(0, i))).reward).toBe(0);
+        expect(maze.verify(inst, tokens(path + 'U')).correct).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('shortest: 1 for a shortest path, 0.5 for a longer valid one', () => {
+    const inst = draw({ ...base, reward: 'shortest' }, 4);
+    const path = pathOf(inst);
+    // A detour: step back along the path and forward again.
+    const back = { U: 'D', D: 'U', L: 'R', R: 'L' }[path[0] as Move];
+    const detour = path[0] + back + path;
+    expect(maze.verify(inst, inst.answerTokens).reward).toBe(1);
+    expect(maze.verify(inst, tokens(detour))).toMatchObject({ reward: 0.5, correct: true });
+    expect(maze.verify(inst, tokens(path.slice(1))).reward).toBe(0);
+  });
+
+  it('progress: 1 − remaining/initial along the walk; breaking costs half a step', () => {
+    const inst = draw({ ...base, reward: 'progress' }, 5);
+    const path = pathOf(inst);
+    const d0 = inst.shortest;
+    for (let t = 0; t <= d0; t++) expect(maze.verify(inst, tokens(path.slice(0, t))).reward).toBeCloseTo(t / d0, 12);
+    // Walk into the outer wall from the goal: the walk breaks on the goal, so it gets less than 1.
+    const [gr, gc] = inst.goal;
+    const offMove = MOVE_NAMES.find((_, m) => !isOpen(inst, gr + MOVE_DELTAS[m][0], gc + MOVE_DELTAS[m][1]));
+    if (offMove) {
+      const r = maze.verify(inst, tokens(path + offMove));
+      expect(r.correct).toBe(false);
+      expect(r.reward).toBeCloseTo(1 - 0.5 / d0, 12);
+    }
+    expect(maze.verify(inst, [EOS]).reward).toBe(0);
+  });
+
+  it('reports the kind of mistake', () => {
+    const inst = draw(base, 6);
+    const [sr, sc] = inst.start;
+    const blocked = MOVE_NAMES.find((_, m) => {
+      const [r, c] = [sr + MOVE_DELTAS[m][0], sc + MOVE_DELTAS[m][1]];
+      return r >= 0 && r < 6 && c >= 0 && c < 6 && inst.grid[r][c] === '#';
+    });
+    if (blocked) expect(maze.errorSignature(inst, tokens(blocked))).toBe('wall');
+    expect(maze.errorSignature(inst, [1, 2])).toBe('badtoken');
+    expect(maze.errorSignature(inst, [])).toBe(`stopped@${sr},${sc}`);
+    expect(maze.signature(inst, inst.answerTokens)).toBe(pathOf(inst));
+  });
+});
+
+describe('maze metrics', () => {
+  it('count distinct correct paths and the shortest fraction', () => {
+    let inst = draw({ size: 5, braid: 3, minDist: 4 }, 1);
+    const paths = allShortestPaths(inst);
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    const path = pathOf(inst);
+    const back = { U: 'D', D: 'U', L: 'R', R: 'L' }[path[0] as Move];
+    const detour = path[0] + back + path;
+    const m = maze.groupMetrics?.(inst, [tokens(paths[0]), tokens(paths[1]), tokens(paths[1]), tokens(detour), [EOS]]);
+    expect(m).toEqual({ distinct_correct_paths: 3, shortest_fraction: 3 / 4 });
+    inst = draw({ size: 5 }, 2);
+    expect(maze.groupMetrics?.(inst, [[EOS], []])).toEqual({ distinct_correct_paths: 0 });
+  });
+});
+
+describe('maze fromJSON', () => {
+  const params = { size: 3, braid: 0, minDist: 2, reward: 'binary' };
+  it('rebuilds start, goal and distance from the grid', () => {
+    const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
+    expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });
+    expect(maze.verify(inst, tokens('RDRD')).correct).toBe(true);
+    expect(maze.verify(inst, tokens('DRRD')).details.broken).toBe('wall');
+    expect(maze.verify(inst, tokens('LRDRD')).details.broken).toBe('offgrid');
+  });
+  it('names the field that is wrong', () => {
+    expect(() => maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#x.', '##G'] })).toThrow(/instance\.grid\[1\]/);
+    expect(() => maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..'] })).toThrow(/instance\.grid must be an array of 3/);
+    expect(() => maze.fromJSON({ task: 'maze', params, grid: ['S.#', '###', '##G'] })).toThrow(/cannot be reached/);
+    expect(() => maze.fromJSON({ task: 'maze', params, grid: ['SS#', '#..', '##G'] })).toThrow(/exactly one "S"/);
+    expect(() => maze.fromJSON({ task: 'maze', params: { size: 11 }, grid: [] })).toThrow(/maze\.size/);
+  });
+});

@@ -1,0 +1,344 @@
+// maze: walk from S to G on a grid maze with moves U, D, L, R.
+//
+// Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
+// between rows, SEP. Completion: moves (U = row-1, D = row+1, L = col-1, R = col+1), then EOS.
+
+import type { Rng } from '../reference/random';
+import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './mazegen';
+import { parseParams } from './params';
+import { asObject, instanceHeader } from './instanceJson';
+import {
+  completionContent,
+  tokensToText,
+  totalLabel,
+  totalMetrics,
+  totalVerify,
+  withSpecials,
+} from './tokens';
+import {
+  BOS,
+  EOS,
+  NUM_SPECIAL,
+  SEP,
+  TaskInstanceError,
+  TaskParamError,
+  type ParamSpec,
+  type SequenceShape,
+  type Task,
+  type TaskInstance,
+  type VerifyResult,
+} from './types';
+
+export type MazeParams = {
+  size: number;
+  braid: number;
+  minDist: number;
+  reward: 'binary' | 'shortest' | 'progress';
+};
+
+export const MAZE_PARAMS: readonly ParamSpec[] = [
+  { name: 'size', kind: 'int', default: 5, min: 3, max: 10, doc: 'Grid side n: the maze is n×n cells.' },
+  {
+    name: 'braid',
+    kind: 'int',
+    default: 0,
+    min: 0,
+    max: 16,
+    doc: 'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.',
+  },
+  {
+    name: 'minDist',
+    kind: 'int',
+    default: 4,
+    min: 1,
+    max: 18,
+    doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).',
+  },
+  {
+    name: 'reward',
+    kind: 'enum',
+    default: 'binary',
+    values: ['binary', 'shortest', 'progress'],
+    doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).',
+  },
+];
+
+/** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */
+export const MAZE_TOKENS = ['#', '.', 'S', 'G', '|', ...MOVE_NAMES] as const;
+const CELL_ID: Record<string, number> = { '#': 4, '.': 5, S: 6, G: 7 };
+const ROW_SEP = NUM_SPECIAL + 4;
+const FIRST_MOVE = NUM_SPECIAL + 5;
+
+export interface MazeInstance extends TaskInstance {
+  task: 'maze';
+  params: MazeParams;
+  /** Rows of the grid: '#' wall, '.' open, 'S' start, 'G' goal. */
+  grid: string[];
+  start: [number, number];
+  goal: [number, number];
+  /** Shortest-path length from start to goal. */
+  shortest: number;
+  /** Number of distinct shortest paths. */
+  shortestPaths: number;
+}
+
+function checkParams(p: MazeParams): void {
+  const max = 2 * (p.size - 1);
+  if (p.minDist > max) {
+    throw new TaskParamError(
+      'minDist',
+      `maze.minDist must be an integer in [1, 2·(size−1)] = [1, ${max}] for size ${p.size}, got ${p.minDist}`,
+    );
+  }
+}
+
+function shape(p: MazeParams): SequenceShape {
+  // Moves budget n²: room for any simple path and for detours.
+  return { promptLength: p.size * p.size + p.size + 1, completionLength: p.size * p.size + 1 };
+}
+
+const vocab = (): string[] => withSpecials(MAZE_TOKENS);
+
+/** Grid geometry read from rows; cells row-major. */
+interface Board {
+  size: number;
+  open: boolean[];
+  start: number;
+  goal: number;
+}
+
+function rowsOf(board: Board): string[] {
+  const { size, open, start, goal } = board;
+  return Array.from({ length: size }, (_, r) =>
+    Array.from({ length: size }, (_, c) => {
+      const cell = r * size + c;
+      return cell === start ? 'S' : cell === goal ? 'G' : open[cell] ? '.' : '#';
+    }).join(''),
+  );
+}
+
+/** One shortest path as move indices: from start, always the first move (U, D, L, R) that gets closer. */
+function firstShortestPath(board: Board, distToGoal: Int32Array): number[] {
+  const moves: number[] = [];
+  let cell = board.start;
+  while (cell !== board.goal) {
+    const r = Math.floor(cell / board.size);
+    const c = cell % board.size;
+    for (let m = 0; m < 4; m++) {
+      const rr = r + MOVE_DELTAS[m][0];
+      const cc = c + MOVE_DELTAS[m][1];
+      if (rr < 0 || rr >= board.size || cc < 0 || cc >= board.size) continue;
+      const next = rr * board.size + cc;
+      if (board.open[next] && distToGoal[next] === distToGoal[cell] - 1) {
+        moves.push(m);
+        cell = next;
+        break;
+      }
+    }
+  }
+  return moves;
+}
+
+function build(params: MazeParams, board: Board): MazeInstance {
+  const { size } = board;
+  const grid = rowsOf(board);
+  const fromGoal = shortestPaths(board.open, size, board.goal);
+  const promptTokens = [BOS];
+  grid.forEach((row, r) => {
+    if (r > 0) promptTokens.push(ROW_SEP);
+    for (const ch of row) promptTokens.push(CELL_ID[ch]);
+  });
+  promptTokens.push(SEP);
+  const completionLength = shape(params).completionLength;
+  const answerTokens = [...firstShortestPath(board, fromGoal.dist).map((m) => FIRST_MOVE + m), EOS];
+  const words = vocab();
+  return {
+    task: 'maze',
+    params: { ...params },
+    promptTokens,
+    promptText: tokensToText(words, promptTokens),
+    completionLength,
+    fixed: Array.from({ length: completionLength }, () => null),
+    answerTokens,
+    answerText: tokensToText(words, answerTokens),
+    grid,
+    start: [Math.floor(board.start / size), board.start % size],
+    goal: [Math.floor(board.goal / size), board.goal % size],
+    shortest: fromGoal.dist[board.start],
+    shortestPaths: fromGoal.count[board.start],
+  };
+}
+
+function sample(rng: Rng, raw: MazeParams): MazeInstance {
+  const params = parseParams(mazeTask, raw);
+  const m = generateMaze(rng, params.size, params.braid, params.minDist);
+  return build(params, { size: params.size, ...m });
+}
+
+/** Reads the grid rows (the core data); start, goal and distances are recomputed. */
+function boardFromGrid(raw: unknown, size: number): Board {
+  const field = 'instance.grid';
+  if (!Array.isArray(raw) || raw.length !== size) {
+    throw new TaskInstanceError(field, `${field} must be an array of ${size} strings (params.size)`);
+  }
+  const open: boolean[] = [];
+  let start = -1;
+  let goal = -1;
+  raw.forEach((row, r) => {
+    if (typeof row !== 'string' || !new RegExp(`^[#.SG]{${size}}$`).test(row)) {
+      throw new TaskInstanceError(
+        `${field}[${r}]`,
+        `${field}[${r}] must be a string of ${size} characters from "#", ".", "S", "G", got ${JSON.stringify(row)}`,
+      );
+    }
+    for (const ch of row) {
+      const cell = open.length;
+      if (ch === 'S') {
+        if (start >= 0) throw new TaskInstanceError(field, `${field} must contain exactly one "S"`);
+        start = cell;
+      }
+      if (ch === 'G') {
+        if (goal >= 0) throw new TaskInstanceError(field, `${field} must contain exactly one "G"`);
+        goal = cell;
+      }
+      open.push(ch !== '#');
+    }
+  });
+  if (start < 0 || goal < 0) throw new TaskInstanceError(field, `${field} must contain one "S" and one "G"`);
+  if (shortestPaths(open, size, start).dist[goal] < 0) {
+    throw new TaskInstanceError(field, `${field}: the goal cannot be reached from the start`);
+  }
+  return { size, open, start, goal };
+}
+
+function fromJSON(raw: unknown): MazeInstance {
+  const { obj, params: rawParams } = instanceHeader(raw, 'maze');
+  const params = parseParams(mazeTask, asObject(rawParams, 'instance.params'));
+  return build(params, boardFromGrid(obj.grid, params.size));
+}
+
+// ---- Walking a completion ----
+
+type Break = 'wall' | 'offgrid' | 'badtoken';
+
+interface Walk {
+  moves: number[];
+  end: number;
+  broken: Break | null;
+}
+
+function boardOf(instance: MazeInstance): Board {
+  const size = instance.params.size;
+  const open = instance.grid.flatMap((row) => [...row].map((ch) => ch !== '#'));
+  return {
+    size,
+    open,
+    start: instance.start[0] * size + instance.start[1],
+    goal: instance.goal[0] * size + instance.goal[1],
+  };
+}
+
+/** Follows the moves before the first EOS; stops at the first illegal move or non-move token. */
+function walk(board: Board, instance: MazeInstance, completion: readonly number[]): Walk {
+  const content = completionContent(completion, instance.completionLength);
+  const moves: number[] = [];
+  let cell = board.start;
+  for (const t of content) {
+    const m = t - FIRST_MOVE;
+    if (!(Number.isInteger(m) && m >= 0 && m < 4)) return { moves, end: cell, broken: 'badtoken' };
+    const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
+    const c = (cell % board.size) + MOVE_DELTAS[m][1];
+    if (r < 0 || r >= board.size || c < 0 || c >= board.size) return { moves, end: cell, broken: 'offgrid' };
+    if (!board.open[r * board.size + c]) return { moves, end: cell, broken: 'wall' };
+    cell = r * board.size + c;
+    moves.push(m);
+  }
+  return { moves, end: cell, broken: null };
+}
+
+interface Judged {
+  walk: Walk;
+  correct: boolean;
+  isShortest: boolean;
+  remaining: number;
+}
+
+function judge(instance: MazeInstance, completion: readonly number[]): Judged {
+  const board = boardOf(instance);
+  const w = walk(board, instance, completion);
+  const correct = w.broken === null && w.end === board.goal;
+  const remaining = shortestPaths(board.open, board.size, board.goal).dist[w.end];
+  return { walk: w, correct, isShortest: correct && w.moves.length === instance.shortest, remaining };
+}
+
+function verify(instance: MazeInstance, completion: readonly number[]): VerifyResult {
+  const j = judge(instance, completion);
+  const d0 = instance.shortest;
+  let reward: number;
+  if (instance.params.reward === 'binary') reward = j.correct ? 1 : 0;
+  else if (instance.params.reward === 'shortest') reward = j.isShortest ? 1 : j.correct ? 0.5 : 0;
+  else {
+    // A walk that breaks counts as stopping half a step further away, so only a clean arrival earns 1.
+    const remaining = (j.remaining < 0 ? d0 : j.remaining) + (j.walk.broken ? 0.5 : 0);
+    reward = Math.max(0, 1 - remaining / d0);
+  }
+  const size = instance.params.size;
+  return {
+    reward,
+    correct: j.correct,
+    details: {
+      steps: j.walk.moves.length,
+      shortest: d0,
+      end: [Math.floor(j.walk.end / size), j.walk.end % size],
+      broken: j.walk.broken,
+      remaining: j.remaining,
+    },
+  };
+}
+
+const pathText = (w: Walk): string => w.moves.map((m) => MOVE_NAMES[m]).join('');
+
+function groupMetrics(instance: MazeInstance, completions: readonly (readonly number[])[]): Record<string, number> {
+  const correctPaths = new Set<string>();
+  let correct = 0;
+  let shortest = 0;
+  for (const c of completions) {
+    const j = judge(instance, Array.isArray(c) ? c : []);
+    if (!j.correct) continue;
+    correct++;
+    if (j.isShortest) shortest++;
+    correctPaths.add(pathText(j.walk));
+  }
+  const out: Record<string, number> = { distinct_correct_paths: correctPaths.size };
+  if (correct > 0) out.shortest_fraction = shortest / correct;
+  return out;
+}
+
+/** The path as a move string, e.g. "RRDL" (up to where it breaks). */
+function signature(instance: MazeInstance, completion: readonly number[]): string {
+  return pathText(judge(instance, completion).walk);
+}
+
+/** "wall", "offgrid", "badtoken", or "stopped@r,c" for a legal walk that ends off the goal. */
+function errorSignature(instance: MazeInstance, completion: readonly number[]): string {
+  const j = judge(instance, completion);
+  if (j.correct) return 'correct';
+  if (j.walk.broken) return j.walk.broken;
+  const size = instance.params.size;
+  return `stopped@${Math.floor(j.walk.end / size)},${j.walk.end % size}`;
+}
+
+export const mazeTask: Task<MazeParams, MazeInstance> = {
+  name: 'maze',
+  summary: 'Grid mazes: write the moves from S to G; binary, shortest-path or dense progress reward.',
+  params: MAZE_PARAMS,
+  checkParams,
+  vocab,
+  shape,
+  sample,
+  verify: totalVerify(verify),
+  groupMetrics: totalMetrics(groupMetrics),
+  signature: totalLabel(signature),
+  errorSignature: totalLabel(errorSignature),
+  fromJSON,
+};

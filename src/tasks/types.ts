@@ -1,0 +1,116 @@
+// The task interface shared by every RLVR task (pure data + pure functions; no GPU, no DOM).
+//
+// A task turns parameters into a vocabulary, samples instances (a prompt plus a template for the
+// completion region) and scores completions. Instances are plain JSON so a worker can post them
+// and the CLI can print them and read them back.
+
+import type { Rng } from '../reference/random';
+
+/** Special tokens at fixed ids in every task vocabulary; task tokens start at NUM_SPECIAL. */
+export const PAD = 0;
+export const BOS = 1;
+export const SEP = 2;
+export const EOS = 3;
+export const NUM_SPECIAL = 4;
+export const SPECIAL_TOKENS: readonly string[] = ['<pad>', '<bos>', '<sep>', '<eos>'];
+
+export type ParamKind = 'int' | 'enum' | 'string';
+export type ParamValue = number | string;
+
+/** One documented parameter (difficulty knob). Plain data: the config table imports it. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly kind: ParamKind;
+  readonly default: ParamValue;
+  /** Inclusive bounds of an int parameter. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Every allowed value of an enum or string parameter. */
+  readonly values?: readonly string[];
+  /** Compact description of the allowed values, used in error messages when `values` is long. */
+  readonly allowed?: string;
+  /** One sentence: meaning, and the source where relevant. */
+  readonly doc: string;
+}
+
+/** Resolved parameters of a task (every spec filled in). */
+export type TaskParams = Record<string, ParamValue>;
+
+/**
+ * One sampled problem. `promptTokens` starts with BOS. The completion region has
+ * `completionLength` positions (EOS included); `fixed[i]` is the token the environment writes at
+ * completion position i, or null where the policy samples. `answerTokens` is one correct
+ * completion over the whole region (fixed positions included), ending with EOS.
+ */
+export interface TaskInstance {
+  task: string;
+  params: TaskParams;
+  promptTokens: number[];
+  promptText: string;
+  completionLength: number;
+  fixed: (number | null)[];
+  answerTokens: number[];
+  answerText: string;
+}
+
+/** Small JSON object explaining a verdict (shown in the rollout inspector). */
+export type VerifyDetails = Record<string, string | number | boolean | null | number[]>;
+
+export interface VerifyResult {
+  /** In [0, 1]. */
+  reward: number;
+  correct: boolean;
+  details: VerifyDetails;
+}
+
+/** Sequence lengths, which depend only on the parameters (never on the instance). */
+export interface SequenceShape {
+  promptLength: number;
+  completionLength: number;
+}
+
+// Methods (not function-valued properties) so that a concrete Task<P, I> is assignable to Task.
+export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance = TaskInstance> {
+  readonly name: string;
+  /** One line for lists and tooltips. */
+  readonly summary: string;
+  readonly params: readonly ParamSpec[];
+  /** Constraints between parameters; throws TaskParamError naming the parameter. */
+  checkParams?(params: P): void;
+  /** id → token text; ids 0..3 are the special tokens. */
+  vocab(params: P): string[];
+  shape(params: P): SequenceShape;
+  sample(rng: Rng, params: P): I;
+  /** Total: any token array (empty, too long, garbage ids) gives a reward in [0, 1]; never throws. */
+  verify(instance: I, completion: readonly number[]): VerifyResult;
+  /** Metrics over the G completions of one prompt; a metric with no meaning for a group is omitted. */
+  groupMetrics?(instance: I, completions: readonly (readonly number[])[]): Record<string, number>;
+  /** Which strategy a completion follows, so estimators can cluster solutions. Total. */
+  signature(instance: I, completion: readonly number[]): string;
+  /** A label for the kind of mistake (e.g. the wrong final answer); "correct" when correct. Total. */
+  errorSignature(instance: I, completion: readonly number[]): string;
+  /** Rebuilds an instance from JSON (e.g. CLI input); throws TaskInstanceError naming the field. */
+  fromJSON(raw: unknown): I;
+}
+
+/** A bad parameter value; the message names the parameter and the allowed range. */
+export class TaskParamError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TaskParamError';
+  }
+}
+
+/** A malformed instance (e.g. from JSON); the message names the field. */
+export class TaskInstanceError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TaskInstanceError';
+  }
+}
