@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
       case 'init':
         return await initCommand(rest, out);
       case 'forward':
-        return await forwardCommand(rest, out);
+        return await forwardCommand(rest, out, (await import('./gpu-forward')).gpuForward);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;

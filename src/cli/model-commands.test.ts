@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { initCommand, forwardCommand } from './model-commands';
 import { readSafetensors } from '../model/safetensors';
 import { CliError } from './args';
+import { gpuIt } from '../gpu/testing';
+import { gpuForward } from './gpu-forward';
 
 const dir = mkdtempSync(join(tmpdir(), 'rlvr-cli-'));
 const file = join(dir, 'm.safetensors');
@@ -40,4 +42,25 @@ describe('rlvr init / forward (cpu)', () => {
     await expect(forwardCommand(['--checkpoint', file, '--tokens', '1', '--backend', 'tpu'], () => {})).rejects.toThrowError(CliError);
     await expect(forwardCommand(['--checkpoint', file, '--tokenz', '1'], () => {})).rejects.toThrowError(/unknown flag --tokenz; allowed: --checkpoint/);
   });
+
+  gpuIt('forward --backend gpu prints the same loss, logits and gradients as --backend cpu', async () => {
+    const run = async (backend: string) => {
+      const lines: string[] = [];
+      await forwardCommand(['--checkpoint', file, '--tokens', '3,1,4,1,5,2', '--backward', '--backend', backend, '--json'], (s) => lines.push(s), gpuForward);
+      return JSON.parse(lines[0]);
+    };
+    const cpu = await run('cpu');
+    const gpu = await run('gpu');
+    expect(Math.abs(cpu.loss - gpu.loss)).toBeLessThan(1e-5);
+    const flat = (x: number[][]) => x.flat();
+    const dl = flat(cpu.logits).map((v, i) => Math.abs(v - flat(gpu.logits)[i]));
+    expect(Math.max(...dl)).toBeLessThan(1e-5);
+    for (const name of Object.keys(cpu.grads)) {
+      const a: number[] = cpu.grads[name], b: number[] = gpu.grads[name];
+      const scale = Math.max(1e-6, ...a.map(Math.abs));
+      const rel = Math.max(...a.map((v, i) => Math.abs(v - b[i]))) / scale;
+      expect(rel, name).toBeLessThan(1e-4);
+    }
+  });
 });
+

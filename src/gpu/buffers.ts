@@ -64,3 +64,8 @@ export function groups1d(n: number, size: number): number {
   if (g > 65535) throw new Error(`dispatch of ${n} threads needs ${g} workgroups (> 65535); use a 2-D dispatch`);
   return Math.max(1, g);
 }
+
+/** queue.writeBuffer for any typed array (also views of shared or larger buffers). */
+export function writeArray(device: GPUDevice, dst: GPUBuffer, data: TypedArray, dstOffsetBytes = 0): void {
+  device.queue.writeBuffer(dst, dstOffsetBytes, data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+}

@@ -41,8 +41,11 @@ export interface ParamLayout {
   numParams: number;
 }
 
-// Every slot starts on a multiple of 4 floats (16 bytes) so vec4 loads stay aligned.
-const ALIGN = 4;
+// Every slot starts on a multiple of 64 floats (256 bytes): kernels bind each tensor as a
+// slice of the one buffer, and WebGPU wants binding offsets aligned to
+// minStorageBufferOffsetAlignment (256 bytes on most adapters). Padding stays 0.
+export const SLOT_ALIGN_FLOATS = 64;
+const ALIGN = SLOT_ALIGN_FLOATS;
 
 export function buildLayout(config: ModelConfig): ParamLayout {
   const { vocabSize: V, nPositions: T, nEmbd: C, nLayer: L } = config;

@@ -1,0 +1,56 @@
+// grad_norm: out[0] = sqrt(Σ g²); out[1] = 1 if any g is NaN or ±Inf, else 0.   (=)
+// A fixed-order two-stage reduction (no atomics: the same input gives the same bits):
+//   partial  G workgroups; workgroup g strides over the vector (element g·WG + lid, then
+//            + G·WG, …), reduces in shared memory and writes partials[g] = (Σ g², flag);
+//   finish   one workgroup reduces the G partials and writes out.
+// G is fixed when the op is built (src/gpu/ops.ts), so the summation order depends only on P.
+// CPU twin: gradNorm in src/reference/ops.ts.
+
+//#include "reduce.wgsl"
+
+override WG: u32 = 256; // power of two
+
+struct Params { P: u32, G: u32 }
+
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;      // [2]
+@group(0) @binding(1) var<storage, read> grads: array<f32>;          // [P]
+@group(0) @binding(2) var<storage, read_write> partials: array<f32>; // [G, 2] scratch
+@group(0) @binding(3) var<uniform> p: Params;
+
+// Exponent all ones: ±Inf or NaN. A bit test, because fast-math may fold x != x away.
+fn not_finite(x: f32) -> bool {
+  return (bitcast<u32>(x) & 0x7f800000u) == 0x7f800000u;
+}
+
+@compute @workgroup_size(WG)
+fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
+  var ss = 0.0;
+  var bad = 0.0;
+  for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
+    let g = grads[i];
+    ss += g * g;
+    if (not_finite(g)) { bad = 1.0; }
+  }
+  ss = wg_sum(lid, ss);
+  bad = wg_max(lid, bad);
+  if (lid == 0u) {
+    partials[2u * wid.x] = ss;
+    partials[2u * wid.x + 1u] = bad;
+  }
+}
+
+@compute @workgroup_size(WG)
+fn finish(@builtin(local_invocation_index) lid: u32) {
+  var ss = 0.0;
+  var bad = 0.0;
+  for (var j = lid; j < p.G; j += WG) {
+    ss += partials[2u * j];
+    bad = max(bad, partials[2u * j + 1u]);
+  }
+  ss = wg_sum(lid, ss);
+  bad = wg_max(lid, bad);
+  if (lid == 0u) {
+    out[0] = sqrt(ss);
+    out[1] = bad;
+  }
+}

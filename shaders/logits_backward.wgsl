@@ -1,0 +1,49 @@
+// logits_backward: dL/dlogits for L = Σ_r dlogp[r]·logp[r] + dent[r]·entropy[r]   (=)
+// With p = softmax(z), z = logits·invTemp, H the entropy:
+//   dL/dz_j = dlogp·(δ_{j,target} − p_j) − dent·p_j·(log p_j + H),  dlogits = invTemp·dL/dz.
+// A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
+// One workgroup per row (shared-memory reductions for the row's statistics).
+// CPU twin: logitsBackward in src/reference/ops.ts.
+
+//#include "reduce.wgsl"
+
+override WG: u32 = 64; // power of two
+
+struct Params { R: u32, V: u32, invTemp: f32 }
+
+@group(0) @binding(0) var<storage, read_write> dlogits: array<f32>; // [R, V]
+@group(0) @binding(1) var<storage, read> logits: array<f32>;        // [R, V]
+@group(0) @binding(2) var<storage, read> targets: array<i32>;       // [R]
+@group(0) @binding(3) var<storage, read> dlogp: array<f32>;         // [R]
+@group(0) @binding(4) var<storage, read> dent: array<f32>;          // [R]
+@group(0) @binding(5) var<uniform> p: Params;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
+  let r = wid.x + wid.y * nwg.x;
+  if (r >= p.R) { return; }
+  let V = p.V;
+  let x = r * V;
+  var m = -3.402823e38;
+  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
+  m = wg_max(lid, m);
+  var s = 0.0;
+  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
+  let lse = m + log(wg_sum(lid, s));
+  var h = 0.0;
+  for (var j = lid; j < V; j += WG) {
+    let lp = logits[x + j] * p.invTemp - lse;
+    h -= exp(lp) * lp;
+  }
+  h = wg_sum(lid, h);
+  let tgt = targets[r];
+  var gl = 0.0;
+  if (tgt >= 0 && u32(tgt) < V) { gl = dlogp[r]; }
+  let ge = dent[r];
+  for (var j = lid; j < V; j += WG) {
+    let lp = logits[x + j] * p.invTemp - lse;
+    let pj = exp(lp);
+    let onehot = select(0.0, 1.0, i32(j) == tgt);
+    dlogits[x + j] = p.invTemp * (gl * (onehot - pj) - ge * pj * (lp + h));
+  }
+}

@@ -1,0 +1,45 @@
+// logits_stats: with z = logits·invTemp (the tempered policy),
+//   logp[r] = log softmax(z)[targets[r]]  (0 when the target is outside [0,V)),
+//   entropy[r] = −Σ_j p_j log p_j  (nats).   (=)
+// One workgroup per row: V can be hundreds and R·V is one of the largest tensors, so the
+// row's max / Σexp / entropy are shared-memory reductions.
+// CPU twin: logitsStats in src/reference/ops.ts.
+
+//#include "reduce.wgsl"
+
+override WG: u32 = 64; // power of two
+
+struct Params { R: u32, V: u32, invTemp: f32 }
+
+@group(0) @binding(0) var<storage, read_write> logp: array<f32>;    // [R]
+@group(0) @binding(1) var<storage, read_write> entropy: array<f32>; // [R]
+@group(0) @binding(2) var<storage, read> logits: array<f32>;        // [R, V]
+@group(0) @binding(3) var<storage, read> targets: array<i32>;       // [R]
+@group(0) @binding(4) var<uniform> p: Params;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
+  let r = wid.x + wid.y * nwg.x;
+  if (r >= p.R) { return; }
+  let V = p.V;
+  let x = r * V;
+  var m = -3.402823e38;
+  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
+  m = wg_max(lid, m);
+  var s = 0.0;
+  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
+  let lse = m + log(wg_sum(lid, s));
+  var h = 0.0;
+  for (var j = lid; j < V; j += WG) {
+    let lp = logits[x + j] * p.invTemp - lse; // log p_j: finite even when p_j underflows
+    h -= exp(lp) * lp;
+  }
+  h = wg_sum(lid, h);
+  if (lid == 0u) {
+    let tgt = targets[r];
+    var lpt = 0.0;
+    if (tgt >= 0 && u32(tgt) < V) { lpt = logits[x + u32(tgt)] * p.invTemp - lse; }
+    logp[r] = lpt;
+    entropy[r] = h;
+  }
+}

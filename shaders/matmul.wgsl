@@ -1,0 +1,158 @@
+// matmul: out = op(a)·op(b) (+ bias)   (= , or += when ACCUM)
+// op(a) is [M,K], stored [K,M] when TRANS_A; op(b) is [K,N], stored [N,K] when TRANS_B.
+// (N is the matmul's column count here, not the sequence count.)
+//   forward linear  a = inp[R,IC], b = W[IC,OC] (HF Conv1D layout), bias
+//   tied LM head    a = x[R,C],   b = wte[V,C], TRANS_B
+//   input grad      dinp += dout·Wᵀ  (TRANS_B, ACCUM);  weight grad dW += inpᵀ·dout (TRANS_A, ACCUM)
+// Three variants, chosen by entry point:
+//   naive  one thread per output element;
+//   tuned  one thread per 4×4 output tile held in registers, no shared memory and no
+//          barriers (fastest on SwiftShader, where barriers are expensive);
+//   tiled  the same 4×4 register tiles, with the workgroup's (4·WY)×TK slice of op(a) and
+//          TK×(4·WX) slice of op(b) staged in shared memory (fewer global loads: the usual
+//          choice on real GPUs).
+// Each output starts from bias[n] and adds k in order, like the CPU twin (matmul in
+// src/reference/ops.ts).
+
+override TRANS_A: bool = false;
+override TRANS_B: bool = false;
+override ACCUM: bool = false;
+override HAS_BIAS: bool = false;
+override WX: u32 = 8; // workgroup size along n (columns)
+override WY: u32 = 8; // workgroup size along m (rows)
+
+struct Params { M: u32, K: u32, N: u32 }
+
+@group(0) @binding(0) var<storage, read_write> out: array<f32>; // [M, N]
+@group(0) @binding(1) var<storage, read> a: array<f32>;         // [M, K], or [K, M] if TRANS_A
+@group(0) @binding(2) var<storage, read> b: array<f32>;         // [K, N], or [N, K] if TRANS_B
+@group(0) @binding(3) var<storage, read> bias: array<f32>;      // [N] (a dummy when !HAS_BIAS)
+@group(0) @binding(4) var<uniform> p: Params;
+
+fn a_at(m: u32, k: u32) -> f32 {
+  if (TRANS_A) { return a[k * p.M + m]; }
+  return a[m * p.K + k];
+}
+
+fn b_at(k: u32, n: u32) -> f32 {
+  if (TRANS_B) { return b[n * p.K + k]; }
+  return b[k * p.N + n];
+}
+
+fn bias_at(n: u32) -> f32 {
+  if (HAS_BIAS) { return bias[n]; }
+  return 0.0;
+}
+
+fn store(m: u32, n: u32, s: f32) {
+  let i = m * p.N + n;
+  if (ACCUM) { out[i] = out[i] + s; } else { out[i] = s; }
+}
+
+@compute @workgroup_size(WX, WY)
+fn naive(@builtin(global_invocation_id) gid: vec3u) {
+  let n = gid.x;
+  let m = gid.y;
+  if (m >= p.M || n >= p.N) { return; }
+  var s = bias_at(n);
+  for (var k = 0u; k < p.K; k++) { s += a_at(m, k) * b_at(k, n); }
+  store(m, n, s);
+}
+
+@compute @workgroup_size(WX, WY)
+fn tuned(@builtin(global_invocation_id) gid: vec3u) {
+  let n0 = gid.x * 4u;
+  let m0 = gid.y * 4u;
+  if (m0 >= p.M || n0 >= p.N) { return; }
+  // Edge tiles clamp their row/column indices so every load is in bounds and the k loop has
+  // no branches; results for the clamped (duplicate) rows/columns are simply not stored.
+  let ms = min(vec4u(m0) + vec4u(0u, 1u, 2u, 3u), vec4u(p.M - 1u));
+  let ns = min(vec4u(n0) + vec4u(0u, 1u, 2u, 3u), vec4u(p.N - 1u));
+  let b0 = vec4f(bias_at(ns.x), bias_at(ns.y), bias_at(ns.z), bias_at(ns.w));
+  var c0 = b0; // row m0+0, columns n0..n0+3
+  var c1 = b0;
+  var c2 = b0;
+  var c3 = b0;
+  for (var k = 0u; k < p.K; k++) {
+    let bv = vec4f(b_at(k, ns.x), b_at(k, ns.y), b_at(k, ns.z), b_at(k, ns.w));
+    c0 += a_at(ms.x, k) * bv;
+    c1 += a_at(ms.y, k) * bv;
+    c2 += a_at(ms.z, k) * bv;
+    c3 += a_at(ms.w, k) * bv;
+  }
+  let rows = array<vec4f, 4>(c0, c1, c2, c3);
+  for (var i = 0u; i < 4u; i++) {
+    let m = m0 + i;
+    if (m >= p.M) { break; }
+    for (var j = 0u; j < 4u; j++) {
+      if (n0 + j < p.N) { store(m, n0 + j, rows[i][j]); }
+    }
+  }
+}
+
+// ─── tiled ──────────────────────────────────────────────────────────────────────────────────
+
+const TK: u32 = 16u; // k depth of a shared-memory stage
+
+var<workgroup> a_tile: array<f32, TK * 4u * WY>; // [TK, 4·WY]: op(a)[m0 + mm, k0 + kk] at kk·4WY + mm
+var<workgroup> b_tile: array<f32, TK * 4u * WX>; // [TK, 4·WX]: op(b)[k0 + kk, n0 + nn] at kk·4WX + nn
+
+@compute @workgroup_size(WX, WY)
+fn tiled(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_id) lid: vec3u, @builtin(local_invocation_index) li: u32) {
+  let TM = 4u * WY;
+  let TN = 4u * WX;
+  let m0 = wid.y * TM;
+  let n0 = wid.x * TN;
+  // every thread of an edge workgroup stays to the end (it takes part in the barriers);
+  // out-of-range rows/columns are staged as zeros and not stored
+  let ns = min(vec4u(n0 + 4u * lid.x) + vec4u(0u, 1u, 2u, 3u), vec4u(p.N - 1u));
+  let b0 = vec4f(bias_at(ns.x), bias_at(ns.y), bias_at(ns.z), bias_at(ns.w));
+  var c0 = b0;
+  var c1 = b0;
+  var c2 = b0;
+  var c3 = b0;
+  for (var k0 = 0u; k0 < p.K; k0 += TK) {
+    // cooperative loads; consecutive threads read consecutive addresses of the stored layout
+    for (var e = li; e < TK * TM; e += WX * WY) {
+      var kk = e / TM;
+      var mm = e % TM;
+      if (!TRANS_A) { kk = e % TK; mm = e / TK; }
+      let m = m0 + mm;
+      let k = k0 + kk;
+      var x = 0.0;
+      if (m < p.M && k < p.K) { x = a_at(m, k); }
+      a_tile[kk * TM + mm] = x;
+    }
+    for (var e = li; e < TK * TN; e += WX * WY) {
+      var kk = e / TN;
+      var nn = e % TN;
+      if (TRANS_B) { kk = e % TK; nn = e / TK; }
+      let n = n0 + nn;
+      let k = k0 + kk;
+      var x = 0.0;
+      if (n < p.N && k < p.K) { x = b_at(k, n); }
+      b_tile[kk * TN + nn] = x;
+    }
+    workgroupBarrier();
+    let steps = min(TK, p.K - k0); // the zero padding past K is skipped, so sums match the other variants
+    for (var kk = 0u; kk < steps; kk++) {
+      let ar = kk * TM + 4u * lid.y;
+      let br = kk * TN + 4u * lid.x;
+      let bv = vec4f(b_tile[br], b_tile[br + 1u], b_tile[br + 2u], b_tile[br + 3u]);
+      c0 += a_tile[ar] * bv;
+      c1 += a_tile[ar + 1u] * bv;
+      c2 += a_tile[ar + 2u] * bv;
+      c3 += a_tile[ar + 3u] * bv;
+    }
+    workgroupBarrier();
+  }
+  let mt = m0 + 4u * lid.y;
+  let nt = n0 + 4u * lid.x;
+  let rows = array<vec4f, 4>(c0, c1, c2, c3);
+  for (var i = 0u; i < 4u; i++) {
+    if (mt + i >= p.M) { break; }
+    for (var j = 0u; j < 4u; j++) {
+      if (nt + j < p.N) { store(mt + i, nt + j, rows[i][j]); }
+    }
+  }
+}

@@ -1,0 +1,192 @@
+// The model's layer kernels (embedding, layernorm, matmul, bias, attention, gelu, residual)
+// against their CPU twins in src/reference/ops.ts, on shapes that are not multiples of any
+// tile or workgroup size. Each test prints one line per kernel with the max abs diff and
+// asserts it is below a tolerance scaled to the size of the values (f32 round-off).
+import { describe, expect } from 'vitest';
+import { gpuIt, maxAbsDiff } from './testing';
+import { runDispatches } from './dispatch';
+import { createStorage, readF32, storageFrom } from './buffers';
+import { pipelineCreations } from './pipelines';
+import {
+  accumulateOp, addOp, attentionBackwardOp, attentionForwardOp, biasBackwardOp, embeddingBackwardOp,
+  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp, matmulOp,
+  MATMUL_VARIANTS,
+} from './ops';
+import {
+  accumulate, add, attentionBackward, attentionForward, biasBackward, embeddingBackward, embeddingForward,
+  geluBackward, geluForward, layernormBackward, layernormForward, matmul,
+} from '../reference/ops';
+import { makeRng, type Rng } from '../reference/random';
+
+const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
+  Float32Array.from({ length: n }, () => shift + scale * r.normal());
+const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+
+/** Logs "name: max abs diff …" and asserts diff ≤ relTol·max(1, max|expected|). */
+function check(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number): number {
+  const d = maxAbsDiff(got, expected);
+  const tol = relTol * Math.max(1, maxAbs(expected));
+  console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);
+  expect(d, name).toBeLessThanOrEqual(tol);
+  return d;
+}
+
+describe('layer kernels vs CPU twins', () => {
+  gpuIt('embedding forward/backward (ids outside [0,V) read and write no wte row)', async ({ device }) => {
+    const N = 3, T = 5, C = 12, V = 11, Tmax = 7;
+    const r = makeRng(1);
+    const tokens = Int32Array.from({ length: N * T }, (_, i) => [3, 0, 10, 3, -1, 7, 11, 3, 5, 0, 1, 2, 3, 4, 3][i]);
+    const wte = randn(r, V * C), wpe = randn(r, Tmax * C), dout = randn(r, N * T * C);
+    const dwte0 = randn(r, V * C), dwpe0 = randn(r, Tmax * C);
+
+    const out = createStorage(device, N * T * C * 4);
+    const dwte = storageFrom(device, dwte0), dwpe = storageFrom(device, dwpe0);
+    const tokBuf = storageFrom(device, tokens);
+    await runDispatches(device, [
+      ...embeddingForwardOp(device, out, tokBuf, storageFrom(device, wte), storageFrom(device, wpe), N, T, C, V),
+      ...embeddingBackwardOp(device, dwte, dwpe, storageFrom(device, dout), tokBuf, N, T, C, V),
+    ]);
+    const eOut = new Float32Array(N * T * C);
+    embeddingForward(eOut, tokens, wte, wpe, N, T, C, V);
+    const eDwte = Float32Array.from(dwte0), eDwpe = Float32Array.from(dwpe0);
+    embeddingBackward(eDwte, eDwpe, dout, tokens, N, T, C, V);
+    // same f32 additions in the same order: bit-identical
+    expect(check('embedding_forward', await readF32(device, out, N * T * C), eOut, 0)).toBe(0);
+    expect(check('embedding_backward dwte', await readF32(device, dwte, V * C), eDwte, 0)).toBe(0);
+    expect(check('embedding_backward dwpe', await readF32(device, dwpe, Tmax * C), eDwpe, 0)).toBe(0);
+  });
+
+  gpuIt('layernorm forward/backward', async ({ device }) => {
+    const R = 10, C = 12;
+    const r = makeRng(2);
+    const inp = randn(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
+    const w = randn(r, C, 0.5, 1), b = randn(r, C, 0.5), dout = randn(r, R * C);
+    const dinp0 = randn(r, R * C), dw0 = randn(r, C), db0 = randn(r, C);
+
+    const out = createStorage(device, R * C * 4), mean = createStorage(device, R * 4), rstd = createStorage(device, R * 4);
+    const inpB = storageFrom(device, inp), wB = storageFrom(device, w);
+    const dinp = storageFrom(device, dinp0), dw = storageFrom(device, dw0), db = storageFrom(device, db0);
+    await runDispatches(device, [
+      ...layernormForwardOp(device, out, mean, rstd, inpB, wB, storageFrom(device, b), R, C),
+      ...layernormBackwardOp(device, dinp, dw, db, storageFrom(device, dout), inpB, wB, mean, rstd, R, C),
+    ]);
+    const eOut = new Float64Array(R * C), eMean = new Float64Array(R), eRstd = new Float64Array(R);
+    layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
+    const gMean = await readF32(device, mean, R), gRstd = await readF32(device, rstd, R);
+    check('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
+    check('layernorm_forward mean', gMean, eMean, 1e-5);
+    check('layernorm_forward rstd', gRstd, eRstd, 1e-5);
+    // the backward twin gets the GPU's saved statistics, as the GPU kernel did
+    const eDinp = Float64Array.from(dinp0), eDw = Float64Array.from(dw0), eDb = Float64Array.from(db0);
+    layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
+    check('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
+    check('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
+    check('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
+  });
+
+  gpuIt('matmul: every variant, all (transA, transB, accumulate), with and without bias', async ({ device }) => {
+    const r = makeRng(3);
+    // the second shape spans several 32×32 tiles of the tuned variant, with ragged edges
+    for (const [M, K, N] of [[13, 7, 11], [37, 19, 45]]) {
+      const a = randn(r, M * K), b = randn(r, K * N), bias = randn(r, N), init = randn(r, M * N);
+      const aB = storageFrom(device, a), bB = storageFrom(device, b), biasB = storageFrom(device, bias);
+      for (const variant of MATMUL_VARIANTS) {
+        let worst = 0;
+        const cases: { name: string; out: GPUBuffer; expected: Float64Array }[] = [];
+        const dispatches = [];
+        for (let combo = 0; combo < 16; combo++) {
+          const transA = (combo & 1) !== 0, transB = (combo & 2) !== 0, acc = (combo & 4) !== 0, withBias = (combo & 8) !== 0;
+          // the same buffers read as [K,M] / [N,K] when transposed
+          const out = storageFrom(device, init);
+          dispatches.push(...matmulOp(device, out, aB, bB, withBias ? biasB : null, M, K, N, transA, transB, acc, variant));
+          const expected = Float64Array.from(init);
+          matmul(expected, a, b, withBias ? bias : null, M, K, N, transA, transB, acc);
+          cases.push({ name: `tA=${+transA} tB=${+transB} acc=${+acc} bias=${+withBias}`, out, expected });
+        }
+        await runDispatches(device, dispatches);
+        for (const c of cases) {
+          const got = await readF32(device, c.out, M * N);
+          const d = maxAbsDiff(got, c.expected);
+          expect(d, `${variant} ${M}x${K}x${N} ${c.name}`).toBeLessThanOrEqual(2e-5 * Math.max(1, maxAbs(c.expected)));
+          worst = Math.max(worst, d);
+        }
+        console.log(`matmul (${variant}) M=${M} K=${K} N=${N}: max abs diff over 16 combinations ${worst.toExponential(2)}`);
+      }
+    }
+  });
+
+  gpuIt('bias_backward', async ({ device }) => {
+    const R = 10, OC = 11;
+    const r = makeRng(4);
+    const dout = randn(r, R * OC), dbias0 = randn(r, OC);
+    const dbias = storageFrom(device, dbias0);
+    await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
+    const e = Float64Array.from(dbias0);
+    biasBackward(e, dout, R, OC);
+    check('bias_backward', await readF32(device, dbias, OC), e, 1e-5);
+  });
+
+  gpuIt('attention forward/backward', async ({ device }) => {
+    for (const [N, T, C, NH] of [[3, 5, 12, 2], [2, 7, 12, 3]]) {
+      const r = makeRng(5 + NH);
+      const qkv = randn(r, N * T * 3 * C), dout = randn(r, N * T * C);
+      const out = createStorage(device, N * T * C * 4), att = createStorage(device, N * NH * T * T * 4);
+      const dqkv = storageFrom(device, new Float32Array(N * T * 3 * C).fill(NaN)); // (=): every element written
+      const qkvB = storageFrom(device, qkv);
+      await runDispatches(device, [
+        ...attentionForwardOp(device, out, att, qkvB, N, T, C, NH),
+        ...attentionBackwardOp(device, dqkv, storageFrom(device, dout), qkvB, att, N, T, C, NH),
+      ]);
+      const eOut = new Float64Array(N * T * C), eAtt = new Float64Array(N * NH * T * T);
+      attentionForward(eOut, eAtt, qkv, N, T, C, NH);
+      const gAtt = await readF32(device, att, N * NH * T * T);
+      const tag = `N=${N} T=${T} C=${C} NH=${NH}`;
+      check(`attention_forward out (${tag})`, await readF32(device, out, N * T * C), eOut, 1e-5);
+      check(`attention_forward att (${tag})`, gAtt, eAtt, 1e-5);
+      const eD = new Float64Array(N * T * 3 * C);
+      attentionBackward(eD, dout, qkv, gAtt, N, T, C, NH);
+      check(`attention_backward dqkv (${tag})`, await readF32(device, dqkv, N * T * 3 * C), eD, 1e-5);
+    }
+  });
+
+  gpuIt('gelu forward/backward, add, accumulate', async ({ device }) => {
+    const n = 1000 + 37;
+    const r = makeRng(6);
+    const x = randn(r, n, 3);
+    x[0] = 30; x[1] = -30; x[2] = 9; x[3] = -9; // saturated tanh
+    const dout = randn(r, n), y = randn(r, n), dst0 = randn(r, n);
+    const out = createStorage(device, n * 4), dinp = createStorage(device, n * 4), sum = createStorage(device, n * 4);
+    const xB = storageFrom(device, x), yB = storageFrom(device, y), dst = storageFrom(device, dst0);
+    await runDispatches(device, [
+      ...geluForwardOp(device, out, xB, n),
+      ...geluBackwardOp(device, dinp, xB, storageFrom(device, dout), n),
+      ...addOp(device, sum, xB, yB, n),
+      ...accumulateOp(device, dst, yB, n),
+    ]);
+    const eOut = new Float64Array(n), eD = new Float64Array(n);
+    geluForward(eOut, x, n);
+    geluBackward(eD, x, dout, n);
+    check('gelu_forward', await readF32(device, out, n), eOut, 1e-5);
+    check('gelu_backward', await readF32(device, dinp, n), eD, 1e-5);
+    const eSum = new Float32Array(n), eDst = Float32Array.from(dst0);
+    add(eSum, x, y, n);
+    accumulate(eDst, y, n);
+    expect(check('add', await readF32(device, sum, n), eSum, 0)).toBe(0);
+    expect(check('accumulate', await readF32(device, dst, n), eDst, 0)).toBe(0);
+  });
+
+  gpuIt('building an op again creates no pipeline; bad shapes are named', ({ device }) => {
+    const a = createStorage(device, 64 * 4), b = createStorage(device, 64 * 4), out = createStorage(device, 64 * 4);
+    const build = (): void => {
+      matmulOp(device, out, a, b, null, 4, 4, 4, false, true, true);
+      layernormForwardOp(device, out, a, b, a, a, a, 4, 4);
+      attentionBackwardOp(device, out, a, b, a, 1, 2, 4, 2);
+    };
+    build();
+    const before = pipelineCreations(device);
+    build();
+    expect(pipelineCreations(device)).toBe(before);
+    expect(() => matmulOp(device, out, a, b, null, 9, 9, 9, false, false, false)).toThrow(/matmul: out holds 64 elements, needs 81/);
+    expect(() => attentionForwardOp(device, out, a, b, 1, 2, 5, 2)).toThrow(/not divisible/);
+  });
+});

@@ -1,0 +1,212 @@
+// The GPT-2 on the GPU: the one parameter buffer (with grads and Adam moments mirroring it)
+// and the teacher-forced forward/backward plans, dispatch for dispatch the same computation
+// as src/reference/model.ts (which it is tested against).
+
+import type { ParamLayout, TensorSlot } from './layout';
+import { Plan } from './gpu-plan';
+import { createStorage, readF32, writeArray } from '../gpu/buffers';
+import {
+  type Buf,
+  addOp, attentionBackwardOp, attentionForwardOp, biasBackwardOp, embeddingBackwardOp,
+  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp,
+  matmulOp, type MatmulVariant, defaultMatmulVariant,
+} from '../gpu/ops';
+
+/** A tensor of the parameter (or gradient) buffer as a binding slice. */
+export function slotBinding(buffer: GPUBuffer, slot: TensorSlot): GPUBufferBinding {
+  return { buffer, offset: slot.offset * 4, size: slot.size * 4 };
+}
+
+/** Parameters, gradients, Adam moments and the decay mask: five buffers of P floats. */
+export class GpuParams {
+  readonly P: number;
+  readonly params: GPUBuffer; // [P]
+  readonly grads: GPUBuffer;  // [P]
+  readonly m: GPUBuffer;      // [P]
+  readonly v: GPUBuffer;      // [P]
+  readonly decay: GPUBuffer;  // [P] 1 on tensors with slot.decay
+  /** Adam steps applied so far. */
+  step = 0;
+
+  constructor(readonly device: GPUDevice, readonly layout: ParamLayout, initial: Float32Array) {
+    const P = (this.P = layout.numParams);
+    if (initial.length !== P) throw new RangeError(`initial params have ${initial.length} floats, layout needs ${P}`);
+    const bytes = P * 4;
+    const max = device.limits.maxStorageBufferBindingSize;
+    if (bytes > max) {
+      throw new RangeError(`the model needs a ${bytes}-byte parameter buffer; this adapter binds at most ${max} bytes`);
+    }
+    this.params = createStorage(device, bytes, 'params');
+    this.grads = createStorage(device, bytes, 'grads');
+    this.m = createStorage(device, bytes, 'adam m');
+    this.v = createStorage(device, bytes, 'adam v');
+    this.decay = createStorage(device, bytes, 'decay mask');
+    const decay = new Float32Array(P);
+    for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
+    device.queue.writeBuffer(this.decay, 0, decay);
+    this.load(initial);
+  }
+
+  /** Replace the weights and reset the optimiser state. */
+  load(params: Float32Array): void {
+    writeArray(this.device, this.params, params);
+    const zeros = new Float32Array(this.P);
+    this.device.queue.writeBuffer(this.m, 0, zeros);
+    this.device.queue.writeBuffer(this.v, 0, zeros);
+    this.step = 0;
+  }
+
+  readParams(): Promise<Float32Array> {
+    return readF32(this.device, this.params, this.P);
+  }
+
+  readGrads(): Promise<Float32Array> {
+    return readF32(this.device, this.grads, this.P);
+  }
+
+  destroy(): void {
+    for (const b of [this.params, this.grads, this.m, this.v, this.decay]) b.destroy();
+  }
+}
+
+interface LayerBuffers {
+  ln1: GPUBuffer; ln1Mean: GPUBuffer; ln1Rstd: GPUBuffer; // [R,C], [R], [R]
+  qkv: GPUBuffer;     // [R,3C]
+  atty: GPUBuffer;    // [R,C]
+  att: GPUBuffer;     // [N,NH,T,T]
+  attproj: GPUBuffer; // [R,C]
+  resid2: GPUBuffer;  // [R,C]
+  ln2: GPUBuffer; ln2Mean: GPUBuffer; ln2Rstd: GPUBuffer;
+  fch: GPUBuffer;     // [R,4C]
+  fchGelu: GPUBuffer; // [R,4C]
+  fcproj: GPUBuffer;  // [R,C]
+  resid3: GPUBuffer;  // [R,C]
+}
+
+/** Activations of a teacher-forced pass over N sequences of T tokens (R = N·T rows). */
+export class GpuActivations {
+  readonly encoded: GPUBuffer; // [R,C]
+  readonly layers: LayerBuffers[];
+  readonly lnf: GPUBuffer; readonly lnfMean: GPUBuffer; readonly lnfRstd: GPUBuffer;
+  readonly logits: GPUBuffer;  // [R,V]
+  readonly dlogits: GPUBuffer; // [R,V]
+  // activation gradients (scratch)
+  readonly dresid: GPUBuffer;   // [R,C]
+  readonly dln: GPUBuffer;      // [R,C]
+  readonly datty: GPUBuffer;    // [R,C]
+  readonly dqkv: GPUBuffer;     // [R,3C]
+  readonly dfchGelu: GPUBuffer; // [R,4C]
+  readonly dfch: GPUBuffer;     // [R,4C]
+
+  constructor(device: GPUDevice, layout: ParamLayout, readonly N: number, readonly T: number) {
+    const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L, nPositions } = layout.config;
+    if (T > nPositions) throw new RangeError(`T (${T}) exceeds model.nPositions (${nPositions})`);
+    const R = N * T;
+    const f = (n: number, label: string) => createStorage(device, n * 4, label);
+    this.encoded = f(R * C, 'encoded');
+    this.layers = [];
+    for (let l = 0; l < L; l++) {
+      this.layers.push({
+        ln1: f(R * C, `h${l}.ln1`), ln1Mean: f(R, `h${l}.ln1 mean`), ln1Rstd: f(R, `h${l}.ln1 rstd`),
+        qkv: f(R * 3 * C, `h${l}.qkv`), atty: f(R * C, `h${l}.atty`), att: f(N * NH * T * T, `h${l}.att`),
+        attproj: f(R * C, `h${l}.attproj`), resid2: f(R * C, `h${l}.resid2`),
+        ln2: f(R * C, `h${l}.ln2`), ln2Mean: f(R, `h${l}.ln2 mean`), ln2Rstd: f(R, `h${l}.ln2 rstd`),
+        fch: f(R * 4 * C, `h${l}.fch`), fchGelu: f(R * 4 * C, `h${l}.fch gelu`),
+        fcproj: f(R * C, `h${l}.fcproj`), resid3: f(R * C, `h${l}.resid3`),
+      });
+    }
+    this.lnf = f(R * C, 'lnf'); this.lnfMean = f(R, 'lnf mean'); this.lnfRstd = f(R, 'lnf rstd');
+    this.logits = f(R * V, 'logits');
+    this.dlogits = f(R * V, 'dlogits');
+    this.dresid = f(R * C, 'dresid'); this.dln = f(R * C, 'dln'); this.datty = f(R * C, 'datty');
+    this.dqkv = f(R * 3 * C, 'dqkv'); this.dfchGelu = f(R * 4 * C, 'dfch gelu'); this.dfch = f(R * 4 * C, 'dfch');
+  }
+}
+
+/**
+ * Forward over tokens [N,T] with the weights in `params` (the policy's, or a frozen
+ * reference copy): fills acts and acts.logits [N·T, V].
+ */
+export function forwardPlan(
+  device: GPUDevice, layout: ParamLayout, params: GPUBuffer, tokens: Buf, acts: GpuActivations,
+  variant: MatmulVariant = defaultMatmulVariant(),
+): Plan {
+  const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
+  const { N, T } = acts;
+  const R = N * T;
+  const p = (s: TensorSlot) => slotBinding(params, s);
+  const plan = new Plan();
+  plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V));
+  let residual = acts.encoded;
+  layout.blocks.forEach((b, l) => {
+    const a = acts.layers[l];
+    plan
+      .dispatch(layernormForwardOp(device, a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C))
+      .dispatch(matmulOp(device, a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), R, C, 3 * C, false, false, false, variant))
+      .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
+      .dispatch(matmulOp(device, a.attproj, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant))
+      .dispatch(addOp(device, a.resid2, residual, a.attproj, R * C))
+      .dispatch(layernormForwardOp(device, a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C))
+      .dispatch(matmulOp(device, a.fch, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false, variant))
+      .dispatch(geluForwardOp(device, a.fchGelu, a.fch, R * 4 * C))
+      .dispatch(matmulOp(device, a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant))
+      .dispatch(addOp(device, a.resid3, a.resid2, a.fcproj, R * C));
+    residual = a.resid3;
+  });
+  plan
+    .dispatch(layernormForwardOp(device, acts.lnf, acts.lnfMean, acts.lnfRstd, residual, p(layout.lnfw), p(layout.lnfb), R, C))
+    // tied LM head: logits = lnf · wteᵀ
+    .dispatch(matmulOp(device, acts.logits, acts.lnf, p(layout.wte), null, R, C, V, false, true, false, variant));
+  return plan;
+}
+
+/**
+ * Backward from acts.dlogits [N·T, V] into grads (+=; the caller clears grads once per
+ * optimiser step). Mirrors backward() in src/reference/model.ts.
+ */
+export function backwardPlan(
+  device: GPUDevice, layout: ParamLayout, params: GPUBuffer, grads: GPUBuffer, tokens: Buf, acts: GpuActivations,
+  variant: MatmulVariant = defaultMatmulVariant(),
+): Plan {
+  const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L } = layout.config;
+  const { N, T } = acts;
+  const R = N * T;
+  const p = (s: TensorSlot) => slotBinding(params, s);
+  const g = (s: TensorSlot) => slotBinding(grads, s);
+  const { dresid, dln, datty, dqkv, dfchGelu, dfch, dlogits } = acts;
+  const plan = new Plan();
+  // tied head: dlnf (=) dlogits·wte, dwte (+=) dlogitsᵀ·lnf
+  plan
+    .dispatch(matmulOp(device, dln, dlogits, p(layout.wte), null, R, V, C, false, false, false, variant))
+    .dispatch(matmulOp(device, g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true, variant))
+    .clear(dresid);
+  const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
+  plan.dispatch(layernormBackwardOp(device, dresid, g(layout.lnfw), g(layout.lnfb), dln, lastResid, p(layout.lnfw), acts.lnfMean, acts.lnfRstd, R, C));
+  for (let l = L - 1; l >= 0; l--) {
+    const b = layout.blocks[l];
+    const a = acts.layers[l];
+    const residual = l > 0 ? acts.layers[l - 1].resid3 : acts.encoded;
+    // The residual backward is the identity: dresid keeps flowing down, branches add into it.
+    plan
+      // MLP branch
+      .dispatch(matmulOp(device, g(b.fcprojw), a.fchGelu, dresid, null, 4 * C, R, C, true, false, true, variant))
+      .dispatch(biasBackwardOp(device, g(b.fcprojb), dresid, R, C))
+      .dispatch(matmulOp(device, dfchGelu, dresid, p(b.fcprojw), null, R, C, 4 * C, false, true, false, variant))
+      .dispatch(geluBackwardOp(device, dfch, a.fch, dfchGelu, R * 4 * C))
+      .dispatch(matmulOp(device, g(b.fcw), a.ln2, dfch, null, C, R, 4 * C, true, false, true, variant))
+      .dispatch(biasBackwardOp(device, g(b.fcb), dfch, R, 4 * C))
+      .dispatch(matmulOp(device, dln, dfch, p(b.fcw), null, R, 4 * C, C, false, true, false, variant))
+      .dispatch(layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C))
+      // attention branch
+      .dispatch(matmulOp(device, g(b.attprojw), a.atty, dresid, null, C, R, C, true, false, true, variant))
+      .dispatch(biasBackwardOp(device, g(b.attprojb), dresid, R, C))
+      .dispatch(matmulOp(device, datty, dresid, p(b.attprojw), null, R, C, C, false, true, false, variant))
+      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, N, T, C, NH))
+      .dispatch(matmulOp(device, g(b.qkvw), a.ln1, dqkv, null, C, R, 3 * C, true, false, true, variant))
+      .dispatch(biasBackwardOp(device, g(b.qkvb), dqkv, R, 3 * C))
+      .dispatch(matmulOp(device, dln, dqkv, p(b.qkvw), null, R, 3 * C, C, false, true, false, variant))
+      .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C));
+  }
+  plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V));
+  return plan;
+}

@@ -1,0 +1,154 @@
+// Autoregressive sampling of N sequences over a template, with a KV cache, as one GPU
+// submission and one readback (house rule 8).
+//
+// The template `fixed` [N,T] holds the token the environment writes at each position (the
+// prompt, and in interleaved layouts tokens between policy tokens), or −1 where the policy
+// samples. Position 0 must be fixed (BOS). For each position pos = 0..T−2 the plan runs one
+// decoding step over all N sequences: embed token pos, run every block on that one row
+// (writing its q|k|v into the layer's cache [N,T,3C]), attend over rows 0..pos, project to
+// logits [N,V], and sample_token writes token pos+1 (copying it where the template fixes it).
+//
+// The decoding kernels read pos from small storage buffers (`cursor`, `next`), which the
+// command encoder updates with copyBufferToBuffer between passes: one recording, bind groups
+// made once, no CPU work per token.
+
+import type { ParamLayout, TensorSlot } from './layout';
+import { Plan } from './gpu-plan';
+import { slotBinding, type GpuParams } from './gpu-model';
+import { createStorage, writeArray } from '../gpu/buffers';
+import {
+  addOp, attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, geluForwardOp,
+  layernormForwardOp, matmulOp, sampleTokenOp, writeSampleTokenParams, defaultMatmulVariant,
+  type MatmulVariant, type SampleTokenParams,
+} from '../gpu/ops';
+
+export interface SampleResult {
+  /** [N,T] the full sequences (template tokens and sampled ones). */
+  tokens: Int32Array;
+  /** [N,T] log π(token at t) under the tempered policy where sampled; 0 where fixed. */
+  logp: Float32Array;
+  /** [N,T] entropy of the tempered policy at the step that produced token t; 0 where fixed. */
+  entropy: Float32Array;
+}
+
+export class GpuSampler {
+  readonly tokens: GPUBuffer;  // [N,T] i32
+  readonly logp: GPUBuffer;    // [N,T]
+  readonly entropy: GPUBuffer; // [N,T]
+  readonly fixed: GPUBuffer;   // [N,T] i32
+  readonly logits: GPUBuffer;  // [N,V] the latest step's logits
+  private readonly params: GPUBuffer; // sample_token's seed/step/temperature/top-k
+  private readonly positions: GPUBuffer; // [T] u32: 0, 1, …, T−1 (copy sources for the cursors)
+  private readonly cursor: GPUBuffer; // [1] u32 position being read
+  private readonly next: GPUBuffer;   // [1] u32 position being written
+  private readonly step: Plan;        // one decoding step (no cursor updates)
+  private readonly readback: GPUBuffer; // [3,N,T] mappable copy of tokens | logp | entropy
+  readonly dispatchesPerToken: number;
+
+  constructor(
+    readonly device: GPUDevice,
+    readonly layout: ParamLayout,
+    model: GpuParams,
+    readonly N: number,
+    readonly T: number,
+    variant: MatmulVariant = defaultMatmulVariant(),
+  ) {
+    const { nEmbd: C, vocabSize: V, nHead: NH, nPositions } = layout.config;
+    if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
+    if (T < 2) throw new RangeError(`sampling length T must be ≥ 2, got ${T}`);
+    const f = (n: number, label: string) => createStorage(device, n * 4, label);
+    this.tokens = f(N * T, 'sample tokens');
+    this.logp = f(N * T, 'sample logp');
+    this.entropy = f(N * T, 'sample entropy');
+    this.fixed = f(N * T, 'sample template');
+    this.logits = f(N * V, 'sample logits');
+    this.cursor = f(1, 'cursor');
+    this.next = f(1, 'next cursor');
+    this.positions = f(T, 'positions');
+    writeArray(device, this.positions, Uint32Array.from({ length: T }, (_, i) => i));
+    this.readback = device.createBuffer({ label: 'sample readback', size: 3 * N * T * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    this.params = createSampleTokenParams(device, { seed: 0, step: 0, invTemp: 1, topK: 0 });
+
+    const p = (s: TensorSlot) => slotBinding(model.params, s);
+    const x0 = f(N * C, 'decode x'); // [N,C] residual stream, ping
+    const x1 = f(N * C, 'decode x′'); // [N,C] pong
+    const ln = f(N * C, 'decode ln'); const mean = f(N, 'decode mean'); const rstd = f(N, 'decode rstd');
+    const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
+    const atty = f(N * C, 'decode atty'); const proj = f(N * C, 'decode proj');
+    const mid = f(N * C, 'decode resid2');
+    const fch = f(N * 4 * C, 'decode fch'); const fchGelu = f(N * 4 * C, 'decode fch gelu');
+    const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
+
+    const plan = new Plan().dispatch(embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor));
+    let x = x0, y = x1;
+    layout.blocks.forEach((b, l) => {
+      plan
+        .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
+        .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
+        .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, this.cursor))
+        .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, this.cursor))
+        .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
+        .dispatch(addOp(device, mid, x, proj, N * C))
+        .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
+        .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
+        .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
+        .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
+        .dispatch(addOp(device, y, mid, proj, N * C));
+      [x, y] = [y, x];
+    });
+    plan
+      .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C))
+      .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))
+      .dispatch(sampleTokenOp(device, this.tokens, this.logp, this.entropy, this.logits, this.fixed, N, V, T, this.next, this.params));
+    this.step = plan;
+    this.dispatchesPerToken = plan.dispatchCount;
+  }
+
+  /** Upload a template [N,T] (−1 = sampled); position 0 of every row must be fixed. */
+  setTemplate(fixed: Int32Array): void {
+    const { N, T } = this;
+    if (fixed.length !== N * T) throw new RangeError(`template has ${fixed.length} entries, sampler is N·T = ${N * T}`);
+    for (let n = 0; n < N; n++) {
+      if (fixed[n * T] < 0) throw new RangeError(`template row ${n}: position 0 must be a fixed token (BOS)`);
+    }
+    writeArray(this.device, this.fixed, fixed);
+    // Start from the template: position 0 is read before anything is sampled.
+    const init = Int32Array.from(fixed, (t) => Math.max(t, 0));
+    writeArray(this.device, this.tokens, init);
+    this.device.queue.writeBuffer(this.logp, 0, new Float32Array(N * T));
+    this.device.queue.writeBuffer(this.entropy, 0, new Float32Array(N * T));
+  }
+
+  /** Record decoding steps for positions [from, to) into `encoder`. */
+  encode(encoder: GPUCommandEncoder, from = 0, to = this.T - 1): void {
+    for (let pos = from; pos < to; pos++) {
+      encoder.copyBufferToBuffer(this.positions, pos * 4, this.cursor, 0, 4);
+      encoder.copyBufferToBuffer(this.positions, (pos + 1) * 4, this.next, 0, 4);
+      this.step.encode(encoder, 'decode');
+    }
+  }
+
+  /**
+   * Sample every non-fixed position of the current template: one submission, one readback.
+   * `params.step` is the RL step (part of the random key with seed, sequence and position).
+   */
+  async sample(params: SampleTokenParams): Promise<SampleResult> {
+    writeSampleTokenParams(this.device, this.params, params);
+    const { N, T } = this;
+    const bytes = N * T * 4;
+    const enc = this.device.createCommandEncoder();
+    this.encode(enc);
+    enc.copyBufferToBuffer(this.tokens, 0, this.readback, 0, bytes);
+    enc.copyBufferToBuffer(this.logp, 0, this.readback, bytes, bytes);
+    enc.copyBufferToBuffer(this.entropy, 0, this.readback, 2 * bytes, bytes);
+    this.device.queue.submit([enc.finish()]);
+    await this.readback.mapAsync(GPUMapMode.READ);
+    const all = this.readback.getMappedRange().slice(0);
+    this.readback.unmap();
+    return {
+      tokens: new Int32Array(all, 0, N * T),
+      logp: new Float32Array(all, bytes, N * T),
+      entropy: new Float32Array(all, 2 * bytes, N * T),
+    };
+  }
+}

@@ -1,0 +1,105 @@
+// The CPU reference engine: the same contract as GpuEngine, computed by src/reference
+// (Float32, full recomputation). Slow; it exists so a test can hold the GPU trainer to it.
+
+import type { ParamLayout } from '../model/layout';
+import { createActivations, forward, backward, createAdamState, buildDecayMask, type AdamState } from '../reference/model';
+import { adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS } from '../reference/ops';
+import { sampleSequencesCpu } from '../reference/sampler';
+import {
+  nonFiniteSlots, tensorGroups, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
+  type TrainPass, type TrainResult,
+} from './engine';
+
+export class CpuEngine implements PolicyEngine {
+  readonly kind = 'cpu';
+  private params: Float32Array;
+  private ref: Float32Array | null = null;
+  private grads: Float32Array;
+  private adam: AdamState;
+  private readonly decay: Float32Array;
+  private saved: { params: Float32Array; m: Float32Array; v: Float32Array } | null = null;
+
+  constructor(readonly layout: ParamLayout, initial: Float32Array) {
+    this.params = initial.slice();
+    this.grads = new Float32Array(layout.numParams);
+    this.adam = createAdamState(layout, Float32Array);
+    this.decay = buildDecayMask(layout, Float32Array) as Float32Array;
+  }
+
+  async sample(fixed: Int32Array, N: number, T: number, p: SampleTokenParams): Promise<SampleResult> {
+    return sampleSequencesCpu(this.layout, this.params, fixed, N, T, p.seed, p.step, p.invTemp, p.topK);
+  }
+
+  async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+    if (useReference && !this.ref) throw new Error('train: useReference needs syncReference() first');
+    const { vocabSize: V } = this.layout.config;
+    const R = N * T;
+    const acts = createActivations(this.layout.config, N, T, Float32Array);
+    const out: PassStats[] = [];
+    for (const pass of passes) {
+      const d = pass.data;
+      const refLogp = new Float32Array(R);
+      if (useReference && pass.loss.kind === 'pg') {
+        const refLogits = forward(this.layout, this.ref!, d.tokens, N, T, acts);
+        logitsStats(refLogp, new Float32Array(R), refLogits, d.targets, invTemp, R, V);
+      }
+      const logits = forward(this.layout, this.params, d.tokens, N, T, acts);
+      const logp = new Float32Array(R), entropy = new Float32Array(R);
+      logitsStats(logp, entropy, logits, d.targets, invTemp, R, V);
+      const dlogp = new Float32Array(R), dent = new Float32Array(R);
+      const seqLoss = new Float32Array(N), stats = new Float32Array(N * PG_STATS);
+      if (pass.loss.kind === 'pg') {
+        pgLoss(dlogp, dent, seqLoss, stats, logp, d.oldLogp, refLogp, d.adv, d.mask, d.klMask, entropy, N, T, pass.loss.params);
+      } else {
+        ceLoss(dlogp, seqLoss, logp, d.mask, N, T, pass.loss.scale);
+      }
+      const dlogits = new Float32Array(R * V);
+      logitsBackward(dlogits, logits, d.targets, dlogp, dent, invTemp, R, V);
+      this.grads.fill(0);
+      backward(this.layout, this.params, this.grads, d.tokens, N, T, acts, dlogits);
+      const norm = new Float32Array(2);
+      gradNorm(norm, this.grads, this.layout.numParams);
+      const h = pass.adam;
+      adamw(this.params, this.grads, this.adam.m, this.adam.v, this.decay, norm, this.layout.numParams,
+        h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, h.step, h.maxGradNorm);
+      out.push({ seqLoss, stats, gradNorm: norm[0], nonFinite: norm[1] !== 0 });
+    }
+    const groupNorms: Record<string, number> = {};
+    for (const g of tensorGroups(this.layout)) {
+      const n = new Float32Array(2);
+      gradNorm(n, this.grads.subarray(g.offset, g.offset + g.size), g.size);
+      groupNorms[g.name] = n[0];
+    }
+    return { passes: out, groupNorms };
+  }
+
+  async syncReference(): Promise<void> {
+    this.ref = this.params.slice();
+  }
+
+  async checkpointState(): Promise<void> {
+    this.saved = { params: this.params.slice(), m: (this.adam.m as Float32Array).slice(), v: (this.adam.v as Float32Array).slice() };
+  }
+
+  async restoreState(): Promise<void> {
+    if (!this.saved) return;
+    this.params = this.saved.params.slice();
+    this.adam.m = this.saved.m.slice();
+    this.adam.v = this.saved.v.slice();
+  }
+
+  async readParams(): Promise<Float32Array> {
+    return this.params.slice();
+  }
+
+  async loadParams(params: Float32Array): Promise<void> {
+    this.params = params.slice();
+    this.adam = createAdamState(this.layout, Float32Array);
+  }
+
+  async nonFiniteTensors(): Promise<string[]> {
+    return nonFiniteSlots(this.layout, this.grads, this.params);
+  }
+
+  destroy(): void {}
+}

@@ -1,0 +1,257 @@
+// The policy engine the trainer drives: sample sequences over a template, and run training
+// passes (optional reference log-probs → loss → backward → grad norm → AdamW). Two
+// implementations with one contract: the WGSL engine (GpuEngine, below) and the CPU
+// reference (CpuEngine, ./cpu-engine.ts), which a test holds the GPU one to.
+//
+// Row alignment: training arrays are [N,T] over full sequences, and row (n,t) is the
+// prediction of token t+1 (its target). The trainer builds them (./rollout.ts).
+
+import type { ParamLayout } from '../model/layout';
+import type { PgLossParams } from '../reference/ops';
+import { GpuParams } from '../model/gpu-model';
+import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
+import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
+import { createStorage, writeArray } from '../gpu/buffers';
+import {
+  gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, type AdamwParams, type SampleTokenParams,
+} from '../gpu/ops';
+import { Plan } from '../model/gpu-plan';
+
+export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
+
+/** One minibatch, row-aligned, N sequences × T positions. */
+export interface MinibatchData {
+  tokens: Int32Array;   // [N,T]
+  targets: Int32Array;  // [N,T] tokens shifted left; −1 on the last row
+  oldLogp: Float32Array; // [N,T] log π_old(target) where mask = 1
+  adv: Float32Array;    // [N,T]
+  mask: Float32Array;   // [N,T] 1 = this row's target is a trained policy token
+  klMask: Float32Array; // [N,T] 1 = the KL to the reference applies
+}
+
+export type PassLoss = { kind: 'pg'; params: PgLossParams } | { kind: 'sft'; scale: number };
+
+export interface TrainPass {
+  data: MinibatchData;
+  loss: PassLoss;
+  adam: AdamwParams;
+}
+
+export interface PassStats {
+  seqLoss: Float32Array; // [N]
+  stats: Float32Array;   // [N,8] (docs/engine.md, pg_loss stats)
+  gradNorm: number;      // before clipping
+  nonFinite: boolean;    // the pass's gradient had a NaN/Inf: AdamW skipped it
+}
+
+export interface TrainResult {
+  passes: PassStats[];
+  /** Gradient norm per tensor group (embeddings, each block, final LayerNorm) of the last pass. */
+  groupNorms: Record<string, number>;
+}
+
+export interface PolicyEngine {
+  readonly layout: ParamLayout;
+  readonly kind: 'gpu' | 'cpu';
+  sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult>;
+  /** Runs passes in order; with `useReference` each first fills refLogp from the reference weights. */
+  train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult>;
+  /** Copy the current weights into the frozen reference. */
+  syncReference(): Promise<void>;
+  /** Keep the weights and optimiser state, to roll a faulty step back. */
+  checkpointState(): Promise<void>;
+  restoreState(): Promise<void>;
+  readParams(): Promise<Float32Array>;
+  loadParams(params: Float32Array): Promise<void>;
+  /** Names of tensors whose gradient (last pass) or weights hold a non-finite value. */
+  nonFiniteTensors(): Promise<string[]>;
+  destroy(): void;
+}
+
+/** Tensor groups for per-group gradient norms: contiguous ranges of the one buffer. */
+export function tensorGroups(layout: ParamLayout): { name: string; offset: number; size: number }[] {
+  const range = (name: string, first: { offset: number }, last: { offset: number; size: number }) => ({
+    name, offset: first.offset, size: last.offset + last.size - first.offset,
+  });
+  const groups = [range('embeddings', layout.wte, layout.wpe)];
+  layout.blocks.forEach((b, i) => groups.push(range(`h${i}`, b.ln1w, b.fcprojb)));
+  groups.push(range('ln_f', layout.lnfw, layout.lnfb));
+  return groups;
+}
+
+export function nonFiniteSlots(layout: ParamLayout, ...buffers: Float32Array[]): string[] {
+  const bad: string[] = [];
+  for (const s of layout.slots) {
+    for (const buf of buffers) {
+      let found = false;
+      for (let i = s.offset; i < s.offset + s.size; i++) if (!Number.isFinite(buf[i])) { found = true; break; }
+      if (found) { bad.push(s.name); break; }
+    }
+  }
+  return bad;
+}
+
+// ─── the WGSL engine ────────────────────────────────────────────────────────────────────────
+
+const STATS_ALIGN = 64; // floats (256 bytes) between per-pass records in the readback buffer
+
+export class GpuEngine implements PolicyEngine {
+  readonly kind = 'gpu';
+  readonly model: GpuParams;
+  private readonly samplers = new Map<string, GpuSampler>();
+  private readonly plans = new Map<string, TrainPlans>();
+  private refParams: GPUBuffer | null = null;
+  private readonly backup: GPUBuffer; // [3P] params | m | v
+  private backupStep = 0;
+  private readonly groups: ReturnType<typeof tensorGroups>;
+  private readonly groupNormBuf: GPUBuffer; // [groups, 64] (256-byte slots)
+  private readonly groupNormPlan: Plan;
+  private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
+  private statsFloats = 0;
+
+  constructor(readonly device: GPUDevice, readonly layout: ParamLayout, initial: Float32Array) {
+    this.model = new GpuParams(device, layout, initial);
+    this.backup = createStorage(device, 3 * this.model.P * 4, 'state backup');
+    this.groups = tensorGroups(layout);
+    this.groupNormBuf = createStorage(device, this.groups.length * 256, 'group grad norms');
+    this.groupNormPlan = new Plan();
+    this.groups.forEach((g, i) => {
+      this.groupNormPlan.dispatch(gradNormOp(device, { buffer: this.groupNormBuf, offset: i * 256, size: 8 },
+        { buffer: this.model.grads, offset: g.offset * 4, size: g.size * 4 }, g.size));
+    });
+  }
+
+  private sampler(N: number, T: number): GpuSampler {
+    const key = `${N}x${T}`;
+    let s = this.samplers.get(key);
+    if (!s) {
+      s = new GpuSampler(this.device, this.layout, this.model, N, T);
+      this.samplers.set(key, s);
+    }
+    return s;
+  }
+
+  private trainPlans(N: number, T: number, invTemp: number): TrainPlans {
+    const key = `${N}x${T}@${invTemp}|${this.refParams ? 'ref' : ''}`;
+    let p = this.plans.get(key);
+    if (!p) {
+      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams });
+      this.plans.set(key, p);
+    }
+    return p;
+  }
+
+  async sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
+    const s = this.sampler(N, T);
+    s.setTemplate(fixed);
+    return s.sample(params);
+  }
+
+  async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+    if (useReference && !this.refParams) throw new Error('train: useReference needs syncReference() first');
+    const plans = this.trainPlans(N, T, invTemp);
+    const { device } = this;
+    const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
+    const need = passes.length * perPass + this.groups.length * STATS_ALIGN;
+    if (!this.statsBuf || this.statsFloats < need) {
+      this.statsBuf?.destroy();
+      this.statsFloats = need;
+      this.statsBuf = device.createBuffer({ label: 'train stats readback', size: need * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    }
+    const stats = this.statsBuf;
+    passes.forEach((pass, i) => {
+      const { data } = pass;
+      const { inputs, outputs } = plans;
+      writeArray(device, inputs.tokens, data.tokens);
+      writeArray(device, inputs.targets, data.targets);
+      writeArray(device, inputs.oldLogp, data.oldLogp);
+      writeArray(device, inputs.adv, data.adv);
+      writeArray(device, inputs.mask, data.mask);
+      writeArray(device, inputs.klMask, data.klMask);
+      if (pass.loss.kind === 'pg') writePgLossParams(device, plans.pgParams, pass.loss.params);
+      else writeCeLossParams(device, plans.ceParams, { scale: pass.loss.scale });
+      writeAdamwParams(device, plans.adamParams, pass.adam);
+      const enc = device.createCommandEncoder();
+      if (useReference && pass.loss.kind === 'pg') plans.reference!.encode(enc);
+      (pass.loss.kind === 'pg' ? plans.pgStep : plans.sftStep).encode(enc);
+      const base = i * perPass * 4;
+      enc.copyBufferToBuffer(outputs.seqLoss, 0, stats, base, N * 4);
+      enc.copyBufferToBuffer(outputs.stats, 0, stats, base + N * 4, N * PG_STATS * 4);
+      enc.copyBufferToBuffer(outputs.norm, 0, stats, base + N * (1 + PG_STATS) * 4, 8);
+      if (i === passes.length - 1) {
+        this.groupNormPlan.encode(enc);
+        const gBase = passes.length * perPass * 4;
+        this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
+      }
+      device.queue.submit([enc.finish()]);
+    });
+    await stats.mapAsync(GPUMapMode.READ, 0, need * 4);
+    const all = new Float32Array(stats.getMappedRange(0, need * 4).slice(0));
+    stats.unmap();
+    const result: PassStats[] = passes.map((_, i) => {
+      const o = i * perPass;
+      return {
+        seqLoss: all.slice(o, o + N),
+        stats: all.slice(o + N, o + N + N * PG_STATS),
+        gradNorm: all[o + N * (1 + PG_STATS)],
+        nonFinite: all[o + N * (1 + PG_STATS) + 1] !== 0,
+      };
+    });
+    const groupNorms: Record<string, number> = {};
+    this.groups.forEach((g, i) => (groupNorms[g.name] = all[passes.length * perPass + i * STATS_ALIGN]));
+    return { passes: result, groupNorms };
+  }
+
+  async syncReference(): Promise<void> {
+    if (!this.refParams) {
+      this.refParams = createStorage(this.device, this.model.P * 4, 'reference params');
+      this.plans.clear(); // plans are rebuilt with the reference pass
+    }
+    const enc = this.device.createCommandEncoder();
+    enc.copyBufferToBuffer(this.model.params, 0, this.refParams, 0, this.model.P * 4);
+    this.device.queue.submit([enc.finish()]);
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  async checkpointState(): Promise<void> {
+    const bytes = this.model.P * 4;
+    const enc = this.device.createCommandEncoder();
+    enc.copyBufferToBuffer(this.model.params, 0, this.backup, 0, bytes);
+    enc.copyBufferToBuffer(this.model.m, 0, this.backup, bytes, bytes);
+    enc.copyBufferToBuffer(this.model.v, 0, this.backup, 2 * bytes, bytes);
+    this.device.queue.submit([enc.finish()]);
+    this.backupStep = this.model.step;
+  }
+
+  async restoreState(): Promise<void> {
+    const bytes = this.model.P * 4;
+    const enc = this.device.createCommandEncoder();
+    enc.copyBufferToBuffer(this.backup, 0, this.model.params, 0, bytes);
+    enc.copyBufferToBuffer(this.backup, bytes, this.model.m, 0, bytes);
+    enc.copyBufferToBuffer(this.backup, 2 * bytes, this.model.v, 0, bytes);
+    this.device.queue.submit([enc.finish()]);
+    this.model.step = this.backupStep;
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  readParams(): Promise<Float32Array> {
+    return this.model.readParams();
+  }
+
+  async loadParams(params: Float32Array): Promise<void> {
+    this.model.load(params);
+  }
+
+  async nonFiniteTensors(): Promise<string[]> {
+    const [g, p] = await Promise.all([this.model.readGrads(), this.model.readParams()]);
+    return nonFiniteSlots(this.layout, g, p);
+  }
+
+  destroy(): void {
+    this.model.destroy();
+    this.refParams?.destroy();
+    this.backup.destroy();
+    this.statsBuf?.destroy();
+  }
+}
+
