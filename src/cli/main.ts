@@ -3,12 +3,15 @@
 import { CliError } from './args';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
+import { trainCommand, evalCommand } from './train-commands';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
 commands:
   tasks list|sample|verify   inspect and check the tasks (rlvr tasks --help)
   init                        write a freshly initialised model (.safetensors)
   forward                     logits, loss and (--backward) gradients of a checkpoint on a token list
+  train                       an RL run: --preset NAME | --config FILE, --set knob=value, --steps, --seed, --out DIR
+  eval                        greedy pass@1 and pass@k of a checkpoint on fresh prompts
 Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -27,6 +30,10 @@ async function main(argv: string[]): Promise<number> {
         return await initCommand(rest, out);
       case 'forward':
         return await forwardCommand(rest, out, (await import('./gpu-forward')).gpuForward);
+      case 'train':
+        return await trainCommand(rest, out, err);
+      case 'eval':
+        return await evalCommand(rest, out);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;

@@ -1,0 +1,575 @@
+// The run config: one flat object of knob values, validated against the knob table.
+//
+// Everything that builds a config (UI form, URL, preset, CLI flags, JSON file, checkpoint
+// metadata) goes through `validateConfig`, which fills defaults, coerces strings (URLs and
+// flags carry text), checks types, ranges and enum values, and then the rules between knobs.
+// Errors are `ConfigError`s whose `knob` names the offending key and whose message gives the
+// allowed values (DESIGN.md house rule 10).
+
+import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig } from '../model/config';
+import { parseParams } from '../tasks/params';
+import { getTask, isTaskName, TASK_NAMES, type TaskName } from '../tasks/registry';
+import { TaskParamError, type ParamSpec, type TaskParams } from '../tasks/types';
+import {
+  allowedText,
+  findKnob,
+  formatValue,
+  GROUP_ESTIMATORS,
+  knobsFor,
+  STATIC_KNOBS,
+  TASK_PREFIX,
+  type Aggregation,
+  type Estimator,
+  type KnobSpec,
+  type KnobValue,
+  type StaticConfigFromTable,
+  type TaskKnobKey,
+} from './knobs';
+
+/** A bad knob value or an inconsistent combination; `knob` names the key to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly knob: string,
+    message: string,
+    /** For a rule between knobs: the other knobs involved (a UI can mark them too). */
+    readonly related: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * A complete, validated run config. Flat: keys are the knob keys. The chosen task's parameters
+ * are `task.<param>` entries (e.g. `task.length`); no other task's parameters appear.
+ */
+export interface RunConfig {
+  // run
+  seed: number;
+  steps: number;
+  // task
+  task: TaskName;
+  [taskParam: TaskKnobKey]: number | string;
+  // model (vocab size and positions are derived from the task: see modelConfigOf)
+  'model.nEmbd': number;
+  'model.nLayer': number;
+  'model.nHead': number;
+  // sampling
+  batchPrompts: number;
+  groupSize: number;
+  temperature: number;
+  topK: number;
+  // optim
+  lr: number;
+  beta1: number;
+  beta2: number;
+  adamEps: number;
+  weightDecay: number;
+  maxGradNorm: number;
+  warmupSteps: number;
+  epochs: number;
+  minibatches: number;
+  // advantage
+  estimator: Estimator;
+  grpoScale: 'group' | 'batch' | 'none';
+  softmaxTau: number;
+  passK: number;
+  mappPool: number;
+  mappBonus: number;
+  tokenCredit: 'uniform' | 'eapo';
+  topEntropyQuantile: number;
+  cueGamma: number;
+  edasGamma: number;
+  // loss
+  epsLow: number;
+  epsHigh: number;
+  dualClip: number;
+  aggregation: Aggregation;
+  klBeta: number;
+  klKind: 'k1' | 'k3';
+  refSync: 'none' | 'every' | 'curriculum';
+  refSyncEvery: number;
+  klMaskNew: boolean;
+  overlongBuffer: number;
+  maskTruncated: boolean;
+  dynamicSampling: boolean;
+  dynamicMaxTries: number;
+  // regularisation
+  entropyAlpha: number;
+  entropyMode: 'exact' | 'sampled';
+  entropyTarget: number;
+  entropyAlphaStep: number;
+  // curriculum
+  curriculum: 'off' | 'pass-rate';
+  curriculumParam: string;
+  curriculumStart: number;
+  curriculumTarget: number;
+  curriculumWindow: number;
+  // warm start
+  sftSteps: number;
+  sftLr: number;
+  // eval
+  evalEvery: number;
+  evalPrompts: number;
+  evalK: number;
+}
+
+// Compile-time check that the interface above lists exactly the table's keys with its types.
+type StaticPart = { [K in keyof RunConfig as K extends TaskKnobKey ? never : K]: RunConfig[K] };
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const interfaceMatchesTable: Equals<StaticPart, StaticConfigFromTable> = true;
+void interfaceMatchesTable;
+
+/** Unvalidated knob values (from a form, URL, file or flags); strings allowed for every kind. */
+export type RawConfig = Readonly<Record<string, unknown>>;
+
+// ── helpers ────────────────────────────────────────────────────────────────────────────
+
+/** A filled record of knob values, typed as a RunConfig (callers validate or build it from one). */
+function asConfig(values: Record<string, KnobValue>): RunConfig {
+  return values as unknown as RunConfig;
+}
+
+/** A config as a plain key → value record. */
+export function configEntries(config: RunConfig): Readonly<Record<string, KnobValue | undefined>> {
+  return config as unknown as Record<string, KnobValue | undefined>;
+}
+const entries = configEntries;
+
+/** How a raw value is quoted in an error message: numbers and booleans bare, the rest as JSON. */
+export function showRaw(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === undefined) return 'nothing';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+const INT_RE = /^[-+]?\d+$/;
+const FLOAT_RE = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
+/**
+ * Parses one value against its knob. Strings are accepted for every kind (URLs and flags carry
+ * text); throws ConfigError naming the knob and its allowed values.
+ */
+export function parseKnobValue(knob: KnobSpec, raw: unknown): KnobValue {
+  const text = typeof raw === 'string' ? raw.trim() : undefined;
+  switch (knob.kind) {
+    case 'int': {
+      let n: number | undefined;
+      if (typeof raw === 'number') n = raw;
+      else if (text !== undefined && INT_RE.test(text)) n = Number(text);
+      if (n === undefined || !Number.isSafeInteger(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
+        throw new ConfigError(knob.key, `${knob.key} must be an integer in ${allowedText(knob)}, got ${showRaw(raw)}`);
+      }
+      return n + 0; // -0 → 0
+    }
+    case 'float': {
+      let n: number | undefined;
+      if (typeof raw === 'number') n = raw;
+      else if (text !== undefined && FLOAT_RE.test(text)) n = Number(text);
+      if (n === undefined || !Number.isFinite(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
+        throw new ConfigError(knob.key, `${knob.key} must be a number in ${allowedText(knob)}, got ${showRaw(raw)}`);
+      }
+      return n + 0;
+    }
+    case 'enum': {
+      if (text === undefined || !(knob.values ?? []).includes(text)) {
+        throw new ConfigError(knob.key, `${knob.key} must be one of ${allowedText(knob)}; got ${showRaw(raw)}`);
+      }
+      return text;
+    }
+    case 'bool': {
+      if (typeof raw === 'boolean') return raw;
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      throw new ConfigError(knob.key, `${knob.key} must be true or false, got ${showRaw(raw)}`);
+    }
+  }
+}
+
+/** Edit distance, case-insensitive (for "did you mean"). */
+function distance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The known key closest to `key` (ties: the first in table order). */
+export function closestKey(key: string, keys: readonly string[]): string {
+  let best = keys[0];
+  let bestD = Infinity;
+  for (const k of keys) {
+    const d = distance(key, k);
+    if (d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** The error for a key that is not a knob of a config for `task` (names the closest known key). */
+export function unknownKeyError(key: string, task: TaskName): ConfigError {
+  const keys = knobsFor(task).map((k) => k.key);
+  const near = closestKey(key, keys);
+  if (key.startsWith(TASK_PREFIX)) {
+    const own = keys.filter((k) => k.startsWith(TASK_PREFIX));
+    return new ConfigError(
+      key,
+      `${key} is not a parameter of task ${task}; its parameters: ${own.join(', ')} (did you mean ${near}?)`,
+    );
+  }
+  return new ConfigError(key, `unknown knob "${key}"; did you mean ${near}?`);
+}
+
+function intSpecs(task: TaskName): ParamSpec[] {
+  return getTask(task).params.filter((p) => p.kind === 'int');
+}
+
+/** The integer task parameter a curriculum moves by default: the task's first one. */
+export function defaultCurriculumParam(task: TaskName): ParamSpec {
+  return intSpecs(task)[0];
+}
+
+// ── defaults ───────────────────────────────────────────────────────────────────────────
+
+const STATIC_DEFAULTS: Record<string, KnobValue> = Object.fromEntries(
+  (STATIC_KNOBS as readonly KnobSpec[]).map((k) => [k.key, k.default]),
+);
+
+/** The default config for a task (default task: groupmul), every knob at its documented default. */
+export function defaultConfig(task: TaskName | string = STATIC_DEFAULTS.task as string): RunConfig {
+  if (!isTaskName(task)) {
+    throw new ConfigError('task', `task must be one of ${TASK_NAMES.join(', ')}; got ${showRaw(task)}`);
+  }
+  const out: Record<string, KnobValue> = {};
+  for (const k of knobsFor(task)) out[k.key] = k.default;
+  out.task = task;
+  const cp = defaultCurriculumParam(task);
+  out.curriculumParam = cp.name;
+  out.curriculumStart = cp.min ?? 0;
+  return asConfig(out);
+}
+
+/**
+ * The same config on another task: the `task.<param>` knobs become the new task's defaults, and
+ * a curriculum parameter the new task lacks is replaced by the new task's default one.
+ * (The UI's task selector and layered configs use this.)
+ */
+export function withTask(config: RunConfig, task: TaskName | string): RunConfig {
+  if (!isTaskName(task)) {
+    throw new ConfigError('task', `task must be one of ${TASK_NAMES.join(', ')}; got ${showRaw(task)}`);
+  }
+  if (task === config.task) return { ...config };
+  const fresh = defaultConfig(task);
+  const out: Record<string, KnobValue> = {};
+  for (const [k, v] of Object.entries(config)) if (!k.startsWith(TASK_PREFIX)) out[k] = v;
+  for (const [k, v] of Object.entries(fresh)) if (k.startsWith(TASK_PREFIX)) out[k] = v;
+  out.task = task;
+  if (!intSpecs(task).some((p) => p.name === config.curriculumParam)) {
+    out.curriculumParam = fresh.curriculumParam;
+    out.curriculumStart = fresh.curriculumStart;
+  }
+  return orderConfig(asConfig(out));
+}
+
+/** Same values, keys in table order (stable JSON, stable diffs). */
+function orderConfig(config: RunConfig): RunConfig {
+  const out: Record<string, KnobValue> = {};
+  for (const k of knobsFor(config.task)) out[k.key] = config[k.key as keyof RunConfig] as KnobValue;
+  return asConfig(out);
+}
+
+// ── derived views for the engine ───────────────────────────────────────────────────────
+
+/** The task parameters of a config (`task.length` → `length`), with the curriculum at its end point. */
+export function taskParamsOf(config: RunConfig): TaskParams {
+  const out: TaskParams = {};
+  for (const spec of getTask(config.task).params) out[spec.name] = config[`task.${spec.name}`];
+  return out;
+}
+
+/** The task parameters at one curriculum level (curriculumParam set to `level`). */
+export function taskParamsAtLevel(config: RunConfig, level: number): TaskParams {
+  return { ...taskParamsOf(config), [config.curriculumParam]: level };
+}
+
+/**
+ * The model config: C, L, NH from the knobs; vocab size and positions derived from the task at
+ * its configured parameters (the curriculum's end point, which has the longest sequences and
+ * the largest vocabulary; every level's vocabulary is a prefix of it, checked by validateConfig).
+ */
+export function modelConfigOf(config: RunConfig): ModelConfig {
+  const task = getTask(config.task);
+  const params = taskParamsOf(config);
+  const shape = task.shape(params);
+  return {
+    ...DEFAULT_MODEL,
+    vocabSize: task.vocab(params).length,
+    nPositions: shape.promptLength + shape.completionLength,
+    nEmbd: config['model.nEmbd'],
+    nLayer: config['model.nLayer'],
+    nHead: config['model.nHead'],
+  };
+}
+
+// ── validation ─────────────────────────────────────────────────────────────────────────
+
+function taskParamError(config: RunConfig, e: unknown): ConfigError {
+  if (e instanceof TaskParamError) {
+    const key = TASK_PREFIX + e.param;
+    const message = e.message.startsWith(`${config.task}.`) ? TASK_PREFIX + e.message.slice(config.task.length + 1) : e.message;
+    const others = getTask(config.task)
+      .params.map((p) => TASK_PREFIX + p.name)
+      .filter((k) => k !== key);
+    return new ConfigError(key, message, others);
+  }
+  throw e;
+}
+
+function checkTaskParams(config: RunConfig, params: TaskParams): void {
+  try {
+    parseParams(getTask(config.task), params);
+  } catch (e) {
+    throw taskParamError(config, e);
+  }
+}
+
+/** The rules between knobs; throws the first violation as a ConfigError. */
+function checkCrossRules(c: RunConfig): void {
+  const fail = (knob: string, message: string, related: readonly string[] = []): never => {
+    throw new ConfigError(knob, message, related);
+  };
+  const taskKeys = Object.keys(c).filter((k) => k.startsWith(TASK_PREFIX));
+  const task = getTask(c.task);
+  checkTaskParams(c, taskParamsOf(c));
+
+  // Model: divisibility (the kernels read 4 channels at a time) and the derived sizes.
+  if (c['model.nEmbd'] % c['model.nHead'] !== 0) {
+    fail('model.nEmbd', `model.nEmbd (${c['model.nEmbd']}) must be divisible by model.nHead (${c['model.nHead']})`, ['model.nHead']);
+  }
+  if (c['model.nEmbd'] % 4 !== 0) fail('model.nEmbd', `model.nEmbd must be a multiple of 4, got ${c['model.nEmbd']}`);
+  try {
+    validateModelConfig(modelConfigOf(c));
+  } catch (e) {
+    if (e instanceof ModelConfigError) fail('model.nEmbd', e.message, ['model.nHead', 'model.nLayer', ...taskKeys]);
+    throw e;
+  }
+
+  const n = c.batchPrompts * c.groupSize;
+  if (c.minibatches > n || n % c.minibatches !== 0) {
+    fail(
+      'minibatches',
+      `minibatches must divide batchPrompts·groupSize = ${n} (so every sequence is trained), got ${c.minibatches}`,
+      ['batchPrompts', 'groupSize'],
+    );
+  }
+  if (GROUP_ESTIMATORS.includes(c.estimator) && c.groupSize < 2) {
+    fail(
+      'groupSize',
+      `groupSize must be at least 2 with estimator ${c.estimator} (a completion is compared with its group peers), got ${c.groupSize}`,
+      ['estimator'],
+    );
+  }
+  if (c.estimator === 'passk' && c.passK > c.groupSize) {
+    fail('passK', `passK must be an integer in [1, groupSize] = [1, ${c.groupSize}] with estimator passk, got ${c.passK}`, [
+      'groupSize',
+      'estimator',
+    ]);
+  }
+  if (c.estimator === 'mapp' && c.mappPool < c.batchPrompts) {
+    fail('mappPool', `mappPool must be at least batchPrompts (${c.batchPrompts}) with estimator mapp, got ${c.mappPool}`, [
+      'batchPrompts',
+      'estimator',
+    ]);
+  }
+  if (c.dualClip !== 0 && c.dualClip <= 1) {
+    fail('dualClip', `dualClip must be 0 (off) or a number in (1, 100], got ${formatValue(c.dualClip)}`);
+  }
+  const completion = task.shape(taskParamsOf(c)).completionLength;
+  if (c.overlongBuffer >= completion) {
+    fail(
+      'overlongBuffer',
+      `overlongBuffer must be 0 (off) or less than the completion length (${completion} for this task), got ${c.overlongBuffer}`,
+      taskKeys,
+    );
+  }
+  if (c.refSync === 'curriculum' && c.curriculum === 'off') {
+    fail(
+      'refSync',
+      'refSync = curriculum needs a curriculum (curriculum = pass-rate); use none or every, or turn the curriculum on',
+      ['curriculum'],
+    );
+  }
+
+  if (c.curriculum !== 'off') {
+    const ints = task.params.filter((p) => p.kind === 'int');
+    const spec = ints.find((p) => p.name === c.curriculumParam);
+    if (!spec) {
+      fail(
+        'curriculumParam',
+        `curriculumParam must be one of ${ints.map((p) => p.name).join(', ')} (the integer parameters of ${c.task}); got ${showRaw(c.curriculumParam)}`,
+        ['task', 'curriculum'],
+      );
+      return;
+    }
+    const end = c[`task.${spec.name}`] as number;
+    const lo = spec.min ?? 0;
+    if (c.curriculumStart < lo || c.curriculumStart > end) {
+      fail(
+        'curriculumStart',
+        `curriculumStart must be an integer in [${lo}, task.${spec.name}] = [${lo}, ${end}], got ${c.curriculumStart}`,
+        [`task.${spec.name}`, 'curriculumParam', 'curriculum'],
+      );
+    }
+    // Every level must be a valid task whose sequences and vocabulary fit the model (sized at the end).
+    const endParams = taskParamsOf(c);
+    const endVocab = task.vocab(endParams);
+    const endShape = task.shape(endParams);
+    for (let level = c.curriculumStart; level < end; level++) {
+      const params = taskParamsAtLevel(c, level);
+      try {
+        parseParams(task, params);
+      } catch (e) {
+        const err = taskParamError(c, e);
+        fail('curriculumStart', `curriculumStart ${c.curriculumStart}: at ${c.curriculumParam} = ${level}, ${err.message}`, [
+          'curriculumParam',
+          'curriculum',
+          ...taskKeys,
+        ]);
+      }
+      const vocab = task.vocab(params);
+      const shape = task.shape(params);
+      if (vocab.some((t, i) => endVocab[i] !== t)) {
+        fail('curriculumParam', `curriculumParam ${c.curriculumParam} changes the vocabulary in a way the model cannot follow (level ${level})`, [
+          'curriculum',
+          ...taskKeys,
+        ]);
+      }
+      if (shape.promptLength + shape.completionLength > endShape.promptLength + endShape.completionLength) {
+        fail('curriculumParam', `curriculumParam ${c.curriculumParam}: level ${level} has longer sequences than the end point`, [
+          'curriculum',
+          ...taskKeys,
+        ]);
+      }
+    }
+  }
+}
+
+/**
+ * Fills defaults, coerces and validates a raw config (from a form, URL, preset, file or flags).
+ * `raw.task` picks the task (default groupmul); missing knobs take that task's defaults. Throws
+ * ConfigError naming the knob: bad type/range/value, unknown key (naming the closest known one),
+ * or a broken rule between knobs.
+ */
+export function validateConfig(input: RawConfig | RunConfig): RunConfig {
+  const raw = input as RawConfig;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ConfigError('config', `a run config must be an object of knob → value, got ${showRaw(raw)}`);
+  }
+  const task = (raw.task === undefined ? STATIC_DEFAULTS.task : parseKnobValue(findKnob('task')!, raw.task)) as TaskName;
+  const knobs = knobsFor(task);
+  const known = new Set(knobs.map((k) => k.key));
+  for (const key of Object.keys(raw)) {
+    if (!known.has(key) && raw[key] !== undefined) throw unknownKeyError(key, task);
+  }
+  const defaults = defaultConfig(task);
+  const out: Record<string, KnobValue> = {};
+  for (const k of knobs) {
+    const v = raw[k.key];
+    out[k.key] = v === undefined ? (defaults[k.key as keyof RunConfig] as KnobValue) : parseKnobValue(k, v);
+  }
+  const config = asConfig(out);
+  checkCrossRules(config);
+  return config;
+}
+
+/** validateConfig that returns the error instead of throwing. */
+export function tryValidateConfig(
+  raw: RawConfig | RunConfig,
+): { ok: true; config: RunConfig } | { ok: false; error: ConfigError } {
+  try {
+    return { ok: true, config: validateConfig(raw) };
+  } catch (e) {
+    if (e instanceof ConfigError) return { ok: false, error: e };
+    throw e;
+  }
+}
+
+/**
+ * Applies overrides on top of a valid config. If the overrides change the task, the base's task
+ * parameters are first replaced by the new task's defaults (withTask), so a preset for one task
+ * can be re-pointed at another.
+ */
+export function mergeConfig(base: RunConfig, input: RawConfig | Partial<RunConfig>): RunConfig {
+  const overrides = input as RawConfig;
+  let start = base;
+  if (overrides.task !== undefined) {
+    const task = parseKnobValue(findKnob('task')!, overrides.task) as TaskName;
+    start = withTask(base, task);
+  }
+  return validateConfig({ ...start, ...overrides });
+}
+
+// ── diffs ──────────────────────────────────────────────────────────────────────────────
+
+export interface ConfigChange {
+  key: string;
+  /** undefined when the key does not exist in `a` (a task parameter of another task). */
+  from: KnobValue | undefined;
+  to: KnobValue | undefined;
+}
+
+/** Knobs whose values differ, in table order (task params of either task after `task`). */
+export function configDiff(a: RunConfig, b: RunConfig): ConfigChange[] {
+  const keys: string[] = [];
+  for (const k of knobsFor(a.task)) keys.push(k.key);
+  if (b.task !== a.task) {
+    const at = keys.indexOf('task') + 1 + knobsFor(a.task).filter((k) => k.key.startsWith(TASK_PREFIX)).length;
+    const extra = knobsFor(b.task)
+      .filter((k) => k.key.startsWith(TASK_PREFIX) && !keys.includes(k.key))
+      .map((k) => k.key);
+    keys.splice(at, 0, ...extra);
+  }
+  const out: ConfigChange[] = [];
+  for (const key of keys) {
+    const from = entries(a)[key];
+    const to = entries(b)[key];
+    if (from !== to) out.push({ key, from, to });
+  }
+  return out;
+}
+
+function showValue(v: KnobValue): string {
+  return typeof v === 'boolean' ? (v ? 'on' : 'off') : formatValue(v);
+}
+
+/**
+ * A short label of what changed from a to b, for run legends: "ε_high 0.2→0.28, seed 1→2".
+ * Uses knob labels; the seed goes last (it is the least interesting difference); task
+ * parameters that exist on one side only (after a task change) are left out. "" when equal.
+ * With `max`, at most that many changes are listed, then "+n more".
+ */
+export function diffLabel(a: RunConfig, b: RunConfig, options: { max?: number } = {}): string {
+  const changes = configDiff(a, b).filter((c) => c.from !== undefined && c.to !== undefined);
+  const seed = changes.filter((c) => c.key === 'seed');
+  const ordered = [...changes.filter((c) => c.key !== 'seed'), ...seed];
+  const parts = ordered.map((c) => {
+    const label = findKnob(c.key, b.task)?.label ?? findKnob(c.key, a.task)?.label ?? c.key;
+    return `${label} ${showValue(c.from!)}→${showValue(c.to!)}`;
+  });
+  const max = options.max ?? Infinity;
+  if (parts.length > max) return [...parts.slice(0, max), `+${parts.length - max} more`].join(', ');
+  return parts.join(', ');
+}

@@ -1,0 +1,28 @@
+// docs/knobs.md is generated from the knob table: it must match what the generator writes now.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { knobsHelpText, knobsMarkdown } from './docs';
+import { STATIC_KNOBS } from './knobs';
+import { PRESET_NAMES } from './presets';
+
+describe('docs/knobs.md', () => {
+  it('is up to date (regenerate: npx tsx src/config/docs.ts > docs/knobs.md)', () => {
+    const committed = readFileSync(new URL('../../docs/knobs.md', import.meta.url), 'utf8');
+    expect(committed).toBe(knobsMarkdown());
+  });
+
+  it('documents every knob and preset', () => {
+    const md = knobsMarkdown();
+    for (const k of STATIC_KNOBS) expect(md).toContain(`| \`${k.key}\` |`);
+    for (const t of ['task.group', 'task.size', 'task.alphabet', 'task.count']) expect(md).toContain(`| \`${t}\` |`);
+    for (const p of PRESET_NAMES) expect(md).toContain(`### \`${p}\``);
+  });
+
+  it('has a plain-text help listing for the CLI', () => {
+    const help = knobsHelpText('sort');
+    expect(help).toContain('task.alphabet = 8  ([2, 26])');
+    expect(help).toContain('groupSize = 8  ([1, 64])  group G');
+    expect(help).not.toContain('task.group ');
+  });
+});

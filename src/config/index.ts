@@ -1,0 +1,8 @@
+// Public API of the run config: the knob table, validation, presets, URL state, CLI flags, docs.
+
+export * from './knobs';
+export * from './config';
+export * from './presets';
+export * from './url';
+export * from './cli';
+export { CROSS_RULES, knobsHelpText, knobsMarkdown } from './docs';

@@ -1,0 +1,90 @@
+// Every preset and variant is a valid config, and the presets say what the brief says they do.
+
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultConfig, modelConfigOf, validateConfig } from './config';
+import { findKnob } from './knobs';
+import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
+
+describe('presets', () => {
+  it.each(PRESET_NAMES)('%s validates, is documented, and its variants validate', (name) => {
+    const p = getPreset(name);
+    const c = presetConfig(name);
+    expect(validateConfig(c)).toEqual(c);
+    expect(p.explanation.length).toBeGreaterThan(100);
+    expect(p.guide.length).toBeGreaterThan(1);
+    for (const v of p.variants ?? []) {
+      const vc = variantConfig(name, v.label);
+      expect(validateConfig(vc)).toEqual(vc);
+      for (const key of Object.keys(v.set)) expect(findKnob(key, vc.task), key).toBeDefined();
+    }
+    for (const key of Object.keys(p.set)) expect(findKnob(key, c.task), key).toBeDefined();
+  });
+
+  it('names are unique', () => {
+    expect(new Set(PRESET_NAMES).size).toBe(PRESETS.length);
+  });
+
+  it('an unknown preset lists the names', () => {
+    expect(() => getPreset('cot')).toThrow(ConfigError);
+    expect(() => getPreset('cot')).toThrow(/^preset must be one of cot-discovery, no-cot-room, .*sort-easy; got "cot"$/);
+    expect(() => variantConfig('clip-higher', 'nope')).toThrow(/variants "symmetric clip"/);
+  });
+
+  it('presetConfig returns a fresh copy', () => {
+    const a = presetConfig('sort-easy');
+    a.lr = 0.5;
+    expect(presetConfig('sort-easy').lr).toBe(0.01);
+  });
+
+  it('cot-discovery is the probe\'s recipe', () => {
+    expect(presetConfig('cot-discovery')).toMatchObject({
+      task: 'groupmul',
+      'task.group': 'S3',
+      'task.layout': 'interleaved',
+      'task.length': 6,
+      curriculum: 'pass-rate',
+      curriculumParam: 'length',
+      curriculumStart: 2,
+      curriculumTarget: 0.9,
+      groupSize: 16,
+      batchPrompts: 16,
+      entropyAlpha: 0.1,
+      entropyMode: 'exact',
+      klBeta: 0.5,
+      klKind: 'k3',
+      refSync: 'curriculum',
+      klMaskNew: true,
+      lr: 0.003,
+      'model.nLayer': 2,
+      'model.nEmbd': 32,
+    });
+  });
+
+  it('no-cot-room differs from cot-discovery only in the room to think', () => {
+    const a = presetConfig('cot-discovery');
+    const b = presetConfig('no-cot-room');
+    expect({ ...b, 'task.layout': a['task.layout'], 'task.scratch': a['task.scratch'] }).toEqual(a);
+    expect(b['task.scratch']).toBe(1);
+  });
+
+  it('the Dr. GRPO preset differs from the GRPO one in scale and aggregation', () => {
+    const a = presetConfig('maze-grpo');
+    const b = presetConfig('maze-dr-grpo');
+    expect(b).toMatchObject({ grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' });
+    expect({ ...b, grpoScale: a.grpoScale, aggregation: a.aggregation }).toEqual(a);
+  });
+
+  it('clip-higher reuses samples so the clip acts, and sort-easy is tiny', () => {
+    expect(presetConfig('clip-higher')).toMatchObject({ epsHigh: 0.28 });
+    const c = presetConfig('clip-higher');
+    expect(c.epochs * c.minibatches).toBeGreaterThan(1);
+    const s = presetConfig('sort-easy');
+    expect(modelConfigOf(s).nEmbd * modelConfigOf(s).nLayer).toBeLessThanOrEqual(16);
+    expect(s.steps).toBeGreaterThan(0);
+  });
+
+  it('presets are small diffs on the defaults', () => {
+    const d = defaultConfig();
+    for (const p of PRESETS) expect(Object.keys(p.set).length).toBeLessThan(Object.keys(d).length / 2);
+  });
+});

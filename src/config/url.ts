@@ -1,0 +1,122 @@
+// URL state: a config as a short query string, and back.
+//
+// Only values that differ from the base config are written: the preset's config when a preset
+// is named (`preset=` comes first), else the defaults. A task different from the base's is
+// written as `task=`, and the task parameters are then compared with that task's defaults
+// (withTask). Floats are written with JavaScript's shortest round-trip representation, so
+// searchToConfig(configToSearch(c, p)).config equals c exactly for every valid config.
+//
+// Reading never throws: a bad or unknown entry is reported in `errors` (naming the knob and the
+// allowed values) and the base value is kept for it.
+
+import {
+  ConfigError,
+  defaultConfig,
+  parseKnobValue,
+  unknownKeyError,
+  validateConfig,
+  withTask,
+  configEntries,
+  type RunConfig,
+} from './config';
+import { findKnob, formatValue, knobsFor, type KnobValue } from './knobs';
+import { getPreset, presetConfig } from './presets';
+import type { TaskName } from '../tasks/registry';
+
+export interface UrlError {
+  knob: string;
+  message: string;
+}
+
+export interface UrlState {
+  config: RunConfig;
+  /** The preset named in the URL, when it named a known one. */
+  preset?: string;
+  errors: UrlError[];
+}
+
+const PRESET_KEY = 'preset';
+
+/** The config a URL's values are relative to. */
+function baseFor(preset: string | undefined): RunConfig {
+  return preset === undefined ? defaultConfig() : presetConfig(preset);
+}
+
+/**
+ * The query string (without "?") of a config: `preset=<name>` if given, then every knob whose
+ * value differs from the base, in table order. "" for the default config without a preset.
+ */
+export function configToSearch(config: RunConfig, preset?: string): string {
+  const base = baseFor(preset === undefined ? undefined : getPreset(preset).name);
+  const rebased = configEntries(withTask(base, config.task));
+  const values = configEntries(config);
+  const parts: string[] = [];
+  if (preset !== undefined) parts.push(`${PRESET_KEY}=${encodeURIComponent(preset)}`);
+  for (const knob of knobsFor(config.task)) {
+    const v = values[knob.key] as KnobValue;
+    const differs = knob.key === 'task' ? config.task !== base.task : v !== rebased[knob.key];
+    if (differs) parts.push(`${encodeURIComponent(knob.key)}=${encodeURIComponent(formatValue(v))}`);
+  }
+  return parts.join('&');
+}
+
+/** Reads a query string (with or without "?"); never throws. */
+export function searchToConfig(search: string): UrlState {
+  const errors: UrlError[] = [];
+  const report = (e: unknown): void => {
+    if (e instanceof ConfigError) errors.push({ knob: e.knob, message: e.message });
+    else throw e;
+  };
+  const entries = [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)];
+
+  let preset: string | undefined;
+  let base = defaultConfig();
+  const presetRaw = entries.filter(([k]) => k === PRESET_KEY).pop();
+  if (presetRaw) {
+    try {
+      preset = getPreset(presetRaw[1]).name;
+      base = presetConfig(preset);
+    } catch (e) {
+      report(e);
+    }
+  }
+  const taskRaw = entries.filter(([k]) => k === 'task').pop();
+  if (taskRaw) {
+    try {
+      base = withTask(base, parseKnobValue(findKnob('task')!, taskRaw[1]) as TaskName);
+    } catch (e) {
+      report(e);
+    }
+  }
+
+  // Each value on its own: type, range, allowed values.
+  const overrides = new Map<string, KnobValue>();
+  for (const [key, raw] of entries) {
+    if (key === PRESET_KEY || key === 'task') continue;
+    const knob = findKnob(key, base.task);
+    try {
+      if (!knob) throw unknownKeyError(key, base.task);
+      overrides.set(key, parseKnobValue(knob, raw));
+    } catch (e) {
+      overrides.delete(key);
+      report(e);
+    }
+  }
+
+  // Then the rules between knobs: drop the latest override among the knobs the broken rule
+  // involves (or, failing that, the latest override) until the config is valid. The base is.
+  for (;;) {
+    try {
+      const config = validateConfig({ ...base, ...Object.fromEntries(overrides) });
+      return preset === undefined ? { config, errors } : { config, preset, errors };
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      if (overrides.size === 0) throw e; // unreachable: presets and defaults are valid
+      report(e);
+      const involved = new Set([e.knob, ...e.related]);
+      const keys = [...overrides.keys()];
+      const key = keys.filter((k) => involved.has(k)).pop() ?? keys.pop()!;
+      overrides.delete(key);
+    }
+  }
+}

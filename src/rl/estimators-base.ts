@@ -1,0 +1,149 @@
+// Response-level advantage estimators: pure functions from a batch of groups of rewards to one
+// advantage per sequence (docs/estimators.md, METHODS.md "Baselines and group estimators").
+//
+// Layout everywhere: B prompts × G completions, sequence i = b*G + g, arrays of length N = B*G.
+// Each function returns a fresh Float64Array [N] and never mutates its input.
+
+/** Added to the std in GRPO's denominator (TRL's value), so all-but-equal groups stay finite. */
+export const GRPO_EPS = 1e-4;
+
+export type GrpoScale = 'group' | 'batch' | 'none';
+
+type Rewards = ArrayLike<number>;
+
+function mean(x: Rewards, start: number, end: number): number {
+  let s = 0;
+  for (let i = start; i < end; i++) s += x[i];
+  return end > start ? s / (end - start) : 0;
+}
+
+/**
+ * Sample standard deviation (denominator n − 1, like torch.std and TRL) of x[start, end).
+ * Fewer than two values have no spread: 0.
+ */
+export function sampleStd(x: Rewards, start = 0, end = x.length): number {
+  const n = end - start;
+  if (n < 2) return 0;
+  const m = mean(x, start, end);
+  let ss = 0;
+  for (let i = start; i < end; i++) ss += (x[i] - m) * (x[i] - m);
+  return Math.sqrt(ss / (n - 1));
+}
+
+/** True when every reward of group b is exactly the same. */
+export function groupIsAllEqual(rewards: Rewards, b: number, G: number): boolean {
+  const first = rewards[b * G];
+  for (let g = 1; g < G; g++) if (rewards[b * G + g] !== first) return false;
+  return true;
+}
+
+/** REINFORCE (Williams 1992): A_i = r_i. */
+export function reinforceAdvantages(rewards: Rewards): Float64Array {
+  return Float64Array.from(rewards);
+}
+
+/** REINFORCE with a batch-mean baseline: A_i = r_i − mean over all N rewards. */
+export function reinforceBaselineAdvantages(rewards: Rewards): Float64Array {
+  const m = mean(rewards, 0, rewards.length);
+  return Float64Array.from(rewards, (r) => r - m);
+}
+
+/**
+ * RLOO (Kool et al. 2019; Ahmadian et al. 2024): A_i = r_i − mean of the G−1 other rewards of
+ * the group. A group of one has no peers and gets 0.
+ */
+export function rlooAdvantages(rewards: Rewards, B: number, G: number): Float64Array {
+  const out = new Float64Array(B * G);
+  if (G < 2) return out;
+  for (let b = 0; b < B; b++) {
+    if (groupIsAllEqual(rewards, b, G)) continue; // exactly 0, whatever the rounding of the mean
+    let sum = 0;
+    for (let g = 0; g < G; g++) sum += rewards[b * G + g];
+    for (let g = 0; g < G; g++) {
+      const r = rewards[b * G + g];
+      out[b * G + g] = r - (sum - r) / (G - 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * GRPO (Shao et al. 2024, DeepSeekMath): A_i = (r_i − mean_group r) / (std + 1e-4).
+ * std is the SAMPLE std (n − 1), as in TRL. scale 'group' uses the group's std, 'batch' the std
+ * of all N rewards (TRL scale_rewards="batch"), 'none' does not divide (Dr. GRPO, Liu et al. 2025).
+ */
+export function grpoAdvantages(rewards: Rewards, B: number, G: number, scale: GrpoScale): Float64Array {
+  const out = new Float64Array(B * G);
+  const batchStd = scale === 'batch' ? sampleStd(rewards, 0, B * G) : 0;
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    if (groupIsAllEqual(rewards, b, G)) continue; // exactly 0, whatever the rounding of the mean
+    const m = mean(rewards, start, start + G);
+    const denom =
+      scale === 'none' ? 1 : (scale === 'batch' ? batchStd : sampleStd(rewards, start, start + G)) + GRPO_EPS;
+    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - m) / denom;
+  }
+  return out;
+}
+
+/**
+ * SoftmaxGRPO (paper 002, "softmax advantage group estimation") (reading): A_i = G·softmax(r/τ)_i − 1.
+ * Sums to zero over the group, bounded by G − 1 above and −1 below for any difficulty.
+ */
+export function softmaxGrpoAdvantages(rewards: Rewards, B: number, G: number, tau: number): Float64Array {
+  if (!(tau > 0) || !Number.isFinite(tau)) throw new RangeError(`softmaxTau must be a finite number > 0, got ${tau}`);
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    // (r − max r)/τ ≤ 0, so exp never overflows and the best completion's term is exactly 1.
+    let max = -Infinity;
+    for (let g = 0; g < G; g++) max = Math.max(max, rewards[start + g]);
+    const e = new Float64Array(G);
+    let z = 0;
+    for (let g = 0; g < G; g++) z += e[g] = Math.exp((rewards[start + g] - max) / tau);
+    for (let g = 0; g < G; g++) out[start + g] = (G * e[g]) / z - 1;
+  }
+  return out;
+}
+
+/**
+ * C(n−c, k) / C(n, k) as a product of ratios (no factorials, no overflow): the probability that
+ * k of n draws without replacement all miss the c correct ones. 0 when n − c < k.
+ */
+export function allMissProbability(n: number, c: number, k: number): number {
+  if (n - c < k) return 0;
+  let p = 1;
+  for (let j = 0; j < k; j++) p *= (n - c - j) / (n - j);
+  return p;
+}
+
+/** Unbiased pass@k (Chen et al. 2021, Codex): 1 − C(n−c, k)/C(n, k) for c correct of n samples. */
+export function unbiasedPassAtK(n: number, c: number, k: number): number {
+  return 1 - allMissProbability(n, c, k);
+}
+
+/**
+ * Pass@k training, analytic form (Chen et al. 2025, "Pass@k Training"): with c correct of n = G,
+ * R̄ = 1 − C(n−c,k)/C(n,k), σ = sqrt(R̄(1−R̄)); correct ones get (1−R̄)/σ, incorrect ones
+ * (1 − R̄ − C(n−c−1,k−1)/C(n−1,k−1))/σ; all 0 when σ = 0. Uses `correct`, not the reward.
+ * k = 1 is GRPO with the population std and no epsilon.
+ */
+export function passAtKAdvantages(correct: ArrayLike<number>, B: number, G: number, k: number): Float64Array {
+  if (!Number.isInteger(k) || k < 1 || k > G) {
+    throw new RangeError(`passK must be an integer in [1, G=${G}], got ${k}`);
+  }
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let c = 0;
+    for (let g = 0; g < G; g++) if (correct[start + g]) c++;
+    const rBar = unbiasedPassAtK(G, c, k);
+    const sigma = Math.sqrt(rBar * (1 - rBar));
+    if (!(sigma > 0)) continue;
+    const aCorrect = (1 - rBar) / sigma;
+    // An incorrect sample's k-subsets miss every correct one with probability C(n−c−1,k−1)/C(n−1,k−1).
+    const aWrong = (1 - rBar - allMissProbability(G - 1, c, k - 1)) / sigma;
+    for (let g = 0; g < G; g++) out[start + g] = correct[start + g] ? aCorrect : aWrong;
+  }
+  return out;
+}

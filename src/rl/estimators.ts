@@ -1,0 +1,222 @@
+// The advantage pipeline: one step's rollouts → per-token advantages for the GPU loss
+// (docs/estimators.md). Pure: no GPU, no DOM, no mutation of the inputs or of the MaPP state.
+//
+//   1. base estimator          rewards [N]           → seqAdv [N]
+//   2. group-structure credit  (Cue-GRPO, EDAS)      → seqAdv [N]  (per-group totals kept)
+//   3. token-level credit      (uniform, EAPO)       → weights [N*T]
+//   4. top-entropy filter      mask [N*T]            → tokenMask [N*T]
+//   adv[i*T + t] = seqAdv[i] · weight[i*T + t] where tokenMask ≠ 0, else 0.
+
+import { cueCredit, edasCredit } from './credit-group';
+import { eapoWeights, topEntropyMask } from './credit-token';
+import {
+  grpoAdvantages,
+  passAtKAdvantages,
+  reinforceAdvantages,
+  reinforceBaselineAdvantages,
+  rlooAdvantages,
+  softmaxGrpoAdvantages,
+  type GrpoScale,
+} from './estimators-base';
+import type { MappPosterior } from './mapp';
+
+export type { GrpoScale } from './estimators-base';
+
+/** One step's rollouts: B prompts × G completions = N sequences; T = completion positions. */
+export interface RolloutBatch {
+  B: number;
+  G: number;
+  T: number;
+  /** [N] verifier rewards (in [0,1], or shifted by overlong shaping); sequence i = b*G + g. */
+  rewards: Float64Array;
+  /** [N] 1 when the verifier says correct. */
+  correct: Uint8Array;
+  /** [N*T] 1 where the policy sampled the token and it is trained (0 for env-written and after EOS). */
+  mask: Float32Array;
+  /** [N*T] entropy of the full next-token distribution at that position (0 where mask = 0). */
+  entropy: Float32Array;
+  /** [N] completion length (policy + env tokens up to and including EOS). */
+  lengths: Int32Array;
+  /** [N] strategy signature (task.signature). */
+  signatures: string[];
+  /** [N] task.errorSignature ("correct" when correct). */
+  errorSignatures: string[];
+  /** [B] stable id of each prompt (for MaPP's per-prompt posterior). */
+  promptKeys: string[];
+}
+
+export interface AdvantageResult {
+  /** [N] response-level advantage after group-structure credit, before token-level credit. */
+  seqAdv: Float64Array;
+  /** [N*T] per-token advantage; 0 wherever tokenMask = 0 (so also wherever mask = 0). */
+  adv: Float32Array;
+  /** [N*T] mask after top-entropy-quantile filtering (equal to mask when q = 1). */
+  tokenMask: Float32Array;
+}
+
+export type EstimatorName = 'reinforce' | 'reinforce_baseline' | 'rloo' | 'grpo' | 'softmax_grpo' | 'mapp' | 'passk';
+export type TokenCredit = 'uniform' | 'eapo';
+
+export const ESTIMATOR_NAMES: readonly EstimatorName[] = [
+  'reinforce',
+  'reinforce_baseline',
+  'rloo',
+  'grpo',
+  'softmax_grpo',
+  'mapp',
+  'passk',
+];
+export const TOKEN_CREDIT_NAMES: readonly TokenCredit[] = ['uniform', 'eapo'];
+export const GRPO_SCALES: readonly GrpoScale[] = ['group', 'batch', 'none'];
+
+export interface AdvantageOptions {
+  /** Base estimator of the response-level advantage. */
+  estimator: EstimatorName;
+  /** GRPO only: divide by the group's sample std, the batch's, or not at all (Dr. GRPO). */
+  grpoScale: GrpoScale;
+  /** SoftmaxGRPO temperature τ > 0; τ → 0 approaches the best-of-group limit. */
+  softmaxTau: number;
+  /** pass@k estimator: k, an integer in [1, G]. */
+  passK: number;
+  /** Cue-GRPO: redistribute positive advantage toward rare strategies (uses signatures). */
+  cue: boolean;
+  cueGamma: number;
+  /** EDAS: redistribute negative advantage toward dominant errors (uses errorSignatures). */
+  edas: boolean;
+  edasGamma: number;
+  /** How a sequence's advantage is spread over its policy tokens. */
+  tokenCredit: TokenCredit;
+  /** Keep gradient only on the top q fraction of policy tokens by entropy; q in (0, 1], 1 = all. */
+  topEntropyQuantile: number;
+}
+
+export const DEFAULT_ADVANTAGE_OPTIONS: Readonly<AdvantageOptions> = Object.freeze({
+  estimator: 'grpo',
+  grpoScale: 'group',
+  softmaxTau: 1,
+  passK: 2,
+  cue: false,
+  cueGamma: 0.5,
+  edas: false,
+  edasGamma: 0.5,
+  tokenCredit: 'uniform',
+  topEntropyQuantile: 1,
+});
+
+function checkOneOf<V extends string>(field: string, value: V, allowed: readonly V[]): void {
+  if (!allowed.includes(value)) throw new RangeError(`${field} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+function checkFinite(field: string, value: number, positive = false): void {
+  if (!Number.isFinite(value) || (positive && !(value > 0))) {
+    throw new RangeError(`${field} must be a finite number${positive ? ' > 0' : ''}, got ${value}`);
+  }
+}
+
+/** Throws a RangeError naming the first bad option. */
+export function validateAdvantageOptions(o: AdvantageOptions): void {
+  checkOneOf('estimator', o.estimator, ESTIMATOR_NAMES);
+  checkOneOf('grpoScale', o.grpoScale, GRPO_SCALES);
+  checkOneOf('tokenCredit', o.tokenCredit, TOKEN_CREDIT_NAMES);
+  checkFinite('softmaxTau', o.softmaxTau, true);
+  checkFinite('cueGamma', o.cueGamma);
+  checkFinite('edasGamma', o.edasGamma);
+  if (!Number.isInteger(o.passK) || o.passK < 1) throw new RangeError(`passK must be an integer ≥ 1, got ${o.passK}`);
+  if (!(o.topEntropyQuantile > 0 && o.topEntropyQuantile <= 1)) {
+    throw new RangeError(`topEntropyQuantile must be in (0, 1], got ${o.topEntropyQuantile}`);
+  }
+}
+
+function checkLength(field: string, actual: number, expected: number, shape: string): void {
+  if (actual !== expected) throw new RangeError(`RolloutBatch.${field} has length ${actual}, expected ${shape} = ${expected}`);
+}
+
+/** Throws a RangeError naming the field when shapes disagree or a value is not finite. */
+export function validateRolloutBatch(batch: RolloutBatch): void {
+  const { B, G, T } = batch;
+  for (const [name, v] of [['B', B], ['G', G], ['T', T]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`RolloutBatch.${name} must be an integer ≥ 0, got ${v}`);
+  }
+  if (G < 1) throw new RangeError(`RolloutBatch.G must be ≥ 1, got ${G}`);
+  const N = B * G;
+  checkLength('rewards', batch.rewards.length, N, 'N=B*G');
+  checkLength('correct', batch.correct.length, N, 'N=B*G');
+  checkLength('lengths', batch.lengths.length, N, 'N=B*G');
+  checkLength('signatures', batch.signatures.length, N, 'N=B*G');
+  checkLength('errorSignatures', batch.errorSignatures.length, N, 'N=B*G');
+  checkLength('promptKeys', batch.promptKeys.length, B, 'B');
+  checkLength('mask', batch.mask.length, N * T, 'N*T');
+  checkLength('entropy', batch.entropy.length, N * T, 'N*T');
+  for (let i = 0; i < N; i++) {
+    if (!Number.isFinite(batch.rewards[i])) throw new RangeError(`RolloutBatch.rewards[${i}] must be finite, got ${batch.rewards[i]}`);
+  }
+  for (let j = 0; j < N * T; j++) {
+    if (!Number.isFinite(batch.mask[j])) throw new RangeError(`RolloutBatch.mask[${j}] must be finite, got ${batch.mask[j]}`);
+    const h = batch.entropy[j];
+    if (batch.mask[j] !== 0 && !(h >= 0 && Number.isFinite(h))) {
+      throw new RangeError(`RolloutBatch.entropy[${j}] must be a finite number ≥ 0 at a policy token, got ${h}`);
+    }
+  }
+}
+
+/** Step 1: the base estimator's response-level advantage [N]. */
+export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, mapp?: MappPosterior): Float64Array {
+  const { B, G, rewards, correct } = batch;
+  switch (options.estimator) {
+    case 'reinforce':
+      return reinforceAdvantages(rewards);
+    case 'reinforce_baseline':
+      return reinforceBaselineAdvantages(rewards);
+    case 'rloo':
+      return rlooAdvantages(rewards, B, G);
+    case 'grpo':
+      return grpoAdvantages(rewards, B, G, options.grpoScale);
+    case 'softmax_grpo':
+      return softmaxGrpoAdvantages(rewards, B, G, options.softmaxTau);
+    case 'passk':
+      return passAtKAdvantages(correct, B, G, options.passK);
+    case 'mapp': {
+      if (!mapp) throw new Error('estimator "mapp" needs a MappPosterior: computeAdvantages(batch, options, mapp)');
+      const out = new Float64Array(B * G);
+      for (let b = 0; b < B; b++) {
+        // The verifier's verdict (correct) is the binary outcome, not a threshold on the reward.
+        const outcomes = Array.from(correct.subarray(b * G, (b + 1) * G));
+        out.set(mapp.advantage(batch.promptKeys[b], outcomes, G), b * G);
+      }
+      return out;
+    }
+  }
+}
+
+/**
+ * The whole pipeline. For 'mapp' pass the posterior; it is read, not updated: call
+ * mapp.observeBatch(batch.promptKeys, batch.correct, batch.G) after this, so a group's own
+ * outcomes do not inform its own advantage.
+ */
+export function computeAdvantages(
+  batch: RolloutBatch,
+  options: AdvantageOptions = DEFAULT_ADVANTAGE_OPTIONS,
+  mapp?: MappPosterior,
+): AdvantageResult {
+  validateAdvantageOptions(options);
+  validateRolloutBatch(batch);
+  const { B, G, T } = batch;
+  const N = B * G;
+
+  let seqAdv = baseAdvantages(batch, options, mapp);
+  if (options.cue) seqAdv = cueCredit(seqAdv, batch.correct, batch.signatures, B, G, options.cueGamma);
+  if (options.edas) seqAdv = edasCredit(seqAdv, batch.correct, batch.errorSignatures, B, G, options.edasGamma);
+
+  const tokenMask = topEntropyMask(batch.mask, batch.entropy, options.topEntropyQuantile);
+  const weights = options.tokenCredit === 'eapo' ? eapoWeights(seqAdv, batch.mask, batch.entropy, N, T) : null;
+
+  const adv = new Float32Array(N * T);
+  for (let i = 0; i < N; i++) {
+    for (let t = 0; t < T; t++) {
+      const j = i * T + t;
+      if (tokenMask[j] === 0) continue;
+      adv[j] = seqAdv[i] * (weights ? weights[j] : 1);
+    }
+  }
+  return { seqAdv, adv, tokenMask };
+}
