@@ -630,7 +630,7 @@ export const STATIC_KNOBS = [
     values: ['off', 'pass-rate'],
     section: 'curriculum',
     label: 'curriculum',
-    doc: 'off: train at the configured task parameters. pass-rate: start curriculumParam at curriculumStart and raise it by 1 each time the running pass rate reaches curriculumTarget, up to its configured task.<param> value (the end point, which also sizes the model\'s positions).',
+    doc: 'off: train at the configured task parameters. pass-rate: start curriculumParam at curriculumStart and raise it by 1 each time the greedy pass rate on the held-out prompts of the current level reaches curriculumTarget (checked every curriculumWindow steps), up to its configured task.<param> value (the end point, which also sizes the model\'s positions).',
     source: 'difficulty curricula, e.g. GCS (papers/001)',
   },
   {
@@ -662,7 +662,7 @@ export const STATIC_KNOBS = [
     max: 1,
     section: 'curriculum',
     label: 'curriculum target',
-    doc: 'Running pass rate (fraction of correct completions) at which the curriculum advances. 0.9: the current level is mastered but not yet collapsed, so the policy still explores when the next level arrives.',
+    doc: 'Greedy held-out pass@1 (evalPrompts prompts of the current level) at which the curriculum advances, as in the probe behind cot-discovery. 0.9: the current level is mastered; the entropy bonus keeps the sampled policy exploring when the next level arrives.',
     when: { curriculum: ['pass-rate'] },
   },
   {
@@ -673,7 +673,7 @@ export const STATIC_KNOBS = [
     max: 10000,
     section: 'curriculum',
     label: 'curriculum window',
-    doc: 'Steps the running pass rate averages over (restarted at each advance). 10 steps of B·G = 128 completions is ~1300 samples: a pass rate known to ±2%, so a lucky step does not advance.',
+    doc: 'Steps between curriculum checks (counted from the last advance). Each check decodes the evalPrompts held-out prompts greedily (one cheap batch); 10 keeps the check under a tenth of the steps.',
     when: { curriculum: ['pass-rate'] },
   },
   // ── warm start ───────────────────────────────────────────────────────────────────────

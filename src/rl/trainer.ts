@@ -126,7 +126,8 @@ export class Trainer {
   private refReady = false;
   /** Completion positions c < klLimit get the KL term. */
   private klLimit = Infinity;
-  private readonly passWindow: number[] = [];
+  /** Steps since the last curriculum advance (or the start). */
+  private sinceAdvance = 0;
   private readonly heldOut = new Map<number, TaskInstance[]>();
   private evalCount = 0;
   latest: RolloutSnapshot | null = null;
@@ -434,27 +435,27 @@ export class Trainer {
     yield { record };
   }
 
-  /** Adaptive entropy bonus and the curriculum's pass-rate window. */
+  /** Adaptive entropy bonus: move α by a fixed step toward holding the mean entropy at the target. */
   private afterStep(s: Record<string, number>): void {
     const c = this.config;
     if (c.entropyTarget > 0) {
-      // Move α by a fixed step toward holding the mean entropy at the target.
       this.alpha = Math.max(0, this.alpha + (s.entropy < c.entropyTarget ? c.entropyAlphaStep : -c.entropyAlphaStep));
     }
-    this.passWindow.push(s['pass@1'] ?? 0);
-    if (this.passWindow.length > c.curriculumWindow) this.passWindow.shift();
   }
 
   /** Curriculum advance (with the reference re-sync it may trigger), periodic re-sync, eval. */
   private async maintain(record: StepRecord): Promise<void> {
     const c = this.config;
     const final = Number(c[`task.${c.curriculumParam}`]);
-    if (c.curriculum === 'pass-rate' && this.level < final && this.passWindow.length >= c.curriculumWindow) {
-      const mean = this.passWindow.reduce((a, b) => a + b, 0) / this.passWindow.length;
-      if (mean >= c.curriculumTarget) {
+    this.sinceAdvance++;
+    if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
+      this.sinceAdvance = 0;
+      // The probe's criterion: greedy pass@1 on the level's held-out prompts.
+      const rate = await this.greedyPassRate(this.level);
+      record.scalars['curriculum/greedy_pass@1'] = rate;
+      if (rate >= c.curriculumTarget) {
         const prevLc = this.task.shape(this.taskParams()).completionLength;
         this.level++;
-        this.passWindow.length = 0;
         record.scalars['curriculum/advanced'] = 1;
         if (c.refSync === 'curriculum' && c.klBeta > 0) {
           // Anchor: snapshot the policy that solved the previous level; leave the positions the
@@ -469,6 +470,16 @@ export class Trainer {
       await this.engine.syncReference();
     }
     if (c.evalEvery > 0 && this.stepCount % c.evalEvery === 0) record.eval = await this.evaluate();
+  }
+
+  /** Greedy pass@1 on the held-out prompts of a level. */
+  async greedyPassRate(level = this.level): Promise<number> {
+    const instances = this.heldOutPrompts(level);
+    const shape = rolloutShape(instances, 1);
+    const greedy = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
+      { seed: this.config.seed >>> 0, step: 0x7fffffff, invTemp: 1, topK: 1 });
+    const v = verifyBatch(this.task, instances, greedy.tokens, shape);
+    return v.correct.reduce((a, b) => a + b, 0) / instances.length;
   }
 
   // ── held-out evaluation ──────────────────────────────────────────────────────────────

@@ -1,0 +1,79 @@
+// The typed messages between the page and the training worker (DESIGN.md: the UI never
+// touches GPU objects; it sends commands and receives plain data).
+
+import type { RunConfig } from '../config/config';
+import type { EvalRecord, Phase, StepRecord } from '../rl/trainer';
+import type { RolloutShape } from '../rl/rollout';
+import type { TaskInstance } from '../tasks/types';
+import type { AdapterDescription } from '../gpu/device';
+
+// ── page → worker ─────────────────────────────────────────────────────────────────────────
+
+export type Command =
+  /** Build the model and trainer for this config (seeded init, or the given weights). */
+  | { type: 'init'; config: RunConfig; params?: Float32Array }
+  /** Train continuously; `delayMs` between steps sets the speed (0 = as fast as possible). */
+  | { type: 'start'; delayMs: number }
+  | { type: 'pause' }
+  /** Exactly one whole step. */
+  | { type: 'step' }
+  /** Advance one phase of the current step (sample → verify → advantages → update). */
+  | { type: 'phase' }
+  | { type: 'setSpeed'; delayMs: number }
+  /** Held-out evaluation now. */
+  | { type: 'eval' }
+  /** Ask for the checkpoint (.safetensors bytes). */
+  | { type: 'checkpoint' }
+  /** Ask for the learned multiplication table (groupmul, interleaved layout). */
+  | { type: 'learnedTable' }
+  | { type: 'dispose' };
+
+// ── worker → page ─────────────────────────────────────────────────────────────────────────
+
+/** The latest step's rollouts, as plain data for the inspector and task views. */
+export interface RolloutView {
+  step: number;
+  shape: RolloutShape;
+  instances: TaskInstance[];
+  vocab: string[];
+  /** [N,T] */
+  tokens: Int32Array;
+  /** [N·Lc] completion-space: 1 where the policy sampled a trained token */
+  mask: Float32Array;
+  /** [N·Lc] entropy of the distribution each token was sampled from */
+  entropy: Float32Array;
+  /** [N·Lc] log π_old of each sampled token */
+  logp: Float32Array;
+  /** [N] */
+  rewards: Float64Array;
+  correct: Uint8Array;
+  /** [N·Lc] per-token advantage (present from the advantages phase on) */
+  advantages?: Float32Array;
+  /** [N] response-level advantage */
+  seqAdvantages?: Float64Array;
+}
+
+/** The policy's most likely y_t for each (y_{t−1}, x_t) pair: a learned Cayley table. */
+export interface LearnedTable {
+  /** element names, index = element id */
+  elements: string[];
+  /** [n][n] argmax element id for (previous running product a, next input x) */
+  argmax: number[][];
+  /** [n][n] its probability under the policy */
+  prob: number[][];
+  /** [n][n] the true product a·x (right action, as the task defines it) */
+  truth: number[][];
+}
+
+export type Event =
+  | { type: 'ready'; adapter: AdapterDescription; numParams: number; vocab: string[] }
+  | { type: 'phase'; phase: Phase; step: number; rollout: RolloutView }
+  | { type: 'step'; record: StepRecord; rollout: RolloutView }
+  | { type: 'eval'; record: EvalRecord }
+  | { type: 'status'; running: boolean; step: number }
+  | { type: 'checkpoint'; bytes: Uint8Array; step: number }
+  | { type: 'learnedTable'; table: LearnedTable | null; step: number }
+  /** A training fault: the run is paused, weights from before `step` are kept. */
+  | { type: 'fault'; step: number; message: string; tensors: string[] }
+  /** WebGPU missing, device lost, or a bad config: the message is for a person. */
+  | { type: 'error'; kind: 'no-webgpu' | 'device-lost' | 'config' | 'internal'; message: string };
