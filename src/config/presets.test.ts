@@ -33,7 +33,7 @@ describe('presets', () => {
   it('presetConfig returns a fresh copy', () => {
     const a = presetConfig('sort-easy');
     a.lr = 0.5;
-    expect(presetConfig('sort-easy').lr).toBe(0.01);
+    expect(presetConfig('sort-easy').lr).toBe(0.003);
   });
 
   it('cot-discovery is the probe\'s recipe', () => {
