@@ -1,0 +1,111 @@
+// learnedTable on the CPU engine (and, with an adapter, the GPU engine against it).
+import { describe, expect, it } from 'vitest';
+import { buildLayout, view } from '../model/layout';
+import { initParams } from '../model/init';
+import { createActivations, forward } from '../reference/model';
+import { getGroup } from '../tasks/groups';
+import { EOS, NUM_SPECIAL } from '../tasks/types';
+import { CpuEngine } from './cpu-engine';
+import { GpuEngine } from './engine';
+import { gpuIt } from '../gpu/testing';
+import { learnedTable, probeTemplate, PROBE_T } from './learned-table';
+
+const GROUP = 'S3'; // order 6 → vocab 10
+const n = getGroup(GROUP).order;
+const layout = buildLayout({ vocabSize: NUM_SPECIAL + n, nPositions: 8, nEmbd: 8, nLayer: 1, nHead: 2 });
+const V = layout.config.vocabSize;
+
+/** Reference logits at the probe's last input row (position 3, predicting position 4), [n², V]. */
+function referenceLogits(params: Float32Array): Float32Array {
+  const N = n * n;
+  const tokens = Int32Array.from(probeTemplate(n), (t) => Math.max(t, 0));
+  const logits = forward(layout, params, tokens, N, PROBE_T, createActivations(layout.config, N, PROBE_T));
+  const out = new Float32Array(N * V);
+  for (let r = 0; r < N; r++) out.set(logits.subarray((r * PROBE_T + 3) * V, (r * PROBE_T + 4) * V), r * V);
+  return out;
+}
+
+function softmaxMax(z: ArrayLike<number>): { arg: number; p: number } {
+  let arg = 0;
+  for (let i = 1; i < z.length; i++) if (z[i] > z[arg]) arg = i;
+  let s = 0;
+  for (let i = 0; i < z.length; i++) s += Math.exp(z[i] - z[arg]);
+  return { arg, p: 1 / s };
+}
+
+describe('learnedTable', () => {
+  it('probe rows are [BOS, a, a, x, ?] with element i as token 4 + i', () => {
+    const t = probeTemplate(3);
+    expect(Array.from(t.subarray(PROBE_T * 5, PROBE_T * 6))).toEqual([1, 5, 5, 6, -1]); // a = 1, x = 2
+  });
+
+  it('has the group shape, probabilities in (0, 1], the true table, and the reference argmax', async () => {
+    const params = initParams(layout, 7);
+    const table = await learnedTable(new CpuEngine(layout, params), GROUP, { seed: 3 });
+    expect(table.elements).toEqual(getGroup(GROUP).elementNames);
+    for (const m of [table.argmax, table.prob, table.truth]) {
+      expect(m).toHaveLength(n);
+      for (const row of m) expect(row).toHaveLength(n);
+    }
+    expect(table.truth).toEqual(getGroup(GROUP).table.map((r) => [...r]));
+    const logits = referenceLogits(params);
+    for (let a = 0; a < n; a++) {
+      for (let x = 0; x < n; x++) {
+        const p = table.prob[a][x];
+        expect(p).toBeGreaterThan(0);
+        expect(p).toBeLessThanOrEqual(1);
+        const ref = softmaxMax(logits.subarray((a * n + x) * V, (a * n + x + 1) * V));
+        const element = ref.arg - NUM_SPECIAL;
+        expect(table.argmax[a][x]).toBe(element >= 0 && element < n ? element : -1);
+        expect(p).toBeCloseTo(ref.p, 5);
+      }
+    }
+  });
+
+  // A model whose output we control: ln_f gain 0 makes the last hidden state the ln_f bias for
+  // every input, so logits_v = bias · wte_v; channel 0 of wte then decides the winner.
+  function constantModel(winner: number): Float32Array {
+    const params = initParams(layout, 1);
+    view(params, layout.lnfw).fill(0);
+    const bias = view(params, layout.lnfb);
+    bias.fill(0);
+    bias[0] = 4;
+    const wte = view(params, layout.wte);
+    const C = layout.config.nEmbd;
+    for (let v = 0; v < V; v++) wte[v * C] = v === winner ? 1 : 0;
+    return params;
+  }
+  const constantProb = Math.exp(4) / (Math.exp(4) + V - 1);
+
+  it('reads a model that always answers one element as that element everywhere', async () => {
+    const table = await learnedTable(new CpuEngine(layout, constantModel(NUM_SPECIAL + 2)), GROUP, { seed: 0 });
+    for (let a = 0; a < n; a++) {
+      expect(table.argmax[a]).toEqual(new Array(n).fill(2));
+      for (const p of table.prob[a]) expect(p).toBeCloseTo(constantProb, 5);
+    }
+  });
+
+  it('gives −1 where the most likely token is not an element', async () => {
+    const table = await learnedTable(new CpuEngine(layout, constantModel(EOS)), GROUP, { seed: 0 });
+    for (const row of table.argmax) expect(row).toEqual(new Array(n).fill(-1));
+  });
+
+  it('names the missing vocabulary when the model is too small for the group', async () => {
+    await expect(learnedTable(new CpuEngine(layout, initParams(layout, 1)), 'S4', { seed: 0 })).rejects.toThrow(/vocabulary of 28/);
+  });
+
+  gpuIt('the GPU engine gives the CPU engine\'s table', async ({ device }) => {
+    const params = initParams(layout, 11);
+    const gpu = new GpuEngine(device, layout, params);
+    try {
+      const [g, c] = await Promise.all([
+        learnedTable(gpu, GROUP, { seed: 5 }),
+        learnedTable(new CpuEngine(layout, params), GROUP, { seed: 5 }),
+      ]);
+      expect(g.argmax).toEqual(c.argmax);
+      for (let a = 0; a < n; a++) for (let x = 0; x < n; x++) expect(Math.abs(g.prob[a][x] - c.prob[a][x])).toBeLessThan(1e-4);
+    } finally {
+      gpu.destroy();
+    }
+  });
+});

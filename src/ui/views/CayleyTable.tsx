@@ -1,0 +1,113 @@
+// Cayley tables: the true table of a group, and the policy's learned one beside it.
+// Row a, column x holds a·x (right action: apply a, then x). Each element has its own light
+// hue; in the learned table the hue fades toward white as the argmax probability falls, and a
+// cell whose argmax differs from the truth is outlined.
+
+import type { LearnedTable } from '../../worker/protocol';
+import { getGroup } from '../../tasks/groups';
+import { categoricalRgb, css, mix, textOn, WHITE, type Rgb } from './colour';
+
+const NON_ELEMENT: Rgb = [160, 160, 170];
+
+export interface CayleyTableViewProps {
+  group: string;
+}
+
+export interface LearnedTableViewProps {
+  table: LearnedTable;
+}
+
+/** One cell: element index (−1: not an element), probability (1 for the true table), and whether it is wrong. */
+export interface TableCell {
+  element: number;
+  prob: number;
+  wrong: boolean;
+}
+
+/** Background of a cell: the element's hue mixed with white by (1 − prob); grey for a non-element. */
+export function cellRgb(element: number, n: number, prob: number): Rgb {
+  return mix(WHITE, element >= 0 ? categoricalRgb(element, n) : NON_ELEMENT, prob);
+}
+
+/** Cells of the learned table, and how many agree with the truth. */
+export function learnedCells(t: LearnedTable): { cells: TableCell[][]; agree: number } {
+  let agree = 0;
+  const cells = t.argmax.map((row, a) =>
+    row.map((element, x) => {
+      const wrong = element !== t.truth[a][x];
+      if (!wrong) agree++;
+      return { element, prob: t.prob[a][x], wrong };
+    }),
+  );
+  return { cells, agree };
+}
+
+const TH = { padding: '1px 4px', color: '#556', fontWeight: 'normal' as const, fontFamily: 'monospace' };
+
+function TableGrid({ names, cells, caption, testId }: { names: readonly string[]; cells: TableCell[][]; caption: string; testId: string }) {
+  const n = names.length;
+  const name = (e: number): string => (e >= 0 ? names[e] : '?');
+  return (
+    <table data-testid={testId} style={{ borderCollapse: 'separate', borderSpacing: 1, fontSize: n > 12 ? 9 : 11 }}>
+      <caption style={{ fontSize: 12, textAlign: 'left' }}>{caption}</caption>
+      <thead>
+        <tr>
+          <th style={TH}>a·x</th>
+          {names.map((x) => <th key={x} style={TH}>{x}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {cells.map((row, a) => (
+          <tr key={a}>
+            <th style={TH}>{names[a]}</th>
+            {row.map((c, x) => {
+              const rgb = cellRgb(c.element, n, c.prob);
+              return (
+                <td
+                  key={x}
+                  data-testid="table-cell"
+                  data-wrong={c.wrong ? 'true' : 'false'}
+                  title={`${names[a]} · ${names[x]} → ${name(c.element)}${c.prob < 1 ? ` (p ${c.prob.toFixed(3)})` : ''}${c.wrong ? ' — wrong' : ''}`}
+                  style={{
+                    background: css(rgb),
+                    color: textOn(rgb),
+                    fontFamily: 'monospace',
+                    textAlign: 'center',
+                    padding: '1px 3px',
+                    outline: c.wrong ? '2px solid #d1242f' : undefined,
+                    outlineOffset: -2,
+                  }}
+                >
+                  {name(c.element)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function trueCells(table: readonly (readonly number[])[]): TableCell[][] {
+  return table.map((row) => row.map((element) => ({ element, prob: 1, wrong: false })));
+}
+
+export function CayleyTableView({ group }: CayleyTableViewProps) {
+  const g = getGroup(group);
+  return <TableGrid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />;
+}
+
+export function LearnedTableView({ table }: LearnedTableViewProps) {
+  const { cells, agree } = learnedCells(table);
+  const total = table.elements.length ** 2;
+  return (
+    <div data-testid="learned-table" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <TableGrid
+        testId="learned-grid" names={table.elements} cells={cells}
+        caption={`learned (shade = probability): ${agree}/${total} right`}
+      />
+      <TableGrid testId="truth-grid" names={table.elements} cells={trueCells(table.truth)} caption="true table" />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Decoding a maze completion into the cells it walks through, for drawing (docs/tasks.md, maze:
+// the moves before the first EOS are followed from S; the walk breaks at the first move into a
+// wall or off the grid, or at the first token that is not a move).
+
+import type { MazeInstance } from '../../tasks/maze';
+import { MOVE_DELTAS, MOVE_NAMES } from '../../tasks/mazegen';
+import { SPECIAL_TOKENS, EOS } from '../../tasks/types';
+
+export type Cell = readonly [number, number];
+
+export interface DecodedPath {
+  /** Cells visited, start first; the last is where the walk stopped. */
+  cells: Cell[];
+  /** Moves followed (cells.length − 1). */
+  moves: string;
+  /** Why the walk stopped early, or null when it ran to its EOS (or the end of the region). */
+  broken: 'wall' | 'offgrid' | 'badtoken' | null;
+}
+
+/** Move index (U, D, L, R → 0..3) of a token, read through the vocabulary; −1 for any other token. */
+export function moveOf(vocab: readonly string[], token: number): number {
+  const text = token >= 0 && token < vocab.length ? vocab[token] : '';
+  return (MOVE_NAMES as readonly string[]).indexOf(text);
+}
+
+export function decodeMazePath(
+  grid: readonly string[], start: Cell, vocab: readonly string[], completion: readonly number[],
+): DecodedPath {
+  const size = grid.length;
+  const eosText = SPECIAL_TOKENS[EOS];
+  const cells: Cell[] = [start];
+  let moves = '';
+  let [r, c] = start;
+  for (const t of completion) {
+    if (t === EOS || vocab[t] === eosText) break;
+    const m = moveOf(vocab, t);
+    if (m < 0) return { cells, moves, broken: 'badtoken' };
+    const rr = r + MOVE_DELTAS[m][0];
+    const cc = c + MOVE_DELTAS[m][1];
+    if (rr < 0 || rr >= size || cc < 0 || cc >= size) return { cells, moves, broken: 'offgrid' };
+    if (grid[rr][cc] === '#') return { cells, moves, broken: 'wall' };
+    [r, c] = [rr, cc];
+    cells.push([r, c]);
+    moves += MOVE_NAMES[m];
+  }
+  return { cells, moves, broken: null };
+}
+
+export function decodeInstancePath(inst: MazeInstance, vocab: readonly string[], completion: readonly number[]): DecodedPath {
+  return decodeMazePath(inst.grid, inst.start, vocab, completion.slice(0, inst.completionLength));
+}
+
+/**
+ * Perpendicular offset (in cells) of path g of G, so overlapping paths stay visible: spread
+ * evenly over [−spread/2, +spread/2], 0 for a single path.
+ */
+export function pathOffset(g: number, G: number, spread = 0.5): number {
+  return G <= 1 ? 0 : (g / (G - 1) - 0.5) * spread;
+}
+
+/** SVG polyline points of a path: cell centres (cell size `px`), shifted by `offset` cells along both axes. */
+export function pathPoints(cells: readonly Cell[], px: number, offset: number): string {
+  return cells.map(([r, c]) => `${((c + 0.5 + offset) * px).toFixed(1)},${((r + 0.5 + offset) * px).toFixed(1)}`).join(' ');
+}

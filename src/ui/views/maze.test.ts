@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { mazeTask, type MazeInstance } from '../../tasks/maze';
+import { makeRng } from '../../reference/random';
+import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './maze-paths';
+import { MazeView } from './MazeView';
+import { answerOrNoise, fixtureRollout } from './fixtures';
+
+const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, reward: 'binary' });
+const id = (text: string): number => vocab.indexOf(text);
+const count = (html: string, needle: string): number => html.split(needle).length - 1;
+
+describe('maze path decoding', () => {
+  const grid = ['S.#', '#..', '#.G'];
+  it('reads moves through the vocabulary', () => {
+    expect(['U', 'D', 'L', 'R', '#', '<eos>'].map((t) => moveOf(vocab, id(t)))).toEqual([0, 1, 2, 3, -1, -1]);
+    expect(moveOf(vocab, 99)).toBe(-1);
+  });
+
+  it('follows moves to the EOS', () => {
+    const p = decodeMazePath(grid, [0, 0], vocab, ['R', 'D', 'R', 'D', '<eos>', 'U'].map(id));
+    expect(p).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null });
+  });
+
+  it('stops at a wall, the grid edge, or a token that is not a move', () => {
+    expect(decodeMazePath(grid, [0, 0], vocab, ['R', 'R'].map(id))).toMatchObject({ moves: 'R', broken: 'wall' });
+    expect(decodeMazePath(grid, [0, 0], vocab, ['U'].map(id))).toMatchObject({ cells: [[0, 0]], broken: 'offgrid' });
+    expect(decodeMazePath(grid, [0, 0], vocab, ['R', '.', 'D'].map(id))).toMatchObject({ moves: 'R', broken: 'badtoken' });
+    expect(decodeMazePath(grid, [0, 0], vocab, [-3])).toMatchObject({ broken: 'badtoken' });
+  });
+
+  it('agrees with the maze verifier on random walks (end cell, steps, break)', () => {
+    const rng = makeRng(5, 1);
+    for (let i = 0; i < 60; i++) {
+      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, reward: 'binary' as const };
+      const inst = mazeTask.sample(rng, params);
+      // Mostly moves, sometimes EOS or another token.
+      const comp = Array.from({ length: inst.completionLength }, () => {
+        const u = rng.next();
+        return u < 0.9 ? id('UDLR'[rng.int(4)]) : u < 0.95 ? id('<eos>') : rng.int(vocab.length);
+      });
+      const p = decodeInstancePath(inst, vocab, comp);
+      const v = mazeTask.verify(inst, comp);
+      expect(p.cells[p.cells.length - 1]).toEqual(v.details.end);
+      expect(p.moves.length).toBe(v.details.steps);
+      expect(p.broken).toBe(v.details.broken);
+      if (i % 5 === 0) expect(decodeInstancePath(inst, vocab, inst.answerTokens).cells.at(-1)).toEqual(inst.goal);
+    }
+  });
+
+  it('offsets spread the paths evenly and symmetrically', () => {
+    expect(pathOffset(0, 1)).toBe(0);
+    expect(pathOffset(0, 5)).toBeCloseTo(-0.25);
+    expect(pathOffset(4, 5)).toBeCloseTo(0.25);
+    expect(pathOffset(2, 5)).toBeCloseTo(0);
+    expect(pathPoints([[0, 0], [1, 2]], 10, 0.1)).toBe('6.0,6.0 26.0,16.0');
+  });
+});
+
+describe('MazeView (server render)', () => {
+  it('draws each group\'s maze with G walks, correct ones marked', () => {
+    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, reward: 'binary' }, B: 3, G: 4, completion: answerOrNoise(13) });
+    const html = renderToString(createElement(MazeView, { rollout: r }));
+    expect(count(html, 'data-testid="maze-view"')).toBe(1);
+    expect(count(html, 'data-testid="maze"')).toBe(3);
+    expect(count(html, 'data-testid="maze-path"')).toBe(12);
+    expect(count(html, 'data-correct="true"')).toBe(r.correct.reduce((a, b) => a + b, 0));
+    expect(count(html, '<polyline')).toBe(12);
+    const walls = (r.instances as MazeInstance[]).reduce((a, inst) => a + inst.grid.join('').split('#').length - 1, 0);
+    expect(count(html, 'fill="#3a3f4b"')).toBe(walls);
+  });
+
+  it('draws unverified walks in grey after the sample phase', () => {
+    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, reward: 'binary' }, B: 1, G: 2, completion: answerOrNoise(13) });
+    const html = renderToString(createElement(MazeView, { rollout: { ...r, phase: 'sample' } }));
+    expect(count(html, 'data-correct="pending"')).toBe(2);
+    expect(html).not.toContain('reach G');
+  });
+
+  it('renders nothing for another task', () => {
+    const r = fixtureRollout({ task: 'sort', params: { length: 3, alphabet: 4, reward: 'exact' }, B: 1, G: 2, completion: (i) => i.answerTokens });
+    expect(renderToString(createElement(MazeView, { rollout: r }))).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { getGroup } from '../../tasks/groups';
+import type { LearnedTable } from '../../worker/protocol';
+import { CayleyTableView, LearnedTableView, cellRgb, learnedCells } from './CayleyTable';
+import { categoricalRgb, WHITE } from './colour';
+
+const count = (html: string, needle: string): number => html.split(needle).length - 1;
+
+function tableFor(name: string, corrupt: [number, number, number][]): LearnedTable {
+  const g = getGroup(name);
+  const argmax = g.table.map((row) => [...row]);
+  for (const [a, x, e] of corrupt) argmax[a][x] = e;
+  return {
+    elements: [...g.elementNames], argmax,
+    prob: argmax.map((row, a) => row.map((_, x) => 0.5 + 0.5 * ((a + x) % 2))),
+    truth: g.table.map((row) => [...row]),
+  };
+}
+
+describe('Cayley tables', () => {
+  it('learned cells: agreement count and wrong flags', () => {
+    const t = tableFor('S3', [[1, 2, 0], [4, 4, -1]]);
+    const { cells, agree } = learnedCells(t);
+    expect(agree).toBe(34);
+    expect(cells[1][2].wrong).toBe(true);
+    expect(cells[4][4]).toEqual({ element: -1, prob: 0.5, wrong: true });
+    expect(cells[0][0].wrong).toBe(false);
+  });
+
+  it('cell colour: the element hue at probability 1, white at 0', () => {
+    expect(cellRgb(3, 6, 1)).toEqual(categoricalRgb(3, 6));
+    expect(cellRgb(3, 6, 0)).toEqual(WHITE);
+  });
+
+  it('the true table shows the group\'s products', () => {
+    const html = renderToString(createElement(CayleyTableView, { group: 'Q8' }));
+    expect(count(html, 'data-testid="table-cell"')).toBe(64);
+    expect(count(html, 'data-wrong="true"')).toBe(0);
+    expect(html).toContain('i · j → k'); // Hamilton: i·j = k
+  });
+
+  it('the learned table sits beside the truth with wrong cells outlined', () => {
+    const html = renderToString(createElement(LearnedTableView, { table: tableFor('S3', [[1, 2, 0], [4, 4, -1]]) }));
+    expect(count(html, 'data-testid="learned-table"')).toBe(1);
+    expect(count(html, 'data-testid="table-cell"')).toBe(72);
+    expect(count(html, 'data-wrong="true"')).toBe(2);
+    expect(count(html, 'outline:2px solid')).toBe(2);
+    expect(html).toContain('34/36 right');
+  });
+});
