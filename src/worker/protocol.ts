@@ -10,8 +10,12 @@ import type { AdapterDescription } from '../gpu/device';
 // ── page → worker ─────────────────────────────────────────────────────────────────────────
 
 export type Command =
-  /** Build the model and trainer for this config (seeded init, or the given weights). */
-  | { type: 'init'; config: RunConfig; params?: Float32Array }
+  /**
+   * Build the model and trainer for this config (seeded init, or the given weights). With
+   * `resume` (weights from a checkpoint of a run that had trained), the step counter and the
+   * curriculum level continue from there instead of starting at 0.
+   */
+  | { type: 'init'; config: RunConfig; params?: Float32Array; resume?: { step: number; level: number } }
   /** Train continuously; `delayMs` between steps sets the speed (0 = as fast as possible). */
   | { type: 'start'; delayMs: number }
   | { type: 'pause' }
@@ -26,6 +30,8 @@ export type Command =
   | { type: 'checkpoint' }
   /** Ask for the learned multiplication table (groupmul, interleaved layout). */
   | { type: 'learnedTable' }
+  /** Test hook: destroy the device as if the GPU were lost (exercises the recovery path). */
+  | { type: 'loseDevice' }
   | { type: 'dispose' };
 
 // ── worker → page ─────────────────────────────────────────────────────────────────────────
@@ -33,6 +39,8 @@ export type Command =
 /** The latest step's rollouts, as plain data for the inspector and task views. */
 export interface RolloutView {
   step: number;
+  /** The phase this view is after; before 'verify' the rewards are still zeros. Absent: a whole step. */
+  phase?: Phase;
   shape: RolloutShape;
   instances: TaskInstance[];
   vocab: string[];
