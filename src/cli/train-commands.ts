@@ -34,13 +34,13 @@ function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | un
   }
 }
 
-async function makeEngineFactory(backend: string): Promise<{ make: (l: ParamLayout, p: Float32Array) => PolicyEngine; adapter: string; close(): void }> {
+async function makeEngineFactory(backend: string): Promise<{ make: (l: ParamLayout, p: Float32Array) => PolicyEngine | Promise<PolicyEngine>; adapter: string; close(): void }> {
   if (backend === 'cpu') return { make: (l, p) => new CpuEngine(l, p), adapter: 'cpu reference', close() {} };
   if (backend !== 'gpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const ctx = await openNodeDevice();
   const a = ctx.adapter;
   return {
-    make: (l, p) => new GpuEngine(ctx.device, l, p),
+    make: (l, p) => GpuEngine.create(ctx.device, l, p),
     adapter: [a.vendor, a.architecture, a.description].filter(Boolean).join(' / '),
     close: () => ctx.device.destroy(),
   };

@@ -13,8 +13,10 @@ import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
 import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
 import { createStorage, writeArray } from '../gpu/buffers';
 import {
-  gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, type AdamwParams, type SampleTokenParams,
+  gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
+  type AdamwParams, type MatmulVariant, type SampleTokenParams,
 } from '../gpu/ops';
+import { chooseMatmulVariant } from '../gpu/autotune';
 import { Plan } from '../model/gpu-plan';
 
 export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
@@ -109,7 +111,18 @@ export class GpuEngine implements PolicyEngine {
   private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
   private statsFloats = 0;
 
-  constructor(readonly device: GPUDevice, readonly layout: ParamLayout, initial: Float32Array) {
+  /** The engine with the matmul variant that is fastest on this adapter (timed once per device). */
+  static async create(device: GPUDevice, layout: ParamLayout, initial: Float32Array): Promise<GpuEngine> {
+    const { variant } = await chooseMatmulVariant(device);
+    return new GpuEngine(device, layout, initial, variant);
+  }
+
+  constructor(
+    readonly device: GPUDevice,
+    readonly layout: ParamLayout,
+    initial: Float32Array,
+    readonly variant: MatmulVariant = defaultMatmulVariant(),
+  ) {
     this.model = new GpuParams(device, layout, initial);
     this.backup = createStorage(device, 3 * this.model.P * 4, 'state backup');
     this.groups = tensorGroups(layout);
@@ -125,7 +138,7 @@ export class GpuEngine implements PolicyEngine {
     const key = `${N}x${T}`;
     let s = this.samplers.get(key);
     if (!s) {
-      s = new GpuSampler(this.device, this.layout, this.model, N, T);
+      s = new GpuSampler(this.device, this.layout, this.model, N, T, this.variant);
       this.samplers.set(key, s);
     }
     return s;
@@ -135,7 +148,7 @@ export class GpuEngine implements PolicyEngine {
     const key = `${N}x${T}@${invTemp}|${this.refParams ? 'ref' : ''}`;
     let p = this.plans.get(key);
     if (!p) {
-      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams });
+      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams, variant: this.variant });
       this.plans.set(key, p);
     }
     return p;

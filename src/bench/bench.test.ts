@@ -1,0 +1,77 @@
+// The kernel benchmark's building blocks: its list of matmul shapes is the one the plans
+// really dispatch, its model sizes are what the README says, and the no-cache sampling
+// baseline samples what the KV-cache sampler samples.
+import { describe, expect, it } from 'vitest';
+import { gpuIt, maxAbsDiff } from '../gpu/testing';
+import { readF32, readI32 } from '../gpu/buffers';
+import { matmulFlops } from '../gpu/autotune';
+import { buildLayout } from '../model/layout';
+import { initParams } from '../model/init';
+import { GpuParams } from '../model/gpu-model';
+import { buildTrainPlans } from '../model/gpu-loss';
+import { GpuSampler } from '../model/gpu-sampler';
+import type { ModelConfig } from '../model/config';
+import { BENCH_MODELS, countParams, modelMatmuls } from './models';
+import { NoCacheSampler } from './nocache-sampler';
+import { formatTable } from './table';
+
+describe('kernel benchmark', () => {
+  it('model sizes are ≈30K, ≈200K and ≈1M parameters', () => {
+    expect(BENCH_MODELS.map((m) => countParams(buildLayout(m.config)))).toEqual([28_544, 206_208, 1_003_904]);
+  });
+
+  it('matmul flops of a train step are 6·(weights)·R plus the tied head', () => {
+    const cfg = BENCH_MODELS[1].config;
+    const { nEmbd: C, nLayer: L, vocabSize: V } = cfg;
+    const N = 4, T = 8, R = N * T;
+    const shapes = modelMatmuls(cfg, N, T).filter((s) => s.phase !== 'decode');
+    const flops = shapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
+    expect(flops).toBe(6 * R * (L * 12 * C * C + V * C));
+  });
+
+  it('formats tables with aligned columns', () => {
+    const t = formatTable(['name', 'ms'], [['a', '1.25'], ['long name', '12.3']]).split('\n');
+    expect(t[0]).toBe('name         ms');
+    expect(t[2]).toBe('a          1.25');
+    expect(t[3]).toBe('long name  12.3');
+  });
+
+  const cfg: ModelConfig = { vocabSize: 9, nPositions: 8, nEmbd: 12, nLayer: 2, nHead: 3 };
+  const layout = buildLayout(cfg);
+
+  gpuIt('the listed train-step matmuls are the ones pgStep dispatches', ({ device }) => {
+    const N = 2, T = 8;
+    const model = new GpuParams(device, layout, initParams(layout, 1));
+    const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant: 'naive' });
+    const dispatched = plans.pgStep.steps.filter((s) => s.kind === 'dispatch' && s.d.label.startsWith('matmul')).length;
+    const listed = modelMatmuls(cfg, N, T).filter((s) => s.phase !== 'decode').reduce((s, m) => s + m.calls, 0);
+    expect(dispatched).toBe(listed);
+    model.destroy();
+  });
+
+  gpuIt('the no-cache baseline samples the same tokens as the KV-cache sampler', async ({ device }) => {
+    const N = 3, T = 8;
+    const model = new GpuParams(device, layout, initParams(layout, 3));
+    const kv = new GpuSampler(device, layout, model, N, T, 'tuned');
+    const plain = new NoCacheSampler(device, layout, model, N, T, 'tuned');
+    const fixed = new Int32Array(N * T).fill(-1);
+    for (let n = 0; n < N; n++) {
+      fixed[n * T] = 1;
+      fixed[n * T + 3] = 2; // an environment token mid-sequence
+    }
+    const params = { seed: 5, step: 2, invTemp: 1, topK: 0 };
+    kv.setTemplate(fixed);
+    plain.setTemplate(fixed);
+    plain.setParams(params);
+    const a = await kv.sample(params);
+    const enc = device.createCommandEncoder();
+    plain.encode(enc);
+    device.queue.submit([enc.finish()]);
+    const tokens = await readI32(device, plain.tokens, N * T);
+    const logp = await readF32(device, plain.logp, N * T);
+    expect(Array.from(tokens)).toEqual(Array.from(a.tokens));
+    expect(maxAbsDiff(logp, a.logp)).toBeLessThan(1e-5);
+    for (let n = 0; n < N; n++) expect(tokens[n * T + 3]).toBe(2);
+    model.destroy();
+  });
+});

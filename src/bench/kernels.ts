@@ -1,0 +1,492 @@
+// `npm run bench -- kernels`: what the engine achieves on this adapter, for three model sizes
+// (≈30K, ≈200K, ≈1M parameters; src/bench/models.ts) on an RL-sized batch (N sequences × T
+// positions; default 64 × 32, --quick 8 × 16 for software adapters, where the full batch
+// would take many minutes):
+//
+//   1. every matmul shape the model uses (forward, backward input and weight grads, decoding),
+//      each for every variant (naive / tuned / tiled) side by side: median ms and GFLOP/s
+//      (2·M·K·N flops per call), and the tuned/naive speed ratio;
+//   2. one policy-gradient train step (forward + loss + backward + grad norm + AdamW, the
+//      trainer's pgStep plan), median ms per variant;
+//   3. sampling N×T tokens with GpuSampler (KV cache) and without a cache (NoCacheSampler: a
+//      full teacher-forced forward per position), tokens/s and the ratio, with the variant
+//      whose train step was fastest.
+//
+// Timing: wall-clock around queue.onSubmittedWorkDone() (encode + submit + wait), after
+// warm-up runs, median over --reps; variants (and the two samplers) run interleaved
+// (A B C A B C …) so machine noise hits them equally. With 'timestamp-query' the GPU time
+// between two timestamps around the work is reported too (wall time stays the primary number).
+
+import type { GpuContext } from '../gpu/device';
+import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
+import { readF32, readI32, writeArray } from '../gpu/buffers';
+import {
+  chooseMatmulVariant, MatmulCase, matmulFlops, median, shapeLabel, timeInterleaved, type MatmulTuning,
+} from '../gpu/autotune';
+import { buildLayout, type ParamLayout } from '../model/layout';
+import type { ModelConfig } from '../model/config';
+import { initParams } from '../model/init';
+import { GpuParams } from '../model/gpu-model';
+import { buildTrainPlans, nextTargets, writeAdamwParams, writePgLossParams } from '../model/gpu-loss';
+import { GpuSampler } from '../model/gpu-sampler';
+import { makeRng } from '../reference/random';
+import { CliError } from '../cli/args';
+import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
+import { NoCacheSampler } from './nocache-sampler';
+import { GpuTimer, timedRun, type RunTime } from './gpu-timer';
+import { formatTable, formatNumber, markdownTable, sig3, type Cell } from './table';
+import type { BenchOptions, BenchSuite } from './suite';
+
+// ─── result shapes (the JSON) ───────────────────────────────────────────────────────────────
+
+export interface TimingStats {
+  /** Median wall ms (encode + submit + onSubmittedWorkDone). */
+  medianMs: number;
+  /** Fastest wall ms (less sensitive to other processes on a shared machine). */
+  minMs: number;
+  samplesMs: number[];
+  /** Median GPU ms between timestamps, where the adapter has timestamp-query. */
+  gpuMedianMs: number | null;
+}
+
+export interface MatmulResult extends ModelMatmul {
+  shape: string;
+  flops: number;
+  /** Calls per timed submission (small shapes are repeated; times are per call). */
+  inner: number;
+  variants: Partial<Record<MatmulVariant, TimingStats & { gflops: number }>>;
+  /** GFLOP/s of tuned over naive (= naive ms / tuned ms); > 1: tuned is faster. */
+  tunedOverNaive: number | null;
+  best: MatmulVariant;
+}
+
+export interface TrainStepResult {
+  /** Kernel dispatches in one pgStep. */
+  dispatches: number;
+  variants: Partial<Record<MatmulVariant, TimingStats & { matmulGflops: number }>>;
+  /** Matmul flops of one step (forward + backward), for the achieved-GFLOP/s column. */
+  matmulFlops: number;
+  tunedOverNaive: number | null;
+  best: MatmulVariant;
+}
+
+export interface SamplingResult {
+  variant: MatmulVariant;
+  N: number;
+  T: number;
+  /** Tokens per run: N·(T−1) decoding positions (position 0 is the fixed BOS). */
+  tokens: number;
+  kvCache: TimingStats & { tokensPerS: number; dispatchesPerToken: number };
+  noCache: TimingStats & { tokensPerS: number };
+  /** kvCache tokens/s over noCache tokens/s. */
+  speedup: number;
+  /** Fraction of sampled tokens on which both samplers agree (same seed; ≈1, rounding aside). */
+  tokensAgree: number;
+  maxAbsLogpDiff: number;
+}
+
+export interface MatmulSum {
+  ms: Partial<Record<MatmulVariant, number>>;
+  tunedOverNaive: number | null;
+  best: MatmulVariant;
+}
+
+export interface ModelResult {
+  name: string;
+  config: ModelConfig;
+  params: number;
+  /** Floats in the parameter buffer (with alignment padding). */
+  bufferFloats: number;
+  N: number;
+  T: number;
+  matmul: MatmulResult[] | null;
+  /** Σ calls × median over the train-step shapes, per variant (ms), and the ratio tuned/naive of it. */
+  matmulStep: MatmulSum | null;
+  /** The same over the decoding shapes (one decoded token); picks the sampling variant. */
+  matmulDecode: MatmulSum | null;
+  trainStep: TrainStepResult | null;
+  sampling: SamplingResult | null;
+}
+
+export interface KernelsResult {
+  N: number;
+  T: number;
+  reps: number;
+  warmup: number;
+  quick: boolean;
+  variants: MatmulVariant[];
+  autotune: { variant: MatmulVariant; timingsMs: Record<MatmulVariant, number>; tookMs: number };
+  models: ModelResult[];
+}
+
+// ─── helpers ────────────────────────────────────────────────────────────────────────────────
+
+function stats(runs: RunTime[], divide = 1): TimingStats {
+  const samplesMs = runs.map((r) => r.wallMs / divide);
+  const gpu = runs.map((r) => r.gpuMs).filter((x): x is number => x !== null);
+  return { medianMs: median(samplesMs), minMs: Math.min(...samplesMs), samplesMs, gpuMedianMs: gpu.length === runs.length ? median(gpu) / divide : null };
+}
+
+function bestOf(ms: Partial<Record<MatmulVariant, number>>): MatmulVariant {
+  let best: MatmulVariant | null = null;
+  for (const [v, t] of Object.entries(ms) as [MatmulVariant, number][]) if (best === null || t < (ms[best] ?? Infinity)) best = v;
+  if (!best) throw new Error('no variant measured');
+  return best;
+}
+
+function ratio(ms: Partial<Record<MatmulVariant, number>>): number | null {
+  return ms.naive !== undefined && ms.tuned !== undefined && ms.tuned > 0 ? ms.naive / ms.tuned : null;
+}
+
+function listFlag<T extends string>(raw: unknown, allowed: readonly T[], name: string): T[] | null {
+  if (raw === undefined) return null;
+  const items = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const it of items) {
+    if (!(allowed as readonly string[]).includes(it)) throw new CliError(`--${name}: unknown value "${it}"; allowed: ${allowed.join(', ')}`);
+  }
+  if (items.length === 0) throw new CliError(`--${name} needs at least one of ${allowed.join(', ')}`);
+  return items as T[];
+}
+
+function intOpt(raw: unknown, def: number, name: string, min: number, max: number): number {
+  if (raw === undefined) return def;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
+  return v;
+}
+
+// ─── the three measurements ─────────────────────────────────────────────────────────────────
+
+async function benchMatmuls(
+  gpu: GpuContext, timer: GpuTimer | null, shapes: ModelMatmul[], variants: MatmulVariant[], opts: BenchOptions,
+): Promise<MatmulResult[]> {
+  const { device } = gpu;
+  const results: MatmulResult[] = [];
+  for (const s of shapes) {
+    const c = new MatmulCase(device, s, variants);
+    try {
+      // Timing each variant once compiles its pipeline; then repeat small shapes so that a
+      // submission lasts ≥ ~10 ms (20 on the full run) and submission overhead stays small.
+      await c.calibrate(opts.quick ? 10 : 20);
+      const runs = await timeInterleaved(
+        variants.map((v) => () => timedRun(device, timer, (enc) => c.encode(enc, v))),
+        { warmup: Math.max(0, opts.warmup - 1), reps: opts.reps },
+      );
+      const flops = matmulFlops(s);
+      const per: MatmulResult['variants'] = {};
+      const ms: Partial<Record<MatmulVariant, number>> = {};
+      variants.forEach((v, i) => {
+        const st = stats(runs[i], c.inner);
+        per[v] = { ...st, gflops: flops / st.medianMs / 1e6 };
+        ms[v] = st.medianMs;
+      });
+      results.push({ ...s, shape: shapeLabel(s), flops, inner: c.inner, variants: per, tunedOverNaive: ratio(ms), best: bestOf(ms) });
+    } finally {
+      c.destroy();
+    }
+  }
+  return results;
+}
+
+function randomTokens(n: number, V: number, seed: number): Int32Array {
+  const rng = makeRng(seed);
+  return Int32Array.from({ length: n }, () => rng.int(V));
+}
+
+function isBuffer(x: unknown): x is GPUBuffer {
+  return typeof x === 'object' && x !== null && typeof (x as GPUBuffer).mapAsync === 'function';
+}
+
+/** Destroys the GPUBuffers held by `objs` (their own fields, and objects in array fields). */
+function destroyBuffers(...objs: object[]): void {
+  for (const o of objs) {
+    for (const v of Object.values(o)) {
+      if (isBuffer(v)) v.destroy();
+      else if (Array.isArray(v)) for (const item of v) if (typeof item === 'object' && item !== null) destroyBuffers(item as object);
+    }
+  }
+}
+
+async function benchTrainStep(
+  gpu: GpuContext, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number, variants: MatmulVariant[],
+  stepFlops: number, opts: BenchOptions,
+): Promise<TrainStepResult> {
+  const { device } = gpu;
+  const V = layout.config.vocabSize;
+  const R = N * T;
+  const tokens = randomTokens(R, V, 11);
+  const rng = makeRng(12);
+  const adv = Float32Array.from({ length: R }, () => rng.normal());
+  const oldLogp = new Float32Array(R).fill(-Math.log(V));
+  const mask = new Float32Array(R);
+  for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) mask[n * T + t] = 1;
+  const initial = initParams(layout, 1);
+  // One model and one set of plans per variant (the weights change each step; the speed does not).
+  const setups = variants.map((variant) => {
+    const model = new GpuParams(device, layout, initial);
+    const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant });
+    writeArray(device, plans.inputs.tokens, tokens);
+    writeArray(device, plans.inputs.targets, nextTargets(tokens, N, T));
+    writeArray(device, plans.inputs.oldLogp, oldLogp);
+    writeArray(device, plans.inputs.refLogp, oldLogp);
+    writeArray(device, plans.inputs.adv, adv);
+    writeArray(device, plans.inputs.mask, mask);
+    writeArray(device, plans.inputs.klMask, new Float32Array(R));
+    writePgLossParams(device, plans.pgParams, {
+      epsLow: 0.2, epsHigh: 0.2, dualClip: 0, beta: 0, klKind: 3, alpha: 0, aggregation: 0,
+      maxLen: T, totalTokens: N * (T - 1), totalSeqs: N,
+    });
+    writeAdamwParams(device, plans.adamParams, { lr: 1e-4, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0.01, step: 1, maxGradNorm: 1 });
+    return { model, plans };
+  });
+  try {
+    const runs = await timeInterleaved(
+      setups.map(({ plans }) => () => timedRun(device, timer, (enc) => plans.pgStep.encode(enc, 'pg step'))),
+      { warmup: opts.warmup, reps: opts.reps },
+    );
+    const per: TrainStepResult['variants'] = {};
+    const ms: Partial<Record<MatmulVariant, number>> = {};
+    variants.forEach((v, i) => {
+      const st = stats(runs[i]);
+      per[v] = { ...st, matmulGflops: stepFlops / st.medianMs / 1e6 };
+      ms[v] = st.medianMs;
+    });
+    return { dispatches: setups[0].plans.pgStep.dispatchCount, variants: per, matmulFlops: stepFlops, tunedOverNaive: ratio(ms), best: bestOf(ms) };
+  } finally {
+    for (const { model, plans } of setups) {
+      model.destroy();
+      destroyBuffers(plans.acts, plans.inputs, plans.outputs);
+    }
+  }
+}
+
+async function benchSampling(
+  gpu: GpuContext, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number, variant: MatmulVariant, opts: BenchOptions,
+): Promise<SamplingResult> {
+  const { device } = gpu;
+  const model = new GpuParams(device, layout, initParams(layout, 2));
+  const withCache = new GpuSampler(device, layout, model, N, T, variant);
+  const without = new NoCacheSampler(device, layout, model, N, T, variant);
+  const template = new Int32Array(N * T).fill(-1);
+  for (let n = 0; n < N; n++) template[n * T] = 1; // BOS, every other position sampled
+  const params = { seed: 7, step: 1, invTemp: 1, topK: 0 };
+  withCache.setTemplate(template);
+  without.setTemplate(template);
+  without.setParams(params);
+  // sample() also writes the sampler's params; it is GpuSampler's only way to set them.
+  await withCache.sample(params);
+  try {
+    const [cacheRuns, plainRuns] = await timeInterleaved(
+      [
+        () => timedRun(device, timer, (enc) => withCache.encode(enc)),
+        () => timedRun(device, timer, (enc) => without.encode(enc)),
+      ],
+      { warmup: opts.warmup, reps: opts.reps },
+    );
+    // Every run re-samples the same positions with the same key, so both hold their final tokens.
+    const [ta, tb, la, lb] = await Promise.all([
+      readI32(device, withCache.tokens, N * T), readI32(device, without.tokens, N * T),
+      readF32(device, withCache.logp, N * T), readF32(device, without.logp, N * T),
+    ]);
+    let agree = 0;
+    let maxDiff = 0;
+    for (let n = 0; n < N; n++) {
+      for (let t = 1; t < T; t++) {
+        const i = n * T + t;
+        if (ta[i] === tb[i]) {
+          agree++;
+          maxDiff = Math.max(maxDiff, Math.abs(la[i] - lb[i]));
+        }
+      }
+    }
+    const tokens = N * (T - 1);
+    const kv = stats(cacheRuns);
+    const nc = stats(plainRuns);
+    return {
+      variant, N, T, tokens,
+      kvCache: { ...kv, tokensPerS: tokens / (kv.medianMs / 1000), dispatchesPerToken: withCache.dispatchesPerToken },
+      noCache: { ...nc, tokensPerS: tokens / (nc.medianMs / 1000) },
+      speedup: nc.medianMs / kv.medianMs,
+      tokensAgree: agree / tokens,
+      maxAbsLogpDiff: maxDiff,
+    };
+  } finally {
+    model.destroy();
+    destroyBuffers(withCache, without);
+  }
+}
+
+// ─── report ─────────────────────────────────────────────────────────────────────────────────
+
+const f3 = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x));
+const ratioCell = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2));
+
+function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
+  const rows = (m.matmul ?? []).map((r) => [
+    r.label, r.shape, r.calls,
+    ...variants.map((v) => f3(r.variants[v]?.medianMs)),
+    ...variants.map((v) => f3(r.variants[v]?.gflops)),
+    ratioCell(r.tunedOverNaive), r.best,
+  ]);
+  const headers = ['matmul', 'M×K×N', 'calls', ...variants.map((v) => `${v} ms`), ...variants.map((v) => `${v} GF/s`), 'tuned/naive', 'best'];
+  return formatTable(headers, rows);
+}
+
+function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string {
+  const headers = [
+    'model', 'params', ...variants.map((v) => `step ${v} ms`), 'step tuned/naive',
+    'sample variant', 'KV tok/s', 'no-cache tok/s', 'KV speedup', 'matmul best', 'best/naive',
+  ];
+  const rows = models.map((m) => {
+    const ms = m.matmulStep;
+    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
+    return [
+      m.name, m.params,
+      ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
+      ratioCell(m.trainStep?.tunedOverNaive),
+      m.sampling?.variant ?? null,
+      f3(m.sampling?.kvCache.tokensPerS),
+      f3(m.sampling?.noCache.tokensPerS),
+      ratioCell(m.sampling?.speedup),
+      ms?.best ?? null,
+      ratioCell(bestRatio),
+    ] as Cell[];
+  });
+  return formatTable(headers, rows);
+}
+
+/** The README's compact table (Markdown): one row per model size. */
+export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]): string {
+  const headers = [
+    'model (params)', `train step ms (${variants.join(' / ')})`, 'step tuned/naive',
+    'sampling tok/s, KV cache', 'tok/s, no cache', 'KV speedup', 'best matmul', 'its GFLOP/s vs naive',
+  ];
+  const rows = models.map((m) => {
+    const ms = m.matmulStep;
+    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
+    const steps = m.trainStep ? variants.map((v) => sig3(m.trainStep?.variants[v]?.medianMs ?? NaN)).join(' / ') : null;
+    return [
+      `${m.name} (${m.params.toLocaleString('en-US')})`, steps, ratioCell(m.trainStep?.tunedOverNaive),
+      f3(m.sampling?.kvCache.tokensPerS), f3(m.sampling?.noCache.tokensPerS),
+      m.sampling ? `${m.sampling.speedup.toFixed(2)}×` : null,
+      ms?.best ?? null, bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
+    ] as Cell[];
+  });
+  return markdownTable(headers, rows);
+}
+
+// ─── the suite ──────────────────────────────────────────────────────────────────────────────
+
+const PARTS = ['matmul', 'train', 'sample'] as const;
+type Part = (typeof PARTS)[number];
+
+async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> {
+  const { out, progress } = opts;
+  const N = intOpt(opts.flags.batch, opts.quick ? 8 : 64, 'batch', 1, 4096);
+  const T = intOpt(opts.flags.time, opts.quick ? 16 : 32, 'time', 2, 4096);
+  const names = BENCH_MODELS.map((m) => m.name);
+  const picked = listFlag(opts.flags.models, names, 'models');
+  const models: BenchModel[] = picked ? BENCH_MODELS.filter((m) => picked.includes(m.name)) : [...BENCH_MODELS];
+  const variants = listFlag(opts.flags.variants, MATMUL_VARIANTS, 'variants') ?? [...MATMUL_VARIANTS];
+  const parts = new Set<Part>(listFlag(opts.flags.parts, PARTS, 'parts') ?? PARTS);
+  for (const m of models) {
+    if (T > m.config.nPositions) throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
+  }
+  const timer = GpuTimer.create(gpu);
+
+  progress('autotune: timing the matmul variants on two small shapes …');
+  const tuning: MatmulTuning = await chooseMatmulVariant(gpu.device);
+  out(`autotune (chooseMatmulVariant, ${tuning.tookMs.toFixed(0)} ms): ${tuning.variant}  [` +
+    MATMUL_VARIANTS.map((v) => `${v} ${formatNumber(tuning.timings[v], 3)} ms`).join(', ') + ']');
+  out(`batch: N = ${N} sequences × T = ${T} positions (R = ${N * T} rows); ${opts.reps} reps, median wall ms` +
+    `${timer ? ' (GPU timestamps in the JSON)' : ''}`);
+
+  const results: ModelResult[] = [];
+  for (const bm of models) {
+    const layout = buildLayout(bm.config);
+    const params = countParams(layout);
+    const c = bm.config;
+    out('');
+    out(`── model ${bm.name}: ${params.toLocaleString('en-US')} parameters (V ${c.vocabSize}, Tmax ${c.nPositions}, C ${c.nEmbd}, L ${c.nLayer}, NH ${c.nHead})`);
+    const shapes = modelMatmuls(c, N, T);
+    const trainShapes = shapes.filter((s) => s.phase !== 'decode');
+    const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
+    const res: ModelResult = {
+      name: bm.name, config: c, params, bufferFloats: layout.numParams, N, T,
+      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null,
+    };
+    if (parts.has('matmul')) {
+      progress(`${bm.name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
+      res.matmul = await benchMatmuls(gpu, timer, shapes, variants, opts);
+      const ms: Partial<Record<MatmulVariant, number>> = {};
+      for (const v of variants) {
+        ms[v] = res.matmul.filter((r) => r.phase !== 'decode').reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
+      }
+      res.matmulStep = { ms, tunedOverNaive: ratio(ms), best: bestOf(ms) };
+      const dec: Partial<Record<MatmulVariant, number>> = {};
+      for (const v of variants) {
+        dec[v] = res.matmul.filter((r) => r.phase === 'decode').reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
+      }
+      res.matmulDecode = { ms: dec, tunedOverNaive: ratio(dec), best: bestOf(dec) };
+      out(matmulTable(res, variants));
+      out(`matmul time of one train step (Σ calls × median): ` +
+        variants.map((v) => `${v} ${sig3(ms[v] ?? NaN)} ms`).join(', ') +
+        (res.matmulStep.tunedOverNaive ? `; tuned/naive ${res.matmulStep.tunedOverNaive.toFixed(2)}×` : ''));
+      out(`matmul time of one decoded token: ` +
+        variants.map((v) => `${v} ${sig3(dec[v] ?? NaN)} ms`).join(', ') +
+        (res.matmulDecode.tunedOverNaive ? `; tuned/naive ${res.matmulDecode.tunedOverNaive.toFixed(2)}×` : ''));
+    }
+    if (parts.has('train')) {
+      progress(`${bm.name}: train step × ${variants.length} variants …`);
+      res.trainStep = await benchTrainStep(gpu, timer, layout, N, T, variants, stepFlops, opts);
+      const ts = res.trainStep;
+      out(`train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
+        `${timer ? ' [GPU ms]' : ''}: ` +
+        variants.map((v) => {
+          const s = ts.variants[v];
+          if (!s) return '';
+          const g = s.gpuMedianMs === null ? '' : ` [${sig3(s.gpuMedianMs)}]`;
+          return `${v} ${sig3(s.medianMs)}${g}`;
+        }).join(', ') + (ts.tunedOverNaive ? `; tuned/naive ${ts.tunedOverNaive.toFixed(2)}×` : ''));
+    }
+    if (parts.has('sample')) {
+      // The sampler's matmuls are the decode shapes: use the variant fastest on those (else
+      // the fastest train step, else the autotuner's choice).
+      const variant = res.matmulDecode?.best ?? res.trainStep?.best ?? (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
+      progress(`${bm.name}: sampling with and without KV cache (${variant}) …`);
+      res.sampling = await benchSampling(gpu, timer, layout, N, T, variant, opts);
+      const s = res.sampling;
+      out(`sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
+        `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
+        `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`);
+    }
+    results.push(res);
+  }
+  timer?.destroy();
+
+  out('');
+  out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
+  out(summaryTable(results, variants));
+  out('');
+  out('── the same as Markdown (README "Benchmarks"; best matmul = fastest Σ calls × median over the train-step shapes)');
+  out(markdownSummary(results, variants));
+  return {
+    N, T, reps: opts.reps, warmup: opts.warmup, quick: opts.quick, variants,
+    autotune: { variant: tuning.variant, timingsMs: tuning.timings, tookMs: tuning.tookMs },
+    models: results,
+  };
+}
+
+export const kernelsSuite: BenchSuite = {
+  name: 'kernels',
+  summary: 'matmul GFLOP/s per shape and variant, train-step ms, sampling tok/s with/without KV cache, for ≈30K/200K/1M-parameter models',
+  flags: {
+    models: { kind: 'value', doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)` },
+    variants: { kind: 'value', doc: `comma-separated matmul variants to compare (default: ${MATMUL_VARIANTS.join(',')})` },
+    parts: { kind: 'value', doc: `comma-separated subset of ${PARTS.join(',')} (default: all)` },
+    batch: { kind: 'value', doc: 'N sequences per batch (default 64; --quick 8)' },
+    time: { kind: 'value', doc: 'T positions per sequence (default 32; --quick 16)' },
+  },
+  defaultReps: () => 5,
+  run,
+};

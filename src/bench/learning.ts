@@ -1,0 +1,109 @@
+// `npm run bench -- learning`: does RL learn, and how fast? Runs a preset (default
+// cot-discovery) for several seeds, one after another, and reports per seed the curriculum
+// level reached, held-out greedy pass@1 at that level, CoT alignment (groupmul), steps and
+// wall time; then the spread over seeds (learning is a random process: never the best run).
+
+import type { BenchSuite } from './suite';
+import { CliError } from '../cli/args';
+import { configFromCli } from '../config/cli';
+import { ConfigError } from '../config/config';
+import { GpuEngine } from '../rl/engine';
+import { Trainer, TrainingFault } from '../rl/trainer';
+import { formatTable } from './table';
+
+interface SeedResult {
+  seed: number;
+  steps: number;
+  seconds: number;
+  level: number;
+  finalLevel: number;
+  /** Greedy pass@1 on the held-out prompts of the level reached. */
+  passAt1: number;
+  /** Greedy completions' CoT alignment with the running prefix products (groupmul only). */
+  cotAlignment: number | null;
+  /** First step at which the final level was solved (greedy pass@1 ≥ the target), if ever. */
+  solvedAtStep: number | null;
+  fault?: string;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export const learningSuite: BenchSuite = {
+  name: 'learning',
+  summary: 'train a preset on several seeds; report level reached, held-out pass@1, CoT alignment, steps and time per seed',
+  flags: {
+    preset: { kind: 'value', doc: 'preset to run (default cot-discovery)' },
+    seeds: { kind: 'value', doc: 'comma-separated seeds (default 0,1,2,3)' },
+    steps: { kind: 'value', doc: 'step budget per seed (default: the preset\'s steps, else 3000)' },
+    set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
+    'check-every': { kind: 'value', doc: 'steps between held-out checks of the final level (default 50)' },
+  },
+  defaultReps: () => 1,
+  async run(gpu, opts) {
+    const preset = String(opts.flags.preset ?? 'cot-discovery');
+    const seeds = String(opts.flags.seeds ?? '0,1,2,3').split(',').map((s) => Number(s.trim()));
+    if (seeds.some((s) => !Number.isInteger(s) || s < 0)) throw new CliError(`--seeds must be comma-separated non-negative integers, got "${String(opts.flags.seeds)}"`);
+    const checkEvery = Number(opts.flags['check-every'] ?? 50);
+    let base;
+    try {
+      base = configFromCli({ preset, sets: (opts.flags.set as string[] | undefined) ?? [] });
+    } catch (e) {
+      if (e instanceof ConfigError) throw new CliError(e.message);
+      throw e;
+    }
+    const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
+    if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
+    const finalLevel = Number(base[`task.${base.curriculumParam}`]);
+    const results: SeedResult[] = [];
+    for (const seed of seeds) {
+      const config = { ...base, seed, evalEvery: 0 };
+      const trainer = await Trainer.create(config, (l, p) => GpuEngine.create(gpu.device, l, p));
+      const t0 = performance.now();
+      let solvedAtStep: number | null = null;
+      let fault: string | undefined;
+      try {
+        if (config.sftSteps > 0) await trainer.warmStart();
+        for (let i = 0; i < budget; i++) {
+          await trainer.step();
+          const atFinal = config.curriculum === 'off' || trainer.level >= finalLevel;
+          if (atFinal && (i + 1) % checkEvery === 0) {
+            const rate = await trainer.greedyPassRate();
+            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+            if (rate >= config.curriculumTarget) {
+              solvedAtStep = i + 1;
+              break;
+            }
+          } else if ((i + 1) % checkEvery === 0) {
+            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+          }
+        }
+      } catch (e) {
+        if (!(e instanceof TrainingFault)) throw e;
+        fault = e.message;
+      }
+      const ev = await trainer.evaluate();
+      const cot = ev.taskMetrics.cot_alignment_prefix;
+      results.push({
+        seed, steps: trainer.stepCount, seconds: (performance.now() - t0) / 1000, level: trainer.level, finalLevel,
+        passAt1: ev['eval/pass@1_greedy'], cotAlignment: cot === undefined ? null : cot, solvedAtStep, ...(fault ? { fault } : {}),
+      });
+      trainer.destroy();
+    }
+    opts.out(`\npreset ${preset}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}`);
+    opts.out(formatTable(
+      ['seed', 'level reached', 'held-out pass@1', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
+      results.map((r) => [
+        String(r.seed), `${r.level}/${r.finalLevel}`, r.passAt1.toFixed(3), r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
+        String(r.steps), r.solvedAtStep === null ? 'not within budget' : String(r.solvedAtStep), r.seconds.toFixed(0),
+      ]),
+    ));
+    const solved = results.filter((r) => r.solvedAtStep !== null).length;
+    opts.out(`solved ${solved}/${results.length} seeds; median held-out pass@1 ${median(results.map((r) => r.passAt1)).toFixed(3)}, ` +
+      `range ${Math.min(...results.map((r) => r.passAt1)).toFixed(3)}–${Math.max(...results.map((r) => r.passAt1)).toFixed(3)}`);
+    return { preset, budget, finalLevel, config: base, results };
+  },
+};

@@ -1,0 +1,129 @@
+// `npm run bench -- <suite> [--json FILE] [--quick] [--reps N] [--warmup N] [suite flags]`
+//
+// Benchmarks, not tests: they measure and report, they do not pass or fail. Each suite is a
+// module in src/bench/ registered in SUITES below (add a line to add one). This entry opens
+// the WebGPU device (Dawn in Node; SwiftShader when there is no GPU), prints the adapter,
+// runs the suite, and writes the JSON (default bench-results/<suite>-<date>.json, gitignored).
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from './args';
+import type { BenchSuite } from '../bench/suite';
+
+/** The suites, by name: each loads its module on demand. */
+const SUITES: Record<string, () => Promise<BenchSuite>> = {
+  kernels: async () => (await import('../bench/kernels')).kernelsSuite,
+  learning: async () => (await import('../bench/learning')).learningSuite,
+};
+
+const COMMON_FLAGS: Record<string, FlagSpec> = {
+  json: { kind: 'value', doc: 'where to write the JSON results (default bench-results/<suite>-<date>.json)' },
+  quick: { kind: 'switch', doc: 'smaller batches, for software adapters such as SwiftShader (the suite says how small)' },
+  reps: { kind: 'value', doc: 'timed repetitions per measurement; medians are reported (default 5)' },
+  warmup: { kind: 'value', doc: 'untimed runs before the timed ones (default 1)' },
+  help: { kind: 'switch', doc: 'show this help' },
+};
+
+function usage(): string {
+  return `usage: npm run bench -- <suite> [--json FILE] [--quick] [--reps N] [--warmup N] [suite flags]\nsuites:\n` +
+    Object.keys(SUITES).map((s) => `  ${s}`).join('\n') + '\nRun a suite with --help for its flags.';
+}
+
+function timestamp(d: Date): string {
+  // 2025-01-31T12-34-56 (no colons: file names on every OS)
+  return d.toISOString().slice(0, 19).replace(/:/g, '-');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const out = (s: string) => process.stdout.write(s + '\n');
+  const err = (s: string) => process.stderr.write(s + '\n');
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === 'help') {
+    out(usage());
+    return name ? 0 : 2;
+  }
+  const load = SUITES[name];
+  if (!load) {
+    err(`error: unknown benchmark suite "${name}"; suites: ${Object.keys(SUITES).join(', ')}`);
+    return 2;
+  }
+  const suite = await load();
+  const spec = { ...COMMON_FLAGS, ...(suite.flags ?? {}) };
+  let flags;
+  try {
+    flags = parseFlags(rest, spec, `bench ${name}`);
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  if (flags.help) {
+    out(`${suite.name}: ${suite.summary}\n` + helpText(`bench ${name}`, spec).replace('usage: rlvr bench', 'usage: npm run bench --'));
+    return 0;
+  }
+  const quick = flags.quick === true;
+  let reps: number, warmup: number;
+  try {
+    reps = intFlag(flags, 'reps', suite.defaultReps?.(quick) ?? 5, 1, 1000);
+    warmup = intFlag(flags, 'warmup', 1, 0, 100);
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  const started = new Date();
+  const loadBefore = loadavg()[0];
+  const jsonPath = typeof flags.json === 'string' ? flags.json : `bench-results/${name}-${timestamp(started)}.json`;
+
+  const { openNodeDevice } = await import('../gpu/node-device');
+  const gpu = await openNodeDevice({ verbose: false });
+  const a = gpu.adapter;
+  out(`adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
+    `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`);
+  out(`  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`);
+  out(`suite ${name}${quick ? ' (--quick)' : ''}: ${reps} reps, ${warmup} warm-up; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
+  const t0 = performance.now();
+  let result: unknown;
+  try {
+    result = await suite.run(gpu, { quick, reps, warmup, flags, out, progress: (s) => err(`[bench] ${s}`) });
+  } catch (e) {
+    if (e instanceof CliError) {
+      err(`error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    await gpu.device.queue.onSubmittedWorkDone();
+    gpu.device.destroy();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const doc = {
+    suite: name,
+    date: started.toISOString(),
+    command: `npm run bench -- ${argv.join(' ')}`,
+    seconds,
+    adapter: gpu.adapter,
+    features: gpu.features,
+    // The 1-minute load average before and after: on a shared machine it says how noisy the run was.
+    host: { platform: process.platform, arch: process.arch, node: process.version, cpus: cpus().length, loadBefore, loadAfter: loadavg()[0] },
+    options: { quick, reps, warmup },
+    result,
+  };
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  writeFileSync(jsonPath, JSON.stringify(doc, null, 2) + '\n');
+  out(`\n${seconds.toFixed(1)} s; results written to ${jsonPath}`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
