@@ -1,0 +1,43 @@
+// Shared steps of the playground specs.
+import { expect, type Download, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** Opens the playground with a query string and waits until the worker's model is ready. */
+export async function openPlayground(page: Page, search = ''): Promise<void> {
+  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+  await page.goto(`/${search}`);
+  await expect(page.getByTestId('status')).toHaveText('idle', { timeout: 60_000 });
+}
+
+/** Clicks Step and waits for the counter to move by exactly one. */
+export async function stepOnce(page: Page): Promise<number> {
+  const before = Number(await page.getByTestId('step-count').textContent());
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('step-count')).toHaveText(String(before + 1));
+  await expect(page.getByTestId('step')).toBeEnabled();
+  return before + 1;
+}
+
+export async function downloadText(download: Download): Promise<string> {
+  return readFileSync(await download.path(), 'utf8');
+}
+
+/** The values of one CSV column (numbers), rows in order. */
+export function csvColumn(csv: string, name: string): number[] {
+  const [header, ...rows] = csv.trim().split('\n');
+  const at = header.split(',').indexOf(name);
+  if (at < 0) throw new Error(`no column ${name} in ${header}`);
+  return rows.map((r) => Number(r.split(',')[at]));
+}
+
+export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The text input of a knob, its form section opened first. */
+export async function knobInput(page: Page, key: string) {
+  const knob = page.getByTestId(`knob-${key}`);
+  await knob.evaluate((el) => {
+    const details = el.closest('details');
+    if (details) details.open = true;
+  });
+  return knob.locator('input[type=text], select').first();
+}

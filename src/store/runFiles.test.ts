@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { presetConfig } from '../config';
+import { makeRun, type RunRecord } from './runs';
+import { RunFileError, runFileName, runFromJson, runToCsv, runToJson } from './runFiles';
+
+function sampleRun(): RunRecord {
+  const run = makeRun([], presetConfig('sort-easy'), 'sort-easy', { id: 'r1', now: 1000 });
+  run.points = [
+    { step: 1, level: 3, scalars: { reward: 0.25, 'pass@1': 0, 'task/x': 1 } },
+    { step: 2, level: 3, scalars: { reward: 0.5, 'pass@1': 0.125, kl: NaN } },
+  ];
+  run.evals = [{ step: 2, level: 3, prompts: 16, 'eval/pass@1_greedy': 0.5, 'eval/pass@k': 0.75, 'eval/pass@1_sampled': 0.25, k: 4, taskMetrics: {} }];
+  run.histogram = { counts: [1, 2], edges: [-1, 0, 1] };
+  return run;
+}
+
+describe('run files', () => {
+  it('CSV: step, level, every scalar in first-seen order, eval columns on the steps that evaluated', () => {
+    expect(runToCsv(sampleRun())).toBe(
+      'step,level,reward,pass@1,task/x,kl,eval/pass@1_greedy,eval/pass@k,eval/pass@1_sampled\n' +
+      '1,3,0.25,0,1,,,,\n' +
+      '2,3,0.5,0.125,,,0.5,0.75,0.25\n',
+    );
+    const noEvals = { ...sampleRun(), evals: [] };
+    expect(runToCsv(noEvals).split('\n')[0]).toBe('step,level,reward,pass@1,task/x,kl');
+    const quoted = { ...sampleRun(), points: [{ step: 1, level: 0, scalars: { 'a,"b"': 1 } }], evals: [] };
+    expect(runToCsv(quoted).split('\n')[0]).toBe('step,level,"a,""b"""');
+  });
+
+  it('JSON round trip keeps config, metrics and evals (NaN comes back as NaN)', () => {
+    const run = sampleRun();
+    const back = runFromJson(runToJson(run), 'r.json');
+    expect(back.id).not.toBe(run.id);
+    expect(back).toMatchObject({ name: '#1', label: 'sort-easy', preset: 'sort-easy', config: run.config, evals: run.evals, histogram: run.histogram, importedFrom: 'r.json' });
+    expect(back.points[0]).toEqual(run.points[0]);
+    expect(back.points[1].scalars.kl).toBeNaN();
+    expect(runFileName(run, 'csv')).toBe('rlvr-1-sort-easy.csv');
+  });
+
+  it('refuses bad files with a message naming the field', () => {
+    const err = (text: string) => {
+      try {
+        runFromJson(text, 'f.json');
+      } catch (e) {
+        expect(e).toBeInstanceOf(RunFileError);
+        return (e as RunFileError).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(err('not json')).toContain('f.json is not JSON');
+    expect(err('{"a":1}')).toContain('not a playground run');
+    expect(err(JSON.stringify({ format: 'rlvr-playground-run', version: 2 }))).toContain('version 2');
+    const good = JSON.parse(runToJson(sampleRun()));
+    expect(err(JSON.stringify({ ...good, config: { ...good.config, groupSize: 0 } }))).toBe('f.json: config: groupSize must be an integer in [1, 64], got 0');
+    expect(err(JSON.stringify({ ...good, points: [{ step: 1, level: 0, scalars: { reward: 'high' } }] }))).toBe('points[0].scalars.reward must be a number');
+    expect(err(JSON.stringify({ ...good, points: [{ step: -1 }] }))).toBe('points[0].step must be a non-negative integer');
+    expect(err(JSON.stringify({ ...good, evals: [{ step: 1 }] }))).toBe('evals[0].level must be a number');
+  });
+});

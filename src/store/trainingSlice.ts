@@ -1,0 +1,104 @@
+// Training slice: what the worker is doing, as the page knows it from its events.
+
+import type { StateCreator } from 'zustand';
+import type { RunConfig } from '../config';
+import type { Phase } from '../rl/trainer';
+import type { LearnedTable, RolloutView } from '../worker/protocol';
+import type { AppState } from './store';
+
+export type TrainingStatus =
+  /** The worker is building the model (init sent, no 'ready' yet). */
+  | 'starting'
+  /** A model is ready and not running. */
+  | 'idle'
+  | 'running'
+  /** Stopped by a non-finite step (see `fault`). */
+  | 'fault'
+  /** The GPU device was lost; a resume re-creates it from the last checkpoint. */
+  | 'lost'
+  /** The worker reported an error (see `error`). */
+  | 'error';
+
+export interface Fault {
+  step: number;
+  message: string;
+  tensors: string[];
+}
+
+export interface TrainingSlice {
+  status: TrainingStatus;
+  /** Steps completed by the current model. */
+  step: number;
+  /** The latest phase reported, with the step it belongs to (null once a step completes whole). */
+  phase: { phase: Phase; step: number } | null;
+  /** The config the worker's model was built with (null before the first init). */
+  trainerConfig: RunConfig | null;
+  adapter: string | null;
+  numParams: number;
+  /** Delay between steps in ms (0 = as fast as possible). */
+  delayMs: number;
+  fault: Fault | null;
+  error: { kind: string; message: string } | null;
+  /** Step of the last checkpoint the page keeps (for a resume after a device loss). */
+  checkpointStep: number | null;
+  /** The latest step's (or phase's) rollouts, for the inspector. */
+  rollout: RolloutView | null;
+  learnedTable: { table: LearnedTable | null; step: number } | null;
+
+  /** The worker is (re)building the model for this config. */
+  trainingStarting(config: RunConfig, step: number): void;
+  trainingReady(adapter: string, numParams: number): void;
+  setRunning(running: boolean, step: number): void;
+  setDelay(ms: number): void;
+  trainingFault(fault: Fault): void;
+  trainingError(kind: string, message: string): void;
+  setCheckpointStep(step: number | null): void;
+  setLearnedTable(table: LearnedTable | null, step: number): void;
+  dismissError(): void;
+}
+
+export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> = (set, get) => ({
+  status: 'starting',
+  step: 0,
+  phase: null,
+  trainerConfig: null,
+  adapter: null,
+  numParams: 0,
+  delayMs: 0,
+  fault: null,
+  error: null,
+  checkpointStep: null,
+  rollout: null,
+  learnedTable: null,
+
+  trainingStarting(config, step) {
+    set({ status: 'starting', trainerConfig: config, step, phase: null, fault: null, error: null, rollout: null, learnedTable: null });
+  },
+  trainingReady(adapter, numParams) {
+    set({ status: 'idle', adapter, numParams });
+  },
+  setRunning(running, step) {
+    const { status } = get();
+    // A fault, a loss or an error outranks the 'not running' that follows it.
+    if (!running && (status === 'fault' || status === 'lost' || status === 'error' || status === 'starting')) return;
+    set({ status: running ? 'running' : 'idle', step: Math.max(step, 0) });
+  },
+  setDelay(ms) {
+    set({ delayMs: ms });
+  },
+  trainingFault(fault) {
+    set({ status: 'fault', fault });
+  },
+  trainingError(kind, message) {
+    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message } });
+  },
+  setCheckpointStep(step) {
+    set({ checkpointStep: step });
+  },
+  setLearnedTable(table, step) {
+    set({ learnedTable: { table, step } });
+  },
+  dismissError() {
+    set({ error: null, status: get().trainerConfig ? 'idle' : get().status });
+  },
+});

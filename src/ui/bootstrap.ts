@@ -1,0 +1,77 @@
+// Starts the playground: config from the URL, saved runs from IndexedDB, the training worker
+// and its controller. Returns the controller and a function that stops it all.
+
+import { searchToConfig } from '../config';
+import { appStore } from '../store/store';
+import { archiveSync, openRunArchive } from '../store/archive';
+import { startTrainerWorker } from '../worker/client';
+import { PlaygroundController } from './controller';
+import { downloadFile } from './download';
+
+/** How often changed runs are written to IndexedDB while training. */
+const SAVE_EVERY_MS = 1500;
+
+export function startPlayground(): { controller: PlaygroundController; stop(): void } {
+  const store = appStore;
+  const url = searchToConfig(window.location.search);
+  store.getState().setConfig(url.config, url.preset);
+  store.getState().setUrlErrors(url.errors);
+
+  const controller = new PlaygroundController(store, startTrainerWorker(), {
+    requestFrame: (fn) => {
+      // A hidden tab gets no animation frames: a timer makes sure metrics still land.
+      let done = false;
+      const once = () => {
+        if (!done) {
+          done = true;
+          fn();
+        }
+      };
+      requestAnimationFrame(once);
+      setTimeout(once, 250);
+    },
+    replaceSearch: (search) => {
+      const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+      window.history.replaceState(window.history.state, '', url);
+    },
+    download: downloadFile,
+  });
+  controller.syncUrl();
+  controller.prepare();
+  // For the end-to-end tests: lose the GPU device on purpose (the recovery path).
+  (window as unknown as { __rlvrTest?: object }).__rlvrTest = { loseDevice: () => controller.simulateDeviceLoss() };
+
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let unsubscribe = () => {};
+  openRunArchive()
+    .then(async (archive) => {
+      if (!archive || stopped) return;
+      const saved = await archive.load();
+      if (stopped) return;
+      store.getState().hydrateRuns(saved);
+      const sync = archiveSync(archive, saved);
+      let dirty = false;
+      unsubscribe = store.subscribe((s, prev) => {
+        if (s.runs !== prev.runs) dirty = true;
+      });
+      const save = () => {
+        if (!dirty) return;
+        dirty = false;
+        sync(store.getState().runs).catch((e: Error) => store.getState().notify('error', `Could not save runs: ${e.message}`));
+      };
+      timer = setInterval(save, SAVE_EVERY_MS);
+      window.addEventListener('pagehide', save);
+    })
+    .catch((e: Error) => store.getState().notify('error', `Runs will not survive a reload: IndexedDB failed (${e.message}).`));
+
+  return {
+    controller,
+    stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      unsubscribe();
+      controller.dispose();
+    },
+  };
+}

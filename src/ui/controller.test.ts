@@ -1,0 +1,194 @@
+// The controller between the page and the worker, with a fake worker port and a fake page.
+
+import { describe, expect, it } from 'vitest';
+import { configToSearch, modelConfigOf, presetConfig, searchToConfig, type RunConfig } from '../config';
+import { buildLayout } from '../model/layout';
+import { initParams } from '../model/init';
+import { writeSafetensors } from '../model/safetensors';
+import type { StepRecord } from '../rl/trainer';
+import { createAppStore } from '../store/store';
+import { runToJson } from '../store/runFiles';
+import type { TrainerPort } from '../worker/client';
+import type { Command, Event, RolloutView } from '../worker/protocol';
+import { CHECKPOINT_EVERY, PlaygroundController } from './controller';
+
+function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | undefined = 'sort-easy') {
+  const store = createAppStore();
+  store.getState().setConfig(config, preset);
+  const sent: Command[] = [];
+  let listener: (e: Event) => void = () => {};
+  const port: TrainerPort = {
+    send: (c) => sent.push(c),
+    onEvent: (l) => ((listener = l), () => {}),
+    terminate: () => {},
+  };
+  const frames: (() => void)[] = [];
+  const searches: string[] = [];
+  const downloads: { name: string; data: Uint8Array | string }[] = [];
+  const controller = new PlaygroundController(store, port, {
+    requestFrame: (fn) => frames.push(fn),
+    replaceSearch: (s) => searches.push(s),
+    download: (name, data) => downloads.push({ name, data }),
+  });
+  const emit = (e: Event) => listener(e);
+  const frame = () => frames.splice(0).forEach((f) => f());
+  const ready = () => emit({ type: 'ready', adapter: { vendor: 'v', architecture: 'a', device: '', description: '', isSoftware: false, source: 't' }, numParams: 10, vocab: [] });
+  const step = (n: number) => emit({ type: 'step', record: record(n), rollout: { step: n } as unknown as RolloutView });
+  return { store, s: () => store.getState(), controller, sent, emit, frame, frames, ready, step, searches, downloads };
+}
+
+function record(step: number): StepRecord {
+  return { step, scalars: { reward: step / 100 }, entropy_by_pos: [], advantage_histogram: { counts: [1], edges: [0, 1] }, level: 3 };
+}
+
+const types = (sent: Command[]) => sent.map((c) => c.type);
+
+describe('PlaygroundController', () => {
+  it('builds the model, ignores the old model\'s events until ready, and makes a run at the first step', () => {
+    const t = setup();
+    t.controller.prepare();
+    expect(t.sent).toEqual([{ type: 'init', config: t.s().config }]);
+    expect(t.s().status).toBe('starting');
+    t.step(7); // from a previous model
+    t.ready();
+    expect(t.s()).toMatchObject({ status: 'idle', adapter: 'v a', numParams: 10 });
+    t.frame();
+    expect(t.s().runs).toEqual([]);
+    t.controller.step();
+    expect(types(t.sent)).toEqual(['init', 'step']);
+    t.step(1);
+    expect(t.s().step).toBe(0); // not before the frame
+    t.frame();
+    expect(t.s().runs).toHaveLength(1);
+    expect(t.s().runs[0]).toMatchObject({ name: '#1', label: 'sort-easy', preset: 'sort-easy' });
+    expect(t.s().step).toBe(1);
+  });
+
+  it('flushes a burst of steps to the store once per frame', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    let updates = 0;
+    t.store.subscribe(() => updates++);
+    for (let n = 1; n <= 20; n++) t.step(n);
+    expect(t.frames).toHaveLength(1);
+    t.frame();
+    expect(updates).toBe(2); // the new run, then the batch
+    expect(t.s().runs[0].points).toHaveLength(20);
+    expect(t.s().rollout).toEqual({ step: 20 });
+  });
+
+  it('writes the config to the URL on every change, and the URL reads back to the same config', () => {
+    const t = setup();
+    t.controller.syncUrl();
+    t.s().setKnob('epsHigh', '0.28');
+    t.s().setKnob('epsHigh', 'nope'); // refused: no new URL
+    t.s().setKnob('seed', 42);
+    expect(t.searches).toEqual(['preset=sort-easy', 'preset=sort-easy&epsHigh=0.28', 'preset=sort-easy&seed=42&epsHigh=0.28']);
+    expect(searchToConfig(t.searches.at(-1)!)).toEqual({ config: t.s().config, preset: 'sort-easy', errors: [] });
+    expect(configToSearch(t.s().config, t.s().preset)).toBe(t.searches.at(-1));
+  });
+
+  it('an edit before the first step rebuilds the model at Start; after steps it waits for Reset, which starts a new run', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.s().setKnob('lr', '0.005');
+    t.controller.start();
+    expect(types(t.sent)).toEqual(['init', 'init', 'start']);
+    expect((t.sent[1] as { config: RunConfig }).config.lr).toBe(0.005);
+    t.ready();
+    t.emit({ type: 'status', running: true, step: 0 });
+    t.step(1);
+    t.step(2);
+    t.emit({ type: 'status', running: false, step: 2 }); // paused
+    expect(types(t.sent).slice(3)).toEqual(['checkpoint']);
+    t.s().setKnob('epsHigh', '0.28');
+    t.controller.start();
+    expect(types(t.sent).slice(4)).toEqual(['start']); // same model, same run
+    t.controller.reset();
+    t.ready();
+    t.step(1);
+    t.frame();
+    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'ε_high 0.2→0.28']);
+  });
+
+  it(`asks for a checkpoint every ${CHECKPOINT_EVERY} steps; after a device loss it resumes from the last one`, () => {
+    const config = presetConfig('sort-easy');
+    const t = setup(config);
+    t.controller.prepare();
+    t.ready();
+    for (let n = 1; n <= CHECKPOINT_EVERY + 3; n++) t.step(n);
+    t.frame();
+    expect(types(t.sent).filter((c) => c === 'checkpoint')).toHaveLength(1);
+    const layout = buildLayout(modelConfigOf(config));
+    const params = initParams(layout, 3);
+    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: CHECKPOINT_EVERY, level: 3 });
+    t.emit({ type: 'checkpoint', bytes, step: CHECKPOINT_EVERY });
+    expect(t.s().checkpointStep).toBe(CHECKPOINT_EVERY);
+    t.emit({ type: 'error', kind: 'device-lost', message: 'The GPU device was lost.' });
+    expect(t.s().status).toBe('lost');
+    t.controller.start(); // refused while lost
+    expect(types(t.sent).at(-1)).toBe('checkpoint');
+    t.controller.resume();
+    const init = t.sent.at(-1) as Extract<Command, { type: 'init' }>;
+    expect(init).toMatchObject({ type: 'init', config, resume: { step: CHECKPOINT_EVERY, level: 3 } });
+    expect(init.params).toEqual(params);
+    expect(t.s().runs).toHaveLength(1);
+    expect(t.s().runs[0].points).toHaveLength(CHECKPOINT_EVERY); // steps after the checkpoint are re-trained
+    expect(t.s().step).toBe(CHECKPOINT_EVERY);
+    expect(t.s().checkpointStep).toBe(CHECKPOINT_EVERY);
+  });
+
+  it('a fault stops the sweep and shows; a sweep runs its configs one after another', () => {
+    const t = setup({ ...presetConfig('sort-easy') });
+    t.controller.prepare();
+    t.ready();
+    expect(t.controller.startSweep('epsHigh', ['0.2', '0.28', 'bad'], 2)).toEqual(['epsHigh must be a number in [0, 10], got "bad"']);
+    expect(types(t.sent)).toEqual(['init', 'init', 'start']);
+    expect(t.s().sweep).toMatchObject({ knob: 'epsHigh', total: 2 });
+    t.ready();
+    t.step(1);
+    t.step(2);
+    t.emit({ type: 'status', running: false, step: 2 });
+    expect(types(t.sent).slice(3)).toEqual(['checkpoint', 'init', 'start']);
+    expect((t.sent[4] as { config: RunConfig }).config).toMatchObject({ epsHigh: 0.28, steps: 2 });
+    t.ready();
+    t.step(1);
+    t.emit({ type: 'fault', step: 2, message: 'non-finite gradient', tensors: [] });
+    expect(t.s().sweep).toBeNull();
+    expect(t.s().status).toBe('fault');
+    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'ε_high 0.2→0.28']);
+  });
+
+  it('exports a run as CSV and JSON, imports a JSON run and a checkpoint, and names what is wrong with a bad file', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.step(1);
+    t.frame();
+    const id = t.s().runs[0].id;
+    t.controller.exportRun(id, 'csv');
+    t.controller.exportRun(id, 'json');
+    expect(t.downloads.map((d) => d.name)).toEqual(['rlvr-1-sort-easy.csv', 'rlvr-1-sort-easy.json']);
+    expect(String(t.downloads[0].data).split('\n')[0]).toBe('step,level,reward');
+    t.controller.importFile('run.json', new TextEncoder().encode(runToJson(t.s().runs[0])));
+    expect(t.s().runs.map((r) => [r.name, r.label])).toEqual([['#1', 'sort-easy'], ['#2', 'imported: sort-easy']]);
+    t.controller.importFile('bad.json', new TextEncoder().encode('{}'));
+    expect(t.s().notice).toEqual({ kind: 'error', text: 'Could not import bad.json: bad.json is not a playground run (format must be "rlvr-playground-run")' });
+
+    const config = { ...presetConfig('maze-grpo'), seed: 4 };
+    const layout = buildLayout(modelConfigOf(config));
+    const bytes = writeSafetensors(layout, initParams(layout, 4), Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: 9, level: 4 });
+    t.controller.importFile('maze.safetensors', bytes);
+    expect(t.s().config).toEqual(config);
+    expect(t.s().preset).toBeUndefined();
+    expect(t.sent.at(-1)).toMatchObject({ type: 'init', config, resume: { step: 9, level: 4 } });
+    expect(t.s().step).toBe(9);
+    t.controller.exportCheckpoint();
+    expect(t.sent.at(-1)).toEqual({ type: 'checkpoint' });
+    t.ready();
+    t.emit({ type: 'checkpoint', bytes: new Uint8Array([1]), step: 9 });
+    expect(t.downloads.at(-1)).toEqual({ name: 'rlvr-maze-seed4-step9.safetensors', data: new Uint8Array([1]) });
+  });
+});

@@ -1,0 +1,349 @@
+// The controller between the page and the training worker: UI actions become protocol
+// commands, worker events become store updates (batched: at most one store update per
+// animation frame), and it keeps what outlives a model: the last checkpoint (for a resume
+// after a device loss), the sweep queue, the URL and the saved runs.
+//
+// The page's environment (animation frames, the URL, downloads) is injected, so the logic is
+// tested in Node with a fake worker port.
+
+import { configToSearch, type RunConfig } from '../config';
+import type { Command, Event } from '../worker/protocol';
+import type { TrainerPort } from '../worker/client';
+import type { AppStore } from '../store/store';
+import type { EvalRecord, StepRecord } from '../rl/trainer';
+import type { TrainingBatch } from '../store/runsSlice';
+import { loadCheckpoint } from '../store/checkpointFile';
+import { runFileName, runFromJson, runToCsv, runToJson } from '../store/runFiles';
+import { nextRunName } from '../store/runs';
+import { planSweep } from '../store/sweep';
+import { adapterLabel } from '../gpu/device';
+
+export interface ControllerEnv {
+  /** Calls `fn` before the next frame is painted (requestAnimationFrame in the page). */
+  requestFrame(fn: () => void): void;
+  /** Replaces the page's query string (history.replaceState). */
+  replaceSearch(search: string): void;
+  /** Offers bytes or text to the person as a file. */
+  download(fileName: string, data: Uint8Array | string, mime: string): void;
+}
+
+/** Ask the worker for a checkpoint this often while training (and at every pause). */
+export const CHECKPOINT_EVERY = 50;
+
+export class PlaygroundController {
+  private pending: TrainingBatch = { records: [], evals: [], rollout: null, phase: null };
+  private flushScheduled = false;
+  /** After an init, events of the previous model are dropped until 'ready'. */
+  private awaitingReady = false;
+  /** The next init begins a new run (created at its first step). */
+  private newRun: { config: RunConfig; preset: string | undefined; label?: string; importedFrom?: string } | null = null;
+  private checkpoint: { bytes: Uint8Array; step: number } | null = null;
+  private exportCheckpointWanted = false;
+  private lastSearch: string | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly port: TrainerPort,
+    private readonly env: ControllerEnv,
+  ) {
+    this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
+    this.unsubscribe.push(store.subscribe((s, prev) => {
+      if (s.config !== prev.config || s.preset !== prev.preset) this.syncUrl();
+    }));
+  }
+
+  dispose(): void {
+    for (const u of this.unsubscribe) u();
+    this.port.send({ type: 'dispose' });
+    this.port.terminate();
+  }
+
+  private get state() {
+    return this.store.getState();
+  }
+
+  private send(cmd: Command): void {
+    this.port.send(cmd);
+  }
+
+  // ── URL ──────────────────────────────────────────────────────────────────────────────
+
+  /** Writes the config (and preset) to the URL when they change. */
+  syncUrl(): void {
+    const { config, preset } = this.state;
+    const search = configToSearch(config, preset);
+    if (search === this.lastSearch) return;
+    this.lastSearch = search;
+    this.env.replaceSearch(search);
+  }
+
+  // ── model lifecycle ──────────────────────────────────────────────────────────────────
+
+  /** Builds a model in the worker. `newRun`: its steps go to a new run (made at its first step). */
+  private init(config: RunConfig, options: { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number }; label?: string; importedFrom?: string }): void {
+    this.discardPending();
+    this.awaitingReady = true;
+    this.checkpoint = null;
+    this.state.setCheckpointStep(null);
+    if (options.newRun) {
+      this.newRun = { config, preset: this.state.preset, label: options.label, importedFrom: options.importedFrom };
+    }
+    this.state.trainingStarting(config, options.resume?.step ?? 0);
+    const cmd: Command = { type: 'init', config };
+    if (options.params) cmd.params = options.params;
+    if (options.resume) cmd.resume = options.resume;
+    this.send(cmd);
+  }
+
+  /** The model for the current config at its seeded initial weights (page load). */
+  prepare(): void {
+    this.init(this.state.config, { newRun: true });
+  }
+
+  /**
+   * Whether the next start needs a new model: none yet, or the config was edited before the
+   * current model took a step (an edit after that waits for Reset, which starts a new run).
+   */
+  private needsModel(): boolean {
+    const s = this.state;
+    if (!s.trainerConfig || s.status === 'error' || s.status === 'lost') return true;
+    return s.step === 0 && s.trainerConfig !== s.config && JSON.stringify(s.trainerConfig) !== JSON.stringify(s.config);
+  }
+
+  private ensureModel(): void {
+    if (this.needsModel()) this.init(this.state.config, { newRun: true });
+  }
+
+  start(): void {
+    const s = this.state;
+    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    this.ensureModel();
+    this.send({ type: 'start', delayMs: s.delayMs });
+  }
+
+  pause(): void {
+    if (this.state.sweep) this.state.setSweep(null);
+    this.send({ type: 'pause' });
+  }
+
+  step(): void {
+    const s = this.state;
+    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    this.ensureModel();
+    this.send({ type: 'step' });
+  }
+
+  phase(): void {
+    const s = this.state;
+    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    this.ensureModel();
+    this.send({ type: 'phase' });
+  }
+
+  setSpeed(delayMs: number): void {
+    this.state.setDelay(delayMs);
+    this.send({ type: 'setSpeed', delayMs });
+  }
+
+  /** A new run from the seeded initial weights of the current config (edits included). */
+  reset(): void {
+    this.state.setSweep(null);
+    this.init(this.state.config, { newRun: true });
+  }
+
+  /** Reset with a fresh random seed. */
+  resetWithNewSeed(seed = 1 + Math.floor(Math.random() * 999_999)): void {
+    this.state.setKnob('seed', seed);
+    this.reset();
+  }
+
+  evaluate(): void {
+    this.send({ type: 'eval' });
+  }
+
+  requestLearnedTable(): void {
+    if (this.state.trainerConfig) this.send({ type: 'learnedTable' });
+  }
+
+  /** After a device loss: a new device, the weights of the last checkpoint, the same run. */
+  resume(): void {
+    const config = this.state.trainerConfig ?? this.state.config;
+    const saved = this.checkpoint;
+    if (saved) {
+      const ck = loadCheckpoint(saved.bytes);
+      this.state.truncateActiveRun(ck.resume.step);
+      this.init(config, { newRun: false, params: ck.params, resume: ck.resume });
+      this.checkpoint = saved; // init forgets it; it is still the latest
+      this.state.setCheckpointStep(saved.step);
+    } else {
+      this.state.truncateActiveRun(0);
+      this.init(config, { newRun: false });
+    }
+  }
+
+  /** Test hook: the worker destroys its device as if it were lost. */
+  simulateDeviceLoss(): void {
+    this.send({ type: 'loseDevice' });
+  }
+
+  // ── sweeps ───────────────────────────────────────────────────────────────────────────
+
+  /** Runs `knob` over `values` on the current config and seed, `steps` steps each. Returns refused values. */
+  startSweep(knob: string, values: string[], steps: number): string[] {
+    const plan = planSweep(this.state.config, knob, values, steps);
+    if (plan.configs.length === 0) return plan.errors;
+    this.state.setSweep({ knob, queue: plan.configs, total: plan.configs.length, running: true });
+    this.runNextSweepItem();
+    return plan.errors;
+  }
+
+  private runNextSweepItem(): void {
+    const sweep = this.state.sweep;
+    if (!sweep || sweep.queue.length === 0) {
+      this.state.setSweep(null);
+      return;
+    }
+    const [config] = sweep.queue;
+    this.state.setConfig(config, this.state.preset);
+    this.init(config, { newRun: true });
+    this.send({ type: 'start', delayMs: this.state.delayMs });
+  }
+
+  private onRunStopped(step: number): void {
+    const sweep = this.state.sweep;
+    const cfg = this.state.trainerConfig;
+    if (sweep && cfg && cfg.steps > 0 && step >= cfg.steps) {
+      this.state.setSweep({ ...sweep, queue: sweep.queue.slice(1) });
+      this.runNextSweepItem();
+    }
+  }
+
+  // ── files ────────────────────────────────────────────────────────────────────────────
+
+  exportRun(id: string, format: 'csv' | 'json'): void {
+    const run = this.state.runs.find((r) => r.id === id);
+    if (!run) return;
+    if (format === 'csv') this.env.download(runFileName(run, 'csv'), runToCsv(run), 'text/csv');
+    else this.env.download(runFileName(run, 'json'), runToJson(run), 'application/json');
+  }
+
+  /** Saves the current model's weights as .safetensors (asks the worker for a fresh checkpoint). */
+  exportCheckpoint(): void {
+    if (!this.state.trainerConfig || this.state.status === 'lost') return;
+    this.exportCheckpointWanted = true;
+    this.send({ type: 'checkpoint' });
+  }
+
+  /** Imports a run (.json) or a checkpoint (.safetensors: weights + run config, training continues from it). */
+  importFile(fileName: string, bytes: Uint8Array): void {
+    const s = this.state;
+    try {
+      if (/\.json$/i.test(fileName) || bytes[0] === 0x7b /* { */) {
+        const run = runFromJson(new TextDecoder().decode(bytes), fileName);
+        s.addRun({ ...run, name: nextRunName(s.runs), label: `imported: ${run.label}` });
+        s.notify('info', `Imported run ${run.name} from ${fileName} (${run.points.length} steps).`);
+        return;
+      }
+      const ck = loadCheckpoint(bytes, fileName);
+      s.setConfig(ck.config, undefined);
+      this.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName });
+      s.notify('info', `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`);
+    } catch (e) {
+      s.notify('error', `Could not import ${fileName}: ${(e as Error).message}`);
+    }
+  }
+
+  // ── events ───────────────────────────────────────────────────────────────────────────
+
+  private discardPending(): void {
+    this.pending = { records: [], evals: [], rollout: null, phase: null };
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.env.requestFrame(() => this.flush());
+  }
+
+  /** Applies what arrived since the last frame to the store, in one update. */
+  flush(): void {
+    this.flushScheduled = false;
+    const batch = this.pending;
+    this.discardPending();
+    if (batch.records.length && this.newRun) {
+      const { config, preset, label, importedFrom } = this.newRun;
+      this.newRun = null;
+      this.state.beginRun(config, preset, { label, importedFrom });
+    }
+    if (batch.records.length || batch.evals.length || batch.rollout || batch.phase) this.state.applyBatch(batch);
+  }
+
+  private onEvent(e: Event): void {
+    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error') return;
+    switch (e.type) {
+      case 'ready':
+        this.awaitingReady = false;
+        this.state.trainingReady(adapterLabel(e.adapter), e.numParams);
+        return;
+      case 'phase':
+        this.pending.phase = { phase: e.phase, step: e.step };
+        this.pending.rollout = e.rollout;
+        this.scheduleFlush();
+        return;
+      case 'step':
+        this.onStep(e.record);
+        this.pending.rollout = e.rollout;
+        this.scheduleFlush();
+        return;
+      case 'eval':
+        this.onEval(e.record);
+        return;
+      case 'status':
+        this.flush(); // the counter must agree with the status it comes with
+        this.state.setRunning(e.running, e.step);
+        if (!e.running && this.state.trainerConfig && e.step > 0) {
+          this.send({ type: 'checkpoint' });
+          const c = this.state.trainerConfig;
+          if (c.task === 'groupmul' && c['task.layout'] === 'interleaved') this.send({ type: 'learnedTable' });
+          this.onRunStopped(e.step);
+        }
+        return;
+      case 'checkpoint':
+        this.checkpoint = { bytes: e.bytes, step: e.step };
+        this.state.setCheckpointStep(e.step);
+        if (this.exportCheckpointWanted) {
+          this.exportCheckpointWanted = false;
+          const c = this.state.trainerConfig;
+          const name = c ? `rlvr-${c.task}-seed${c.seed}-step${e.step}.safetensors` : `rlvr-step${e.step}.safetensors`;
+          this.env.download(name, e.bytes, 'application/octet-stream');
+        }
+        return;
+      case 'learnedTable':
+        this.state.setLearnedTable(e.table, e.step);
+        return;
+      case 'fault':
+        this.flush();
+        this.state.setSweep(null);
+        this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors });
+        return;
+      case 'error':
+        this.flush();
+        this.awaitingReady = false;
+        this.state.setSweep(null);
+        this.state.trainingError(e.kind, e.message);
+        return;
+    }
+  }
+
+  private onStep(record: StepRecord): void {
+    this.pending.records.push(record);
+    if (record.step % CHECKPOINT_EVERY === 0) this.send({ type: 'checkpoint' });
+  }
+
+  /** Every held-out evaluation comes as its own event (also those inside a step record). */
+  private onEval(record: EvalRecord): void {
+    this.pending.evals.push(record);
+    this.scheduleFlush();
+  }
+}

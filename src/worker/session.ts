@@ -1,0 +1,273 @@
+// The worker's side of the protocol: one training session that turns commands into trainer
+// calls and trainer results into events. GPU access and the trainer are injected (SessionDeps),
+// so this logic is tested in Node with a fake trainer.
+//
+// Commands that touch the trainer run one at a time, in arrival order (`serial`). `pause` and
+// `setSpeed` act at once: the run loop checks them between steps.
+
+import { ConfigError, validateConfig, type RunConfig } from '../config/config';
+import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord, type EvalRecord } from '../rl/trainer';
+import type { AdapterDescription } from '../gpu/device';
+import type { Command, Event, LearnedTable } from './protocol';
+import { rolloutView } from './rolloutView';
+
+/** What the session needs of a Trainer (the real one satisfies it). */
+export interface SessionTrainer {
+  stepCount: number;
+  level: number;
+  readonly vocab: string[];
+  readonly layout: { numParams: number };
+  latest: RolloutSnapshot | null;
+  stepPhases(): AsyncGenerator<StepPhase | { record: StepRecord }>;
+  warmStart(): Promise<number[]>;
+  evaluate(): Promise<EvalRecord>;
+  checkpoint(): Promise<Uint8Array>;
+  destroy(): void;
+}
+
+export interface SessionDeps {
+  /** Opens the GPU once (throws NoWebGpuError when there is none); `onLost` fires if it goes. */
+  openGpu(onLost: (message: string) => void): Promise<{ adapter: AdapterDescription; lose(): void }>;
+  /** Builds a trainer on the opened GPU (throws RangeError / ConfigError for a config that cannot run). */
+  createTrainer(config: RunConfig, params?: Float32Array): Promise<SessionTrainer>;
+  /** The learned table of the trainer's policy, or null when the task has none. */
+  learnedTable(trainer: SessionTrainer, config: RunConfig): Promise<LearnedTable | null>;
+  post(event: Event, transfer?: Transferable[]): void;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Below this delay a running session does not report each phase (it would only flood the page). */
+export const PHASE_EVENTS_MIN_DELAY_MS = 100;
+
+export class TrainingSession {
+  private gpu: { adapter: AdapterDescription; lose(): void } | null = null;
+  private trainer: SessionTrainer | null = null;
+  private config: RunConfig | null = null;
+  /** The step in progress when stepping phase by phase. */
+  private phases: AsyncGenerator<StepPhase | { record: StepRecord }> | null = null;
+  private phaseStep = 0;
+  private running = false;
+  private looping = false;
+  private delayMs = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private lost = false;
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  handle(cmd: Command): void {
+    switch (cmd.type) {
+      case 'pause':
+        this.running = false;
+        if (!this.looping) this.postStatus();
+        return;
+      case 'setSpeed':
+        this.delayMs = Math.max(0, cmd.delayMs);
+        return;
+      case 'start':
+        this.delayMs = Math.max(0, cmd.delayMs);
+        this.running = true;
+        if (!this.looping) void this.loop();
+        return;
+      case 'init':
+        this.running = false;
+        void this.serial(() => this.init(cmd.config, cmd.params, cmd.resume));
+        return;
+      case 'step':
+        if (!this.running) void this.serial(() => this.manually(() => this.wholeStep()));
+        return;
+      case 'phase':
+        if (!this.running) void this.serial(() => this.manually(() => this.onePhase()));
+        return;
+      case 'eval':
+        void this.serial(() => this.evaluate());
+        return;
+      case 'checkpoint':
+        void this.serial(() => this.checkpoint());
+        return;
+      case 'learnedTable':
+        void this.serial(() => this.learnedTable());
+        return;
+      case 'loseDevice':
+        this.gpu?.lose();
+        return;
+      case 'dispose':
+        this.running = false;
+        void this.serial(async () => {
+          this.dropTrainer();
+          this.gpu = null;
+        });
+        return;
+    }
+  }
+
+  /** Runs `fn` after every earlier trainer command; errors become events, never rejections. */
+  private serial<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    const next = this.queue.then(fn).catch((e: unknown) => {
+      this.fail(e);
+      return undefined;
+    });
+    this.queue = next;
+    return next;
+  }
+
+  private fail(e: unknown): void {
+    this.running = false;
+    this.phases = null;
+    if (this.lost) return; // already reported as device-lost
+    if (e instanceof TrainingFault) {
+      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors });
+    } else if (e instanceof ConfigError || e instanceof RangeError) {
+      this.deps.post({ type: 'error', kind: 'config', message: e.message });
+    } else if (e instanceof Error && e.name === 'NoWebGpuError') {
+      this.deps.post({ type: 'error', kind: 'no-webgpu', message: e.message });
+    } else {
+      this.deps.post({ type: 'error', kind: 'internal', message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  private postStatus(): void {
+    this.deps.post({ type: 'status', running: this.running, step: this.trainer?.stepCount ?? 0 });
+  }
+
+  private dropTrainer(): void {
+    this.phases = null;
+    try {
+      this.trainer?.destroy();
+    } catch {
+      // a lost device may refuse to destroy its buffers; nothing to keep
+    }
+    this.trainer = null;
+  }
+
+  private async init(raw: RunConfig, params?: Float32Array, resume?: { step: number; level: number }): Promise<void> {
+    this.dropTrainer();
+    const config = validateConfig(raw);
+    if (!this.gpu) {
+      this.lost = false;
+      this.gpu = await this.deps.openGpu((message) => this.onLost(message));
+    }
+    const trainer = await this.deps.createTrainer(config, params);
+    if (resume) {
+      trainer.stepCount = resume.step;
+      trainer.level = resume.level;
+    } else if (config.sftSteps > 0 && !params) {
+      await trainer.warmStart();
+    }
+    this.trainer = trainer;
+    this.config = config;
+    this.deps.post({ type: 'ready', adapter: this.gpu.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
+    this.postStatus();
+  }
+
+  private onLost(message: string): void {
+    this.lost = true;
+    this.running = false;
+    this.gpu = null;
+    this.dropTrainer();
+    this.deps.post({ type: 'error', kind: 'device-lost', message });
+  }
+
+  private need(): SessionTrainer {
+    if (!this.trainer) throw new Error(this.lost ? 'the GPU device was lost' : 'no model yet: send init first');
+    return this.trainer;
+  }
+
+  /** Whether the run has reached its configured number of steps (0 = no limit). */
+  private finished(): boolean {
+    const steps = this.config?.steps ?? 0;
+    return steps > 0 && (this.trainer?.stepCount ?? 0) >= steps;
+  }
+
+  private async loop(): Promise<void> {
+    this.looping = true;
+    this.postStatus();
+    try {
+      while (this.running && !this.finished()) {
+        const showPhases = this.delayMs >= PHASE_EVENTS_MIN_DELAY_MS;
+        const ok = await this.serial(async () => (this.trainer ? this.wholeStep(showPhases ? this.delayMs / 4 : -1) : false));
+        if (!ok) break;
+        if (this.running) await this.deps.sleep(this.delayMs);
+      }
+    } finally {
+      this.running = false;
+      this.looping = false;
+      this.postStatus();
+    }
+  }
+
+  /**
+   * Finishes the step in progress (or runs a new one). With `phaseDelayMs` ≥ 0 each phase is
+   * reported and followed by that pause. Returns true when a step completed.
+   */
+  private async wholeStep(phaseDelayMs = -1): Promise<boolean> {
+    for (;;) {
+      const phase = await this.advance(phaseDelayMs >= 0);
+      if (phase === 'done') return true;
+      if (phaseDelayMs > 0 && this.running) await this.deps.sleep(phaseDelayMs);
+    }
+  }
+
+  private async onePhase(): Promise<boolean> {
+    return (await this.advance(true)) === 'done';
+  }
+
+  /** A step or phase asked for by hand: a completed step is followed by a status (paused at n). */
+  private async manually(fn: () => Promise<boolean>): Promise<void> {
+    if (await fn()) this.postStatus();
+  }
+
+  /** Advances the step in progress by one phase; 'done' once its record has been posted. */
+  private async advance(reportPhase: boolean): Promise<Phase | 'done'> {
+    const trainer = this.need();
+    if (!this.phases) {
+      this.phases = trainer.stepPhases();
+      this.phaseStep = trainer.stepCount + 1;
+    }
+    const next = await this.phases.next();
+    if (next.done) {
+      this.phases = null;
+      return 'done';
+    }
+    const value = next.value;
+    if ('record' in value) {
+      this.phases = null;
+      this.postStep(trainer, value.record);
+      return 'done';
+    }
+    if (reportPhase) {
+      this.deps.post({ type: 'phase', phase: value.phase, step: this.phaseStep, rollout: rolloutView(value.snapshot, this.phaseStep, value.phase) });
+    }
+    if (value.phase === 'update') {
+      // The record follows the update at once: finish the step so the counter moves with it.
+      const last = await this.phases.next();
+      this.phases = null;
+      if (!last.done && 'record' in last.value) this.postStep(trainer, last.value.record);
+      return 'done';
+    }
+    return value.phase;
+  }
+
+  private postStep(trainer: SessionTrainer, record: StepRecord): void {
+    const snapshot = trainer.latest;
+    if (!snapshot) return;
+    this.deps.post({ type: 'step', record, rollout: rolloutView(snapshot, record.step) });
+    if (record.eval) this.deps.post({ type: 'eval', record: record.eval });
+  }
+
+  private async evaluate(): Promise<void> {
+    const record = await this.need().evaluate();
+    this.deps.post({ type: 'eval', record });
+  }
+
+  private async checkpoint(): Promise<void> {
+    const trainer = this.need();
+    const bytes = await trainer.checkpoint();
+    this.deps.post({ type: 'checkpoint', bytes, step: trainer.stepCount }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  private async learnedTable(): Promise<void> {
+    const trainer = this.need();
+    const table = await this.deps.learnedTable(trainer, this.config!);
+    this.deps.post({ type: 'learnedTable', table, step: trainer.stepCount });
+  }
+}

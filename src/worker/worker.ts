@@ -1,0 +1,68 @@
+// Entry of the training worker (a module worker): opens the GPU here, builds the trainer on
+// the WGSL engine, and speaks the protocol in ./protocol.ts through a TrainingSession.
+/// <reference lib="webworker" />
+
+import '../gpu/shaders-vite';
+import { openBrowserDevice } from '../gpu/device';
+import { GpuEngine } from '../rl/engine';
+import { Trainer } from '../rl/trainer';
+import { buildLayout } from '../model/layout';
+import { modelConfigOf, taskParamsOf } from '../config/config';
+import type { Command, Event } from './protocol';
+import { TrainingSession, type SessionTrainer } from './session';
+import { learnedTable } from '../rl/learned-table';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let device: GPUDevice | null = null;
+
+const session = new TrainingSession({
+  async openGpu(onLost) {
+    const gpu = await openBrowserDevice();
+    device = gpu.device;
+    let simulated = false;
+    gpu.device.lost.then((info) => {
+      if (device !== gpu.device) return; // an old device we let go of
+      device = null;
+      if (info.reason === 'destroyed' && !simulated) return;
+      onLost(`The GPU device was lost${info.message ? `: ${info.message}` : ''}${simulated ? ' (simulated)' : ''}.`);
+    });
+    return {
+      adapter: gpu.adapter,
+      lose() {
+        simulated = true;
+        gpu.device.destroy();
+      },
+    };
+  },
+
+  async createTrainer(config, params) {
+    const d = device;
+    if (!d) throw new Error('the GPU device is gone');
+    let initial;
+    if (params) {
+      const layout = buildLayout(modelConfigOf(config));
+      if (params.length !== layout.numParams) {
+        throw new RangeError(`the weights have ${params.length} parameters but this config's model has ${layout.numParams}`);
+      }
+      initial = { layout, params };
+    }
+    // GpuEngine.create times the matmul variants once per device and keeps the fastest.
+    return Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);
+  },
+
+  async learnedTable(t: SessionTrainer, config) {
+    // Only groupmul's interleaved layout has one (y_t depends on y_{t−1} and x_t alone).
+    const params = taskParamsOf(config);
+    if (config.task !== 'groupmul' || params.layout !== 'interleaved') return null;
+    return learnedTable((t as Trainer).engine, String(params.group), { seed: config.seed });
+  },
+
+  post(event: Event, transfer: Transferable[] = []) {
+    self.postMessage(event, transfer);
+  },
+
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
+
+self.onmessage = (e: MessageEvent<Command>) => session.handle(e.data);
