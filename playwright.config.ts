@@ -32,7 +32,8 @@ export default defineConfig({
     {
       // WebGPU on: SwiftShader (a CPU emulation) on machines without a GPU.
       name: 'webgpu',
-      testIgnore: /no-webgpu\.spec\.ts/,
+      // The README screenshots are a tool, not a test: only with SCREENSHOTS=1.
+      testIgnore: process.env.SCREENSHOTS ? /no-webgpu\.spec\.ts/ : [/no-webgpu\.spec\.ts/, /screenshots\.spec\.ts/],
       use: { launchOptions: { executablePath, args: [...quiet, '--enable-unsafe-webgpu', '--enable-features=Vulkan'] } },
     },
     {

@@ -1,11 +1,11 @@
 // Screenshots of the main views for the README (docs/screenshots/*.png). Not part of the
-// regular suite: run with SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
+// regular suite (playwright.config.ts ignores it unless SCREENSHOTS=1):
+//   npx vite build && SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 import { test, expect, type Page } from '@playwright/test';
 import { knobInput, openPlayground, stepOnce } from './helpers';
 
 const DIR = 'docs/screenshots';
 
-test.skip(!process.env.SCREENSHOTS, 'writes docs/screenshots: run with SCREENSHOTS=1');
 test.use({ viewport: { width: 1440, height: 1000 } });
 
 /** The sticky toolbar would cover element screenshots taken below it. */

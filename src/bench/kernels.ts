@@ -27,7 +27,8 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import type { ModelConfig } from '../model/config';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { buildTrainPlans, nextTargets, writeAdamwParams, writePgLossParams } from '../model/gpu-loss';
+import { buildTrainPlans, writeAdamwParams, writePgLossParams } from '../model/gpu-loss';
+import { nextTokenTargets } from '../reference/model';
 import { GpuSampler } from '../model/gpu-sampler';
 import { makeRng } from '../reference/random';
 import { CliError } from '../cli/args';
@@ -226,7 +227,7 @@ async function benchTrainStep(
     const model = new GpuParams(device, layout, initial);
     const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant });
     writeArray(device, plans.inputs.tokens, tokens);
-    writeArray(device, plans.inputs.targets, nextTargets(tokens, N, T));
+    writeArray(device, plans.inputs.targets, nextTokenTargets(tokens, N, T));
     writeArray(device, plans.inputs.oldLogp, oldLogp);
     writeArray(device, plans.inputs.refLogp, oldLogp);
     writeArray(device, plans.inputs.adv, adv);

@@ -11,6 +11,7 @@ import {
   type AdamwParams, type MatmulVariant, defaultMatmulVariant,
 } from '../gpu/ops';
 import type { PgLossParams } from '../reference/ops';
+import { nextTokenTargets } from '../reference/model';
 
 export const PG_STATS = 8;
 
@@ -124,13 +125,6 @@ export function buildTrainPlans(
 
 export { writeAdamwParams, writeCeLossParams, writePgLossParams, type AdamwParams, type PgLossParams };
 
-/** Row-aligned next-token targets: row (n,t) → tokens[n,t+1], −1 on the last row. */
-export function nextTargets(tokens: Int32Array, N: number, T: number): Int32Array {
-  const out = new Int32Array(N * T);
-  for (let n = 0; n < N; n++) for (let t = 0; t < T; t++) out[n * T + t] = t + 1 < T ? tokens[n * T + t + 1] : -1;
-  return out;
-}
-
 /**
  * Mean next-token cross-entropy of one or more sequences and its gradient, on the GPU
  * (what `rlvr forward --backend gpu` prints). Returns logits [N·T,V], loss, grads [P].
@@ -143,7 +137,7 @@ export async function gpuCrossEntropy(
   for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) mask[n * T + t] = 1;
   const count = N * (T - 1);
   writeArray(device, plans.inputs.tokens, tokens);
-  writeArray(device, plans.inputs.targets, nextTargets(tokens, N, T));
+  writeArray(device, plans.inputs.targets, nextTokenTargets(tokens, N, T));
   writeArray(device, plans.inputs.mask, mask);
   writeCeLossParams(device, plans.ceParams, { scale: count > 0 ? 1 / count : 0 });
   const enc = device.createCommandEncoder();

@@ -13,6 +13,7 @@ import type { Task, TaskInstance } from '../tasks/types';
 import { EOS } from '../tasks/types';
 import type { SampleResult } from './engine';
 import type { MinibatchData } from './engine';
+import { nextTokenTargets } from '../reference/model';
 
 export interface RolloutShape {
   B: number;
@@ -145,13 +146,6 @@ export function verifyBatch(task: Task, instances: readonly TaskInstance[], toke
   return { rewards, correct, signatures, errorSignatures, groupMetrics };
 }
 
-/** Next-token targets in row space: row r → token r+1, −1 on the last row of each sequence. */
-export function rowTargets(tokens: Int32Array, N: number, T: number): Int32Array {
-  const out = new Int32Array(N * T);
-  for (let n = 0; n < N; n++) for (let t = 0; t < T; t++) out[n * T + t] = t + 1 < T ? tokens[n * T + t + 1] : -1;
-  return out;
-}
-
 /**
  * Row-space training arrays for all N sequences, from completion-space advantages and masks.
  * `klLimit`: completion positions c < klLimit get the KL term (the curriculum anchor leaves
@@ -168,7 +162,7 @@ export function rowArrays(
   const R = N * T;
   const out: MinibatchData = {
     tokens: tokens.slice(0, R),
-    targets: rowTargets(tokens, N, T),
+    targets: nextTokenTargets(tokens, N, T),
     oldLogp: new Float32Array(R),
     adv: new Float32Array(R),
     mask: new Float32Array(R),
@@ -212,7 +206,7 @@ export function sftArrays(instances: readonly TaskInstance[], s: RolloutShape): 
   });
   const R = B * T;
   const data: MinibatchData = {
-    tokens, targets: rowTargets(tokens, B, T), oldLogp: new Float32Array(R), adv: new Float32Array(R),
+    tokens, targets: nextTokenTargets(tokens, B, T), oldLogp: new Float32Array(R), adv: new Float32Array(R),
     mask: new Float32Array(R), klMask: new Float32Array(R),
   };
   instances.forEach((inst, b) => {
