@@ -169,10 +169,8 @@ export class Trainer {
 
   private async start(): Promise<void> {
     const c = this.config;
-    if (c.klBeta > 0 && c.refSync !== 'curriculum') {
-      // 'none': a reference frozen at the initial (or warm-started) weights; 'every': re-synced.
-      this.refReady = false;
-    }
+    // The KL reference is taken lazily: at the first RL step for refSync 'none' (the initial or
+    // warm-started weights) and 'every' (then re-synced), at each advance for 'curriculum'.
     if (this.mapp) {
       const params = this.taskParams();
       for (let i = 0; i < c.mappPool; i++) this.mappPool.push(this.task.sample(this.taskRng, params));
