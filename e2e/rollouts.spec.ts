@@ -13,6 +13,12 @@ test('the inspector shows G completions per prompt with coloured tokens', async 
   await expect(inspector.getByTestId('token').first()).toBeVisible();
   const coloured = await inspector.locator('[data-testid=token]:not([data-colour=none])').count();
   expect(coloured).toBeGreaterThan(0);
+  // After the update each trained token also has its importance ratio π_new/π_old.
+  const ratio = inspector.getByTestId('colour-ratio');
+  await expect(ratio).toBeEnabled();
+  await ratio.check();
+  await expect(inspector.getByTestId('legend')).toContainText('ratio: red');
+  expect(await inspector.locator('[data-testid=token][data-kind=sampled]:not([data-colour=none])').count()).toBeGreaterThan(0);
 });
 
 test('a maze preset draws the walks', async ({ page }) => {

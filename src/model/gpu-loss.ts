@@ -71,6 +71,8 @@ export interface TrainPlans {
   sftStep: Plan;
   /** Cross-entropy loss and gradients without an update (CLI forward, tests). */
   ceGrads: Plan;
+  /** Forward and log-probabilities of the targets only (outputs.logp): no loss, no update. */
+  logProbs: Plan;
   pgParams: GPUBuffer;
   ceParams: GPUBuffer;
   adamParams: GPUBuffer;
@@ -120,6 +122,7 @@ export function buildTrainPlans(
     pgStep: fwd().append(stats()).append(pgLoss()).append(bwd()).append(update()),
     sftStep: fwd().append(stats()).append(ceLoss()).append(bwd()).append(update()),
     ceGrads: fwd().append(stats()).append(ceLoss()).append(bwd()),
+    logProbs: fwd().append(stats()),
   };
 }
 

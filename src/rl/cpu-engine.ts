@@ -73,6 +73,15 @@ export class CpuEngine implements PolicyEngine {
     return { passes: out, groupNorms };
   }
 
+  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
+    const R = N * T;
+    const acts = createActivations(this.layout.config, N, T, Float32Array);
+    const logits = forward(this.layout, this.params, tokens, N, T, acts);
+    const logp = new Float32Array(R);
+    logitsStats(logp, new Float32Array(R), logits, targets, invTemp, R, this.layout.config.vocabSize);
+    return logp;
+  }
+
   async syncReference(): Promise<void> {
     this.ref = this.params.slice();
   }

@@ -11,7 +11,7 @@ import type { PgLossParams } from '../reference/ops';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
 import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
-import { createStorage, writeArray } from '../gpu/buffers';
+import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
   gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
   type AdamwParams, type MatmulVariant, type SampleTokenParams,
@@ -58,6 +58,8 @@ export interface PolicyEngine {
   sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult>;
   /** Runs passes in order; with `useReference` each first fills refLogp from the reference weights. */
   train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult>;
+  /** log π(target) [N·T] under the current weights (row (n,t) scores tokens[n,t+1]); no update. */
+  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array>;
   /** Copy the current weights into the frozen reference. */
   syncReference(): Promise<void>;
   /** Keep the weights and optimiser state, to roll a faulty step back. */
@@ -213,6 +215,16 @@ export class GpuEngine implements PolicyEngine {
     const groupNorms: Record<string, number> = {};
     this.groups.forEach((g, i) => (groupNorms[g.name] = all[passes.length * perPass + i * STATS_ALIGN]));
     return { passes: result, groupNorms };
+  }
+
+  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
+    const plans = this.trainPlans(N, T, invTemp);
+    writeArray(this.device, plans.inputs.tokens, tokens);
+    writeArray(this.device, plans.inputs.targets, targets);
+    const enc = this.device.createCommandEncoder();
+    plans.logProbs.encode(enc);
+    this.device.queue.submit([enc.finish()]);
+    return readF32(this.device, plans.outputs.logp, N * T);
   }
 
   async syncReference(): Promise<void> {

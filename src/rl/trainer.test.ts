@@ -17,6 +17,7 @@ describe('Trainer', () => {
   gpuIt('one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss', async ({ device }) => {
     const gpu = await Trainer.create(tiny, (l, p) => new GpuEngine(device, l, p));
     const cpu = await Trainer.create(tiny, (l, p) => new CpuEngine(l, p));
+    gpu.collectRatios = cpu.collectRatios = true;
     for (let step = 0; step < 2; step++) {
       const g = await gpu.step();
       const c = await cpu.step();
@@ -29,6 +30,12 @@ describe('Trainer', () => {
       expect(Math.abs(g.scalars.loss - c.scalars.loss)).toBeLessThan(1e-4 * Math.max(1, Math.abs(c.scalars.loss)));
       expect(Math.abs(g.scalars.grad_norm - c.scalars.grad_norm)).toBeLessThan(1e-3 * Math.max(1e-3, c.scalars.grad_norm));
       expect(g.scalars.reward).toBe(c.scalars.reward);
+      // Importance ratios after the update: 1 where untrained, equal on both engines, not all 1.
+      const gr = gpu.latest!.ratio!, cr = cpu.latest!.ratio!;
+      const trained = gpu.latest!.advantages!.tokenMask;
+      expect(Math.max(...gr.map((v, i) => Math.abs(v - cr[i])))).toBeLessThan(1e-4);
+      expect(gr.every((v, i) => (trained[i] ? v > 0 && Number.isFinite(v) : v === 1))).toBe(true);
+      expect(gr.some((v, i) => trained[i] && Math.abs(v - 1) > 1e-4)).toBe(true);
     }
     const [pg, pc] = [await gpu.engine.readParams(), await cpu.engine.readParams()];
     let d = 0;

@@ -54,7 +54,8 @@ export interface RolloutSnapshot {
   facts: CompletionFacts;
   verified: VerifiedBatch;
   advantages?: AdvantageResult;
-  /** [N·Lc] importance ratio of each trained token after the update (1 where untrained) */
+  /** [N·Lc] importance ratio π_new/π_old of each trained token after the update (1 where untrained); with collectRatios */
+  ratio?: Float32Array;
   vocab: string[];
 }
 
@@ -131,6 +132,8 @@ export class Trainer {
   private readonly heldOut = new Map<number, TaskInstance[]>();
   private evalCount = 0;
   latest: RolloutSnapshot | null = null;
+  /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
+  collectRatios = false;
 
   private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout) {
     this.task = getTask(config.task);
@@ -417,6 +420,10 @@ export class Trainer {
       'tokens_per_s': sampledTokens / Math.max(1e-9, sampleMs / 1000),
     });
     for (const [g, v] of Object.entries(result.groupNorms)) scalars[`grad_norm/${g}`] = v;
+    if (this.collectRatios) {
+      const newLogp = await this.engine.logProbs(all.tokens, all.targets, shape.N, shape.T, this.invTemp);
+      snapshot.ratio = completionRatios(newLogp, all, shape);
+    }
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(verified.groupMetrics)));
 
     this.stepCount++;
@@ -536,6 +543,18 @@ export class Trainer {
   destroy(): void {
     this.engine.destroy();
   }
+}
+
+/** π_new/π_old per completion position [N·Lc] from row-space log-probs; 1 where not trained. */
+export function completionRatios(newLogp: Float32Array, rows: { oldLogp: Float32Array; mask: Float32Array }, s: RolloutShape): Float32Array {
+  const ratio = new Float32Array(s.N * s.Lc).fill(1);
+  for (let n = 0; n < s.N; n++) {
+    for (let c = 0; c < s.Lc; c++) {
+      const r = n * s.T + s.Lp + c - 1;
+      if (rows.mask[r]) ratio[n * s.Lc + c] = Math.exp(newLogp[r] - rows.oldLogp[r]);
+    }
+  }
+  return ratio;
 }
 
 function shuffle(rng: Rng, n: number): number[] {

@@ -59,6 +59,8 @@ export interface RolloutView {
   advantages?: Float32Array;
   /** [N] response-level advantage */
   seqAdvantages?: Float64Array;
+  /** [N·Lc] importance ratio π_new/π_old of each trained token after the update (1 where untrained) */
+  ratio?: Float32Array;
 }
 
 /** The policy's most likely y_t for each (y_{t−1}, x_t) pair: a learned Cayley table. */

@@ -25,5 +25,6 @@ export function rolloutView(snapshot: RolloutSnapshot, step: number, phase?: Pha
     view.advantages = snapshot.advantages.adv;
     view.seqAdvantages = snapshot.advantages.seqAdv;
   }
+  if (snapshot.ratio) view.ratio = snapshot.ratio;
   return view;
 }

@@ -48,7 +48,10 @@ const session = new TrainingSession({
       initial = { layout, params };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
-    return Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);
+    const trainer = await Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);
+    // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
+    trainer.collectRatios = true;
+    return trainer;
   },
 
   async learnedTable(t: SessionTrainer, config) {

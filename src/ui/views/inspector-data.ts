@@ -10,11 +10,10 @@ import { css, divergingRgb, sequentialRgb, symmetricBound, textOn, type Rgb } fr
 export type ColourBy = 'advantage' | 'entropy' | 'ratio';
 
 /**
- * A RolloutView, possibly with the importance ratio of each token after the update. The
- * protocol does not carry it today; when it does (as `ratio`, [N·Lc], 1 where untrained), the
- * inspector colours by it. Nothing here invents it.
+ * A RolloutView; its `ratio` ([N·Lc], π_new/π_old after the update, 1 where untrained) is
+ * present once a step's update has run and the trainer collects ratios (the worker does).
  */
-export type InspectorRollout = RolloutView & { ratio?: Float32Array };
+export type InspectorRollout = RolloutView;
 
 /**
  * fixed: written by the environment (prompt or template); sampled: a trained policy token;
