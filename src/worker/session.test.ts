@@ -128,6 +128,19 @@ describe('TrainingSession', () => {
     expect((events.at(-2) as Extract<Event, { type: 'step' }>).record.step).toBe(2);
   });
 
+  it('a start sent right behind an init trains the new model (a sweep starting its next run)', async () => {
+    const { session, events, until, trainers } = setup();
+    session.handle({ type: 'init', config });
+    session.handle({ type: 'start', delayMs: 0 });
+    await until(() => events.filter((e) => e.type === 'step').length === 5 && events.at(-1)?.type === 'status', 'the first run');
+    // The first trainer has finished its 5 steps; the next init and start arrive back to back.
+    session.handle({ type: 'init', config });
+    session.handle({ type: 'start', delayMs: 0 });
+    await until(() => trainers.length === 2 && trainers[1].stepCount === 5 && events.at(-1)?.type === 'status', 'the second run');
+    expect(events.filter((e) => e.type === 'step')).toHaveLength(10);
+    expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 5 });
+  });
+
   it('trains until the configured steps, reporting running then stopped', async () => {
     const { session, events, until } = setup();
     session.handle({ type: 'init', config });

@@ -180,8 +180,11 @@ export class TrainingSession {
 
   private async loop(): Promise<void> {
     this.looping = true;
-    this.postStatus();
     try {
+      // A start sent right behind an init (a sweep's next run) must see the new trainer, not
+      // the old one that has already finished its steps: wait for the commands queued before.
+      await this.queue;
+      this.postStatus();
       while (this.running && !this.finished()) {
         const showPhases = this.delayMs >= PHASE_EVENTS_MIN_DELAY_MS;
         const ok = await this.serial(async () => (this.trainer ? this.wholeStep(showPhases ? this.delayMs / 4 : -1) : false));
