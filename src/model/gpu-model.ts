@@ -25,8 +25,6 @@ export class GpuParams {
   readonly m: GPUBuffer;      // [P]
   readonly v: GPUBuffer;      // [P]
   readonly decay: GPUBuffer;  // [P] 1 on tensors with slot.decay
-  /** Adam steps applied so far. */
-  step = 0;
 
   constructor(readonly device: GPUDevice, readonly layout: ParamLayout, initial: Float32Array) {
     const P = (this.P = layout.numParams);
@@ -53,7 +51,6 @@ export class GpuParams {
     const zeros = new Float32Array(this.P);
     this.device.queue.writeBuffer(this.m, 0, zeros);
     this.device.queue.writeBuffer(this.v, 0, zeros);
-    this.step = 0;
   }
 
   readParams(): Promise<Float32Array> {

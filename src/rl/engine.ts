@@ -106,7 +106,6 @@ export class GpuEngine implements PolicyEngine {
   private readonly plans = new Map<string, TrainPlans>();
   private refParams: GPUBuffer | null = null;
   private readonly backup: GPUBuffer; // [3P] params | m | v
-  private backupStep = 0;
   private readonly groups: ReturnType<typeof tensorGroups>;
   private readonly groupNormBuf: GPUBuffer; // [groups, 64] (256-byte slots)
   private readonly groupNormPlan: Plan;
@@ -245,7 +244,6 @@ export class GpuEngine implements PolicyEngine {
     enc.copyBufferToBuffer(this.model.m, 0, this.backup, bytes, bytes);
     enc.copyBufferToBuffer(this.model.v, 0, this.backup, 2 * bytes, bytes);
     this.device.queue.submit([enc.finish()]);
-    this.backupStep = this.model.step;
   }
 
   async restoreState(): Promise<void> {
@@ -255,7 +253,6 @@ export class GpuEngine implements PolicyEngine {
     enc.copyBufferToBuffer(this.backup, bytes, this.model.m, 0, bytes);
     enc.copyBufferToBuffer(this.backup, 2 * bytes, this.model.v, 0, bytes);
     this.device.queue.submit([enc.finish()]);
-    this.model.step = this.backupStep;
     await this.device.queue.onSubmittedWorkDone();
   }
 
