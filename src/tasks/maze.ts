@@ -9,6 +9,7 @@ import { parseParams } from './params';
 import { asObject, instanceHeader } from './instanceJson';
 import {
   completionContent,
+  freeCompletionInstance,
   tokensToText,
   totalLabel,
   totalMetrics,
@@ -149,18 +150,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
     for (const ch of row) promptTokens.push(CELL_ID[ch]);
   });
   promptTokens.push(SEP);
-  const completionLength = shape(params).completionLength;
   const answerTokens = [...firstShortestPath(board, fromGoal.dist).map((m) => FIRST_MOVE + m), EOS];
-  const words = vocab();
   return {
-    task: 'maze',
-    params: { ...params },
-    promptTokens,
-    promptText: tokensToText(words, promptTokens),
-    completionLength,
-    fixed: Array.from({ length: completionLength }, () => null),
-    answerTokens,
-    answerText: tokensToText(words, answerTokens),
+    ...freeCompletionInstance('maze', params, vocab(), promptTokens, answerTokens, shape(params).completionLength),
     grid,
     start: [Math.floor(board.start / size), board.start % size],
     goal: [Math.floor(board.goal / size), board.goal % size],

@@ -8,6 +8,7 @@ import { asIntArray, asObject, instanceHeader } from './instanceJson';
 import {
   completionContent,
   isIdIn,
+  freeCompletionInstance,
   tokensToText,
   totalLabel,
   totalVerify,
@@ -69,17 +70,8 @@ function build(params: SortParams, input: number[]): SortInstance {
   const sorted = [...input].sort((a, b) => a - b);
   const promptTokens = [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP];
   const answerTokens = [...sorted.map((x) => NUM_SPECIAL + x), EOS];
-  const completionLength = shape(params).completionLength;
-  const words = vocab(params);
   return {
-    task: 'sort',
-    params: { ...params },
-    promptTokens,
-    promptText: tokensToText(words, promptTokens),
-    completionLength,
-    fixed: Array.from({ length: completionLength }, () => null),
-    answerTokens,
-    answerText: tokensToText(words, answerTokens),
+    ...freeCompletionInstance('sort', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
     input: [...input],
     sorted,
   };

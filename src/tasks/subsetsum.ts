@@ -11,6 +11,7 @@ import { asInt, asIntArray, asObject, instanceHeader } from './instanceJson';
 import {
   completionContent,
   isIdIn,
+  freeCompletionInstance,
   tokensToText,
   totalLabel,
   totalMetrics,
@@ -107,17 +108,8 @@ function build(params: SubsetSumParams, numbers: number[], target: number): Subs
   });
   promptTokens.push(EQUALS, ...digits(target, targetWidth(params)), SEP);
   const answerTokens = [...solution.map((i) => INDEX0 + i), EOS];
-  const completionLength = shape(params).completionLength;
-  const words = vocab(params);
   return {
-    task: 'subsetsum',
-    params: { ...params },
-    promptTokens,
-    promptText: tokensToText(words, promptTokens),
-    completionLength,
-    fixed: Array.from({ length: completionLength }, () => null),
-    answerTokens,
-    answerText: tokensToText(words, answerTokens),
+    ...freeCompletionInstance('subsetsum', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
     numbers: [...numbers],
     target,
     solution,

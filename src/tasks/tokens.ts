@@ -4,6 +4,7 @@ import {
   EOS,
   SPECIAL_TOKENS,
   type TaskInstance,
+  type TaskParams,
   type VerifyDetails,
   type VerifyResult,
 } from './types';
@@ -20,6 +21,26 @@ export function textToTokens(vocab: readonly string[], text: string): number[] {
     .split(/\s+/)
     .filter((s) => s.length > 0)
     .map((s) => index.get(s) ?? -1);
+}
+
+/**
+ * The fields every task instance shares, for a task whose policy writes the whole completion
+ * region (no environment-written positions): texts from the vocabulary, an all-null template.
+ */
+export function freeCompletionInstance<N extends string, P extends TaskParams>(
+  task: N, params: P, words: readonly string[],
+  promptTokens: number[], answerTokens: number[], completionLength: number,
+): TaskInstance & { task: N; params: P } {
+  return {
+    task,
+    params: { ...params },
+    promptTokens,
+    promptText: tokensToText(words, promptTokens),
+    completionLength,
+    fixed: Array.from({ length: completionLength }, () => null),
+    answerTokens,
+    answerText: tokensToText(words, answerTokens),
+  };
 }
 
 /** Prefixes the special tokens to a task's own tokens. */
