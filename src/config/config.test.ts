@@ -213,9 +213,9 @@ describe('task switching and derived views', () => {
 
   it('modelConfigOf derives vocab and positions from the task', () => {
     // S3: 6 elements + 4 specials; block, length 8, full scratch: prompt 10, completion 9.
-    expect(modelConfigOf(defaultConfig())).toEqual({ vocabSize: 10, nPositions: 19, nEmbd: 32, nLayer: 2, nHead: 2 });
+    expect(modelConfigOf(defaultConfig())).toEqual({ vocabSize: 10, nPositions: 19, nEmbd: 32, nLayer: 2, nHead: 2, initStd: 0.02 });
     const interleaved = validateConfig({ 'task.layout': 'interleaved', 'task.length': 6, 'model.nEmbd': 48, 'model.nHead': 4 });
-    expect(modelConfigOf(interleaved)).toEqual({ vocabSize: 10, nPositions: 14, nEmbd: 48, nLayer: 2, nHead: 4 });
+    expect(modelConfigOf(interleaved)).toEqual({ vocabSize: 10, nPositions: 14, nEmbd: 48, nLayer: 2, nHead: 4, initStd: 0.02 });
   });
 
   it('taskParamsOf / taskParamsAtLevel', () => {

@@ -54,6 +54,7 @@ export interface RunConfig {
   'model.nEmbd': number;
   'model.nLayer': number;
   'model.nHead': number;
+  'model.initStd': number;
   // sampling
   batchPrompts: number;
   groupSize: number;
@@ -321,6 +322,7 @@ export function modelConfigOf(config: RunConfig): ModelConfig {
     nEmbd: config['model.nEmbd'],
     nLayer: config['model.nLayer'],
     nHead: config['model.nHead'],
+    initStd: config['model.initStd'],
   };
 }
 

@@ -177,6 +177,17 @@ export const STATIC_KNOBS = [
     doc: 'Attention heads NH; head_dim = C / NH. Two heads of 16 channels let one head read the previous product and another the next input element.',
     source: 'GPT-2 (Radford et al. 2019)',
   },
+  {
+    key: 'model.initStd',
+    kind: 'float',
+    default: 0.02,
+    min: 0.001,
+    max: 1,
+    section: 'model',
+    label: 'init std',
+    doc: 'Std of the normal initialisation of the weight matrices and embeddings (residual projections: init std / sqrt(2L)); HF initializer_range. 0.02 is GPT-2\'s. From scratch with a last-token reward, the first thing to learn (a product of two elements) is an interaction no single input predicts; its gradient grows with the weights, so a larger init (0.1, close to PyTorch\'s default for width 32) shortens the initial plateau. Above ~0.2 the tied head makes the initial policy confident and groups all-equal.',
+    source: 'GPT-2 (Radford et al. 2019); HF GPT2Config initializer_range',
+  },
   // ── sampling ─────────────────────────────────────────────────────────────────────────
   {
     key: 'batchPrompts',

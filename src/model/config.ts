@@ -14,7 +14,15 @@ export interface ModelConfig {
   nLayer: number;
   /** NH: attention heads; head_dim = C / NH. */
   nHead: number;
+  /**
+   * Std of the normal init (HF `initializer_range`); residual projections get
+   * initStd / sqrt(2·nLayer). Absent: GPT-2's 0.02.
+   */
+  initStd?: number;
 }
+
+/** GPT-2's initializer_range. */
+export const DEFAULT_INIT_STD = 0.02;
 
 export const LAYER_NORM_EPS = 1e-5;
 
@@ -28,7 +36,7 @@ export const DEFAULT_MODEL: ModelConfig = {
 
 export class ModelConfigError extends Error {}
 
-const LIMITS: Record<keyof ModelConfig, [number, number]> = {
+const LIMITS: Record<Exclude<keyof ModelConfig, 'initStd'>, [number, number]> = {
   vocabSize: [2, 65536],
   nPositions: [2, 4096],
   nEmbd: [4, 4096],
@@ -38,7 +46,7 @@ const LIMITS: Record<keyof ModelConfig, [number, number]> = {
 
 /** Throws ModelConfigError naming the first bad field and its allowed range. */
 export function validateModelConfig(cfg: ModelConfig): ModelConfig {
-  for (const key of Object.keys(LIMITS) as (keyof ModelConfig)[]) {
+  for (const key of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
     const v = cfg[key];
     const [lo, hi] = LIMITS[key];
     if (!Number.isInteger(v) || v < lo || v > hi) {
@@ -49,6 +57,9 @@ export function validateModelConfig(cfg: ModelConfig): ModelConfig {
     throw new ModelConfigError(
       `model.nEmbd (${cfg.nEmbd}) must be divisible by model.nHead (${cfg.nHead})`,
     );
+  }
+  if (cfg.initStd !== undefined && !(cfg.initStd > 0 && cfg.initStd <= 1)) {
+    throw new ModelConfigError(`model.initStd must be a number in (0, 1], got ${String(cfg.initStd)}`);
   }
   // The tuned GPU kernels read 4 channels at a time.
   if (cfg.nEmbd % 4 !== 0) {

@@ -2,7 +2,7 @@
 // laid out in Hugging Face GPT-2 order and shapes, so a checkpoint is a plain copy.
 // Gradients and Adam moments mirror this layout exactly.
 
-import type { ModelConfig } from './config';
+import { DEFAULT_INIT_STD, type ModelConfig } from './config';
 
 export interface TensorSlot {
   /** Hugging Face GPT-2 name, e.g. `transformer.h.0.attn.c_attn.weight`. */
@@ -51,7 +51,8 @@ export function buildLayout(config: ModelConfig): ParamLayout {
   const { vocabSize: V, nPositions: T, nEmbd: C, nLayer: L } = config;
   const slots: TensorSlot[] = [];
   let offset = 0;
-  const residualStd = 0.02 / Math.sqrt(2 * L);
+  const std = config.initStd ?? DEFAULT_INIT_STD;
+  const residualStd = std / Math.sqrt(2 * L);
   const add = (name: string, shape: number[], init: TensorSlot['init']): TensorSlot => {
     const size = shape.reduce((a, b) => a * b, 1);
     // GPT-2 practice (nanoGPT's configure_optimizers): decay every tensor of rank ≥ 2,
@@ -65,21 +66,21 @@ export function buildLayout(config: ModelConfig): ParamLayout {
   const zeros = { kind: 'zeros' } as const;
   const ones = { kind: 'ones' } as const;
 
-  const wte = add('transformer.wte.weight', [V, C], normal(0.02));
-  const wpe = add('transformer.wpe.weight', [T, C], normal(0.02));
+  const wte = add('transformer.wte.weight', [V, C], normal(std));
+  const wpe = add('transformer.wpe.weight', [T, C], normal(std));
   const blocks: BlockSlots[] = [];
   for (let i = 0; i < L; i++) {
     const p = `transformer.h.${i}.`;
     blocks.push({
       ln1w: add(p + 'ln_1.weight', [C], ones),
       ln1b: add(p + 'ln_1.bias', [C], zeros),
-      qkvw: add(p + 'attn.c_attn.weight', [C, 3 * C], normal(0.02)),
+      qkvw: add(p + 'attn.c_attn.weight', [C, 3 * C], normal(std)),
       qkvb: add(p + 'attn.c_attn.bias', [3 * C], zeros),
       attprojw: add(p + 'attn.c_proj.weight', [C, C], normal(residualStd)),
       attprojb: add(p + 'attn.c_proj.bias', [C], zeros),
       ln2w: add(p + 'ln_2.weight', [C], ones),
       ln2b: add(p + 'ln_2.bias', [C], zeros),
-      fcw: add(p + 'mlp.c_fc.weight', [C, 4 * C], normal(0.02)),
+      fcw: add(p + 'mlp.c_fc.weight', [C, 4 * C], normal(std)),
       fcb: add(p + 'mlp.c_fc.bias', [4 * C], zeros),
       fcprojw: add(p + 'mlp.c_proj.weight', [4 * C, C], normal(residualStd)),
       fcprojb: add(p + 'mlp.c_proj.bias', [C], zeros),

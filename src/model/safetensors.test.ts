@@ -28,7 +28,7 @@ describe('safetensors checkpoints', () => {
 
   it('round-trips parameters, config, vocab and run config exactly', () => {
     const ck = readSafetensors(file);
-    expect(ck.config).toEqual(cfg);
+    expect(ck.config).toEqual({ ...cfg, initStd: 0.02 }); // initializer_range is always written
     expect(ck.vocab).toEqual(vocab);
     expect(ck.runConfig).toEqual({ seed: 3 });
     expect(Array.from(ck.params)).toEqual(Array.from(params));

@@ -6,7 +6,7 @@
 // (padded with spaces to a multiple of 8), then the tensor bytes, offsets relative to it.
 
 import { buildLayout, type ParamLayout } from './layout';
-import { LAYER_NORM_EPS, validateModelConfig, type ModelConfig } from './config';
+import { DEFAULT_INIT_STD, LAYER_NORM_EPS, validateModelConfig, type ModelConfig } from './config';
 
 export class CheckpointError extends Error {}
 
@@ -39,6 +39,7 @@ export function hfConfig(cfg: ModelConfig): Record<string, unknown> {
     embd_pdrop: 0,
     attn_pdrop: 0,
     tie_word_embeddings: true,
+    initializer_range: cfg.initStd ?? DEFAULT_INIT_STD,
   };
 }
 
@@ -102,6 +103,7 @@ function configFromHf(raw: unknown): ModelConfig {
     nLayer: c.n_layer as number,
     nHead: c.n_head as number,
   };
+  if (typeof c.initializer_range === 'number') cfg.initStd = c.initializer_range;
   try {
     return validateModelConfig(cfg);
   } catch (e) {
