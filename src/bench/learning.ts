@@ -41,13 +41,18 @@ export const learningSuite: BenchSuite = {
     steps: { kind: 'value', doc: 'step budget per seed (default: the preset\'s steps, else 3000)' },
     set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
     'check-every': { kind: 'value', doc: 'steps between held-out checks of the final level (default 50)' },
+    target: { kind: 'value', doc: 'greedy pass@1 at the final level that ends a seed early (default: the preset\'s curriculumTarget)' },
+    'final-prompts': { kind: 'value', doc: 'held-out prompts of the final evaluation (default 512, the probe\'s; the in-training checks use evalPrompts)' },
   },
+  repeated: false,
   defaultReps: () => 1,
   async run(gpu, opts) {
     const preset = String(opts.flags.preset ?? 'cot-discovery');
     const seeds = String(opts.flags.seeds ?? '0,1,2,3').split(',').map((s) => Number(s.trim()));
     if (seeds.some((s) => !Number.isInteger(s) || s < 0)) throw new CliError(`--seeds must be comma-separated non-negative integers, got "${String(opts.flags.seeds)}"`);
     const checkEvery = Number(opts.flags['check-every'] ?? 50);
+    const finalPrompts = Number(opts.flags['final-prompts'] ?? 512);
+    if (!Number.isInteger(finalPrompts) || finalPrompts < 1) throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
     let base;
     try {
       base = configFromCli({ preset, sets: (opts.flags.set as string[] | undefined) ?? [] });
@@ -58,6 +63,8 @@ export const learningSuite: BenchSuite = {
     const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
     if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
     const finalLevel = Number(base[`task.${base.curriculumParam}`]);
+    const target = Number(opts.flags.target ?? base.curriculumTarget);
+    if (!(target > 0 && target <= 1)) throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
     const results: SeedResult[] = [];
     for (const seed of seeds) {
       const config = { ...base, seed, evalEvery: 0 };
@@ -73,7 +80,7 @@ export const learningSuite: BenchSuite = {
           if (atFinal && (i + 1) % checkEvery === 0) {
             const rate = await trainer.greedyPassRate();
             opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-            if (rate >= config.curriculumTarget) {
+            if (rate >= target) {
               solvedAtStep = i + 1;
               break;
             }
@@ -85,7 +92,7 @@ export const learningSuite: BenchSuite = {
         if (!(e instanceof TrainingFault)) throw e;
         fault = e.message;
       }
-      const ev = await trainer.evaluate();
+      const ev = await trainer.evaluate(trainer.level, finalPrompts);
       const cot = ev.taskMetrics.cot_alignment_prefix;
       results.push({
         seed, steps: trainer.stepCount, seconds: (performance.now() - t0) / 1000, level: trainer.level, finalLevel,
@@ -93,7 +100,8 @@ export const learningSuite: BenchSuite = {
       });
       trainer.destroy();
     }
-    opts.out(`\npreset ${preset}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}`);
+    opts.out(`\npreset ${preset}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
+      `stop at greedy pass@1 ≥ ${target}, final evaluation on ${finalPrompts} held-out prompts`);
     opts.out(formatTable(
       ['seed', 'level reached', 'held-out pass@1', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
       results.map((r) => [
@@ -104,6 +112,6 @@ export const learningSuite: BenchSuite = {
     const solved = results.filter((r) => r.solvedAtStep !== null).length;
     opts.out(`solved ${solved}/${results.length} seeds; median held-out pass@1 ${median(results.map((r) => r.passAt1)).toFixed(3)}, ` +
       `range ${Math.min(...results.map((r) => r.passAt1)).toFixed(3)}–${Math.max(...results.map((r) => r.passAt1)).toFixed(3)}`);
-    return { preset, budget, finalLevel, config: base, results };
+    return { preset, budget, finalLevel, target, finalPrompts, config: base, results };
   },
 };

@@ -27,6 +27,8 @@ export interface BenchSuite {
   summary: string;
   /** Flags this suite accepts besides the common ones (--json, --quick, --reps, --warmup). */
   flags?: Record<string, FlagSpec>;
+  /** false: the suite measures one run of something (a training run), not timed repetitions; --reps and --warmup do not apply. */
+  repeated?: boolean;
   /** Default --reps when not given (5 if absent). */
   defaultReps?(quick: boolean): number;
   /** Runs the suite; the result goes into the JSON file under "result". */

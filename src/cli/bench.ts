@@ -86,7 +86,8 @@ async function main(argv: string[]): Promise<number> {
   out(`adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
     `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`);
   out(`  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`);
-  out(`suite ${name}${quick ? ' (--quick)' : ''}: ${reps} reps, ${warmup} warm-up; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
+  const repsText = suite.repeated === false ? '' : `: ${reps} reps, ${warmup} warm-up`;
+  out(`suite ${name}${quick ? ' (--quick)' : ''}${repsText}; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
   const t0 = performance.now();
   let result: unknown;
   try {

@@ -18,7 +18,7 @@ describe('rlvr init / forward (cpu)', () => {
     expect(await initCommand([...initArgs, '--json'], (s) => lines.push(s))).toBe(0);
     const summary = JSON.parse(lines[0]);
     const ck = readSafetensors(readFileSync(file));
-    expect(ck.config).toEqual({ vocabSize: 7, nPositions: 8, nEmbd: 8, nLayer: 2, nHead: 2 });
+    expect(ck.config).toEqual({ vocabSize: 7, nPositions: 8, nEmbd: 8, nLayer: 2, nHead: 2, initStd: 0.02 });
     expect(summary.params).toBe(ck.layout.slots.reduce((s, t) => s + t.size, 0));
   });
 

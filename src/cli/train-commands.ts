@@ -22,6 +22,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine)' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
+  'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
 };
 
 function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | undefined): RunConfig {
@@ -72,6 +73,10 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   config = withOverride(config, 'seed', f.seed as string | undefined);
   const steps = config.steps;
   if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
+  const checkpointEvery = Number(f['checkpoint-every'] ?? 0);
+  if (!Number.isInteger(checkpointEvery) || checkpointEvery < 0) {
+    throw new CliError(`--checkpoint-every must be a non-negative integer, got "${String(f['checkpoint-every'])}"`);
+  }
   const dir = stringFlag(f, 'out');
   mkdirSync(dir, { recursive: true });
   const engine = await makeEngineFactory(stringFlag(f, 'backend', 'gpu'));
@@ -81,6 +86,16 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   const trainer = await Trainer.create(config, engine.make);
   const tty = !f.json && process.stderr.isTTY;
   const t0 = Date.now();
+  // Ctrl-C (or a kill) ends the run after the current step and still writes the checkpoint;
+  // a second one exits at once.
+  let stopSignal: NodeJS.Signals | null = null;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (stopSignal) process.exit(130);
+    stopSignal = sig;
+    err(`\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     if (config.sftSteps > 0) {
       const losses = await trainer.warmStart();
@@ -95,6 +110,8 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
       if (f.json) out(line);
       else if (tty) process.stderr.write(`\r${progressLine(i + 1, steps, r, t0)}\x1b[K`);
       else if ((i + 1) % 10 === 0 || i + 1 === steps || r.eval) err(progressLine(i + 1, steps, r, t0));
+      if (checkpointEvery > 0 && (i + 1) % checkpointEvery === 0) writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
+      if (stopSignal) break;
     }
     if (tty) process.stderr.write('\n');
   } catch (e) {
@@ -107,14 +124,21 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
       return 3;
     }
     throw e;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
   writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
-  const summary = { out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: engine.adapter };
+  const summary = {
+    out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: engine.adapter,
+    ...(stopSignal ? { stoppedBy: stopSignal } : {}),
+  };
   if (f.json) out(JSON.stringify({ done: summary }));
-  else out(`wrote ${dir}/config.json, metrics.jsonl, checkpoint.safetensors (${summary.steps} steps, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`);
+  else out(`wrote ${dir}/config.json, metrics.jsonl, checkpoint.safetensors (${summary.steps} steps${stopSignal ? `, stopped by ${stopSignal}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`);
   trainer.destroy();
   engine.close();
-  return 0;
+  // 130: the shell's code for an interrupted command, so scripts can tell a stopped run.
+  return stopSignal ? 130 : 0;
 }
 
 export const EVAL_FLAGS: Record<string, FlagSpec> = {

@@ -619,7 +619,7 @@ export const STATIC_KNOBS = [
     max: 10,
     section: 'regularisation',
     label: 'entropy target',
-    doc: 'Target mean token entropy in nats; 0 = α stays fixed. Otherwise α moves by entropyAlphaStep each step toward holding the mean entropy at the target (up when below, down to no less than 0 when above). Try 0.3–0.5 nats against entropy collapse.',
+    doc: 'Target mean token entropy in nats; 0 = α stays fixed. Otherwise α moves by entropyAlphaStep each step toward holding the mean entropy at the target (up when below, down to no less than 0 when above). Try 0.3–0.5 nats against entropy collapse. Caveat: the target is on the mean over all policy tokens, so a position the reward ignores (y₁ of a length-2 chain) can hold the mean up while the answer token collapses; on cot-discovery a fixed α did better (README).',
     source: 'adaptive entropy coefficient (SAC, Haarnoja et al. 2018)',
   },
   {

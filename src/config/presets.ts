@@ -49,6 +49,9 @@ const COT_RECIPE = {
   lr: 3e-3,
   'model.nLayer': 2,
   'model.nEmbd': 32,
+  // 5× GPT-2's init: with 0.02 the first product (an interaction no single input predicts)
+  // sat on a plateau for 350+ steps at α = 0 and indefinitely at α ≥ 0.02 (README).
+  'model.initStd': 0.1,
 } as const satisfies Record<string, KnobValue>;
 
 // A small myopic S3 task shared by the optimisation presets: learnable from scratch without a
@@ -76,7 +79,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'A chain of thought discovered from a last-token reward',
     set: { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scratch': 0 },
     explanation:
-      'A 2-layer, width-32 transformer trained from scratch on iterated S3 multiplication, rewarded only for its last token, learns to write the running product after every input element: an algorithmic chain of thought nobody rewarded directly. The environment writes x_t and the policy writes y_t after it (interleaved layout); a length curriculum starts at 2 and advances at pass rate 0.9 up to 6. An exact entropy bonus (α = 0.1) keeps groups of 16 informative, and a KL anchor (k3, β = 0.5) re-synced at each advance, masked on the newly added positions, keeps the chain learned so far while the next length is learned. Watch the curriculum level step up, the pass rate dip and recover after each advance, and in the rollout inspector the intermediate y_t becoming the running products x_1⋯x_t. Status: this recipe is the probe\'s and is not yet reproduced on this engine — in the one run so far (seed 0, 1,035 steps) it stayed at length 2, while the same task without the entropy bonus learned after ≈ 400 steps (README, "Learning results").',
+      'A 2-layer, width-32 transformer trained from scratch on iterated S3 multiplication, rewarded only for its last token, learns to write the running product after every input element: an algorithmic chain of thought nobody rewarded directly. The environment writes x_t and the policy writes y_t after it (interleaved layout); a length curriculum starts at 2 and advances at pass rate 0.9 up to 6. An exact entropy bonus (α = 0.1) keeps groups of 16 informative, and a KL anchor (k3, β = 0.5) re-synced at each advance, masked on the newly added positions, keeps the chain learned so far while the next length is learned. The weights start at 5× GPT-2's init scale (model.initStd 0.1): the first product is an interaction no single input predicts, and at 0.02 its gradient was too weak to leave the uniform policy under the entropy bonus. Watch the curriculum level step up, the pass rate dip and recover after each advance, and in the rollout inspector the intermediate y_t becoming the running products x_1⋯x_t. Results per seed: README, "Learning results".',
     guide: [
       'Before starting, open a rollout: the y tokens are random and only the last one is checked against the product of the chain.',
       'Start. At length 2 a random policy is right about 1 time in 10; watch the pass rate climb to 0.9 and the curriculum advance to length 3.',

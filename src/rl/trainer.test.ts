@@ -135,4 +135,15 @@ describe('Trainer (CPU reference engine)', () => {
       expect(after.some((v, i) => v !== before[i]), JSON.stringify(overrides)).toBe(true);
     }
   });
+
+  it('a larger held-out set extends the same prompts (the in-training checks are its prefix)', async () => {
+    const t = await Trainer.create(mergeConfig(tiny, { evalPrompts: 4 }), (l, p) => new CpuEngine(l, p));
+    const four = t.heldOutPrompts(t.level).map((i) => i.promptTokens.join(','));
+    const twelve = t.heldOutPrompts(t.level, 12).map((i) => i.promptTokens.join(','));
+    expect(twelve).toHaveLength(12);
+    expect(twelve.slice(0, 4)).toEqual(four);
+    expect(t.heldOutPrompts(t.level).map((i) => i.promptTokens.join(','))).toEqual(four);
+    const ev = await t.evaluate(t.level, 12);
+    expect(ev.prompts).toBe(12);
+  });
 });

@@ -489,22 +489,28 @@ export class Trainer {
 
   // ── held-out evaluation ──────────────────────────────────────────────────────────────
 
-  /** The fixed held-out prompts of a level (their own random stream, never trained on by design). */
-  heldOutPrompts(level = this.level): TaskInstance[] {
+  /**
+   * The fixed held-out prompts of a level (their own random stream, never trained on by design).
+   * A larger `count` extends the same list: the first evalPrompts prompts are always the same.
+   */
+  heldOutPrompts(level = this.level, count = this.config.evalPrompts): TaskInstance[] {
     let set = this.heldOut.get(level);
-    if (!set) {
+    if (!set || set.length < count) {
       const rng = makeRng(this.config.seed, STREAM.heldOut + 1000 * level);
       const params = this.taskParams(level);
-      set = Array.from({ length: this.config.evalPrompts }, () => this.task.sample(rng, params));
+      set = Array.from({ length: count }, () => this.task.sample(rng, params));
       this.heldOut.set(level, set);
     }
-    return set;
+    return set.length === count ? set : set.slice(0, count);
   }
 
-  /** Greedy pass@1 and sampled pass@k (k = evalK over G samples) on the held-out prompts. */
-  async evaluate(level = this.level): Promise<EvalRecord> {
+  /**
+   * Greedy pass@1 and sampled pass@k (k = evalK over G samples) on the first `count` held-out
+   * prompts of a level.
+   */
+  async evaluate(level = this.level, count = this.config.evalPrompts): Promise<EvalRecord> {
     const c = this.config;
-    const instances = this.heldOutPrompts(level);
+    const instances = this.heldOutPrompts(level, count);
     const key = (0x40000000 + this.evalCount++) >>> 0;
     const greedyShape = rolloutShape(instances, 1);
     const greedy = await this.engine.sample(buildTemplate(instances, greedyShape), greedyShape.N, greedyShape.T,

@@ -1,0 +1,56 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { trainCommand } from './train-commands';
+import { readSafetensors } from '../model/safetensors';
+
+// The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
+const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
+
+async function train(extra: string[], onLine?: (line: string) => void, dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'))): Promise<{ rc: number; dir: string; lines: string[] }> {
+  const lines: string[] = [];
+  const rc = await trainCommand([...small, '--out', dir, '--json', ...extra], (s) => { lines.push(s); onLine?.(s); }, () => {});
+  return { rc, dir, lines };
+}
+
+describe('rlvr train (cpu backend)', () => {
+  it('writes config.json, one metrics line per step and a checkpoint; the same seed gives the same metrics', async () => {
+    const a = await train(['--steps', '2']);
+    expect(a.rc).toBe(0);
+    const config = JSON.parse(readFileSync(join(a.dir, 'config.json'), 'utf8'));
+    expect(config).toMatchObject({ seed: 3, steps: 2, batchPrompts: 2, groupSize: 4 });
+    const metrics = readFileSync(join(a.dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(metrics.map((m) => m.step)).toEqual([1, 2]);
+    expect(readSafetensors(readFileSync(join(a.dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({ trainedSteps: 2 });
+    const b = await train(['--steps', '2']);
+    const strip = (s: string) => s.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, '');
+    expect(readFileSync(join(b.dir, 'metrics.jsonl'), 'utf8').split('\n').map(strip))
+      .toEqual(readFileSync(join(a.dir, 'metrics.jsonl'), 'utf8').split('\n').map(strip));
+  });
+
+  it('on SIGINT stops after the current step, still writes the checkpoint, and exits 130', async () => {
+    let sent = false;
+    const r = await train(['--steps', '50'], () => {
+      if (!sent) { sent = true; process.emit('SIGINT', 'SIGINT'); }
+    });
+    expect(r.rc).toBe(130);
+    const done = JSON.parse(r.lines.at(-1)!).done;
+    expect(done).toMatchObject({ steps: 1, stoppedBy: 'SIGINT' });
+    expect(readSafetensors(readFileSync(join(r.dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({ trainedSteps: 1 });
+    expect(process.listenerCount('SIGINT')).toBe(0);
+  });
+
+  it('--checkpoint-every writes the checkpoint during the run; a bad value is named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    const onDisk: Record<number, boolean> = {};
+    const r = await train(['--steps', '3', '--checkpoint-every', '2'], (line) => {
+      const step = JSON.parse(line).step;
+      if (step) onDisk[step] = existsSync(join(dir, 'checkpoint.safetensors'));
+    }, dir);
+    expect(r.rc).toBe(0);
+    // Each line is printed before that step's checkpoint: the file first exists when step 3 is printed.
+    expect(onDisk).toEqual({ 1: false, 2: false, 3: true });
+    await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be a non-negative integer, got "-1"/);
+  });
+});
