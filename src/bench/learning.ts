@@ -94,10 +94,15 @@ export const learningSuite: BenchSuite = {
       }
       const ev = await trainer.evaluate(trainer.level, finalPrompts);
       const cot = ev.taskMetrics.cot_alignment_prefix;
-      results.push({
+      const result: SeedResult = {
         seed, steps: trainer.stepCount, seconds: (performance.now() - t0) / 1000, level: trainer.level, finalLevel,
         passAt1: ev['eval/pass@1_greedy'], cotAlignment: cot === undefined ? null : cot, solvedAtStep, ...(fault ? { fault } : {}),
-      });
+      };
+      results.push(result);
+      // Each seed's result as soon as it is known: a long run stopped early still reports the seeds it finished.
+      opts.progress(`seed ${seed} done: level ${result.level}/${finalLevel}, held-out pass@1 ${result.passAt1.toFixed(3)} on ${finalPrompts} prompts` +
+        `${result.cotAlignment === null ? '' : `, CoT alignment ${result.cotAlignment.toFixed(3)}`}, ${result.steps} steps, ` +
+        `${solvedAtStep === null ? 'not solved within budget' : `solved at step ${solvedAtStep}`}, ${result.seconds.toFixed(0)} s${fault ? ` (fault: ${fault})` : ''}`);
       trainer.destroy();
     }
     opts.out(`\npreset ${preset}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
