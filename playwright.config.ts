@@ -33,7 +33,12 @@ export default defineConfig({
       // WebGPU on: SwiftShader (a CPU emulation) on machines without a GPU.
       name: 'webgpu',
       // The README screenshots are a tool, not a test: only with SCREENSHOTS=1.
-      testIgnore: process.env.SCREENSHOTS ? /no-webgpu\.spec\.ts/ : [/no-webgpu\.spec\.ts/, /screenshots\.spec\.ts/],
+      testIgnore: [
+        /no-webgpu\.spec\.ts/,
+        ...(process.env.SCREENSHOTS ? [] : [/screenshots\.spec\.ts/]),
+        // The lecture demo measured over minutes: a tool, only with COT_DEMO=1.
+        ...(process.env.COT_DEMO ? [] : [/cot-demo\.spec\.ts/]),
+      ],
       use: { launchOptions: { executablePath, args: [...quiet, '--enable-unsafe-webgpu', '--enable-features=Vulkan'] } },
     },
     {

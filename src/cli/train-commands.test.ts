@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trainCommand } from './train-commands';
+import { evalCommand, trainCommand } from './train-commands';
 import { readSafetensors } from '../model/safetensors';
 
 // The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
@@ -52,5 +52,16 @@ describe('rlvr train (cpu backend)', () => {
     // Each line is printed before that step's checkpoint: the file first exists when step 3 is printed.
     expect(onDisk).toEqual({ 1: false, 2: false, 3: true });
     await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be a non-negative integer, got "-1"/);
+  });
+
+  it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {
+    const r = await train(['--steps', '1', '--set', 'curriculum=pass-rate', '--set', 'refSync=curriculum', '--set', 'klBeta=0.5']);
+    expect(r.rc).toBe(0);
+    const lines: string[] = [];
+    expect(await evalCommand(['--checkpoint', join(r.dir, 'checkpoint.safetensors'), '--n', '6', '--backend', 'cpu', '--json'], (s) => lines.push(s))).toBe(0);
+    const result = JSON.parse(lines[0]);
+    expect(result).toMatchObject({ task: 'sort', prompts: 6 });
+    expect(result['pass@1']).toBeGreaterThanOrEqual(0);
+    expect(result['pass@1']).toBeLessThanOrEqual(1);
   });
 });

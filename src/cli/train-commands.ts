@@ -162,7 +162,10 @@ export async function evalCommand(argv: string[], out: (s: string) => void): Pro
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
     seed: intFlag(f, 'seed', 1000003, 0, 2 ** 32 - 1),
+    // Evaluation trains nothing: the task at its configured difficulty, no KL reference
+    // (refSync = curriculum would be refused without a curriculum).
     curriculum: 'off',
+    refSync: 'none',
   };
   for (const p of (f.param as string[] | undefined) ?? []) {
     const eq = p.indexOf('=');

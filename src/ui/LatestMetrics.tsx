@@ -14,6 +14,9 @@ const SHOWN: { key: string; label: string }[] = [
   { key: 'completions/mean_length', label: 'length' },
   { key: 'tokens_per_s', label: 'tokens/s' },
   { key: 'time/step_ms', label: 'ms/step' },
+  // Task metrics: shown only for the tasks that report them.
+  { key: 'task/cot_alignment_prefix', label: 'CoT alignment' },
+  { key: 'task/distinct_correct_paths', label: 'distinct correct paths' },
 ];
 
 export function LatestMetrics() {
@@ -28,7 +31,7 @@ export function LatestMetrics() {
   if (!last) return null;
   return (
     <dl className="latest" data-testid="latest" data-step={last.step}>
-      {SHOWN.map(({ key, label }) => (
+      {SHOWN.filter(({ key }) => !key.startsWith('task/') || last.scalars[key] !== undefined).map(({ key, label }) => (
         <div key={key}>
           <dt>{label}</dt>
           <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>{formatNumber(last.scalars[key])}</dd>
