@@ -11,45 +11,28 @@
 import type { ParamLayout } from '../model/layout';
 import { Plan } from '../model/gpu-plan';
 import { GpuActivations, forwardPlan, type GpuParams } from '../model/gpu-model';
-import { createStorage, writeArray } from '../gpu/buffers';
-import {
-  createSampleTokenParams, sampleTokenOp, writeSampleTokenParams, defaultMatmulVariant,
-  type MatmulVariant, type SampleTokenParams,
-} from '../gpu/ops';
+import { checkSampleLength, SampleBuffers } from '../model/gpu-sampler';
+import { createStorage } from '../gpu/buffers';
+import { sampleTokenOp, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
 
-export class NoCacheSampler {
-  readonly tokens: GPUBuffer;  // [N,T] i32
-  readonly logp: GPUBuffer;    // [N,T]
-  readonly entropy: GPUBuffer; // [N,T]
-  readonly fixed: GPUBuffer;   // [N,T] i32
+export class NoCacheSampler extends SampleBuffers {
   readonly gathered: GPUBuffer; // [N,V] logits of the position being sampled
-  private readonly params: GPUBuffer;
-  private readonly positions: GPUBuffer; // [T] u32 0..T−1
-  private readonly next: GPUBuffer;      // [1] u32 position being written
   private readonly acts: GpuActivations;
   /** steps[pos]: forward over [N,T] → gather rows pos → cursor = pos+1 → sample. */
   private readonly steps: Plan[];
 
   constructor(
-    readonly device: GPUDevice,
+    device: GPUDevice,
     readonly layout: ParamLayout,
     model: GpuParams,
-    readonly N: number,
-    readonly T: number,
+    N: number,
+    T: number,
     variant: MatmulVariant = defaultMatmulVariant(),
   ) {
+    checkSampleLength(layout, T);
+    super(device, N, T, 'nocache');
     const V = layout.config.vocabSize;
-    if (T < 2 || T > layout.config.nPositions) throw new RangeError(`sampling length T must be in [2, ${layout.config.nPositions}], got ${T}`);
-    const f = (n: number, label: string) => createStorage(device, n * 4, label);
-    this.tokens = f(N * T, 'nocache tokens');
-    this.logp = f(N * T, 'nocache logp');
-    this.entropy = f(N * T, 'nocache entropy');
-    this.fixed = f(N * T, 'nocache template');
-    this.gathered = f(N * V, 'nocache logits [N,V]');
-    this.next = f(1, 'nocache cursor');
-    this.positions = f(T, 'nocache positions');
-    writeArray(device, this.positions, Uint32Array.from({ length: T }, (_, i) => i));
-    this.params = createSampleTokenParams(device, { seed: 0, step: 0, invTemp: 1, topK: 0 });
+    this.gathered = createStorage(device, N * V * 4, 'nocache logits [N,V]');
     this.acts = new GpuActivations(device, layout, N, T);
 
     const forward = forwardPlan(device, layout, model.params, this.tokens, this.acts, variant);
@@ -63,20 +46,6 @@ export class NoCacheSampler {
       step.copy(this.positions, (pos + 1) * 4, this.next, 0, 4).append(sample);
       this.steps.push(step);
     }
-  }
-
-  /** Upload a template [N,T] (−1 = sampled); position 0 of every row must be fixed. */
-  setTemplate(fixed: Int32Array): void {
-    const { N, T } = this;
-    if (fixed.length !== N * T) throw new RangeError(`template has ${fixed.length} entries, sampler is N·T = ${N * T}`);
-    writeArray(this.device, this.fixed, fixed);
-    writeArray(this.device, this.tokens, Int32Array.from(fixed, (t) => Math.max(t, 0)));
-    this.device.queue.writeBuffer(this.logp, 0, new Float32Array(N * T));
-    this.device.queue.writeBuffer(this.entropy, 0, new Float32Array(N * T));
-  }
-
-  setParams(params: SampleTokenParams): void {
-    writeSampleTokenParams(this.device, this.params, params);
   }
 
   /** Record the whole sampling loop (T−1 full forwards) into `encoder`. */

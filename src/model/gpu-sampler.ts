@@ -31,43 +31,80 @@ export interface SampleResult {
   entropy: Float32Array;
 }
 
-export class GpuSampler {
+/** T must fit the model's positions and leave at least one position to sample. */
+export function checkSampleLength(layout: ParamLayout, T: number): void {
+  const { nPositions } = layout.config;
+  if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
+  if (T < 2) throw new RangeError(`sampling length T must be ≥ 2, got ${T}`);
+}
+
+/**
+ * What sample_token reads and writes for N sequences of T positions, and the template upload:
+ * shared by GpuSampler and the bench's no-cache baseline (src/bench/nocache-sampler.ts).
+ */
+export class SampleBuffers {
   readonly tokens: GPUBuffer;  // [N,T] i32
   readonly logp: GPUBuffer;    // [N,T]
   readonly entropy: GPUBuffer; // [N,T]
   readonly fixed: GPUBuffer;   // [N,T] i32
+  protected readonly params: GPUBuffer; // sample_token's seed/step/temperature/top-k
+  protected readonly positions: GPUBuffer; // [T] u32: 0, 1, …, T−1 (copy sources for the cursors)
+  protected readonly next: GPUBuffer;   // [1] u32 position being written
+
+  constructor(readonly device: GPUDevice, readonly N: number, readonly T: number, label: string) {
+    const f = (n: number, what: string) => createStorage(device, n * 4, `${label} ${what}`);
+    this.tokens = f(N * T, 'tokens');
+    this.logp = f(N * T, 'logp');
+    this.entropy = f(N * T, 'entropy');
+    this.fixed = f(N * T, 'template');
+    this.next = f(1, 'next cursor');
+    this.positions = f(T, 'positions');
+    writeArray(device, this.positions, Uint32Array.from({ length: T }, (_, i) => i));
+    this.params = createSampleTokenParams(device, { seed: 0, step: 0, invTemp: 1, topK: 0 });
+  }
+
+  /** Upload a template [N,T] (−1 = sampled); position 0 of every row must be fixed. */
+  setTemplate(fixed: Int32Array): void {
+    const { N, T } = this;
+    if (fixed.length !== N * T) throw new RangeError(`template has ${fixed.length} entries, sampler is N·T = ${N * T}`);
+    for (let n = 0; n < N; n++) {
+      if (fixed[n * T] < 0) throw new RangeError(`template row ${n}: position 0 must be a fixed token (BOS)`);
+    }
+    writeArray(this.device, this.fixed, fixed);
+    // Start from the template: position 0 is read before anything is sampled.
+    const init = Int32Array.from(fixed, (t) => Math.max(t, 0));
+    writeArray(this.device, this.tokens, init);
+    this.device.queue.writeBuffer(this.logp, 0, new Float32Array(N * T));
+    this.device.queue.writeBuffer(this.entropy, 0, new Float32Array(N * T));
+  }
+
+  setParams(params: SampleTokenParams): void {
+    writeSampleTokenParams(this.device, this.params, params);
+  }
+}
+
+export class GpuSampler extends SampleBuffers {
   readonly logits: GPUBuffer;  // [N,V] the latest step's logits
-  private readonly params: GPUBuffer; // sample_token's seed/step/temperature/top-k
-  private readonly positions: GPUBuffer; // [T] u32: 0, 1, …, T−1 (copy sources for the cursors)
   private readonly cursor: GPUBuffer; // [1] u32 position being read
-  private readonly next: GPUBuffer;   // [1] u32 position being written
   private readonly step: Plan;        // one decoding step (no cursor updates)
   private readonly readback: GPUBuffer; // [3,N,T] mappable copy of tokens | logp | entropy
   readonly dispatchesPerToken: number;
 
   constructor(
-    readonly device: GPUDevice,
+    device: GPUDevice,
     readonly layout: ParamLayout,
     model: GpuParams,
-    readonly N: number,
-    readonly T: number,
+    N: number,
+    T: number,
     variant: MatmulVariant = defaultMatmulVariant(),
   ) {
-    const { nEmbd: C, vocabSize: V, nHead: NH, nPositions } = layout.config;
-    if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
-    if (T < 2) throw new RangeError(`sampling length T must be ≥ 2, got ${T}`);
+    checkSampleLength(layout, T);
+    super(device, N, T, 'sample');
+    const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
     const f = (n: number, label: string) => createStorage(device, n * 4, label);
-    this.tokens = f(N * T, 'sample tokens');
-    this.logp = f(N * T, 'sample logp');
-    this.entropy = f(N * T, 'sample entropy');
-    this.fixed = f(N * T, 'sample template');
     this.logits = f(N * V, 'sample logits');
     this.cursor = f(1, 'cursor');
-    this.next = f(1, 'next cursor');
-    this.positions = f(T, 'positions');
-    writeArray(device, this.positions, Uint32Array.from({ length: T }, (_, i) => i));
     this.readback = device.createBuffer({ label: 'sample readback', size: 3 * N * T * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-    this.params = createSampleTokenParams(device, { seed: 0, step: 0, invTemp: 1, topK: 0 });
 
     const p = (s: TensorSlot) => slotBinding(model.params, s);
     const x0 = f(N * C, 'decode x'); // [N,C] residual stream, ping
@@ -104,21 +141,6 @@ export class GpuSampler {
     this.dispatchesPerToken = plan.dispatchCount;
   }
 
-  /** Upload a template [N,T] (−1 = sampled); position 0 of every row must be fixed. */
-  setTemplate(fixed: Int32Array): void {
-    const { N, T } = this;
-    if (fixed.length !== N * T) throw new RangeError(`template has ${fixed.length} entries, sampler is N·T = ${N * T}`);
-    for (let n = 0; n < N; n++) {
-      if (fixed[n * T] < 0) throw new RangeError(`template row ${n}: position 0 must be a fixed token (BOS)`);
-    }
-    writeArray(this.device, this.fixed, fixed);
-    // Start from the template: position 0 is read before anything is sampled.
-    const init = Int32Array.from(fixed, (t) => Math.max(t, 0));
-    writeArray(this.device, this.tokens, init);
-    this.device.queue.writeBuffer(this.logp, 0, new Float32Array(N * T));
-    this.device.queue.writeBuffer(this.entropy, 0, new Float32Array(N * T));
-  }
-
   /** Record decoding steps for positions [from, to) into `encoder`. */
   encode(encoder: GPUCommandEncoder, from = 0, to = this.T - 1): void {
     for (let pos = from; pos < to; pos++) {
@@ -133,7 +155,7 @@ export class GpuSampler {
    * `params.step` is the RL step (part of the random key with seed, sequence and position).
    */
   async sample(params: SampleTokenParams): Promise<SampleResult> {
-    writeSampleTokenParams(this.device, this.params, params);
+    this.setParams(params);
     const { N, T } = this;
     const bytes = N * T * 4;
     const enc = this.device.createCommandEncoder();
