@@ -11,7 +11,7 @@
 import type { ParamLayout } from '../model/layout';
 import { Plan } from '../model/gpu-plan';
 import { GpuActivations, forwardPlan, type GpuParams } from '../model/gpu-model';
-import { checkSampleLength, SampleBuffers } from '../model/gpu-sampler';
+import { SampleBuffers } from '../model/gpu-sampler';
 import { createStorage } from '../gpu/buffers';
 import { sampleTokenOp, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
 
@@ -29,8 +29,7 @@ export class NoCacheSampler extends SampleBuffers {
     T: number,
     variant: MatmulVariant = defaultMatmulVariant(),
   ) {
-    checkSampleLength(layout, T);
-    super(device, N, T, 'nocache');
+    super(device, layout, N, T, 'nocache');
     const V = layout.config.vocabSize;
     this.gathered = createStorage(device, N * V * 4, 'nocache logits [N,V]');
     this.acts = new GpuActivations(device, layout, N, T);

@@ -31,13 +31,6 @@ export interface SampleResult {
   entropy: Float32Array;
 }
 
-/** T must fit the model's positions and leave at least one position to sample. */
-export function checkSampleLength(layout: ParamLayout, T: number): void {
-  const { nPositions } = layout.config;
-  if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
-  if (T < 2) throw new RangeError(`sampling length T must be ≥ 2, got ${T}`);
-}
-
 /**
  * What sample_token reads and writes for N sequences of T positions, and the template upload:
  * shared by GpuSampler and the bench's no-cache baseline (src/bench/nocache-sampler.ts).
@@ -51,7 +44,11 @@ export class SampleBuffers {
   protected readonly positions: GPUBuffer; // [T] u32: 0, 1, …, T−1 (copy sources for the cursors)
   protected readonly next: GPUBuffer;   // [1] u32 position being written
 
-  constructor(readonly device: GPUDevice, readonly N: number, readonly T: number, label: string) {
+  constructor(readonly device: GPUDevice, layout: ParamLayout, readonly N: number, readonly T: number, label: string) {
+    // T must fit the model's positions and leave at least one position to sample.
+    const { nPositions } = layout.config;
+    if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
+    if (T < 2) throw new RangeError(`sampling length T must be ≥ 2, got ${T}`);
     const f = (n: number, what: string) => createStorage(device, n * 4, `${label} ${what}`);
     this.tokens = f(N * T, 'tokens');
     this.logp = f(N * T, 'logp');
@@ -98,8 +95,7 @@ export class GpuSampler extends SampleBuffers {
     T: number,
     variant: MatmulVariant = defaultMatmulVariant(),
   ) {
-    checkSampleLength(layout, T);
-    super(device, N, T, 'sample');
+    super(device, layout, N, T, 'sample');
     const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
     const f = (n: number, label: string) => createStorage(device, n * 4, label);
     this.logits = f(N * V, 'sample logits');
