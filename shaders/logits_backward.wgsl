@@ -1,6 +1,8 @@
-// logits_backward: dL/dlogits for L = Σ_r dlogp[r]·logp[r] + dent[r]·entropy[r]   (=)
-// With p = softmax(z), z = logits·invTemp, H the entropy:
-//   dL/dz_j = dlogp·(δ_{j,target} − p_j) − dent·p_j·(log p_j + H),  dlogits = invTemp·dL/dz.
+// logits_backward: dL/dlogits for L = Σ_r dlogp[r]·logp[r] + dent[r]·reg[r]   (=)
+// reg is logits_stats' regulator (same flag). With p = softmax(z), z = logits·invTemp, H the entropy:
+//   dL/dz_j = dlogp·(δ_{j,target} − p_j) − dent·p_j·(log p_j + H)   (regulator 0: entropy)
+//   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dent·(1/V − p_j)          (regulator 1: uniform)
+// and dlogits = invTemp·dL/dz.
 // A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
 // One workgroup per row (shared-memory reductions for the row's statistics).
 // CPU twin: logitsBackward in src/reference/ops.ts.
@@ -9,7 +11,7 @@
 
 override WG: u32 = 64; // power of two
 
-struct Params { R: u32, V: u32, invTemp: f32 }
+struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 
 @group(0) @binding(0) var<storage, read_write> dlogits: array<f32>; // [R, V]
 @group(0) @binding(1) var<storage, read> logits: array<f32>;        // [R, V]
@@ -44,6 +46,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
     let lp = logits[x + j] * p.invTemp - lse;
     let pj = exp(lp);
     let onehot = select(0.0, 1.0, i32(j) == tgt);
-    dlogits[x + j] = p.invTemp * (gl * (onehot - pj) - ge * pj * (lp + h));
+    var dreg = -pj * (lp + h);
+    if (p.regulator == 1u) { dreg = 1.0 / f32(V) - pj; }
+    dlogits[x + j] = p.invTemp * (gl * (onehot - pj) + ge * dreg);
   }
 }

@@ -1,6 +1,7 @@
 // logits_stats: with z = logits·invTemp (the tempered policy),
 //   logp[r] = log softmax(z)[targets[r]]  (0 when the target is outside [0,V)),
-//   entropy[r] = −Σ_j p_j log p_j  (nats).   (=)
+//   entropy[r] = the regulator: −Σ_j p_j log p_j (nats, regulator 0) or (1/V)·Σ_j log p_j
+//   (regulator 1, "uniform": −CE(uniform, p)).   (=)
 // One workgroup per row: V can be hundreds and R·V is one of the largest tensors, so the
 // row's max / Σexp / entropy are shared-memory reductions.
 // CPU twin: logitsStats in src/reference/ops.ts.
@@ -9,7 +10,7 @@
 
 override WG: u32 = 64; // power of two
 
-struct Params { R: u32, V: u32, invTemp: f32 }
+struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 
 @group(0) @binding(0) var<storage, read_write> logp: array<f32>;    // [R]
 @group(0) @binding(1) var<storage, read_write> entropy: array<f32>; // [R]
@@ -32,7 +33,7 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   var h = 0.0;
   for (var j = lid; j < V; j += WG) {
     let lp = logits[x + j] * p.invTemp - lse; // log p_j: finite even when p_j underflows
-    h -= exp(lp) * lp;
+    if (p.regulator == 1u) { h += lp / f32(V); } else { h -= exp(lp) * lp; }
   }
   h = wg_sum(lid, h);
   if (lid == 0u) {

@@ -89,7 +89,7 @@ describe('per-knob validation', () => {
   });
 
   it('task parameters: named as task.<param>, with the task\'s ranges and values', () => {
-    expectError({ 'task.length': 20 }, 'task.length', 'task.length must be an integer in [2, 16], got 20');
+    expectError({ 'task.length': 20 }, 'task.length', 'task.length must be an integer in [1, 16], got 20');
     expectError({ 'task.group': 'S5' }, 'task.group', /^task\.group must be one of Z<n> \(n 2\.\.12\), .*; got "S5"$/);
     expectError({ task: 'maze', 'task.reward': 'last' }, 'task.reward', 'task.reward must be one of binary, shortest, progress; got "last"');
     // The task's own cross-parameter check.
@@ -182,8 +182,8 @@ describe('rules between knobs', () => {
   it('curriculum parameter and start', () => {
     const on = { curriculum: 'pass-rate' };
     expectError({ ...on, curriculumParam: 'size' }, 'curriculumParam', 'curriculumParam must be one of length, scratch (the integer parameters of groupmul); got "size"');
-    expectError({ ...on, 'task.length': 6, curriculumStart: 7 }, 'curriculumStart', 'curriculumStart must be an integer in [2, task.length] = [2, 6], got 7');
-    expectError({ ...on, curriculumStart: 1 }, 'curriculumStart', /\[2, 8\], got 1/);
+    expectError({ ...on, 'task.length': 6, curriculumStart: 7 }, 'curriculumStart', 'curriculumStart must be an integer in [1, task.length] = [1, 6], got 7');
+    expectError({ ...on, curriculumStart: 0 }, 'curriculumStart', /\[1, 8\], got 0/);
     // block layout with scratch 4: a level of length 2 or 3 would have scratch > length.
     expectError({ ...on, 'task.scratch': 4, curriculumStart: 2 }, 'curriculumStart', /^curriculumStart 2: at length = 2, task\.scratch must be/);
     expect(validateConfig({ ...on, 'task.scratch': 4, curriculumStart: 4 }).curriculumStart).toBe(4);
@@ -250,6 +250,7 @@ describe('configDiff / diffLabel', () => {
     expect(diff.find((d) => d.key === 'task')).toEqual({ key: 'task', from: 'groupmul', to: 'sort' });
     expect(diff.find((d) => d.key === 'task.alphabet')).toEqual({ key: 'task.alphabet', from: undefined, to: 8 });
     expect(diff.find((d) => d.key === 'task.length')).toEqual({ key: 'task.length', from: 8, to: 5 });
-    expect(diffLabel(a, b)).toBe('task groupmul→sort, length 8→5, reward last→exact');
+    // sort's length starts at 2, so the curriculum start moves up with the task change
+    expect(diffLabel(a, b)).toBe('task groupmul→sort, length 8→5, reward last→exact, curriculum start 1→2');
   });
 });

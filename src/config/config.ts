@@ -97,7 +97,7 @@ export interface RunConfig {
   dynamicMaxTries: number;
   // regularisation
   entropyAlpha: number;
-  entropyMode: 'exact' | 'sampled';
+  entropyMode: 'exact' | 'sampled' | 'uniform';
   entropyTarget: number;
   entropyAlphaStep: number;
   // curriculum
@@ -278,9 +278,13 @@ export function withTask(config: RunConfig, task: TaskName | string): RunConfig 
   for (const [k, v] of Object.entries(config)) if (!k.startsWith(TASK_PREFIX)) out[k] = v;
   for (const [k, v] of Object.entries(fresh)) if (k.startsWith(TASK_PREFIX)) out[k] = v;
   out.task = task;
-  if (!intSpecs(task).some((p) => p.name === config.curriculumParam)) {
+  const spec = intSpecs(task).find((p) => p.name === config.curriculumParam);
+  if (!spec) {
     out.curriculumParam = fresh.curriculumParam;
     out.curriculumStart = fresh.curriculumStart;
+  } else if (config.curriculumStart < (spec.min ?? 0)) {
+    // Same parameter name, narrower range (groupmul length starts at 1, sort length at 2).
+    out.curriculumStart = spec.min ?? 0;
   }
   return orderConfig(asConfig(out));
 }

@@ -605,10 +605,10 @@ export const STATIC_KNOBS = [
     key: 'entropyMode',
     kind: 'enum',
     default: 'exact',
-    values: ['exact', 'sampled'],
+    values: ['exact', 'sampled', 'uniform'],
     section: 'regularisation',
     label: 'entropy mode',
-    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance. The regulator\'s choice matters (papers/000); exact is the low-variance one.',
+    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (papers/000); exact is the low-variance one; uniform targets collapse onto wrong answers (README, "Learning results").',
     source: 'the spin-glass landscape paper (papers/000)',
   },
   {
@@ -657,12 +657,12 @@ export const STATIC_KNOBS = [
   {
     key: 'curriculumStart',
     kind: 'int',
-    default: 2,
+    default: 1,
     min: 0,
     max: 1000,
     section: 'curriculum',
     label: 'curriculum start',
-    doc: 'Starting value of curriculumParam, within that parameter\'s range and at most its configured value. Default: the parameter\'s minimum (2 for groupmul length), where random guessing already succeeds often.',
+    doc: 'Starting value of curriculumParam, within that parameter\'s range and at most its configured value. Default: the parameter\'s minimum (1 for groupmul length, a copy of the one element; 2 for sort length), where random guessing already succeeds often.',
     when: { curriculum: ['pass-rate'] },
   },
   {

@@ -12,7 +12,7 @@ import {
   pgLossOp, writeAdamwParams, writePgLossParams, type AdamwParams,
 } from './ops';
 import {
-  adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, type PgLossParams,
+  adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
 } from '../reference/ops';
 import { makeRng, type Rng } from '../reference/random';
 
@@ -30,8 +30,8 @@ function check(name: string, got: ArrayLike<number>, expected: ArrayLike<number>
 }
 
 describe('logits, loss and optimiser kernels vs CPU twins', () => {
-  gpuIt('logits_stats and logits_backward (invTemp ≠ 1; V below and above one workgroup)', async ({ device }) => {
-    for (const [R, V] of [[10, 11], [6, 150]]) {
+  gpuIt('logits_stats and logits_backward, both regulators (invTemp ≠ 1; V below and above one workgroup)', async ({ device }) => {
+    for (const [R, V, reg] of [[10, 11, REGULATOR.entropy], [6, 150, REGULATOR.entropy], [10, 11, REGULATOR.uniform], [6, 150, REGULATOR.uniform]] as const) {
       const r = makeRng(10 + V);
       const invTemp = 1 / 0.7;
       const logits = randn(r, R * V, 2);
@@ -40,17 +40,17 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       const logp = createStorage(device, R * 4), ent = createStorage(device, R * 4), dlogits = createStorage(device, R * V * 4);
       const logitsB = storageFrom(device, logits), targetsB = storageFrom(device, targets);
       await runDispatches(device, [
-        ...logitsStatsOp(device, logp, ent, logitsB, targetsB, invTemp, R, V),
-        ...logitsBackwardOp(device, dlogits, logitsB, targetsB, storageFrom(device, dlogp), storageFrom(device, dent), invTemp, R, V),
+        ...logitsStatsOp(device, logp, ent, logitsB, targetsB, invTemp, R, V, reg),
+        ...logitsBackwardOp(device, dlogits, logitsB, targetsB, storageFrom(device, dlogp), storageFrom(device, dent), invTemp, R, V, reg),
       ]);
       const eLogp = new Float64Array(R), eEnt = new Float64Array(R), eD = new Float64Array(R * V);
-      logitsStats(eLogp, eEnt, logits, targets, invTemp, R, V);
-      logitsBackward(eD, logits, targets, dlogp, dent, invTemp, R, V);
+      logitsStats(eLogp, eEnt, logits, targets, invTemp, R, V, reg);
+      logitsBackward(eD, logits, targets, dlogp, dent, invTemp, R, V, reg);
       const gLogp = await readF32(device, logp, R);
       expect(gLogp[2]).toBe(0); // target outside [0,V)
-      check(`logits_stats logp (R=${R} V=${V})`, gLogp, eLogp, 1e-5);
-      check(`logits_stats entropy (R=${R} V=${V})`, await readF32(device, ent, R), eEnt, 1e-5);
-      check(`logits_backward (R=${R} V=${V})`, await readF32(device, dlogits, R * V), eD, 1e-5);
+      check(`logits_stats logp (R=${R} V=${V} regulator ${reg})`, gLogp, eLogp, 1e-5);
+      check(`logits_stats entropy (R=${R} V=${V} regulator ${reg})`, await readF32(device, ent, R), eEnt, 1e-5);
+      check(`logits_backward (R=${R} V=${V} regulator ${reg})`, await readF32(device, dlogits, R * V), eD, 1e-5);
     }
   });
 

@@ -19,7 +19,7 @@
 import { getPipeline, type Overrides } from './pipelines';
 import { createStorage, groups1d, uniformFrom, writeRecord } from './buffers';
 import type { Dispatch, UniformValues } from './dispatch';
-import type { PgLossParams } from '../reference/ops';
+import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
 
 /** A tensor on the GPU: a whole buffer or a slice of one. */
 export type Buf = GPUBuffer | GPUBufferBinding;
@@ -422,15 +422,19 @@ export function accumulateOp(device: GPUDevice, dst: Buf, src: Buf, n: number): 
 
 // ─── logits ─────────────────────────────────────────────────────────────────────────────────
 
-/** logp[R] (=), entropy[R] (=) of softmax(logits·invTemp). One workgroup per row. */
+/**
+ * logp[R] (=), entropy[R] (=) of softmax(logits·invTemp); with regulator = REGULATOR.uniform the
+ * second output is U = mean_j log p_j instead of H. One workgroup per row.
+ */
 export function logitsStatsOp(
   device: GPUDevice,
   logp: Buf,    // [R]
-  entropy: Buf, // [R]
+  entropy: Buf, // [R] H (or U)
   logits: Buf,  // [R, V]
   targets: Buf, // [R] i32
   invTemp: number,
   R: number, V: number,
+  regulator: Regulator = REGULATOR.entropy,
 ): Dispatch[] {
   const op = 'logitsStats';
   positiveInts(op, { R, V });
@@ -439,13 +443,13 @@ export function logitsStatsOp(
   return [kernelDispatch(device, {
     kernel: 'logits_stats',
     bindings: [logp, entropy, logits, targets],
-    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32']], op),
+    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
     overrides: { WG: rowWorkgroup(V) },
     workgroups: grid(R, 1),
   })];
 }
 
-/** dlogits[R,V] (=) for L = Σ dlogp·logp + dent·entropy. One workgroup per row. */
+/** dlogits[R,V] (=) for L = Σ dlogp·logp + dent·reg (reg: H, or U for REGULATOR.uniform). One workgroup per row. */
 export function logitsBackwardOp(
   device: GPUDevice,
   dlogits: Buf, // [R, V]
@@ -455,6 +459,7 @@ export function logitsBackwardOp(
   dent: Buf,    // [R]
   invTemp: number,
   R: number, V: number,
+  regulator: Regulator = REGULATOR.entropy,
 ): Dispatch[] {
   const op = 'logitsBackward';
   positiveInts(op, { R, V });
@@ -463,7 +468,7 @@ export function logitsBackwardOp(
   return [kernelDispatch(device, {
     kernel: 'logits_backward',
     bindings: [dlogits, logits, targets, dlogp, dent],
-    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32']], op),
+    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
     overrides: { WG: rowWorkgroup(V) },
     workgroups: grid(R, 1),
   })];

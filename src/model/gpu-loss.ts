@@ -10,7 +10,7 @@ import {
   logitsBackwardOp, logitsStatsOp, pgLossOp, writeAdamwParams, writeCeLossParams, writePgLossParams,
   type AdamwParams, type MatmulVariant, defaultMatmulVariant,
 } from '../gpu/ops';
-import type { PgLossParams } from '../reference/ops';
+import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
 import { nextTokenTargets } from '../reference/model';
 
 export const PG_STATS = 8;
@@ -82,7 +82,7 @@ export interface TrainPlans {
 /** Builds every training plan for minibatches of N sequences × T tokens. */
 export function buildTrainPlans(
   device: GPUDevice, layout: ParamLayout, model: GpuParams, N: number, T: number,
-  opts: { invTemp: number; refParams?: GPUBuffer | null; variant?: MatmulVariant },
+  opts: { invTemp: number; refParams?: GPUBuffer | null; variant?: MatmulVariant; regulator?: Regulator },
 ): TrainPlans {
   const V = layout.config.vocabSize;
   const R = N * T;
@@ -96,12 +96,14 @@ export function buildTrainPlans(
   const ceParams = createCeLossParams(device, { scale: 1 });
   const adamParams = createAdamwParams(device, { lr: 0, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0, step: 1, maxGradNorm: 0 });
   const invTemp = opts.invTemp;
+  // The per-row bonus of the pg loss (entropy or uniform); an SFT pass clears its weight dent.
+  const regulator = opts.regulator ?? REGULATOR.entropy;
 
   const fwd = () => forwardPlan(device, layout, model.params, inputs.tokens, acts, variant);
-  const stats = () => new Plan().dispatch(logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, invTemp, R, V));
+  const stats = () => new Plan().dispatch(logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, invTemp, R, V, regulator));
   const bwd = () =>
     new Plan()
-      .dispatch(logitsBackwardOp(device, acts.dlogits, acts.logits, inputs.targets, outputs.dlogp, outputs.dent, invTemp, R, V))
+      .dispatch(logitsBackwardOp(device, acts.dlogits, acts.logits, inputs.targets, outputs.dlogp, outputs.dent, invTemp, R, V, regulator))
       .clear(model.grads)
       .append(backwardPlan(device, layout, model.params, model.grads, inputs.tokens, acts, variant))
       .dispatch(gradNormOp(device, outputs.norm, model.grads, model.P));

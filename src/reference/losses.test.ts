@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  AGGREGATION, PG_STAT, PG_STATS, ceLoss, logitsBackward, logitsStats, pgLoss,
+  AGGREGATION, PG_STAT, PG_STATS, REGULATOR, ceLoss, logitsBackward, logitsStats, pgLoss,
   type PgLossParams,
 } from './ops';
 import { dot, expectGrad, randn, rng, uniform } from './testing';
@@ -29,7 +29,53 @@ describe('logitsStats / logitsBackward', () => {
     }
   });
 
+  it('logitsStats with the uniform regulator writes mean_j log p_j (≤ −log V, = at uniform)', () => {
+    const r = rng(52);
+    const logits = randn(r, R * V, 2);
+    logits.fill(0.3, 0, V); // row 0 uniform
+    const logp = new Float64Array(R), u = new Float64Array(R);
+    logitsStats(logp, u, logits, targets, invTemp, R, V, REGULATOR.uniform);
+    for (let i = 0; i < R; i++) {
+      const z = Array.from(logits.subarray(i * V, (i + 1) * V), (x) => x * invTemp);
+      const lse = Math.log(z.reduce((a, b) => a + Math.exp(b), 0));
+      expect(u[i]).toBeCloseTo(z.reduce((a, b) => a + (b - lse), 0) / V, 12);
+      expect(u[i]).toBeLessThanOrEqual(-Math.log(V) + 1e-12);
+    }
+    expect(u[0]).toBeCloseTo(-Math.log(V), 12);
+  });
+
+  it('the uniform regulator still pulls a collapsed row back; the entropy barely does', () => {
+    // One row, all mass on token 0: the gradient on the starved token 1's logit.
+    const logits = Float64Array.from({ length: V }, (_, j) => (j === 0 ? 20 : 0));
+    const none = Int32Array.from([-1]);
+    const grad = (reg: 0 | 1) => {
+      const d = new Float64Array(V);
+      logitsBackward(d, logits, none, Float64Array.from([0]), Float64Array.from([-1]), 1, 1, V, reg);
+      return -d[1]; // descent direction on loss −reg: how much token 1's logit rises
+    };
+    expect(grad(REGULATOR.uniform)).toBeCloseTo(1 / V, 6);
+    expect(grad(REGULATOR.entropy)).toBeGreaterThan(0);
+    expect(grad(REGULATOR.entropy)).toBeLessThan(1e-6);
+  });
+
   const cases: [string, number, number][] = [['dlogp path', 1, 0], ['dent path', 0, 1], ['both paths', 1, 1]];
+  for (const [label, useLogp, useEnt] of cases) {
+    it(`backward passes gradcheck with the uniform regulator (${label})`, () => {
+      const r = rng(53);
+      const logits = randn(r, R * V, 2);
+      const dlogp = randn(r, R).map((x) => x * useLogp);
+      const dreg = randn(r, R).map((x) => x * useEnt);
+      const logp = new Float64Array(R), u = new Float64Array(R);
+      const f = (x: Float64Array) => {
+        logitsStats(logp, u, x, targets, invTemp, R, V, REGULATOR.uniform);
+        return dot(dlogp, logp) + dot(dreg, u);
+      };
+      const dlogits = new Float64Array(R * V).fill(NaN);
+      logitsBackward(dlogits, logits, targets, dlogp, dreg, invTemp, R, V, REGULATOR.uniform);
+      expectGrad(`logitsBackward uniform ${label}`, f, logits, dlogits);
+    });
+  }
+
   for (const [label, useLogp, useEnt] of cases) {
     it(`backward passes gradcheck (${label}, invTemp ${invTemp})`, () => {
       const r = rng(51);

@@ -329,45 +329,60 @@ export function accumulate(dst: F, src: F, n: number): void {
 // ─── logits: per-row statistics and their backward ──────────────────────────────────────────
 
 /**
+ * Which per-row regulator logitsStats writes and logitsBackward differentiates:
+ * entropy: H = −Σ_j p_j log p_j (its gradient −p_j(log p_j + H) vanishes as the row becomes
+ * one-hot); uniform: U = (1/V)·Σ_j log p_j = −CE(uniform, p), maximal at the uniform row, whose
+ * gradient 1/V − p_j does not vanish, so a row collapsed on a wrong token is still pulled back.
+ */
+export const REGULATOR = { entropy: 0, uniform: 1 } as const;
+export type Regulator = (typeof REGULATOR)[keyof typeof REGULATOR];
+
+/**
  * With z = logits·invTemp (the tempered policy): logp[r] = log softmax(z)[targets[r]] (0 when
- * the target is outside [0,V)), entropy[r] = −Σ_j p_j log p_j in nats.  (=)
+ * the target is outside [0,V)), reg[r] = the regulator's value: the entropy H in nats (default)
+ * or U = mean_j log p_j (REGULATOR.uniform).  (=)
  */
 export function logitsStats(
   logp: F,            // [R] (=)
-  entropy: F,         // [R] (=)
+  reg: F,             // [R] (=) H or U
   logits: F,          // [R, V]
   targets: Int32Array, // [R]
   invTemp: number,
   R: number, V: number,
+  regulator: Regulator = REGULATOR.entropy,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * V;
     const lse = logSumExp(logits, x, V, invTemp);
     let h = 0;
+    let u = 0;
     for (let j = 0; j < V; j++) {
       const lp = logits[x + j] * invTemp - lse; // log p_j, finite even when p_j underflows
       h -= Math.exp(lp) * lp;
+      u += lp;
     }
     const tgt = targets[r];
     logp[r] = tgt >= 0 && tgt < V ? logits[x + tgt] * invTemp - lse : 0;
-    entropy[r] = h;
+    reg[r] = regulator === REGULATOR.uniform ? u / V : h;
   }
 }
 
 /**
- * dL/dlogits for L = Σ_r dlogp[r]·logp[r] + dent[r]·entropy[r] (logp, entropy as in
- * logitsStats).  (=)  With p = softmax(z), z = logits·invTemp:
- *   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dent·(−p_j(log p_j + H)),  dlogits = invTemp·dL/dz.
- * A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
+ * dL/dlogits for L = Σ_r dlogp[r]·logp[r] + dreg[r]·reg[r] (logp, reg as in logitsStats, the
+ * same regulator).  (=)  With p = softmax(z), z = logits·invTemp:
+ *   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dreg·(−p_j(log p_j + H))   (entropy)
+ *   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dreg·(1/V − p_j)            (uniform)
+ * and dlogits = invTemp·dL/dz. A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
  */
 export function logitsBackward(
   dlogits: F,         // [R, V] (=)
   logits: F,          // [R, V]
   targets: Int32Array, // [R]
   dlogp: F,           // [R]
-  dent: F,            // [R]
+  dreg: F,            // [R]
   invTemp: number,
   R: number, V: number,
+  regulator: Regulator = REGULATOR.entropy,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * V;
@@ -379,11 +394,12 @@ export function logitsBackward(
     }
     const tgt = targets[r];
     const gl = tgt >= 0 && tgt < V ? dlogp[r] : 0;
-    const ge = dent[r];
+    const ge = dreg[r];
     for (let j = 0; j < V; j++) {
       const lp = logits[x + j] * invTemp - lse;
       const p = Math.exp(lp);
-      const dz = gl * ((j === tgt ? 1 : 0) - p) - ge * p * (lp + h);
+      const dRegDz = regulator === REGULATOR.uniform ? 1 / V - p : -p * (lp + h);
+      const dz = gl * ((j === tgt ? 1 : 0) - p) + ge * dRegDz;
       dlogits[x + j] = invTemp * dz;
     }
   }
@@ -421,7 +437,7 @@ export interface PgLossParams {
   beta: number;
   /** KL estimator: 1 = k1 (logp − refLogp), 3 = k3 (exp(r) − r − 1, r = refLogp − logp). */
   klKind: 1 | 3;
-  /** α: entropy bonus weight. */
+  /** α: weight of the regulator bonus (the loss subtracts α·reg, reg = H or U, see REGULATOR). */
   alpha: number;
   /** 0 token-mean, 1 seq-mean-token-mean, 2 seq-mean-token-sum, 3 seq-mean-token-sum-norm. */
   aggregation: Aggregation;
@@ -458,7 +474,7 @@ export function pgLoss(
   adv: F,     // [N·T] advantages A
   mask: F,    // [N·T] 1 where the token is trained, else 0
   klMask: F,  // [N·T] 1 where the KL penalty applies, else 0
-  entropy: F, // [N·T] H of the current policy at that position
+  entropy: F, // [N·T] the regulator value at that position (H, or U for REGULATOR.uniform)
   N: number, T: number,
   p: PgLossParams,
 ): void {

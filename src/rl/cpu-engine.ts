@@ -3,7 +3,7 @@
 
 import type { ParamLayout } from '../model/layout';
 import { createActivations, forward, backward, createAdamState, buildDecayMask, type AdamState } from '../reference/model';
-import { adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS } from '../reference/ops';
+import { adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR } from '../reference/ops';
 import { sampleSequencesCpu } from '../reference/sampler';
 import {
   nonFiniteSlots, tensorGroups, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
@@ -45,7 +45,8 @@ export class CpuEngine implements PolicyEngine {
       }
       const logits = forward(this.layout, this.params, d.tokens, N, T, acts);
       const logp = new Float32Array(R), entropy = new Float32Array(R);
-      logitsStats(logp, entropy, logits, d.targets, invTemp, R, V);
+      const regulator = pass.loss.kind === 'pg' ? pass.loss.regulator ?? REGULATOR.entropy : REGULATOR.entropy;
+      logitsStats(logp, entropy, logits, d.targets, invTemp, R, V, regulator);
       const dlogp = new Float32Array(R), dent = new Float32Array(R);
       const seqLoss = new Float32Array(N), stats = new Float32Array(N * PG_STATS);
       if (pass.loss.kind === 'pg') {
@@ -54,7 +55,7 @@ export class CpuEngine implements PolicyEngine {
         ceLoss(dlogp, seqLoss, logp, d.mask, N, T, pass.loss.scale);
       }
       const dlogits = new Float32Array(R * V);
-      logitsBackward(dlogits, logits, d.targets, dlogp, dent, invTemp, R, V);
+      logitsBackward(dlogits, logits, d.targets, dlogp, dent, invTemp, R, V, regulator);
       this.grads.fill(0);
       backward(this.layout, this.params, this.grads, d.tokens, N, T, acts, dlogits);
       const norm = new Float32Array(2);

@@ -7,7 +7,7 @@
 // prediction of token t+1 (its target). The trainer builds them (./rollout.ts).
 
 import type { ParamLayout } from '../model/layout';
-import type { PgLossParams } from '../reference/ops';
+import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
 import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
@@ -31,7 +31,8 @@ export interface MinibatchData {
   klMask: Float32Array; // [N,T] 1 = the KL to the reference applies
 }
 
-export type PassLoss = { kind: 'pg'; params: PgLossParams } | { kind: 'sft'; scale: number };
+/** A policy-gradient pass (regulator: which per-row bonus α weights, default the entropy) or an SFT pass. */
+export type PassLoss = { kind: 'pg'; params: PgLossParams; regulator?: Regulator } | { kind: 'sft'; scale: number };
 
 export interface TrainPass {
   data: MinibatchData;
@@ -50,6 +51,12 @@ export interface TrainResult {
   passes: PassStats[];
   /** Gradient norm per tensor group (embeddings, each block, final LayerNorm) of the last pass. */
   groupNorms: Record<string, number>;
+}
+
+/** The regulator of a batch's policy-gradient passes (one per batch: it is a run setting). */
+export function passRegulator(passes: TrainPass[]): Regulator {
+  for (const p of passes) if (p.loss.kind === 'pg') return p.loss.regulator ?? REGULATOR.entropy;
+  return REGULATOR.entropy;
 }
 
 export interface PolicyEngine {
@@ -145,11 +152,11 @@ export class GpuEngine implements PolicyEngine {
     return s;
   }
 
-  private trainPlans(N: number, T: number, invTemp: number): TrainPlans {
-    const key = `${N}x${T}@${invTemp}|${this.refParams ? 'ref' : ''}`;
+  private trainPlans(N: number, T: number, invTemp: number, regulator: Regulator = REGULATOR.entropy): TrainPlans {
+    const key = `${N}x${T}@${invTemp}|${this.refParams ? 'ref' : ''}|reg${regulator}`;
     let p = this.plans.get(key);
     if (!p) {
-      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams, variant: this.variant });
+      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams, variant: this.variant, regulator });
       this.plans.set(key, p);
     }
     return p;
@@ -163,7 +170,7 @@ export class GpuEngine implements PolicyEngine {
 
   async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
     if (useReference && !this.refParams) throw new Error('train: useReference needs syncReference() first');
-    const plans = this.trainPlans(N, T, invTemp);
+    const plans = this.trainPlans(N, T, invTemp, passRegulator(passes));
     const { device } = this;
     const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
     const need = passes.length * perPass + this.groups.length * STATS_ALIGN;

@@ -14,9 +14,10 @@ const tiny = mergeConfig(presetConfig('sort-easy'), {
 });
 
 describe('Trainer', () => {
-  gpuIt('one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss', async ({ device }) => {
-    const gpu = await Trainer.create(tiny, (l, p) => new GpuEngine(device, l, p));
-    const cpu = await Trainer.create(tiny, (l, p) => new CpuEngine(l, p));
+  for (const entropyMode of ['exact', 'uniform'] as const) gpuIt(`one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss (entropyMode ${entropyMode})`, async ({ device }) => {
+    const cfg = mergeConfig(tiny, { entropyMode });
+    const gpu = await Trainer.create(cfg, (l, p) => new GpuEngine(device, l, p));
+    const cpu = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p));
     gpu.collectRatios = cpu.collectRatios = true;
     for (let step = 0; step < 2; step++) {
       const g = await gpu.step();
@@ -121,7 +122,7 @@ describe('Trainer (CPU reference engine)', () => {
       ...estimators.map((estimator) => (estimator === 'passk' ? { estimator, passK: 2 } : { estimator })),
       ...aggregations.map((aggregation) => ({ aggregation })),
       { tokenCredit: 'eapo' }, { topEntropyQuantile: 0.5 }, { cueGamma: 0.5 }, { edasGamma: 0.5 },
-      { dualClip: 3 }, { klKind: 'k1' }, { entropyMode: 'sampled' }, { dynamicSampling: true },
+      { dualClip: 3 }, { klKind: 'k1' }, { entropyMode: 'sampled' }, { entropyMode: 'uniform' }, { dynamicSampling: true },
     ];
     for (const overrides of cases) {
       const cfg = mergeConfig(tiny, { epochs: 1, minibatches: 1, ...overrides });

@@ -12,7 +12,7 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
 import { makeRng, STREAM, type Rng } from '../reference/random';
-import { AGGREGATION, PG_STAT, PG_STATS, type PgLossParams } from '../reference/ops';
+import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams } from '../reference/ops';
 import type { Aggregation } from '../config/knobs';
 
 /** The config's aggregation names → the loss kernel's codes. */
@@ -358,12 +358,13 @@ export class Trainer {
         const loss: PgLossParams = {
           epsLow: c.epsLow, epsHigh: c.epsHigh, dualClip: c.dualClip,
           beta: useRef ? c.klBeta : 0, klKind: c.klKind === 'k1' ? 1 : 3,
-          alpha: c.entropyMode === 'exact' ? this.alpha : 0,
+          alpha: c.entropyMode === 'sampled' ? 0 : this.alpha,
           aggregation: AGGREGATION_CODE[c.aggregation], maxLen: shape.Lc,
           totalTokens: Math.max(1, tokensInMb), totalSeqs: mbSize,
         };
         this.optStep++;
-        passes.push({ data, loss: { kind: 'pg', params: loss }, adam: this.adamParams(this.lrAt(this.optStep, c.lr)) });
+        const regulator = c.entropyMode === 'uniform' ? REGULATOR.uniform : REGULATOR.entropy;
+        passes.push({ data, loss: { kind: 'pg', params: loss, regulator }, adam: this.adamParams(this.lrAt(this.optStep, c.lr)) });
       }
     }
     await this.engine.checkpointState();

@@ -24,7 +24,7 @@ describe('rlvr tasks list', () => {
     expect(tasks[0].params.find((p: { name: string }) => p.name === 'length')).toMatchObject({
       kind: 'int',
       default: 8,
-      min: 2,
+      min: 1,
       max: 16,
     });
   });
@@ -64,7 +64,7 @@ describe('rlvr tasks sample', () => {
 
   it('rejects bad flags and parameters with exit code 2 and a message naming them', async () => {
     const cases: [string[], RegExp][] = [
-      [['sample', '--task', 'groupmul', '--param', 'length=40'], /groupmul\.length must be an integer in \[2, 16\], got "40"/],
+      [['sample', '--task', 'groupmul', '--param', 'length=40'], /groupmul\.length must be an integer in \[1, 16\], got "40"/],
       [['sample', '--task', 'chess'], /unknown task "chess"; allowed: groupmul, maze, sort, subsetsum/],
       [['sample'], /--task is required/],
       [['sample', '--task', 'sort', '--bogus', '1'], /unknown flag --bogus/],

@@ -23,7 +23,7 @@ describe('groupmul answers', () => {
     fc.assert(
       fc.property(
         groupName.filter((g) => !g.startsWith('quasi')),
-        fc.integer({ min: 2, max: 16 }),
+        fc.integer({ min: 1, max: 16 }),
         seed,
         (group, length, s) => {
           const inst = draw({ group, length }, s);
@@ -92,7 +92,7 @@ describe('groupmul layouts', () => {
 describe('groupmul rewards', () => {
   const params = fc.record({
     group: groupName,
-    length: fc.integer({ min: 2, max: 16 }),
+    length: fc.integer({ min: 1, max: 16 }),
     layout: fc.constantFrom('block', 'interleaved'),
   });
 
@@ -191,7 +191,7 @@ describe('groupmul fromJSON', () => {
     expect(() => groupmul.fromJSON({ ...base, chain: [0, 1, 2], group: 'S3' })).toThrow(/instance\.group/);
     expect(() => groupmul.fromJSON({ ...base, task: 'maze', chain: [0, 1, 2] })).toThrow(/instance\.task/);
     expect(() => groupmul.fromJSON({ ...base, params: { group: 'Z5', length: 30 }, chain: [] })).toThrow(
-      'groupmul.length must be an integer in [2, 16], got 30',
+      'groupmul.length must be an integer in [1, 16], got 30',
     );
     expect(groupmul.fromJSON({ ...base, chain: [1, 2, 4] }).answer).toBe(2);
   });

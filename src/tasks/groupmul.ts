@@ -52,9 +52,9 @@ export const GROUPMUL_PARAMS: readonly ParamSpec[] = [
     name: 'length',
     kind: 'int',
     default: 8,
-    min: 2,
+    min: 1,
     max: 16,
-    doc: 'Number k of elements in the chain to multiply.',
+    doc: 'Number k of elements in the chain to multiply (1: copy the single element; a curriculum can start there so that every y_t is rewarded in turn).',
   },
   {
     name: 'scratch',

@@ -66,10 +66,10 @@ describe('parseParams', () => {
 
   it('names the parameter and the range for an out-of-range integer', () => {
     const e = paramError(() => parseParams(groupmul, { length: 40 }));
-    expect(e.message).toBe('groupmul.length must be an integer in [2, 16], got 40');
+    expect(e.message).toBe('groupmul.length must be an integer in [1, 16], got 40');
     expect(e.param).toBe('length');
     expect(paramError(() => parseParams(groupmul, { length: '8.5' })).message).toBe(
-      'groupmul.length must be an integer in [2, 16], got "8.5"',
+      'groupmul.length must be an integer in [1, 16], got "8.5"',
     );
     expect(paramError(() => parseParams(maze, { size: 2.5 })).message).toBe(
       'maze.size must be an integer in [3, 10], got 2.5',
