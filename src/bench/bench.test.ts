@@ -75,3 +75,27 @@ describe('kernel benchmark', () => {
     model.destroy();
   });
 });
+
+describe('learning benchmark', () => {
+  gpuIt('reports pass@1 at the level reached and at the final level (a run stopped below it)', async (gpu) => {
+    const { learningSuite } = await import('./learning');
+    const lines: string[] = [];
+    const progress: string[] = [];
+    const result = await learningSuite.run(gpu, {
+      quick: true, reps: 1, warmup: 0, out: (l) => lines.push(l), progress: (l) => progress.push(l),
+      flags: {
+        preset: 'cot-discovery', seeds: '0', steps: '2', 'final-prompts': '6', 'check-every': '1',
+        set: ['task.length=3', 'model.nEmbd=8', 'model.nLayer=1', 'model.nHead=2', 'batchPrompts=2', 'groupSize=2', 'evalPrompts=4'],
+      },
+    }) as { results: { level: number; finalLevel: number; passAt1: number; passAt1Final: number; steps: number }[] };
+    const [r] = result.results;
+    // Two steps cannot pass the curriculum window (10 steps): still at length 1 of 3.
+    expect(r).toMatchObject({ level: 1, finalLevel: 3, steps: 2 });
+    for (const p of [r.passAt1, r.passAt1Final]) {
+      expect(p).toBeGreaterThanOrEqual(0);
+      expect(p).toBeLessThanOrEqual(1);
+    }
+    expect(progress.at(-1)).toMatch(/^seed 0 done: level 1\/3, held-out pass@1 [\d.]+ on 6 prompts \([\d.]+ at length 3\)/);
+    expect(lines.join('\n')).toMatch(/preset cot-discovery with task\.length=3, .*at final level/s);
+  });
+});

@@ -19,6 +19,9 @@ interface SeedResult {
   finalLevel: number;
   /** Greedy pass@1 on the held-out prompts of the level reached. */
   passAt1: number;
+  /** Greedy pass@1 on held-out prompts of the final level (= passAt1 when it was reached): the
+   *  figure to compare between presets that stopped at different levels (chance for S3: 1/6). */
+  passAt1Final: number;
   /** Greedy completions' CoT alignment with the running prefix products (groupmul only). */
   cotAlignment: number | null;
   /** First step at which the final level was solved (greedy pass@1 ≥ the target), if ever. */
@@ -53,9 +56,10 @@ export const learningSuite: BenchSuite = {
     const checkEvery = Number(opts.flags['check-every'] ?? 50);
     const finalPrompts = Number(opts.flags['final-prompts'] ?? 512);
     if (!Number.isInteger(finalPrompts) || finalPrompts < 1) throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
+    const sets = (opts.flags.set as string[] | undefined) ?? [];
     let base;
     try {
-      base = configFromCli({ preset, sets: (opts.flags.set as string[] | undefined) ?? [] });
+      base = configFromCli({ preset, sets });
     } catch (e) {
       if (e instanceof ConfigError) throw new CliError(e.message);
       throw e;
@@ -94,23 +98,26 @@ export const learningSuite: BenchSuite = {
       }
       const ev = await trainer.evaluate(trainer.level, finalPrompts);
       const cot = ev.taskMetrics.cot_alignment_prefix;
+      const seconds = (performance.now() - t0) / 1000;
+      const passAt1Final = trainer.level >= finalLevel ? ev['eval/pass@1_greedy'] : (await trainer.evaluate(finalLevel, finalPrompts))['eval/pass@1_greedy'];
       const result: SeedResult = {
-        seed, steps: trainer.stepCount, seconds: (performance.now() - t0) / 1000, level: trainer.level, finalLevel,
-        passAt1: ev['eval/pass@1_greedy'], cotAlignment: cot === undefined ? null : cot, solvedAtStep, ...(fault ? { fault } : {}),
+        seed, steps: trainer.stepCount, seconds, level: trainer.level, finalLevel,
+        passAt1: ev['eval/pass@1_greedy'], passAt1Final, cotAlignment: cot === undefined ? null : cot, solvedAtStep, ...(fault ? { fault } : {}),
       };
       results.push(result);
       // Each seed's result as soon as it is known: a long run stopped early still reports the seeds it finished.
       opts.progress(`seed ${seed} done: level ${result.level}/${finalLevel}, held-out pass@1 ${result.passAt1.toFixed(3)} on ${finalPrompts} prompts` +
+        `${result.level < finalLevel ? ` (${result.passAt1Final.toFixed(3)} at ${base.curriculumParam} ${finalLevel})` : ''}` +
         `${result.cotAlignment === null ? '' : `, CoT alignment ${result.cotAlignment.toFixed(3)}`}, ${result.steps} steps, ` +
         `${solvedAtStep === null ? 'not solved within budget' : `solved at step ${solvedAtStep}`}, ${result.seconds.toFixed(0)} s${fault ? ` (fault: ${fault})` : ''}`);
       trainer.destroy();
     }
-    opts.out(`\npreset ${preset}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
+    opts.out(`\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
       `stop at greedy pass@1 ≥ ${target}, final evaluation on ${finalPrompts} held-out prompts`);
     opts.out(formatTable(
-      ['seed', 'level reached', 'held-out pass@1', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
+      ['seed', 'level reached', 'held-out pass@1', 'at final level', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
       results.map((r) => [
-        String(r.seed), `${r.level}/${r.finalLevel}`, r.passAt1.toFixed(3), r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
+        String(r.seed), `${r.level}/${r.finalLevel}`, r.passAt1.toFixed(3), r.passAt1Final.toFixed(3), r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
         String(r.steps), r.solvedAtStep === null ? 'not within budget' : String(r.solvedAtStep), r.seconds.toFixed(0),
       ]),
     ));
