@@ -36,12 +36,16 @@ const COT_RECIPE = {
   'task.reward': 'last',
   curriculum: 'pass-rate',
   curriculumParam: 'length',
-  curriculumStart: 2,
+  // From length 1 (y1 = x1, a copy): learned in ~10 steps, and every y_t is then the last
+  // (rewarded) token at some level, so the whole chain is taught, y1 included.
+  curriculumStart: 1,
   curriculumTarget: 0.9,
   groupSize: 16,
   batchPrompts: 16,
-  entropyAlpha: 0.1,
-  entropyMode: 'exact',
+  // The uniform regulator: its pull does not vanish on a row collapsed onto a wrong answer,
+  // where the exact entropy's does (README: seed 2 sat at length 2 with 3 of 36 products at p ≈ 0).
+  entropyAlpha: 0.05,
+  entropyMode: 'uniform',
   klBeta: 0.5,
   klKind: 'k3',
   refSync: 'curriculum',
@@ -79,10 +83,10 @@ export const PRESETS: readonly Preset[] = [
     title: 'A chain of thought discovered from a last-token reward',
     set: { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scratch': 0 },
     explanation:
-      'A 2-layer, width-32 transformer trained from scratch on iterated S3 multiplication, rewarded only for its last token, learns to write the running product after every input element: an algorithmic chain of thought nobody rewarded directly. The environment writes x_t and the policy writes y_t after it (interleaved layout); a length curriculum starts at 2 and advances at pass rate 0.9 up to 6. An exact entropy bonus (α = 0.1) keeps groups of 16 informative, and a KL anchor (k3, β = 0.5) re-synced at each advance, masked on the newly added positions, keeps the chain learned so far while the next length is learned. The weights start at 5× GPT-2\'s init scale (model.initStd 0.1): the first product is an interaction no single input predicts, and at 0.02 its gradient was too weak to leave the uniform policy under the entropy bonus. Watch the curriculum level step up, the pass rate dip and recover after each advance, and in the rollout inspector the intermediate y_t becoming the running products x_1⋯x_t. Results per seed: README, "Learning results".',
+      'A 2-layer, width-32 transformer trained from scratch on iterated S3 multiplication, rewarded only for its last token, learns to write the running product after every input element: an algorithmic chain of thought nobody rewarded directly. The environment writes x_t and the policy writes y_t after it (interleaved layout); a length curriculum starts at 1 (copy the element) and advances at pass rate 0.9 up to 6, so each y_t is the rewarded last token at some level. A uniform regulator (α = 0.05, entropyMode uniform: a pull toward the uniform distribution that, unlike the entropy\'s, does not fade on a collapsed row) keeps groups of 16 informative and pulls back answers that collapsed onto a wrong element; a KL anchor (k3, β = 0.5) re-synced at each advance, masked on the newly added positions, keeps the chain learned so far while the next length is learned. The weights start at 5× GPT-2\'s init scale (model.initStd 0.1): the first product is an interaction no single input predicts, and at 0.02 its gradient was too weak to leave the uniform policy under the entropy bonus. Watch the curriculum level step up, the pass rate dip and recover after each advance, and in the rollout inspector the intermediate y_t becoming the running products x_1⋯x_t. Results per seed: README, "Learning results".',
     guide: [
       'Before starting, open a rollout: the y tokens are random and only the last one is checked against the product of the chain.',
-      'Start. At length 2 a random policy is right about 1 time in 10; watch the pass rate climb to 0.9 and the curriculum advance to length 3.',
+      'Start. Length 1 (copy x_1) is learned in a few steps; at length 2 a random policy is right about 1 time in 10: watch the pass rate climb to 0.9 and the curriculum advance to length 3.',
       'After each advance the pass rate drops (the new last element is unseen) and recovers: the KL chart shows the anchor holding the old positions.',
       'Open rollouts again: the intermediate y_t now equal the running products x_1⋯x_t. The model invented the chain of thought because it is the only way to get the last token right.',
       'Ablation: the "no KL anchor" variant — in the probe each new length erased the learned chain without it.',
@@ -91,6 +95,7 @@ export const PRESETS: readonly Preset[] = [
     variants: [
       { label: 'no KL anchor', set: { klBeta: 0, refSync: 'none' } },
       { label: 'no entropy bonus', set: { entropyAlpha: 0 } },
+      { label: 'exact entropy bonus', set: { entropyMode: 'exact', entropyAlpha: 0.1 } },
     ],
   },
   {
