@@ -87,11 +87,17 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   const tty = !f.json && process.stderr.isTTY;
   const t0 = Date.now();
   // Ctrl-C (or a kill) ends the run after the current step and still writes the checkpoint;
-  // a second one exits at once.
+  // a second one exits at once. A terminal's Ctrl-C reaches `npm run` and this process both, and
+  // npm may relay it: a repeat within a second is the same request, not a second one.
   let stopSignal: NodeJS.Signals | null = null;
+  let stopAt = 0;
   const onSignal = (sig: NodeJS.Signals) => {
-    if (stopSignal) process.exit(130);
+    if (stopSignal) {
+      if (Date.now() - stopAt < 1000) return;
+      process.exit(130);
+    }
     stopSignal = sig;
+    stopAt = Date.now();
     err(`\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`);
   };
   process.on('SIGINT', onSignal);
