@@ -23,6 +23,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine)' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
+  'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
 };
 
 function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | undefined): RunConfig {
@@ -109,6 +110,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
       appendFileSync(metricsPath, JSON.stringify(line) + '\n');
       if (f.json) out(JSON.stringify(line));
     }
+    let levelSaved = trainer.level;
     for (let i = 0; i < steps; i++) {
       const r = await trainer.step();
       const line = JSON.stringify(r);
@@ -117,6 +119,10 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
       else if (tty) process.stderr.write(`\r${progressLine(i + 1, steps, r, t0)}\x1b[K`);
       else if ((i + 1) % 10 === 0 || i + 1 === steps || r.eval) err(progressLine(i + 1, steps, r, t0));
       if (checkpointEvery > 0 && (i + 1) % checkpointEvery === 0) writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
+      if (f['checkpoint-levels'] && trainer.level > levelSaved) {
+        levelSaved = trainer.level;
+        writeFileSync(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
+      }
       if (stopSignal) break;
     }
     if (tty) process.stderr.write('\n');
