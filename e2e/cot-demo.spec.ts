@@ -12,7 +12,7 @@ test('cot-discovery in the page: what moves in the first minutes', async ({ page
   test.setTimeout((minutes + 3) * 60_000);
   await openPlayground(page, '?preset=cot-discovery&seed=0');
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('status')).toHaveText('running');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'running');
   const read = async (id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
   const t0 = Date.now();
   const rows: string[] = [];

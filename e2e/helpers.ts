@@ -2,11 +2,16 @@
 import { expect, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-/** Opens the playground with a query string and waits until the worker's model is ready. */
-export async function openPlayground(page: Page, search = ''): Promise<void> {
+/**
+ * Opens the playground with a query string and waits until the worker's model is ready. The
+ * dashboard view (settings, every chart, every group, runs side by side) unless the query
+ * string names a view.
+ */
+export async function openPlayground(page: Page, search = '', view: 'lecture' | 'dashboard' = 'dashboard'): Promise<void> {
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-  await page.goto(`/${search}`);
-  await expect(page.getByTestId('status')).toHaveText('idle', { timeout: 60_000 });
+  const withView = /[?&]view=/.test(search) || view === 'lecture' ? search : `${search}${search.includes('?') ? '&' : '?'}view=${view}`;
+  await page.goto(`/${withView}`);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
 }
 
 /** Clicks Step and waits for the counter to move by exactly one. */
@@ -32,9 +37,10 @@ export function csvColumn(csv: string, name: string): number[] {
 
 export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** The text input of a knob, its form section opened first. */
+/** The text input of a knob, its form section opened first (in the lecture view: the settings drawer). */
 export async function knobInput(page: Page, key: string) {
   const knob = page.getByTestId(`knob-${key}`);
+  if ((await knob.count()) === 0) await page.getByTestId('open-settings').click();
   await knob.evaluate((el) => {
     const details = el.closest('details');
     if (details) details.open = true;

@@ -15,7 +15,7 @@ test('device lost: a message, then "Resume from last saved state" continues the 
   await expect(lost).toContainText('a checkpoint from step 2');
   await expect(page.getByTestId('step')).toBeDisabled();
   await page.getByTestId('resume').click();
-  await expect(page.getByTestId('status')).toHaveText('idle', { timeout: 60_000 });
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(page.getByTestId('step-count')).toHaveText('2');
   await stepOnce(page);
   await expect(page.getByTestId('run-item')).toHaveCount(1);
@@ -32,12 +32,12 @@ test('a non-finite step pauses training and shows the fault', async ({ page }) =
   for (let at = headerEnd; at + 4 <= bytes.length; at += 4) bytes.writeFloatLE(NaN, at);
   await page.getByTestId('import-file').setInputFiles({ name: 'nan.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
   await expect(page.getByTestId('notice')).toContainText('Loaded nan.safetensors');
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await page.getByTestId('start').click();
   const fault = page.getByTestId('fault');
   await expect(fault).toBeVisible();
   await expect(fault).toContainText('non-finite');
-  await expect(page.getByTestId('status')).toHaveText('fault');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'fault');
   await expect(page.getByTestId('start')).toBeDisabled();
   await expect(page.getByTestId('step-count')).toHaveText('0');
 });

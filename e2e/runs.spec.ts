@@ -12,7 +12,7 @@ test('two runs overlaid, labelled by their config difference; export and import 
   await epsHigh.press('Enter');
   await expect(page.getByTestId('pending-config')).toContainText('ε_high 0.2→0.28');
   await page.getByTestId('reset').click();
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await stepOnce(page);
   await stepOnce(page);
   await stepOnce(page);
@@ -21,11 +21,14 @@ test('two runs overlaid, labelled by their config difference; export and import 
   await expect(items).toHaveCount(2);
   await expect(items.nth(0).getByTestId('run-label')).toHaveText('ε_high 0.2→0.28');
   await expect(items.nth(1).getByTestId('run-label')).toHaveText('sort-easy');
-  await expect(page.getByTestId('chart-reward')).toHaveAttribute('data-series', '3');
+  const legend = page.getByTestId('chart-reward').locator('.chart-legend');
+  await expect(legend).toContainText('pass@1');
   await items.nth(1).getByTestId('run-overlay').check();
-  await expect(page.getByTestId('chart-reward')).toHaveAttribute('data-series', '6');
-  await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('#1 reward');
-  await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('#2 reward');
+  // Overlaid: one metric per chart, colour = run, the legend names the runs.
+  await expect(legend).toContainText('#1 sort-easy');
+  await expect(legend).toContainText('#2 ε_high 0.2→0.28');
+  await expect(legend).not.toContainText('pass@1');
+  await expect(page.getByTestId('chart-advantages').getByTestId('hist-run')).toHaveCount(2);
 
   // export run #2 as JSON and import it back
   const download = page.waitForEvent('download');
@@ -45,7 +48,7 @@ test('two runs overlaid, labelled by their config difference; export and import 
   // runs are kept in IndexedDB
   await page.waitForTimeout(2000);
   await page.reload();
-  await expect(page.getByTestId('status')).toHaveText('idle', { timeout: 60_000 });
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(items).toHaveCount(3);
   await expect(page.getByTestId('run-label').first()).toHaveText('imported: ε_high 0.2→0.28');
 });
@@ -61,11 +64,10 @@ test('a checkpoint saves as .safetensors and loads back with its run config', as
   const bytes = (await import('node:fs')).readFileSync(await saved.path());
 
   // somewhere else: the defaults, then the checkpoint
-  await page.goto('/');
-  await expect(page.getByTestId('status')).toHaveText('idle', { timeout: 60_000 });
+  await openPlayground(page, '?preset=none');
   await page.getByTestId('import-file').setInputFiles({ name: 'ck.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
   await expect(page.getByTestId('notice')).toContainText('Loaded ck.safetensors');
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await expect(page.getByTestId('step-count')).toHaveText('2');
   await expect(page.getByTestId('knob-task').locator('select')).toHaveValue('sort');
   await expect(page.getByTestId('knob-seed').locator('input[type=text]')).toHaveValue('11');

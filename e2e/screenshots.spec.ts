@@ -6,16 +6,51 @@ import { knobInput, openPlayground, stepOnce } from './helpers';
 
 const DIR = 'docs/screenshots';
 
-test.use({ viewport: { width: 1440, height: 1000 } });
-
-/** The sticky toolbar would cover element screenshots taken below it. */
-async function unstick(page: Page) {
-  await page.addStyleTag({ content: '.toolbar { position: static !important; }' });
+async function untilStep(page: Page, n: number, timeout = 180_000): Promise<void> {
+  await expect.poll(async () => Number(await page.getByTestId('step-count').textContent()), { timeout, intervals: [1000] }).toBeGreaterThanOrEqual(n);
 }
 
 test('screenshots of the main views', async ({ page }) => {
-  test.setTimeout(600_000);
-  await test.step('the playground training sort-easy, two runs overlaid', async () => {
+  test.setTimeout(900_000);
+  await test.step('the lecture view at 1280×720: the first lesson learning', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayground(page, '?preset=start-here', 'lecture');
+    await page.keyboard.press(' ');
+    await untilStep(page, 130);
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
+    await page.getByTestId('guide-next').click();
+    await page.getByTestId('guide-next').click();
+    await page.waitForTimeout(1500); // charts refresh on their own clock
+    await page.screenshot({ path: `${DIR}/lecture.png` });
+  });
+  await test.step('a trained chain of thought at 1024×768, and its learned table', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openPlayground(page, '?preset=cot-discovery', 'lecture');
+    await page.getByTestId('load-trained').and(page.locator('[data-file$="solved.safetensors"]')).click();
+    await expect(page.getByTestId('notice')).toContainText('Loaded the trained model');
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
+    for (let i = 0; i < 3; i++) await stepOnce(page);
+    await page.getByRole('button', { name: 'ok' }).click();
+    await page.getByTestId('guide-next').click();
+    await page.getByTestId('guide-next').click();
+    await page.getByTestId('guide-next').click();
+    await page.getByTestId('guide-next').click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${DIR}/lecture-cot-trained.png` });
+    await page.getByTestId('tab-table').click();
+    await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/learned-table.png` });
+  });
+  await test.step('mazes: each walk on the grid, failures where they happened', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayground(page, '?preset=maze-grpo', 'lecture');
+    for (let i = 0; i < 5; i++) await stepOnce(page);
+    await page.waitForTimeout(1200);
+    await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/maze.png` });
+  });
+  await test.step('the dashboard: two runs of a lesson and its variant overlaid', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await openPlayground(page, '?preset=sort-easy&steps=120');
     await page.getByTestId('start').click();
     await expect(page.getByTestId('step-count')).toHaveText('120', { timeout: 120_000 });
@@ -23,48 +58,19 @@ test('screenshots of the main views', async ({ page }) => {
     await lr.fill('0.01');
     await lr.press('Enter');
     await page.getByTestId('reset').click();
-    await expect(page.getByTestId('status')).toHaveText('idle');
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
     await page.getByTestId('start').click();
     await expect(page.getByTestId('step-count')).toHaveText('120', { timeout: 120_000 });
     await page.getByTestId('run-overlay').first().check();
-    await page.waitForTimeout(1500); // charts refresh on their own clock
-    await page.screenshot({ path: `${DIR}/playground.png` });
-    await unstick(page);
-    await page.locator('.charts').screenshot({ path: `${DIR}/charts-overlay.png` });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${DIR}/dashboard.png` });
   });
-  await test.step('phase by phase, the rollout inspector', async () => {
-    await openPlayground(page, '?preset=sort-easy&batchPrompts=3&groupSize=6');
-    for (let i = 0; i < 5; i++) await stepOnce(page);
-    for (let i = 0; i < 3; i++) {
-      await page.getByTestId('phase-step').click();
-      await expect(page.getByTestId('phase')).toHaveText(['sample', 'verify', 'advantages'][i]);
-    }
-    await page.waitForTimeout(1200);
-    await page.locator('.toolbar').screenshot({ path: `${DIR}/toolbar-phases.png` });
-    await unstick(page);
-    await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/inspector.png` });
-  });
-  await test.step('groupmul: the learned table and the scratchpads', async () => {
-    await openPlayground(page, '?preset=cot-discovery&batchPrompts=3&groupSize=4&curriculum=off&task.length=3&refSync=none');
-    for (let i = 0; i < 4; i++) await stepOnce(page);
-    await page.getByTestId('learned-refresh').click();
-    await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
-    await page.waitForTimeout(1200);
-    await unstick(page);
-    await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/groupmul.png` });
-  });
-  await test.step('mazes: the walks of each group', async () => {
-    await openPlayground(page, '?preset=maze-grpo&batchPrompts=4&groupSize=4');
-    for (let i = 0; i < 10; i++) await stepOnce(page);
-    await page.waitForTimeout(1200);
-    await unstick(page);
-    await page.getByTestId('maze-view').screenshot({ path: `${DIR}/maze.png` });
-  });
-  await test.step('the config form with a knob\'s documentation, and a bad URL explained', async () => {
-    await openPlayground(page, '?preset=clip-higher&groupSize=100&lr=fast');
-    const tip = page.getByTestId('knob-groupSize').locator('.tip');
-    await tip.hover();
+  await test.step('the settings drawer with a knob\'s documentation, and a bad URL explained', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayground(page, '?preset=clip-higher&groupSize=100&lr=fast', 'lecture');
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('knob-groupSize').locator('.tip').hover();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${DIR}/config-and-url-errors.png`, clip: { x: 0, y: 0, width: 1000, height: 760 } });
+    await page.screenshot({ path: `${DIR}/config-and-url-errors.png` });
   });
 });

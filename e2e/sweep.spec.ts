@@ -18,7 +18,10 @@ test('a sweep over ε_high runs one labelled run per value, each for the given s
   const labels = await items.getByTestId('run-label').allTextContents();
   console.log(`sweep runs: ${JSON.stringify(labels)} with steps ${JSON.stringify(steps)}`);
   expect(steps.filter((s) => s === '4').length).toBeGreaterThanOrEqual(2);
-  expect(labels.some((l) => l.includes('ε_high 0.2→0.28'))).toBe(true);
+  // Labelled by the value chosen; the sweep's runs are drawn together.
+  expect(labels.sort()).toEqual(['ε_high = 0.2', 'ε_high = 0.28']);
+  await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('#1 ε_high = 0.2');
+  await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('#2 ε_high = 0.28');
 });
 
 test('a sweep whose values are all out of range names the knob and its range, and runs nothing', async ({ page }) => {

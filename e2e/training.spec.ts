@@ -24,9 +24,9 @@ test('sort-easy learns: charts fill, reward rises, no long frame on the page', a
   const tracePath = testInfo.outputPath('trace.json');
   await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('status')).toHaveText('running');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'running');
   await expect(page.getByTestId('step-count')).toHaveText('60', { timeout: 90_000 });
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await browser.stopTracing();
   const tasks = mainThreadTasks(JSON.parse(readFileSync(tracePath, 'utf8')));
   const longestWall = Math.max(0, ...tasks.map((t) => t.wallMs));
@@ -35,12 +35,12 @@ test('sort-easy learns: charts fill, reward rises, no long frame on the page', a
   expect(tasks.length).toBeGreaterThan(100);
   expect(longestCpu).toBeLessThan(100);
 
-  for (const id of ['reward', 'entropy', 'groups', 'kl-clip', 'grad-norm', 'length', 'throughput', 'level']) {
+  for (const id of ['reward', 'entropy', 'groups', 'kl', 'grad-norm', 'length', 'throughput', 'level', 'time']) {
     await expect(page.getByTestId(`chart-${id}`)).toHaveAttribute('data-points', '60');
   }
   await expect(page.getByTestId('chart-advantages')).not.toHaveAttribute('data-points', '0');
-  await expect(page.getByTestId('chart-time')).toHaveAttribute('data-points', '60');
-  await expect(page.getByTestId('chart-reward').locator('path.recharts-curve').first()).toBeVisible();
+  await expect(page.getByTestId('chart-reward').getByTestId('plot-series').first()).toBeVisible();
+  await expect(page.getByTestId('plot-reward')).toHaveAttribute('data-y-domain', '0,1');
 
   // The run's CSV export has one row per step; the reward rises.
   const download = page.waitForEvent('download');
@@ -60,10 +60,10 @@ test('pause stops after the step in progress; Step advances exactly one step; Ph
   await openPlayground(page, '?preset=sort-easy');
   await page.getByTestId('speed').selectOption('100');
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('status')).toHaveText('running');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'running');
   await expect.poll(async () => Number(await page.getByTestId('step-count').textContent())).toBeGreaterThanOrEqual(3);
   await page.getByTestId('pause').click();
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   const paused = Number(await page.getByTestId('step-count').textContent());
   await page.waitForTimeout(800);
   await expect(page.getByTestId('step-count')).toHaveText(String(paused));
@@ -90,7 +90,7 @@ test('reset with the same seed reproduces the same first metrics; a new seed doe
   await stepOnce(page);
   const firstRun = await read();
   await page.getByTestId('reset').click();
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await expect(page.getByTestId('step-count')).toHaveText('0');
   await stepOnce(page);
   await stepOnce(page);
@@ -99,7 +99,7 @@ test('reset with the same seed reproduces the same first metrics; a new seed doe
   await expect(page.getByTestId('run-item').first().getByTestId('run-label')).toHaveText('same config');
 
   await page.getByTestId('reset-seed').click();
-  await expect(page.getByTestId('status')).toHaveText('idle');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await expect(page).not.toHaveURL(/seed=1(&|$)/);
   await expect(page).toHaveURL(/seed=\d+/);
   await stepOnce(page);

@@ -4,6 +4,7 @@ import { CliError } from './args';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
 import { trainCommand, evalCommand } from './train-commands';
+import { referenceCommand } from './reference-command';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
 commands:
@@ -12,6 +13,7 @@ commands:
   forward                     logits, loss and (--backward) gradients of a checkpoint on a token list
   train                       an RL run: --preset NAME | --config FILE, --set knob=value, --steps, --seed, --out DIR
   eval                        greedy pass@1 and pass@k of a checkpoint on fresh prompts
+  reference                   condense finished train runs of a lesson into the page's faint reference curves
 Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -34,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
         return await trainCommand(rest, out, err);
       case 'eval':
         return await evalCommand(rest, out);
+      case 'reference':
+        return await referenceCommand(rest, out);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;

@@ -15,6 +15,7 @@ import type { ParamLayout } from '../model/layout';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
+  variant: { kind: 'value', doc: 'one of the preset\'s comparison variants, by its label (e.g. --preset dead-groups --variant "partial reward")' },
   config: { kind: 'value', doc: 'a JSON file of knob → value (a saved config.json works)' },
   set: { kind: 'multi', doc: 'override one knob, key=value (repeatable), e.g. --set lr=0.003' },
   steps: { kind: 'value', doc: 'RL steps to run (overrides the steps knob)' },
@@ -64,7 +65,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   let config: RunConfig;
   try {
     const configFile = f.config === undefined ? undefined : readFileSync(String(f.config), 'utf8');
-    config = configFromCli({ preset: f.preset as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
+    config = configFromCli({ preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
   } catch (e) {
     if (e instanceof ConfigError) throw new CliError(e.message);
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`--config: cannot read ${String(f.config)}`);

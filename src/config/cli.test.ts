@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromCli, parseSetFlags } from './cli';
 import { ConfigError, defaultConfig } from './config';
-import { presetConfig } from './presets';
+import { presetConfig, variantConfig } from './presets';
 
 describe('parseSetFlags', () => {
   it('splits at the first "=", the last repeated key wins', () => {
@@ -31,6 +31,15 @@ describe('configFromCli', () => {
       sets: ['seed=4', 'task.length=4'],
     });
     expect(c).toEqual({ ...presetConfig('sort-easy'), lr: 0.02, seed: 4, 'task.length': 4 });
+  });
+
+  it('a variant is layered on its preset, under --set; without a preset it is refused', () => {
+    expect(configFromCli({ preset: 'dead-groups', variant: 'partial reward', sets: ['seed=3'] })).toEqual({
+      ...variantConfig('dead-groups', 'partial reward'),
+      seed: 3,
+    });
+    expect(() => configFromCli({ variant: 'partial reward' })).toThrow(/--variant needs a preset/);
+    expect(() => configFromCli({ preset: 'dead-groups', variant: 'nope' })).toThrow(/variants "partial reward", "dynamic sampling"/);
   });
 
   it('accepts a parsed file, a preset named in the file, and a saved full config', () => {

@@ -7,7 +7,7 @@
 
 import { ConfigError, defaultConfig, parseKnobValue, showRaw, validateConfig, withTask, type RunConfig } from './config';
 import { findKnob } from './knobs';
-import { presetConfig } from './presets';
+import { presetConfig, variantConfig } from './presets';
 import type { TaskName } from '../tasks/registry';
 
 /** `["lr=0.01", "task.length=4"]` → `{lr: "0.01", "task.length": "4"}`; the last of a repeated key wins. */
@@ -25,6 +25,8 @@ export function parseSetFlags(sets: readonly string[]): Record<string, string> {
 export interface CliConfigOptions {
   /** A preset name (--preset). */
   preset?: string;
+  /** One of the preset's comparison variants, by its label (--variant). */
+  variant?: string;
   /**
    * The config file: its JSON text, or the parsed object. A flat object of knob → value; it may
    * name a `preset` (the --preset flag wins over it). A saved run config is a valid file.
@@ -59,7 +61,10 @@ export function configFromCli(options: CliConfigOptions): RunConfig {
     throw new ConfigError('preset', `the config file's preset must be a preset name, got ${showRaw(filePreset)}`);
   }
   const preset = options.preset ?? filePreset;
-  let base = preset === undefined ? defaultConfig() : presetConfig(preset);
+  if (options.variant !== undefined && preset === undefined) {
+    throw new ConfigError('variant', `--variant needs a preset (--preset NAME), got --variant ${JSON.stringify(options.variant)} alone`);
+  }
+  let base = preset === undefined ? defaultConfig() : options.variant === undefined ? presetConfig(preset) : variantConfig(preset, options.variant);
 
   const raw: Record<string, unknown> = { ...file, ...sets };
   const source = (knob: string): string =>

@@ -104,12 +104,16 @@ export function knobsMarkdown(): string {
     out.push('');
     out.push(`### \`${p.name}\`: ${p.title}`);
     out.push('');
+    out.push(text(p.summary));
+    out.push('');
     out.push(text(p.explanation));
     out.push('');
     const task = presetConfig(p.name).task;
     out.push(`Settings: ${settings(p.set, task)}.`);
     out.push('');
-    p.guide.forEach((g, i) => out.push(`${i + 1}. ${text(g)}`));
+    p.guide.forEach((g, i) => out.push(`${i + 1}. ${text(g.text)}`));
+    out.push('');
+    out.push(`Expected: ${text(p.expect)}`);
     if (p.variants?.length) {
       out.push('');
       out.push(

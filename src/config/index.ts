@@ -5,4 +5,5 @@ export * from './config';
 export * from './presets';
 export * from './url';
 export * from './cli';
+export * from './metrics';
 export { CROSS_RULES, knobsHelpText, knobsMarkdown } from './docs';

@@ -1,6 +1,7 @@
-// Presets: small, named diffs on the default config, each with what it shows, what to watch,
-// and a short guided tour for lecturers. `variants` are one-click comparison runs (diffs on the
-// preset itself) that the UI can launch side by side.
+// Presets: small, named diffs on the default config. Each is also a lesson for a lecturer:
+// a one-sentence summary, numbered guide steps (each may point at what it talks about), what
+// measured runs did (so a class can tell whether its run is on track), the 3–4 charts the lesson
+// is about, one-click comparison variants, and optional trained checkpoints to jump ahead.
 //
 // Initial pass rates quoted below were measured with a uniform random policy over the task
 // vocabulary (what a freshly initialised model is close to), with the task library itself.
@@ -15,18 +16,54 @@ export interface PresetVariant {
   readonly set: Readonly<Record<string, KnobValue>>;
 }
 
+/** The charts the page can draw; a lesson names the ones it is about (the first is the largest). */
+export const CHART_IDS = [
+  'reward', 'entropy', 'advantages', 'groups', 'level', 'task', 'alpha', 'length', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time',
+] as const;
+export type ChartId = (typeof CHART_IDS)[number];
+
+/** What a guide step's "show me" points at: a chart, or a part of the lecture screen. */
+export type GuideTarget = `chart-${ChartId}` | 'loop' | 'group' | 'play' | 'variants' | 'jump';
+
+export interface GuideStep {
+  /** One or two sentences a lecturer can read aloud. */
+  readonly text: string;
+  readonly show?: GuideTarget;
+  /** What must have happened for the step to make sense: a whole step, or the advantages of one. */
+  readonly needs?: 'step' | 'advantages';
+}
+
+/** A trained checkpoint shipped with the page (public/checkpoints/), to show the end state at once. */
+export interface LessonCheckpoint {
+  readonly label: string;
+  /** Path under the site root, e.g. "checkpoints/cot-discovery-solved.safetensors". */
+  readonly file: string;
+  /** What it is and how it was made, one sentence. */
+  readonly note: string;
+}
+
 export interface Preset {
   readonly name: string;
   readonly title: string;
+  /** One sentence: what the lesson shows. */
+  readonly summary: string;
   /** Diff on `defaultConfig()` (task parameters as `task.<param>`). */
   readonly set: Readonly<Record<string, KnobValue>>;
-  /** One paragraph: what it shows, what to watch. */
+  /** The recipe and paper details (folded away in the lecture view). */
   readonly explanation: string;
-  /** A short guided explanation, one step per entry, for lecturers. */
-  readonly guide: readonly string[];
+  /** Numbered steps for a lecturer, shown one at a time. */
+  readonly guide: readonly GuideStep[];
+  /** What measured runs of this preset did, e.g. "reward > 0.8 by step ≈ 150 (seeds 0–3)". */
+  readonly expect: string;
+  /** The charts the lesson is about, the main one first (3–4). */
+  readonly charts: readonly ChartId[];
   /** Comparison runs. */
   readonly variants?: readonly PresetVariant[];
+  readonly checkpoints?: readonly LessonCheckpoint[];
 }
+
+/** Charts for a config without a preset. */
+export const DEFAULT_CHARTS: readonly ChartId[] = ['reward', 'entropy', 'groups', 'advantages'];
 
 // Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains.
 const COT_RECIPE = {
@@ -77,77 +114,123 @@ const SMALL_MAZE = {
   lr: 3e-3,
 } as const satisfies Record<string, KnobValue>;
 
+// The small sort setup of the first lesson and the smoke test: a 1-layer, width-16 model that
+// learns in seconds. 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved
+// batch into full-size random steps and held-out pass@1 swung 1.0 → 0.6; at 3e-3 sort-easy's
+// seeds 1–4 all reached greedy pass@1 1.0 by step 200 and stayed there.
+const SMALL_SORT = {
+  task: 'sort',
+  'task.reward': 'partial',
+  'model.nEmbd': 16,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 8,
+  groupSize: 8,
+  lr: 3e-3,
+  warmupSteps: 0,
+  steps: 300,
+  evalEvery: 50,
+  evalPrompts: 16,
+  evalK: 4,
+} as const satisfies Record<string, KnobValue>;
+
 export const PRESETS: readonly Preset[] = [
+  {
+    name: 'start-here',
+    title: 'Start here: learning to sort by trial and error',
+    summary: 'A tiny transformer that has never seen sorting learns it from scores alone: it guesses, a verifier scores each guess, and better-than-average guesses are made more likely.',
+    set: { ...SMALL_SORT, 'task.length': 4, 'task.alphabet': 4 },
+    explanation:
+      'Sort 4 letters from {a, b, c, d}. Each step draws 8 prompts and samples 8 answers for each (a group); the verifier gives each answer the share of its 5 positions (4 letters and the end) that are right. GRPO compares every answer with the others of its group: the advantage is its reward minus the group\'s mean, divided by the group\'s spread, so the update raises the probability of the better answers and lowers the worse — no example answer is ever shown. A 1-layer transformer of width 16 (about 4,000 weights), learning rate 3e-3.',
+    guide: [
+      { text: 'Each step runs the loop on the left: a prompt, 8 answers sampled from the model, a score for each, a comparison within the group, and an update of the weights.', show: 'loop' },
+      { text: 'Press ▶ (or Space). At first the answers are random letters: the reward sits near the dashed chance line.', show: 'play' },
+      { text: 'Look at one group: right answers get a positive advantage (blue), wrong ones negative (red) — relative to their own group.', show: 'group', needs: 'advantages' },
+      { text: 'Watch the reward climb: nothing but these scores tells the model what sorting is.', show: 'chart-reward', needs: 'step' },
+      { text: 'The entropy falls as the model becomes sure of its answers; once every answer in a group is right, the group has no spread and teaches nothing more.', show: 'chart-entropy', needs: 'step' },
+    ],
+    expect: 'Measured (headless, seeds 0–3): reward ≥ 0.5 by step 71–78 and ≥ 0.8 by step 155–203; held-out pass@1 0.69–1.0 at step 300. In the page on a software GPU (≈ 6 steps/s): reward 0.11 → 0.69 in the first 160 steps, under 30 s.',
+    charts: ['reward', 'entropy', 'advantages'],
+  },
+  {
+    name: 'dead-groups',
+    title: 'Dead groups: no success, no signal',
+    summary: 'When no answer in a group is ever right, every advantage is 0 and nothing is learned, however long it runs.',
+    set: { task: 'sort', 'task.length': 8, 'task.alphabet': 16, 'task.reward': 'exact' },
+    explanation:
+      'Sorting 8 letters from a 16-letter alphabet with an all-or-nothing reward: a random policy essentially never gets it exactly right, so every group has all-zero rewards, every group-relative advantage is 0, and the gradient is 0. The "partial reward" variant gives credit per correct position: the same task learns. Dynamic sampling (DAPO) does not help: it can only filter groups, not create successes.',
+    guide: [
+      { text: 'Press ▶: the reward stays at 0, every group has no spread, the gradient norm is 0.', show: 'chart-reward', needs: 'step' },
+      { text: 'Open a group: every answer is wrong, and every advantage is A = 0. The model is not broken; there is nothing to learn from.', show: 'group', needs: 'advantages' },
+      { text: 'Ask the class: what would GRPO need? At least one success per group.', show: 'chart-groups' },
+      { text: 'Run the "partial reward" variant: a reward per correct position gives every group some spread, and learning starts.', show: 'variants' },
+      { text: 'Fixes in practice: denser rewards, a curriculum that starts where guesses sometimes succeed, or a supervised warm start.' },
+    ],
+    expect: 'By construction: a random guess is exactly right with probability ≈ 0, so the reward, the advantages and the gradient stay at 0 for as long as it runs. No recorded runs of the variants yet.',
+    charts: ['reward', 'groups', 'grad-norm', 'advantages'],
+    variants: [
+      { label: 'partial reward', set: { 'task.reward': 'partial' } },
+      { label: 'dynamic sampling', set: { dynamicSampling: true } },
+    ],
+  },
   {
     name: 'cot-discovery',
     title: 'A chain of thought discovered from a last-token reward',
+    summary: 'Rewarded only for the last product of a chain of S3 elements, a transformer trained from scratch learns to write every running product: a chain of thought nobody rewarded.',
     set: { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scratch': 0 },
     explanation:
-      'A 2-layer, width-32 transformer trained from scratch on iterated S3 multiplication, rewarded only for its last token, learns to write the running product after every input element: an algorithmic chain of thought nobody rewarded directly. The environment writes x_t and the policy writes y_t after it (interleaved layout); a length curriculum starts at 1 (copy the element) and advances at pass rate 0.9 up to 6, so each y_t is the rewarded last token at some level. A uniform regulator (α = 0.05, entropyMode uniform: a pull toward the uniform distribution that, unlike the entropy\'s, does not fade on a collapsed row) keeps groups of 16 informative and pulls back answers that collapsed onto a wrong element; a KL anchor (k3, β = 0.5) re-synced at each advance, masked on the newly added positions, keeps the chain learned so far while the next length is learned. The weights start at 5× GPT-2\'s init scale (model.initStd 0.1): the first product is an interaction no single input predicts, and at 0.02 its gradient was too weak to leave the uniform policy under the entropy bonus. Watch the curriculum level step up, the pass rate dip and recover after each advance, and in the rollout inspector the intermediate y_t becoming the running products x_1⋯x_t. Results per seed: README, "Learning results".',
+      'A 2-layer, width-32 transformer (about 27,000 weights) multiplies chains of elements of S3, the 6 symmetries of a triangle. The environment writes x_t and the model writes y_t after it; only the last y is checked against the product of the chain. A length curriculum starts at 1 (copy the element) and moves up when the held-out pass rate reaches 0.9, so every y_t is the rewarded last token at some level. Recipe: groups of 16; an entropy-style regulator toward the uniform distribution (entropyMode uniform, α 0.05) that keeps pulling back answers collapsed onto a wrong element; a KL anchor (k3, β 0.5) to the policy that solved the previous length, re-taken at each advance and free on the new positions; weights initialised at 5× GPT-2\'s scale (model.initStd 0.1), without which the first product — an interaction no single input predicts — stayed on a plateau. From the seed paper: a transformer from scratch, last-token reward only, learns an algorithmic chain of thought for iterated non-Abelian group multiplication.',
     guide: [
-      'Before starting, open a rollout: the y tokens are random and only the last one is checked against the product of the chain.',
-      'Start. Length 1 (copy x_1) is learned in a few steps; at length 2 a random policy is right about 1 time in 10: watch the pass rate climb to 0.9 and the curriculum advance to length 3.',
-      'After each advance the pass rate drops (the new last element is unseen) and recovers: the KL chart shows the anchor holding the old positions.',
-      'Open rollouts again: the intermediate y_t now equal the running products x_1⋯x_t. The model invented the chain of thought because it is the only way to get the last token right.',
-      'Ablation: the "no KL anchor" variant — in the probe each new length erased the learned chain without it.',
-      'Contrast: the no-cot-room preset gives the model no room to think.',
+      { text: 'The task: multiply a chain of triangle symmetries (e, r, r², s, sr, sr²). Only the last answer is checked.', show: 'group' },
+      { text: 'Press ▶. Length 1 (copy the element) is learned in a few steps; at length 2 a guess is right 1 time in 6 (the chance line).', show: 'chart-reward' },
+      { text: 'When the held-out pass rate reaches 0.9 the chain gets one element longer: the curriculum level steps up, and the reward dips and recovers.', show: 'chart-level', needs: 'step' },
+      { text: 'CoT alignment is the share of intermediate answers that equal the running product: it rises although only the last token is rewarded.', show: 'chart-task', needs: 'step' },
+      { text: 'Open a group: the ✓ marks under the intermediate answers are the running products. The model invented the chain because it is the only way to get the last token right.', show: 'group', needs: 'step' },
+      { text: 'No time to wait? Load the trained model (length 3, or solved at length 6) and look at its multiplication table.', show: 'jump' },
     ],
+    expect: 'Measured (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
+    charts: ['reward', 'level', 'task', 'entropy'],
     variants: [
       { label: 'no KL anchor', set: { klBeta: 0, refSync: 'none' } },
       { label: 'no entropy bonus', set: { entropyAlpha: 0 } },
       { label: 'exact entropy bonus', set: { entropyMode: 'exact', entropyAlpha: 0.1 } },
     ],
+    checkpoints: [
+      { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 0 at the step its curriculum reached length 3' },
+      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 after solving length 6' },
+    ],
   },
   {
     name: 'no-cot-room',
     title: 'The same task with no room to think',
+    summary: 'The chain-of-thought task with the whole chain shown at once and a single answer token: the model must compose the chain in one pass, and stalls.',
     set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 1 },
     explanation:
-      'The cot-discovery recipe, but the whole chain is shown at once (block layout) and the policy may write a single token: the answer (scratch = 1; the interleaved layout always gives one token per element, so it cannot express this). A 2-layer model must now compose the whole chain in one forward pass. Watch the curriculum: expect short chains to be learned, then the pass rate to stall as the length grows (chance is 1/6 for S3) and the level to stop advancing, while cot-discovery keeps going. Run both side by side.',
+      'The cot-discovery recipe, but the whole chain is shown at once (block layout) and the policy may write a single token: the answer (scratch = 1). A 2-layer model must now compose the whole chain in one forward pass. Short chains are learned; then the pass rate stalls and the level stops advancing, while cot-discovery keeps going.',
     guide: [
-      'Run cot-discovery and no-cot-room side by side with the same seed.',
-      'Both learn length 2: one multiplication fits in one forward pass.',
-      'Expect no-cot-room to stall a few lengths in, its pass rate sinking toward 1/6 (chance for S3), while cot-discovery advances.',
-      'The lesson: the scratchpad, not more reward, is what makes the problem learnable; the chain of thought is computation the model needs room for.',
+      { text: 'The same S3 chains, but the model answers at once: no intermediate tokens, no room to compute.', show: 'group' },
+      { text: 'Press ▶. Lengths 1 and 2 are learned: one multiplication fits in one forward pass.', show: 'chart-level', needs: 'step' },
+      { text: 'Then the level stops advancing and the pass rate sinks toward chance (1/6) as chains grow.', show: 'chart-reward', needs: 'step' },
+      { text: 'The lesson: the scratchpad, not more reward, makes the problem learnable; a chain of thought is computation the model needs room for.' },
     ],
-  },
-  {
-    name: 'maze-grpo',
-    title: 'Mazes with original GRPO',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean' },
-    explanation:
-      'GRPO as in the DeepSeekMath paper on 4×4 mazes with a dense progress reward: advantages divided by the group std, and each sequence\'s loss averaged over its own tokens (seq-mean-token-mean). Maze walks end where the policy writes EOS, so lengths vary. Watch completions/mean_length: per-sequence averaging penalises each token of a long wrong walk less than a short one, so failed walks tend to grow, and the std division gives nearly-solved and nearly-hopeless mazes as much weight as informative ones. Compare with maze-dr-grpo.',
-    guide: [
-      'Start, and open a rollout: the moves are random, and the reward is the fraction of the distance to the goal covered.',
-      'Watch reward and completions/mean_length together.',
-      'Then run maze-dr-grpo with the same seed and compare the length curves: the difference is only the std division and the aggregation.',
-    ],
-  },
-  {
-    name: 'maze-dr-grpo',
-    title: 'Mazes with Dr. GRPO',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' },
-    explanation:
-      'Dr. GRPO ("GRPO done right") on the same mazes: the centred reward is not divided by the group std (no difficulty bias), and token losses are summed and divided by a constant maximum length (no length bias: every token of every walk weighs the same whatever its walk\'s length). Watch whether completions/mean_length stays tied to the maze distances instead of drifting, and compare the reward curve with maze-grpo.',
-    guide: [
-      'Run next to maze-grpo with the same seed.',
-      'Compare completions/mean_length: under Dr. GRPO, failed walks get no discount for being long.',
-      'Compare the reward curves at equal steps.',
-    ],
+    expect: 'Measured (headless, seeds 0 and 3, 550–700 steps): length 2 by step 50, length 3 by step 350, then stuck at length 3; at length 6 the greedy pass rate is 0.166 (chance 1/6). cot-discovery reaches length 6 in the same budget.',
+    charts: ['reward', 'level', 'entropy'],
   },
   {
     name: 'entropy-collapse',
     title: 'Entropy collapse, and an adaptive entropy bonus',
+    summary: 'Without an entropy regulator the policy can become certain before it is right, and then every group is all-equal and learning stops.',
     set: { ...S3_SHORT, lr: 1e-2, entropyAlpha: 0, entropyTarget: 0 },
     explanation:
-      'Plain GRPO with no entropy regulariser and an aggressive learning rate (1e-2) on a short S3 chain. The failure to look for: the policy becomes deterministic before it has found the answer for every input, so the entropy chart falls toward 0, frac_reward_zero_std rises toward 1 (every group all right or all wrong, so no gradient) and the pass rate freezes below 1. The "adaptive entropy" variant starts at α = 0.05 and moves α by 0.005 per step to hold the mean entropy at 0.5 nats: α rises when entropy falls, groups stay informative and learning continues. The spin-glass paper argues the choice of entropy regulator is what gets RLVR across the landscape\'s diffusive barriers.',
+      'Plain GRPO with no entropy regulariser and an aggressive learning rate (1e-2) on a short S3 chain (length 4, interleaved). The failure to look for: the entropy falls toward 0 before the pass rate reaches 1, groups with no spread rise toward 1 (every group all right or all wrong, so no gradient) and the pass rate freezes. The "adaptive entropy" variant starts at α = 0.05 and moves α by 0.005 per step to hold the mean entropy at 0.5 nats. The spin-glass paper argues the choice of entropy regulator is what gets RLVR across the landscape\'s barriers.',
     guide: [
-      'Start the preset and the "adaptive entropy" variant with the same seed.',
-      'Watch the entropy chart: without a regulator, expect it to fall toward 0 well before the pass rate reaches 1.',
-      'Watch frac_reward_zero_std: a collapsed policy gives identical completions, so groups carry no signal and learning stops.',
-      'In the adaptive run, α (its own chart) rises when entropy falls below the target; compare the pass rates at equal steps.',
-      'Try the "sampled regulator" variant: the same bonus estimated from samples is noisier.',
+      { text: 'Press ▶ and watch the entropy: without a regulator it falls fast.', show: 'chart-entropy', needs: 'step' },
+      { text: 'A certain policy gives identical answers: groups with no spread rise and carry no signal.', show: 'chart-groups', needs: 'step' },
+      { text: 'Run the "adaptive entropy" variant (same seed): α rises when the entropy falls below its target.', show: 'variants' },
+      { text: 'Compare the two reward curves at equal steps.', show: 'chart-reward', needs: 'step' },
     ],
+    expect: 'No recorded runs yet.',
+    charts: ['reward', 'entropy', 'groups', 'alpha'],
     variants: [
       { label: 'adaptive entropy', set: { entropyAlpha: 0.05, entropyTarget: 0.5, entropyAlphaStep: 0.005 } },
       {
@@ -157,80 +240,82 @@ export const PRESETS: readonly Preset[] = [
     ],
   },
   {
-    name: 'dead-groups',
-    title: 'Dead groups: no success, no signal',
-    set: { task: 'sort', 'task.length': 8, 'task.alphabet': 16, 'task.reward': 'exact' },
+    name: 'clip-higher',
+    title: 'DAPO clip-higher',
+    summary: 'When samples are reused the update is clipped; raising only the upper clip bound lets unlikely good tokens grow faster.',
+    set: { ...S3_SHORT, epochs: 2, minibatches: 4, epsHigh: 0.28, lr: 3e-3 },
     explanation:
-      'Sorting 8 letters from a 16-letter alphabet with an all-or-nothing reward: a random policy essentially never gets it exactly right, so every group has all-zero rewards, every group-relative advantage is 0, and nothing is learned however long it runs. Watch reward stay at 0, frac_reward_zero_std sit at 1 and grad_norm at 0. The "partial reward" variant gives credit per correct position: the same task learns. Dynamic sampling does not help: it can only filter groups, not create successes.',
+      'Samples are reused (2 epochs × 4 minibatches), so the ratio ρ = π/π_old leaves 1 and clipping acts. With symmetric clipping (0.2) a token that was unlikely but good can only grow by 20% per batch, while likely tokens keep sharpening and the entropy falls. DAPO\'s clip-higher raises the upper bound to 0.28. Compare the share of clipped tokens and the entropy with the "symmetric clip" variant.',
     guide: [
-      'Start: reward 0, frac_reward_zero_std 1, grad_norm 0. The model is not broken; there is nothing to learn from.',
-      'Ask: what would GRPO need? At least one success per group.',
-      'Run the "partial reward" variant: a dense reward gives every group some spread and learning starts at once.',
-      'Run the "dynamic sampling" variant: each step samples 3× as much and still finds no informative group.',
-      'Fixes in practice: dense rewards, a curriculum that starts where random guesses sometimes succeed, or a warm start (sftSteps).',
+      { text: 'With one epoch and one minibatch the ratio π/π_old is exactly 1 and nothing is clipped; here every batch is used 8 times.' },
+      { text: 'Press ▶, then run the "symmetric clip" variant with the same seed.', show: 'variants' },
+      { text: 'Fewer tokens are clipped above with ε_high = 0.28: fewer good updates are cut.', show: 'chart-clip', needs: 'step' },
+      { text: 'DAPO reports that the entropy declines more slowly with clip-higher: compare the entropy curves.', show: 'chart-entropy', needs: 'step' },
     ],
-    variants: [
-      { label: 'partial reward', set: { 'task.reward': 'partial' } },
-      { label: 'dynamic sampling', set: { dynamicSampling: true } },
-    ],
+    expect: 'No recorded runs yet.',
+    charts: ['reward', 'entropy', 'clip'],
+    variants: [{ label: 'symmetric clip', set: { epsHigh: 0.2 } }],
   },
   {
     name: 'mapp-vs-grpo',
     title: 'MaPP against GRPO with small groups',
+    summary: 'With groups of 4 most GRPO groups are all wrong and teach nothing; MaPP\'s posterior-based advantage learns from them too.',
     set: { ...S3_SHORT, estimator: 'mapp', groupSize: 4, batchPrompts: 16, mappPool: 128, lr: 3e-3 },
     explanation:
-      'With groups of only 4 at a low pass rate, most GRPO groups are all wrong (zero advantage) and the advantage of a completion depends on which peers it happened to be sampled with ("composition noise"). MaPP keeps a Beta posterior of each prompt\'s pass rate over a finite pool of 128 prompts and replaces the GRPO advantage by its expectation over the peers\' outcomes, so even all-wrong groups give a (negative) signal, and it samples the prompts whose pass rate is most uncertain. Compare with the "GRPO" variant: watch reward per step and frac_reward_zero_std.',
+      'With groups of only 4 at a low pass rate, most GRPO groups are all wrong (zero advantage) and the advantage of an answer depends on which peers it happened to be sampled with. MaPP keeps a Beta posterior of each prompt\'s pass rate over a finite pool of 128 prompts and replaces the GRPO advantage by its expectation over the peers\' outcomes, so even all-wrong groups give a (negative) signal, and it samples the prompts whose pass rate is most uncertain.',
     guide: [
-      'Start the preset and its "GRPO" variant with the same seed.',
-      'Early on, GRPO\'s frac_reward_zero_std is high: most groups of 4 contain no success and teach nothing.',
-      'MaPP learns from those groups too, because its advantage uses the posterior pass rate, not only the sampled peers.',
-      'Note the pool: MaPP trains on 128 fixed prompts; check eval (held-out prompts) to see it generalises.',
+      { text: 'Press ▶, then run the "GRPO" variant with the same seed.', show: 'variants' },
+      { text: 'Early on most GRPO groups of 4 contain no success and have no spread: they teach nothing.', show: 'chart-groups', needs: 'step' },
+      { text: 'Open a group: with MaPP an all-wrong group still gets negative advantages.', show: 'group', needs: 'advantages' },
+      { text: 'MaPP trains on 128 fixed prompts: the held-out points on the reward chart show whether it generalises.', show: 'chart-reward', needs: 'step' },
     ],
+    expect: 'No recorded runs yet.',
+    charts: ['reward', 'groups', 'advantages'],
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
   },
   {
-    name: 'clip-higher',
-    title: 'DAPO clip-higher',
-    set: { ...S3_SHORT, epochs: 2, minibatches: 4, epsHigh: 0.28, lr: 3e-3 },
+    name: 'maze-grpo',
+    title: 'Mazes with original GRPO',
+    summary: 'GRPO on 4×4 mazes with a progress reward: the std division and per-answer averaging bias which walks are pushed, and by how much.',
+    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean' },
     explanation:
-      'Samples are reused (2 epochs × 4 minibatches), so the ratio ρ leaves 1 and clipping acts. With symmetric clipping (0.2) a token that was unlikely but good can only grow by 20% per batch, while likely tokens keep sharpening: entropy falls. DAPO\'s clip-higher raises the upper bound to 0.28. Watch clip_ratio/high_mean (how often the upper clip binds) and entropy, against the "symmetric clip" variant.',
+      'GRPO as in the DeepSeekMath paper on 4×4 mazes with a dense progress reward (the share of the distance to the goal covered): advantages divided by the group std, and each answer\'s loss averaged over its own tokens (seq-mean-token-mean). Walks end where the policy writes the end token, so lengths vary: per-answer averaging penalises each token of a long wrong walk less than a short one, and the std division gives nearly-solved and nearly-hopeless mazes as much weight as informative ones. Compare with maze-dr-grpo. This preset is not yet a working recipe: see the measured runs.',
     guide: [
-      'Explain the ratio ρ and why it is exactly 1 with one epoch and one minibatch (the default).',
-      'Start the preset and its "symmetric clip" variant.',
-      'clip_ratio/high_mean is lower with ε_high = 0.28: fewer positive updates are cut.',
-      'DAPO reports that entropy declines more slowly with clip-higher; compare the entropy and pass-rate curves at equal steps.',
+      { text: 'Open a group: each walk is drawn on the maze, coloured by its advantage; a walk that hits a wall is marked where it hit.', show: 'group', needs: 'advantages' },
+      { text: 'Watch the reward and the answer length together.', show: 'chart-length', needs: 'step' },
+      { text: 'Then run maze-dr-grpo with the same seed and compare the length curves: the difference is only the std division and the aggregation.' },
     ],
-    variants: [{ label: 'symmetric clip', set: { epsHigh: 0.2 } }],
+    expect: 'Not yet a working recipe: a run to step 76 kept the progress reward at 0.00–0.04 with every group all wrong.',
+    charts: ['reward', 'length', 'entropy'],
+  },
+  {
+    name: 'maze-dr-grpo',
+    title: 'Mazes with Dr. GRPO',
+    summary: 'Dr. GRPO on the same mazes: no std division and a constant length normaliser, so every token of every walk weighs the same.',
+    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' },
+    explanation:
+      'Dr. GRPO ("GRPO done right"): the centred reward is not divided by the group std (no difficulty bias), and token losses are summed and divided by a constant maximum length (no length bias). Compare the answer length and the reward with maze-grpo at equal steps. This preset is not yet a working recipe: see the measured runs.',
+    guide: [
+      { text: 'Run it next to maze-grpo with the same seed.' },
+      { text: 'Compare the answer length: under Dr. GRPO, failed walks get no discount for being long.', show: 'chart-length', needs: 'step' },
+      { text: 'Compare the reward curves at equal steps.', show: 'chart-reward', needs: 'step' },
+    ],
+    expect: 'Not yet a working recipe (see maze-grpo); no recorded run yet.',
+    charts: ['reward', 'length', 'entropy'],
   },
   {
     name: 'sort-easy',
-    title: 'Sort three letters (fast; for tests)',
-    set: {
-      task: 'sort',
-      'task.length': 3,
-      'task.alphabet': 3,
-      'task.reward': 'partial',
-      'model.nEmbd': 16,
-      'model.nLayer': 1,
-      'model.nHead': 2,
-      batchPrompts: 8,
-      groupSize: 8,
-      // 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved batch into
-      // full-size random steps and held-out pass@1 swung 1.0 → 0.6; at 3e-3 seeds 1–4 all
-      // reached greedy pass@1 1.0 by step 200 and stayed there (sweep in the trainer's notes).
-      lr: 3e-3,
-      warmupSteps: 0,
-      steps: 300,
-      evalEvery: 50,
-      evalPrompts: 16,
-      evalK: 4,
-    },
+    title: 'Sort three letters (smoke test)',
+    summary: 'The smallest task that learns in seconds: the check that the whole pipeline works.',
+    set: { ...SMALL_SORT, 'task.length': 3, 'task.alphabet': 3 },
     explanation:
-      'Sort 3 letters from {a, b, c} with a per-position reward, on a 1-layer, width-16 model: nearly every group has reward spread from the first step, so the reward rises within seconds. It is the smoke test of the whole pipeline (tests, CI, first contact with the UI), not an experiment. If it does not learn, something is broken.',
+      'Sort 3 letters from {a, b, c} with a per-position reward, on a 1-layer, width-16 model: nearly every group has reward spread from the first step, so the reward rises within seconds. It is the smoke test of the whole pipeline (the automated tests use it), not an experiment: if it does not learn, something is broken.',
     guide: [
-      'Start: the reward should rise visibly within a few dozen steps.',
-      'Open a rollout to see how a per-position reward scores a half-sorted answer.',
+      { text: 'Press ▶: the reward should rise within a few dozen steps.', show: 'chart-reward' },
+      { text: 'Open a group to see how a per-position reward scores a half-sorted answer.', show: 'group', needs: 'step' },
     ],
+    expect: 'Measured (headless, seeds 1–4): held-out greedy pass@1 ≥ 0.9 by steps 100–200, 10–20 s each.',
+    charts: ['reward', 'entropy', 'advantages'],
   },
 ];
 

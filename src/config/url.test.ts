@@ -5,12 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig, validateConfig, withTask } from './config';
 import { PRESET_NAMES, presetConfig } from './presets';
 import { runConfigArb } from './testArbitraries';
-import { configToSearch, searchToConfig } from './url';
+import { configToSearch, LANDING_PRESET, pageSearch, searchToConfig, searchToPage } from './url';
 
 describe('configToSearch', () => {
-  it('writes nothing for the defaults, only the preset for a preset', () => {
-    expect(configToSearch(defaultConfig())).toBe('');
+  it('writes preset=none for the bare defaults (an empty URL opens the landing lesson), only the preset for a preset', () => {
+    expect(configToSearch(defaultConfig())).toBe('preset=none');
+    expect(searchToConfig('preset=none')).toEqual({ config: defaultConfig(), errors: [] });
+    expect(searchToConfig('')).toEqual({ config: presetConfig(LANDING_PRESET), preset: LANDING_PRESET, errors: [] });
+    expect(searchToConfig('?')).toEqual({ config: presetConfig(LANDING_PRESET), preset: LANDING_PRESET, errors: [] });
     expect(configToSearch(presetConfig('cot-discovery'), 'cot-discovery')).toBe('preset=cot-discovery');
+  });
+
+  it('carries the page\'s view and zoom beside the config, and names a bad one', () => {
+    const search = pageSearch(presetConfig('dead-groups'), 'dead-groups', { view: 'dashboard', zoom: true });
+    expect(search).toBe('preset=dead-groups&view=dashboard&zoom=1');
+    expect(searchToConfig(search)).toEqual({ config: presetConfig('dead-groups'), preset: 'dead-groups', errors: [] });
+    expect(searchToPage(search)).toEqual({ page: { view: 'dashboard', zoom: true }, errors: [] });
+    expect(pageSearch(defaultConfig(), undefined, { view: 'lecture', zoom: false })).toBe('preset=none');
+    expect(searchToPage('view=wide&zoom=2').errors.map((e) => e.knob)).toEqual(['view', 'zoom']);
   });
 
   it('writes only what differs, in table order, with shortest floats', () => {
@@ -83,7 +95,7 @@ describe('bad URLs', () => {
     expect(r.preset).toBeUndefined();
     expect(r.errors.map((e) => e.knob)).toEqual(['preset', 'task', 'grupSize', 'task.alphabet']);
     expect(r.errors[2].message).toBe('unknown knob "grupSize"; did you mean groupSize?');
-    expect(r.errors[0].message).toMatch(/^preset must be one of cot-discovery, /);
+    expect(r.errors[0].message).toMatch(/^preset must be one of start-here, dead-groups, /);
   });
 
   it('reverts a value that breaks a rule between knobs, keeping the rest', () => {

@@ -37,6 +37,20 @@ export interface UrlState {
 
 const PRESET_KEY = 'preset';
 
+/** The lesson the page opens on when the URL says nothing at all. */
+export const LANDING_PRESET = 'start-here';
+/** `preset=none`: the plain defaults (an empty query string means the landing lesson). */
+const NO_PRESET = 'none';
+
+/** Keys of the page's own state (not knobs): which view, and the lecture zoom. */
+const VIEW_KEY = 'view';
+const ZOOM_KEY = 'zoom';
+
+export interface PageState {
+  view?: 'lecture' | 'dashboard';
+  zoom?: boolean;
+}
+
 /** The config a URL's values are relative to. */
 function baseFor(preset: string | undefined): RunConfig {
   return preset === undefined ? defaultConfig() : presetConfig(preset);
@@ -57,7 +71,35 @@ export function configToSearch(config: RunConfig, preset?: string): string {
     const differs = knob.key === 'task' ? config.task !== base.task : v !== rebased[knob.key];
     if (differs) parts.push(`${encodeURIComponent(knob.key)}=${encodeURIComponent(formatValue(v))}`);
   }
+  // The bare defaults must not read back as the landing lesson.
+  if (parts.length === 0) parts.push(`${PRESET_KEY}=${NO_PRESET}`);
   return parts.join('&');
+}
+
+/** The query string of a config with the page's state appended (the lecture view and no zoom are not written). */
+export function pageSearch(config: RunConfig, preset: string | undefined, page: PageState): string {
+  const parts = [configToSearch(config, preset)];
+  if (page.view === 'dashboard') parts.push(`${VIEW_KEY}=dashboard`);
+  if (page.zoom) parts.push(`${ZOOM_KEY}=1`);
+  return parts.join('&');
+}
+
+/** The page's state in a query string; a bad value is reported like a bad knob. */
+export function searchToPage(search: string): { page: PageState; errors: UrlError[] } {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const page: PageState = {};
+  const errors: UrlError[] = [];
+  const view = params.get(VIEW_KEY);
+  if (view !== null) {
+    if (view === 'lecture' || view === 'dashboard') page.view = view;
+    else errors.push({ knob: VIEW_KEY, message: `view must be one of lecture, dashboard; got ${JSON.stringify(view)}` });
+  }
+  const zoom = params.get(ZOOM_KEY);
+  if (zoom !== null) {
+    if (zoom === '1' || zoom === '0') page.zoom = zoom === '1';
+    else errors.push({ knob: ZOOM_KEY, message: `zoom must be 0 or 1; got ${JSON.stringify(zoom)}` });
+  }
+  return { page, errors };
 }
 
 /** Reads a query string (with or without "?"); never throws. */
@@ -67,12 +109,15 @@ export function searchToConfig(search: string): UrlState {
     if (e instanceof ConfigError) errors.push({ knob: e.knob, message: e.message });
     else throw e;
   };
-  const entries = [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)];
+  const entries = [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)].filter(
+    ([k]) => k !== VIEW_KEY && k !== ZOOM_KEY,
+  );
 
   let preset: string | undefined;
   let base = defaultConfig();
-  const presetRaw = entries.filter(([k]) => k === PRESET_KEY).pop();
-  if (presetRaw) {
+  // An empty query string opens the landing lesson; "preset=none" is the plain defaults.
+  const presetRaw = entries.length === 0 ? [PRESET_KEY, LANDING_PRESET] : entries.filter(([k]) => k === PRESET_KEY).pop();
+  if (presetRaw && presetRaw[1] !== NO_PRESET) {
     try {
       preset = getPreset(presetRaw[1]).name;
       base = presetConfig(preset);

@@ -30,6 +30,8 @@ export interface RunRecord {
   histogram?: AdvantageHistogram;
   /** Where it came from when it was not trained here (a file name). */
   importedFrom?: string;
+  /** The preset variant it runs (its label), when started from a variant button. */
+  variant?: string;
 }
 
 /** A point from a step record (the arrays of the record are left out: they are per step only). */
@@ -63,7 +65,7 @@ export function makeRun(
   runs: readonly RunRecord[],
   config: RunConfig,
   preset: string | undefined,
-  options: { id?: string; now?: number; label?: string; importedFrom?: string } = {},
+  options: { id?: string; now?: number; label?: string; importedFrom?: string; variant?: string } = {},
 ): RunRecord {
   const previous = runs[runs.length - 1];
   const run: RunRecord = {
@@ -77,6 +79,7 @@ export function makeRun(
   };
   if (preset !== undefined) run.preset = preset;
   if (options.importedFrom !== undefined) run.importedFrom = options.importedFrom;
+  if (options.variant !== undefined) run.variant = options.variant;
   return run;
 }
 

@@ -23,7 +23,12 @@ export interface RunsSlice {
   /** Runs drawn on the charts besides the active one. */
   overlay: string[];
   /** Starts a new run for this config (a run left without steps is dropped); returns its id. */
-  beginRun(config: RunConfig, preset: string | undefined, options?: { label?: string; importedFrom?: string }): string;
+  beginRun(config: RunConfig, preset: string | undefined, options?: { label?: string; importedFrom?: string; variant?: string }): string;
+  /**
+   * A new model is being built: no run is active until its first step (the charts and the
+   * numbers clear at once), and `overlay` becomes the runs drawn beside it.
+   */
+  detachActiveRun(overlay: string[]): void;
   /** Applies a flush of worker events: metrics to the active run, step counter, phase, rollout. */
   applyBatch(batch: TrainingBatch): void;
   /** Cuts the active run back to `step` (a resume from a checkpoint re-trains what follows). */
@@ -33,6 +38,13 @@ export interface RunsSlice {
   toggleOverlay(id: string): void;
   /** Runs loaded from storage, placed before any made in this session. */
   hydrateRuns(runs: RunRecord[]): void;
+}
+
+/** How many steps' rollouts the page keeps for a look back. */
+export const ROLLOUT_HISTORY = 30;
+
+function keepRecent(views: RolloutView[]): RolloutView[] {
+  return views.length > ROLLOUT_HISTORY ? views.slice(views.length - ROLLOUT_HISTORY) : views;
 }
 
 export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get) => ({
@@ -48,6 +60,13 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     return run.id;
   },
 
+  detachActiveRun(overlay) {
+    const { runs, activeRunId } = get();
+    // A run that never took a step is not worth keeping.
+    const kept = runs.filter((r) => r.id !== activeRunId || r.points.length > 0);
+    set({ runs: kept, activeRunId: null, overlay: overlay.filter((id) => kept.some((r) => r.id === id)) });
+  },
+
   applyBatch({ records, evals, rollout, phase }) {
     const s = get();
     const patch: Partial<AppState> = {};
@@ -56,7 +75,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       if (id) patch.runs = s.runs.map((r) => (r.id === id ? appendRecords(r, records, evals) : r));
       if (records.length) patch.step = records[records.length - 1].step;
     }
-    if (rollout) patch.rollout = rollout;
+    if (rollout) {
+      patch.rollout = rollout;
+      // Whole steps are kept for a while, so a click on a chart can show an earlier step.
+      if (!rollout.phase) patch.rolloutHistory = keepRecent([...s.rolloutHistory.filter((r) => r.step !== rollout.step), rollout]);
+    }
     // Events arrive in order, so a phase in the batch is the latest news. After the 'update'
     // phase its step's record follows (maybe in the next batch) and the display stays on
     // 'update'; a step that came whole, without phases, clears the phase display.

@@ -43,10 +43,16 @@ export interface TrainingSlice {
   checkpointStep: number | null;
   /** The latest step's (or phase's) rollouts, for the inspector. */
   rollout: RolloutView | null;
+  /** The last ROLLOUT_HISTORY whole steps' rollouts, oldest first (a chart click shows one). */
+  rolloutHistory: RolloutView[];
+  /** A pause was asked for and the step in progress has not finished yet. */
+  pausing: boolean;
   learnedTable: { table: LearnedTable | null; step: number } | null;
 
   /** The worker is (re)building the model for this config. */
   trainingStarting(config: RunConfig, step: number): void;
+  /** A pause was sent to a running session. */
+  pauseRequested(): void;
   trainingReady(adapter: string, numParams: number): void;
   setRunning(running: boolean, step: number): void;
   setDelay(ms: number): void;
@@ -69,10 +75,18 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   error: null,
   checkpointStep: null,
   rollout: null,
+  rolloutHistory: [],
+  pausing: false,
   learnedTable: null,
 
   trainingStarting(config, step) {
-    set({ status: 'starting', trainerConfig: config, step, phase: null, fault: null, error: null, rollout: null, learnedTable: null });
+    set({
+      status: 'starting', trainerConfig: config, step, phase: null, fault: null, error: null,
+      rollout: null, rolloutHistory: [], learnedTable: null, pausing: false,
+    });
+  },
+  pauseRequested() {
+    if (get().status === 'running') set({ pausing: true });
   },
   trainingReady(adapter, numParams) {
     set({ status: 'idle', adapter, numParams });
@@ -80,17 +94,20 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   setRunning(running, step) {
     const { status } = get();
     // A fault, a loss or an error outranks the 'not running' that follows it.
-    if (!running && (status === 'fault' || status === 'lost' || status === 'error' || status === 'starting')) return;
-    set({ status: running ? 'running' : 'idle', step: Math.max(step, 0) });
+    if (!running && (status === 'fault' || status === 'lost' || status === 'error' || status === 'starting')) {
+      set({ pausing: false });
+      return;
+    }
+    set({ status: running ? 'running' : 'idle', step: Math.max(step, 0), pausing: running ? get().pausing : false });
   },
   setDelay(ms) {
     set({ delayMs: ms });
   },
   trainingFault(fault) {
-    set({ status: 'fault', fault });
+    set({ status: 'fault', fault, pausing: false });
   },
   trainingError(kind, message) {
-    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message } });
+    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message }, pausing: false });
   },
   setCheckpointStep(step) {
     set({ checkpointStep: step });

@@ -173,6 +173,9 @@ describe('groupmul metrics and signatures', () => {
       cot_alignment_suffix: expect.any(Number),
     });
     expect(groupmul.groupMetrics?.(inst, [])).toEqual({});
+    // Answer at once (a one-token scratchpad): there is no chain of thought to align.
+    const atOnce = draw({ group: 'S3', length: 6, scratch: 1 });
+    expect(groupmul.groupMetrics?.(atOnce, [atOnce.answerTokens])).toEqual({});
   });
 
   it('scratch length resolves 0 to the chain length', () => {

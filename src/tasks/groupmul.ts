@@ -258,7 +258,8 @@ function verify(instance: GroupMulInstance, completion: readonly number[]): Veri
 }
 
 function groupMetrics(instance: GroupMulInstance, completions: readonly (readonly number[])[]): Record<string, number> {
-  if (completions.length === 0) return {};
+  // Answering at once (block layout, a one-token scratchpad) leaves no chain of thought to align.
+  if (completions.length === 0 || (instance.params.layout === 'block' && scratchLength(instance.params) <= 1)) return {};
   let prefix = 0;
   let suffix = 0;
   for (const c of completions) {

@@ -2,22 +2,13 @@
 
 import { useApp } from '../store/store';
 import { formatNumber } from './format';
+import { metricName, metricTitle } from '../config';
 
 const SHOWN: { key: string; label: string }[] = [
-  { key: 'reward', label: 'reward' },
-  { key: 'pass@1', label: 'pass@1' },
-  { key: 'entropy', label: 'entropy' },
-  { key: 'loss', label: 'loss' },
-  { key: 'grad_norm', label: 'grad norm' },
-  { key: 'kl', label: 'KL' },
-  { key: 'frac_reward_zero_std', label: 'zero-spread groups' },
-  { key: 'completions/mean_length', label: 'length' },
-  { key: 'tokens_per_s', label: 'tokens/s' },
-  { key: 'time/step_ms', label: 'ms/step' },
+  'reward', 'pass@1', 'entropy', 'loss', 'grad_norm', 'kl', 'frac_reward_zero_std', 'completions/mean_length', 'tokens_per_s', 'time/step_ms',
   // Task metrics: shown only for the tasks that report them.
-  { key: 'task/cot_alignment_prefix', label: 'CoT alignment' },
-  { key: 'task/distinct_correct_paths', label: 'distinct correct paths' },
-];
+  'task/cot_alignment_prefix', 'task/distinct_correct_paths',
+].map((key) => ({ key, label: metricName(key) }));
 
 export function LatestMetrics() {
   const last = useApp((s) => {
@@ -32,15 +23,15 @@ export function LatestMetrics() {
   return (
     <dl className="latest" data-testid="latest" data-step={last.step}>
       {SHOWN.filter(({ key }) => !key.startsWith('task/') || last.scalars[key] !== undefined).map(({ key, label }) => (
-        <div key={key}>
+        <div key={key} title={metricTitle(key)}>
           <dt>{label}</dt>
           <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>{formatNumber(last.scalars[key])}</dd>
         </div>
       ))}
-      <div><dt>level</dt><dd data-testid="latest-level">{last.level}</dd></div>
+      <div><dt>{metricName('level')}</dt><dd data-testid="latest-level">{last.level}</dd></div>
       {lastEval && (
         <div title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts`}>
-          <dt>eval pass@1 / pass@{lastEval.k}</dt>
+          <dt>{metricName('eval/pass@1_greedy')} / pass@{lastEval.k}</dt>
           <dd data-testid="latest-eval">{formatNumber(lastEval['eval/pass@1_greedy'])} / {formatNumber(lastEval['eval/pass@k'])}</dd>
         </div>
       )}

@@ -1,28 +1,64 @@
-// The latest rollouts: the inspector (every group's completions, tokens coloured), the task's
-// own view (mazes, group chains) and, for groupmul's interleaved layout, the learned table.
+// The dashboard's rollouts: every group of the latest step (or of a step picked on a chart), each
+// in the same group view as the lecture's, tokens coloured by advantage, entropy or ratio; for
+// chains of group elements, the policy's learned multiplication table.
 
-import { GroupMulView, LearnedTableView, MazeView, RolloutInspector } from './views';
-import { useApp, type AppState } from '../store/store';
+import { useState } from 'react';
+import { useApp } from '../store/store';
+import { GroupView, type ColourBy } from './group';
+import { LearnedTableView } from './views';
 import { useController } from './context';
-import { useThrottledSelector } from './throttle';
+import { useShownRollout } from './lecture/GroupPanel';
 
-/** While training streams steps, the rollouts are redrawn at most this often (they are big). */
-const ROLLOUT_REFRESH_MS = 1000;
-const selectRollout = (s: AppState) => s.rollout;
+const COLOURINGS: { by: ColourBy; label: string; needs: string }[] = [
+  { by: 'advantage', label: 'advantage', needs: 'after the advantages phase' },
+  { by: 'entropy', label: 'entropy', needs: '' },
+  { by: 'ratio', label: 'ratio π/π_old', needs: 'after the update' },
+];
 
 export function RolloutPanel() {
-  const rollout = useThrottledSelector(selectRollout, 0, ROLLOUT_REFRESH_MS);
+  const { rollout, picked, missing } = useShownRollout();
+  const showSpecial = useApp((s) => s.showSpecial);
+  const setShowSpecial = useApp((s) => s.setShowSpecial);
+  const setViewStep = useApp((s) => s.setViewStep);
+  const [colourBy, setColourBy] = useState<ColourBy>('advantage');
+  const available: Record<ColourBy, boolean> = {
+    advantage: rollout?.advantages !== undefined,
+    entropy: rollout !== null,
+    ratio: rollout?.ratio !== undefined,
+  };
   return (
     <section className="panel rollouts" data-testid="rollout-panel" aria-label="rollouts">
       <h2>Rollouts{rollout ? ` of step ${rollout.step}${rollout.phase ? ` (after ${rollout.phase})` : ''}` : ''}</h2>
-      {!rollout && <p className="muted">Take a step (or a phase) to see the prompts, the G completions of each, their rewards and advantages.</p>}
+      {picked !== null && (
+        <p className="picked small" data-testid="picked-step">
+          {missing ? `The rollouts of step ${picked} are no longer kept; showing the latest.` : `Step ${picked}, picked on a chart.`}{' '}
+          <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
+        </p>
+      )}
+      {!rollout && <p className="muted">Take a step (or a phase) to see the prompts, the G answers of each, their rewards and advantages.</p>}
       {rollout && (
-        <>
+        <div data-testid="inspector">
+          <div className="rollout-bar small">
+            <span role="radiogroup" aria-label="colour tokens by">
+              colour:{' '}
+              {COLOURINGS.map(({ by, label, needs }) => (
+                <label key={by} className={available[by] ? undefined : 'muted'}>
+                  <input type="radio" name="rollout-colour" data-testid={`colour-${by}`} checked={colourBy === by} disabled={!available[by]} onChange={() => setColourBy(by)} />{' '}
+                  {available[by] ? label : `${label}: ${needs}`}
+                </label>
+              ))}
+            </span>
+            <label><input type="checkbox" data-testid="show-special" checked={showSpecial} onChange={(e) => setShowSpecial(e.target.checked)} /> special tokens</label>
+          </div>
           <LearnedTablePanel />
-          <MazeView rollout={rollout} />
-          <GroupMulView rollout={rollout} />
-          <RolloutInspector rollout={rollout} />
-        </>
+          <div className="rollout-groups">
+            {Array.from({ length: rollout.shape.B }, (_, b) => (
+              <div key={b} className="rollout-group" data-testid="group">
+                <GroupView rollout={rollout} b={b} colourBy={available[colourBy] ? colourBy : 'entropy'} showSpecial={showSpecial} />
+              </div>
+            ))}
+          </div>
+        </div>
       )}
     </section>
   );

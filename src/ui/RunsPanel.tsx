@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useApp } from '../store/store';
 import type { RunRecord } from '../store/runs';
 import { useController } from './context';
-import { runColor } from './chartData';
+import { runColor } from './charts/model';
 import { formatNumber } from './format';
 
 export function RunsPanel() {
@@ -44,12 +44,13 @@ export function RunsPanel() {
 function RunItem({ run }: { run: RunRecord }) {
   const controller = useController();
   const active = useApp((s) => s.activeRunId === run.id);
+  const training = useApp((s) => s.activeRunId === run.id && s.status === 'running');
   const overlaid = useApp((s) => s.overlay.includes(run.id));
   const toggleOverlay = useApp((s) => s.toggleOverlay);
   const removeRun = useApp((s) => s.removeRun);
   const last = run.points[run.points.length - 1];
   return (
-    <li className={`run-item${active ? ' active' : ''}`} data-testid="run-item" data-run-name={run.name} data-steps={run.points.length}>
+    <li className={`run-item${active ? ' active' : ''}`} data-testid="run-item" data-run-name={run.name} data-steps={run.points.length} data-training={String(training)}>
       <div className="run-head">
         <span className="swatch" style={{ background: runColor(run) }} />
         <b>{run.name}</b> <span className="run-label" data-testid="run-label" title={run.label}>{run.label}</span>
@@ -57,7 +58,7 @@ function RunItem({ run }: { run: RunRecord }) {
       <div className="run-meta small muted">
         {run.config.task}{run.preset ? ` · ${run.preset}` : ''} · seed {run.config.seed} · {run.points.length} steps
         {last ? ` · reward ${formatNumber(last.scalars.reward)}` : ''}
-        {active ? ' · training' : ''}{run.importedFrom ? ` · from ${run.importedFrom}` : ''}
+        {training ? ' · training' : ''}{run.importedFrom ? ` · from ${run.importedFrom}` : ''}
       </div>
       <div className="run-actions">
         {active ? (

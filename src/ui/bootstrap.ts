@@ -1,7 +1,8 @@
-// Starts the playground: config from the URL, saved runs from IndexedDB, the training worker
-// and its controller. Returns the controller and a function that stops it all.
+// Starts the playground: saved runs from IndexedDB, the training worker and its controller
+// (the config comes from the URL before the first render: readUrlIntoStore). Returns the
+// controller and a function that stops it all.
 
-import { searchToConfig } from '../config';
+import { searchToConfig, searchToPage } from '../config';
 import { appStore } from '../store/store';
 import { archiveSync, openRunArchive } from '../store/archive';
 import { startTrainerWorker } from '../worker/client';
@@ -11,11 +12,22 @@ import { downloadFile } from './download';
 /** How often changed runs are written to IndexedDB while training. */
 const SAVE_EVERY_MS = 1500;
 
+/**
+ * The page's state from its URL: config, preset, view and zoom, and what was wrong in it.
+ * Called once before the first render, so the page opens in the view the URL names.
+ */
+export function readUrlIntoStore(search: string): void {
+  const store = appStore.getState();
+  const url = searchToConfig(search);
+  const page = searchToPage(search);
+  store.setConfig(url.config, url.preset);
+  if (page.page.view) store.setView(page.page.view);
+  if (page.page.zoom !== undefined) store.setZoom(page.page.zoom);
+  store.setUrlErrors([...url.errors, ...page.errors]);
+}
+
 export function startPlayground(): { controller: PlaygroundController; stop(): void } {
   const store = appStore;
-  const url = searchToConfig(window.location.search);
-  store.getState().setConfig(url.config, url.preset);
-  store.getState().setUrlErrors(url.errors);
 
   const controller = new PlaygroundController(store, startTrainerWorker(), {
     requestFrame: (fn) => {
@@ -35,6 +47,11 @@ export function startPlayground(): { controller: PlaygroundController; stop(): v
       window.history.replaceState(window.history.state, '', url);
     },
     download: downloadFile,
+    fetchBytes: async (path) => {
+      const res = await fetch(`${import.meta.env.BASE_URL}${path}`);
+      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    },
   });
   controller.syncUrl();
   controller.prepare();

@@ -158,7 +158,85 @@ describe('PlaygroundController', () => {
     t.emit({ type: 'fault', step: 2, message: 'non-finite gradient', tensors: [] });
     expect(t.s().sweep).toBeNull();
     expect(t.s().status).toBe('fault');
-    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'ε_high 0.2→0.28']);
+    // Labelled by the value chosen; the second is drawn over the first.
+    expect(t.s().runs.map((r) => r.label)).toEqual(['ε_high = 0.2', 'ε_high = 0.28']);
+    expect(t.s().overlay).toEqual([t.s().runs[0].id]);
+  });
+
+  it('Reset clears the numbers and charts at once; the finished run stays in the list, not on the charts', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.step(1);
+    t.step(2);
+    t.frame();
+    const first = t.s().runs[0].id;
+    expect(t.s().activeRunId).toBe(first);
+    t.controller.reset();
+    expect(t.s().activeRunId).toBeNull(); // before the worker answers
+    expect(t.s().step).toBe(0);
+    expect(t.s().rollout).toBeNull();
+    expect(t.s().runs.map((r) => r.id)).toEqual([first]);
+    expect(t.s().overlay).toEqual([]);
+    t.ready();
+    t.step(1);
+    t.frame();
+    expect(t.s().runs).toHaveLength(2);
+    expect(t.s().activeRunId).toBe(t.s().runs[1].id);
+  });
+
+  it('a variant keeps the seed and the step budget, is labelled by its name, starts, and is overlaid on the preset\'s run', () => {
+    const config = { ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 };
+    const t = setup(config, 'mapp-vs-grpo');
+    t.controller.prepare();
+    t.ready();
+    t.step(1);
+    t.frame();
+    const parent = t.s().runs[0];
+    t.controller.runVariant('GRPO');
+    expect(t.s().config).toMatchObject({ seed: 568314, steps: 80, estimator: 'grpo' });
+    expect(t.s().preset).toBe('mapp-vs-grpo');
+    expect(types(t.sent).slice(-2)).toEqual(['init', 'start']);
+    expect(t.s().activeRunId).toBeNull();
+    expect(t.s().overlay).toEqual([parent.id]);
+    t.ready();
+    t.step(1);
+    t.frame();
+    expect(t.s().runs.map((r) => [r.label, r.variant])).toEqual([['mapp-vs-grpo', undefined], ['GRPO', 'GRPO']]);
+    // Back to the preset itself: same seed and budget, no variant.
+    t.controller.runVariant(null);
+    expect(t.s().config).toEqual({ ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 });
+  });
+
+  it('picking a preset is a reset: its config, a new run, nothing overlaid, the guide from its first step', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.controller.start();
+    t.step(1);
+    t.frame();
+    t.s().toggleOverlay(t.s().runs[0].id);
+    t.s().setGuideStep(2);
+    t.controller.choosePreset('dead-groups');
+    expect(t.s().config).toEqual(presetConfig('dead-groups'));
+    expect(t.s().preset).toBe('dead-groups');
+    expect(t.sent.at(-1)).toEqual({ type: 'init', config: presetConfig('dead-groups') });
+    expect(t.s()).toMatchObject({ activeRunId: null, overlay: [], guideStep: 0, status: 'starting', step: 0 });
+  });
+
+  it('a pause shows as pausing until the worker reports the run stopped', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.controller.togglePlay();
+    expect(t.sent.at(-1)).toEqual({ type: 'start', delayMs: 0 });
+    t.emit({ type: 'status', running: true, step: 0 });
+    t.step(1);
+    t.controller.togglePlay();
+    expect(t.sent.at(-1)).toEqual({ type: 'pause' });
+    expect(t.s()).toMatchObject({ status: 'running', pausing: true });
+    t.emit({ type: 'status', running: false, step: 1 });
+    expect(t.s()).toMatchObject({ status: 'idle', pausing: false, step: 1 });
   });
 
   it('exports a run as CSV and JSON, imports a JSON run and a checkpoint, and names what is wrong with a bad file', () => {

@@ -6,7 +6,7 @@
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { configToSearch, type RunConfig } from '../config';
+import { pageSearch, findKnob, formatValue, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
@@ -25,6 +25,17 @@ export interface ControllerEnv {
   replaceSearch(search: string): void;
   /** Offers bytes or text to the person as a file. */
   download(fileName: string, data: Uint8Array | string, mime: string): void;
+  /** Fetches a file shipped with the page (a trained checkpoint). */
+  fetchBytes?(path: string): Promise<Uint8Array>;
+}
+
+/** How a new run begins: its label and what is drawn beside it. */
+interface NewRunOptions {
+  label?: string;
+  importedFrom?: string;
+  variant?: string;
+  /** Runs overlaid on the charts beside the new one (default: the overlay as it is). */
+  overlay?: string[];
 }
 
 /** Ask the worker for a checkpoint this often while training (and at every pause). */
@@ -36,7 +47,7 @@ export class PlaygroundController {
   /** After an init, events of the previous model are dropped until 'ready'. */
   private awaitingReady = false;
   /** The next init begins a new run (created at its first step). */
-  private newRun: { config: RunConfig; preset: string | undefined; label?: string; importedFrom?: string } | null = null;
+  private newRun: { config: RunConfig; preset: string | undefined; label?: string; importedFrom?: string; variant?: string } | null = null;
   private checkpoint: { bytes: Uint8Array; step: number } | null = null;
   private exportCheckpointWanted = false;
   private lastSearch: string | null = null;
@@ -49,7 +60,7 @@ export class PlaygroundController {
   ) {
     this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
     this.unsubscribe.push(store.subscribe((s, prev) => {
-      if (s.config !== prev.config || s.preset !== prev.preset) this.syncUrl();
+      if (s.config !== prev.config || s.preset !== prev.preset || s.view !== prev.view || s.zoom !== prev.zoom) this.syncUrl();
     }));
   }
 
@@ -69,10 +80,10 @@ export class PlaygroundController {
 
   // ── URL ──────────────────────────────────────────────────────────────────────────────
 
-  /** Writes the config (and preset) to the URL when they change. */
+  /** Writes the config (and preset, view, zoom) to the URL when they change. */
   syncUrl(): void {
-    const { config, preset } = this.state;
-    const search = configToSearch(config, preset);
+    const { config, preset, view, zoom } = this.state;
+    const search = pageSearch(config, preset, { view, zoom });
     if (search === this.lastSearch) return;
     this.lastSearch = search;
     this.env.replaceSearch(search);
@@ -81,13 +92,17 @@ export class PlaygroundController {
   // ── model lifecycle ──────────────────────────────────────────────────────────────────
 
   /** Builds a model in the worker. `newRun`: its steps go to a new run (made at its first step). */
-  private init(config: RunConfig, options: { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number }; label?: string; importedFrom?: string }): void {
+  private init(config: RunConfig, options: { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number } } & NewRunOptions): void {
     this.discardPending();
     this.awaitingReady = true;
     this.checkpoint = null;
     this.state.setCheckpointStep(null);
     if (options.newRun) {
-      this.newRun = { config, preset: this.state.preset, label: options.label, importedFrom: options.importedFrom };
+      const { label, importedFrom, variant } = options;
+      this.newRun = { config, preset: this.state.preset, label, importedFrom, variant };
+      // The numbers and charts of the previous run go at once; it stays in the runs list.
+      this.state.detachActiveRun(options.overlay ?? this.state.overlay);
+      this.state.setViewStep(null);
     }
     this.state.trainingStarting(config, options.resume?.step ?? 0);
     const cmd: Command = { type: 'init', config };
@@ -124,7 +139,14 @@ export class PlaygroundController {
 
   pause(): void {
     if (this.state.sweep) this.state.setSweep(null);
+    this.state.pauseRequested();
     this.send({ type: 'pause' });
+  }
+
+  /** Space: start when stopped, pause when running. */
+  togglePlay(): void {
+    if (this.state.status === 'running') this.pause();
+    else this.start();
   }
 
   step(): void {
@@ -150,6 +172,39 @@ export class PlaygroundController {
   reset(): void {
     this.state.setSweep(null);
     this.init(this.state.config, { newRun: true });
+  }
+
+  /**
+   * Picks a preset (undefined: the plain defaults): its config, its guide from the first step,
+   * and a new run — a preset never continues the run of another.
+   */
+  choosePreset(name: string | undefined): void {
+    const s = this.state;
+    s.setSweep(null);
+    s.choosePreset(name);
+    s.setGuideStep(0);
+    s.setGroupIndex(0);
+    this.init(this.state.config, { newRun: true, overlay: [] });
+  }
+
+  /**
+   * Runs one of the preset's comparison variants (null: the preset itself) with the current
+   * seed and step budget, overlaid on the preset's own run with that seed, and starts it.
+   */
+  runVariant(label: string | null): void {
+    const s = this.state;
+    const preset = s.preset;
+    if (!preset || s.status === 'lost') return;
+    const base = label === null ? presetConfig(preset) : variantConfig(preset, label);
+    const config = mergeConfig(base, { seed: s.config.seed, steps: s.config.steps });
+    const parent = [...s.runs].reverse().find(
+      (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
+    );
+    const overlay = label !== null && parent && !s.overlay.includes(parent.id) ? [...s.overlay, parent.id] : s.overlay;
+    s.setSweep(null);
+    s.setConfig(config, preset);
+    this.init(config, { newRun: true, label: label ?? undefined, variant: label ?? undefined, overlay });
+    this.send({ type: 'start', delayMs: s.delayMs });
   }
 
   /** Reset with a fresh random seed. */
@@ -193,7 +248,7 @@ export class PlaygroundController {
   startSweep(knob: string, values: string[], steps: number): string[] {
     const plan = planSweep(this.state.config, knob, values, steps);
     if (plan.configs.length === 0) return plan.errors;
-    this.state.setSweep({ knob, queue: plan.configs, total: plan.configs.length, running: true });
+    this.state.setSweep({ knob, queue: plan.configs, total: plan.configs.length, running: true, runIds: [] });
     this.runNextSweepItem();
     return plan.errors;
   }
@@ -206,7 +261,10 @@ export class PlaygroundController {
     }
     const [config] = sweep.queue;
     this.state.setConfig(config, this.state.preset);
-    this.init(config, { newRun: true });
+    // Labelled by the value chosen, and drawn over the sweep's earlier runs.
+    const knob = findKnob(sweep.knob, config.task);
+    const value = formatValue((config as unknown as Record<string, string | number | boolean>)[sweep.knob]);
+    this.init(config, { newRun: true, label: `${knob?.label ?? sweep.knob} = ${value}`, overlay: sweep.runIds ?? [] });
     this.send({ type: 'start', delayMs: this.state.delayMs });
   }
 
@@ -254,6 +312,26 @@ export class PlaygroundController {
     }
   }
 
+  /**
+   * Loads a trained checkpoint shipped with the page (a lesson's "jump ahead"): its weights,
+   * run config and step; the lesson and its guide stay. Resolves when the model is being built.
+   */
+  async loadLessonCheckpoint(file: string, label: string): Promise<void> {
+    const s = this.state;
+    const preset = s.preset;
+    try {
+      if (!this.env.fetchBytes) throw new Error('this page cannot fetch files');
+      const bytes = await this.env.fetchBytes(file);
+      const ck = loadCheckpoint(bytes, file);
+      s.setSweep(null);
+      s.setConfig(ck.config, preset);
+      this.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
+      s.notify('info', `Loaded the trained model (${label}, step ${ck.resume.step}). ▶ continues training it.`);
+    } catch (e) {
+      s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);
+    }
+  }
+
   // ── events ───────────────────────────────────────────────────────────────────────────
 
   private discardPending(): void {
@@ -272,9 +350,11 @@ export class PlaygroundController {
     const batch = this.pending;
     this.discardPending();
     if (batch.records.length && this.newRun) {
-      const { config, preset, label, importedFrom } = this.newRun;
+      const { config, preset, label, importedFrom, variant } = this.newRun;
       this.newRun = null;
-      this.state.beginRun(config, preset, { label, importedFrom });
+      const id = this.state.beginRun(config, preset, { label, importedFrom, variant });
+      const sweep = this.state.sweep;
+      if (sweep) this.state.setSweep({ ...sweep, runIds: [...(sweep.runIds ?? []), id] });
     }
     if (batch.records.length || batch.evals.length || batch.rollout || batch.phase) this.state.applyBatch(batch);
   }
@@ -285,6 +365,8 @@ export class PlaygroundController {
       case 'ready':
         this.awaitingReady = false;
         this.state.trainingReady(adapterLabel(e.adapter), e.numParams);
+        // A model loaded with trained weights: show what it learned at once.
+        if (this.state.step > 0) this.requestLearnedTableIfAny();
         return;
       case 'phase':
         this.pending.phase = { phase: e.phase, step: e.step };
@@ -304,8 +386,7 @@ export class PlaygroundController {
         this.state.setRunning(e.running, e.step);
         if (!e.running && this.state.trainerConfig && e.step > 0) {
           this.send({ type: 'checkpoint' });
-          const c = this.state.trainerConfig;
-          if (c.task === 'groupmul' && c['task.layout'] === 'interleaved') this.send({ type: 'learnedTable' });
+          this.requestLearnedTableIfAny();
           this.onRunStopped(e.step);
         }
         return;
@@ -334,6 +415,11 @@ export class PlaygroundController {
         this.state.trainingError(e.kind, e.message);
         return;
     }
+  }
+
+  private requestLearnedTableIfAny(): void {
+    const c = this.state.trainerConfig;
+    if (c && c.task === 'groupmul' && c['task.layout'] === 'interleaved') this.send({ type: 'learnedTable' });
   }
 
   private onStep(record: StepRecord): void {

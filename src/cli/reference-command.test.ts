@@ -1,0 +1,42 @@
+// rlvr reference: finished runs of a lesson → the page's reference curves; runs of another
+// config are refused, naming the knob.
+
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { presetConfig } from '../config';
+import { differingKnob, referenceCommand, REFERENCE_POINTS } from './reference-command';
+
+function fakeRun(root: string, name: string, config: object, steps: number): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+  const lines = Array.from({ length: steps }, (_, i) => JSON.stringify({ step: i + 1, level: i < steps / 2 ? 1 : 2, scalars: { reward: i / steps } }));
+  writeFileSync(join(dir, 'metrics.jsonl'), [JSON.stringify({ warmStart: { steps: 0 } }), ...lines].join('\n') + '\n');
+  return dir;
+}
+
+describe('rlvr reference', () => {
+  it('condenses each run\'s reward curve and curriculum advances; seed and steps may differ from the lesson', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ref-'));
+    const a = fakeRun(root, 'a', { ...presetConfig('start-here'), seed: 3 }, 400);
+    const out = join(root, 'ref.json');
+    const printed: string[] = [];
+    expect(await referenceCommand(['--preset', 'start-here', '--run', a, '--out', out, '--source', 'test'], (s) => printed.push(s))).toBe(0);
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(file.preset).toBe('start-here');
+    expect(file.runs[0].seed).toBe(3);
+    expect(file.runs[0].reward.length).toBeLessThanOrEqual(REFERENCE_POINTS);
+    expect(file.runs[0].reward[0]).toEqual([1, 0]);
+    expect(file.runs[0].advances).toEqual([[201, 2]]);
+    expect(printed[0]).toContain('reward ≥ 0.5 at step 201');
+  });
+
+  it('refuses a run trained with other settings, naming the knob', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ref-'));
+    const b = fakeRun(root, 'b', { ...presetConfig('start-here'), lr: 0.01 }, 3);
+    await expect(referenceCommand(['--preset', 'start-here', '--run', b, '--out', join(root, 'x.json')], () => {})).rejects.toThrow(/its lr differs/);
+    expect(differingKnob(presetConfig('start-here'), presetConfig('start-here'))).toBeNull();
+  });
+});

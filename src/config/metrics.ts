@@ -1,0 +1,53 @@
+// The metrics a run records, each with ONE display name used everywhere a person reads it:
+// chart titles and legends, the latest-numbers strip, the rollout views and the lesson guides.
+// The key is the stable machine name: the column of the CSV export and the field of
+// metrics.jsonl (TRL's names; src/rl/metrics.ts maps them to verl's). Tooltips show both.
+
+export interface MetricSpec {
+  /** The display name. */
+  readonly name: string;
+  /** What it measures, in one sentence. */
+  readonly doc: string;
+  /** Unit or range, for axis titles ("0–1", "nats/token"). */
+  readonly unit?: string;
+}
+
+export const METRICS: Readonly<Record<string, MetricSpec>> = {
+  reward: { name: 'reward', unit: '0–1', doc: 'Mean reward of the step\'s answers, as the verifier gave it (partial credit included).' },
+  'pass@1': { name: 'pass@1', unit: '0–1', doc: 'Share of the step\'s sampled answers that are fully right.' },
+  'eval/pass@1_greedy': { name: 'held-out pass@1', unit: '0–1', doc: 'Share of fresh, never-trained prompts answered right by the most likely answer (greedy decoding).' },
+  'eval/pass@k': { name: 'held-out pass@k', unit: '0–1', doc: 'Chance that at least one of k sampled answers to a fresh prompt is right (unbiased estimator).' },
+  entropy: { name: 'entropy', unit: 'nats/token', doc: 'How spread out the policy\'s next-token distribution is, averaged over the sampled tokens: ln V for a uniform guess, 0 for a certain one.' },
+  entropy_alpha: { name: 'entropy weight α', doc: 'Weight of the entropy bonus in the loss; it moves when the bonus is adaptive.' },
+  frac_reward_zero_std: { name: 'groups with no spread', unit: '0–1', doc: 'Share of groups whose answers all got the same reward: their advantages are all 0, so they teach nothing.' },
+  frac_all_correct: { name: 'groups all right', unit: '0–1', doc: 'Share of groups in which every answer is right.' },
+  frac_all_wrong: { name: 'groups all wrong', unit: '0–1', doc: 'Share of groups in which every answer is wrong.' },
+  kl: { name: 'KL to reference', unit: 'nats/token', doc: 'How far the policy has moved from its frozen reference (k1 or k3 estimate); 0 without a reference.' },
+  'clip_ratio/low_mean': { name: 'clipped below', unit: '0–1', doc: 'Share of trained tokens whose ratio π/π_old fell under 1 − ε_low with a negative advantage (the clip cut the update).' },
+  'clip_ratio/high_mean': { name: 'clipped above', unit: '0–1', doc: 'Share of trained tokens whose ratio rose over 1 + ε_high with a positive advantage (the clip cut the update).' },
+  grad_norm: { name: 'gradient norm', doc: 'Global L2 norm of the gradient before clipping.' },
+  loss: { name: 'loss', doc: 'The surrogate loss the update minimised (policy gradient, KL and entropy terms together).' },
+  'completions/mean_length': { name: 'answer length', unit: 'tokens', doc: 'Mean number of tokens in an answer (up to and including its end token).' },
+  level: { name: 'curriculum level', doc: 'The task difficulty the curriculum has reached (e.g. the chain length).' },
+  'task/cot_alignment_prefix': { name: 'CoT alignment', unit: '0–1', doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.' },
+  'task/cot_alignment_suffix': { name: 'CoT alignment (suffix)', unit: '0–1', doc: 'The same against the right-to-left running products (an alternative algorithm).' },
+  'task/distinct_correct_paths': { name: 'distinct correct paths', doc: 'Number of different correct walks among a group\'s answers (maze).' },
+  'task/shortest_fraction': { name: 'shortest-path share', unit: '0–1', doc: 'Share of correct walks that are shortest paths (maze).' },
+  tokens_per_s: { name: 'throughput', unit: 'sampled tokens/s', doc: 'Tokens sampled per second in the sample phase.' },
+  'time/step_ms': { name: 'time per step', unit: 'ms', doc: 'Wall time of one whole step.' },
+};
+
+/** The display name of a metric; `pass@k` keys and unknown task metrics get a readable default. */
+export function metricName(key: string): string {
+  const spec = METRICS[key];
+  if (spec) return spec.name;
+  if (/^pass@\d+$/.test(key)) return key;
+  if (key.startsWith('task/')) return key.slice(5).replace(/_/g, ' ');
+  return key;
+}
+
+/** The hover text of a metric: its doc and its machine name (the CSV column). */
+export function metricTitle(key: string): string {
+  const spec = METRICS[key];
+  return `${spec ? `${spec.doc} ` : ''}(CSV column: ${key})`;
+}

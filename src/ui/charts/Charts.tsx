@@ -1,0 +1,241 @@
+// Live charts of the active run and any overlaid runs. Each chart reads the store on its own
+// throttled clock (../throttle.ts), so a stream of metrics costs at most one chart render per
+// task; every series is cut to a fixed point budget (../downsample.ts). The plots themselves are
+// ../plot (SVG, fixed ranges, no animation).
+
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { presetConfig, taskParamsAtLevel, type ChartId, type RunConfig } from '../../config';
+import { chanceOf } from '../../tasks/chance';
+import { getTask } from '../../tasks/registry';
+import { useApp, type AppState } from '../../store/store';
+import type { RunRecord } from '../../store/runs';
+import { useThrottledSelector } from '../throttle';
+import { HistogramPlot, LinePlot, type HistogramRun } from '../plot';
+import { CHARTS, dashboardCharts } from './catalog';
+import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry, type ReferenceSet } from './model';
+
+/** The runs on the charts: the active one first, then the overlaid ones in list order (memoised). */
+let chartRunsMemo: { runs: RunRecord[]; activeRunId: string | null; overlay: string[]; out: RunRecord[] } | null = null;
+export function selectChartRuns(s: AppState): RunRecord[] {
+  const m = chartRunsMemo;
+  if (m && m.runs === s.runs && m.activeRunId === s.activeRunId && m.overlay === s.overlay) return m.out;
+  const active = s.runs.filter((r) => r.id === s.activeRunId);
+  const others = s.runs.filter((r) => r.id !== s.activeRunId && s.overlay.includes(r.id));
+  const out = [...active, ...others];
+  chartRunsMemo = { runs: s.runs, activeRunId: s.activeRunId, overlay: s.overlay, out };
+  return out;
+}
+
+// ── chance and reference runs ────────────────────────────────────────────────────────────────
+
+const chanceCache = new Map<string, number | null>();
+
+/** Expected reward of a uniform guess at a curriculum level (memoised per task parameters). */
+export function chanceReward(config: RunConfig, level: number): number | null {
+  const params = config.curriculum === 'off' ? taskParamsAtLevel(config, Number(config[`task.${config.curriculumParam}` as keyof RunConfig])) : taskParamsAtLevel(config, level);
+  const key = `${config.task}:${JSON.stringify(params)}`;
+  if (!chanceCache.has(key)) {
+    try {
+      chanceCache.set(key, chanceOf(getTask(config.task), params, 1000).reward);
+    } catch {
+      chanceCache.set(key, null);
+    }
+  }
+  return chanceCache.get(key) ?? null;
+}
+
+const references = new Map<string, ReferenceSet | null | 'loading'>();
+
+/** The recorded runs of a lesson (public/reference/<preset>.json), fetched once; null when there are none. */
+function useReference(preset: string | undefined): ReferenceSet | null {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!preset || references.has(preset)) return;
+    references.set(preset, 'loading');
+    fetch(`${import.meta.env.BASE_URL}reference/${preset}.json`)
+      .then((r) => (r.ok ? (r.json() as Promise<ReferenceSet>) : null))
+      .catch(() => null)
+      .then((set) => {
+        references.set(preset, set && Array.isArray(set.runs) ? set : null);
+        setVersion((v) => v + 1);
+      });
+  }, [preset]);
+  const got = preset ? references.get(preset) : null;
+  return got && got !== 'loading' ? got : null;
+}
+
+/** A run trained with its lesson's own settings (any seed or step budget) is comparable to the lesson's recorded runs. */
+export function isLessonRun(run: RunRecord | undefined): boolean {
+  if (!run?.preset || run.variant !== undefined || run.importedFrom !== undefined) return false;
+  try {
+    const base = presetConfig(run.preset);
+    return JSON.stringify({ ...run.config, seed: 0, steps: 0 }) === JSON.stringify({ ...base, seed: 0, steps: 0 });
+  } catch {
+    return false;
+  }
+}
+
+// ── frames ───────────────────────────────────────────────────────────────────────────────────
+
+/** The element's content box, updated when it resizes (whole pixels). */
+function useElementSize(ref: React.RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setSize((s) => {
+      const next = { width: Math.floor(el.clientWidth), height: Math.floor(el.clientHeight) };
+      return next.width === s.width && next.height === s.height ? s : next;
+    });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+interface FrameProps {
+  id: ChartId;
+  title: string;
+  points: number;
+  legend: readonly LegendEntry[];
+  empty?: string;
+  /** Fixed plot height; without it the plot fills the frame's height. */
+  height?: number;
+  className?: string;
+  children: (width: number, height: number) => ReactNode;
+}
+
+function ChartFrame({ id, title, points, legend, empty, height, className, children }: FrameProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const size = useElementSize(box);
+  const h = height ?? size.height;
+  return (
+    <figure className={`chart${className ? ` ${className}` : ''}`} data-testid={`chart-${id}`} data-points={points} data-highlight={`chart-${id}`}>
+      <figcaption>{title}</figcaption>
+      <div ref={box} className="chart-box" style={height ? { height } : undefined}>
+        {size.width > 0 && h > 40 ? children(size.width, h) : null}
+        {empty !== undefined && <div className="chart-empty">{empty}</div>}
+      </div>
+      {legend.length > 0 && (
+        <ul className="chart-legend">
+          {legend.map((item) => (
+            <li key={item.label} title={item.title} className={item.faint ? 'faint' : undefined}>
+              {item.marker ? (
+                <span style={{ color: item.color }}>{item.marker}</span>
+              ) : (
+                <svg width="22" height="8" aria-hidden="true">
+                  <line x1="0" y1="4" x2="22" y2="4" stroke={item.color} strokeWidth="2.5" strokeDasharray={item.dash || undefined} opacity={item.faint ? 0.5 : 1} />
+                </svg>
+              )}{' '}
+              {item.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}
+
+// ── one chart ────────────────────────────────────────────────────────────────────────────────
+
+export interface ChartProps {
+  id: ChartId;
+  /** Timer slot of this chart (../throttle.ts). */
+  slot: number;
+  height?: number;
+  className?: string;
+}
+
+export const Chart = memo(function Chart({ id, slot, height, className }: ChartProps) {
+  if (id === 'advantages') return <HistogramChart slot={slot} height={height} className={className} />;
+  return <LineChart id={id} slot={slot} height={height} className={className} />;
+});
+
+function useFontSize(): number {
+  return useApp((s) => (s.zoom ? 16 : 13));
+}
+
+function LineChart({ id, slot, height, className }: { id: ChartId; slot: number; height?: number; className?: string }) {
+  const runs = useThrottledSelector(selectChartRuns, slot);
+  const fontSize = useFontSize();
+  const viewStep = useApp((s) => s.viewStep);
+  const setViewStep = useApp((s) => s.setViewStep);
+  const pending = useApp((s) => s.trainerConfig ?? s.config);
+  const reference = useReference(id === 'reward' && isLessonRun(runs[0]) ? runs[0].preset : undefined);
+  const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending }), [id, runs, reference, pending]);
+  const empty = model.points === 0 ? (runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run') : undefined;
+  return (
+    <ChartFrame id={id} title={model.title} points={model.points} legend={model.legend} empty={empty} height={height} className={className}>
+      {(w, h) => (
+        <LinePlot
+          width={w} height={h} xDomain={model.xDomain} yDomain={model.yDomain} xLabel="step" yLabel={model.yLabel}
+          yInteger={model.yInteger} yTicks={model.yTicks} series={model.series} hLines={model.hLines} vLines={model.vLines}
+          fontSize={fontSize} testId={`plot-${id}`} selectedX={viewStep}
+          onPick={(x) => setViewStep(x)}
+        />
+      )}
+    </ChartFrame>
+  );
+}
+
+function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
+  return runs
+    .filter((r) => r.histogram && r.histogram.counts.length > 0)
+    .map((r) => ({ id: r.id, label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`, color: runColor(r), counts: r.histogram!.counts, edges: r.histogram!.edges }));
+}
+
+function HistogramChart({ slot, height, className }: { slot: number; height?: number; className?: string }) {
+  const runs = useThrottledSelector(selectChartRuns, slot);
+  const fontSize = useFontSize();
+  const hist = useMemo(() => histogramRuns(runs), [runs]);
+  const bars = hist[0]?.counts.length ?? 0;
+  const step = runs[0]?.points[runs[0].points.length - 1]?.step;
+  const legend: LegendEntry[] = hist.length > 1
+    ? hist.map((h) => ({ label: h.label, color: h.color }))
+    : [{ label: 'blue + (raised)', color: '#2166ac' }, { label: 'red − (lowered)', color: '#b2182b' }];
+  return (
+    <ChartFrame
+      id="advantages" title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step})` : ''}`}
+      points={bars} legend={hist.length ? legend : []} empty={hist.length === 0 ? 'no data yet' : undefined}
+      height={height} className={className}
+    >
+      {(w, h) => <HistogramPlot width={w} height={h} runs={hist} xLabel="advantage of a trained token" yLabel="tokens" fontSize={fontSize} testId="plot-advantages" />}
+    </ChartFrame>
+  );
+}
+
+// ── sets of charts ───────────────────────────────────────────────────────────────────────────
+
+/** The charts of the lecture view: the lesson's, the first one large. */
+export function LessonCharts({ ids }: { ids: readonly ChartId[] }) {
+  const [main, ...rest] = ids;
+  return (
+    <section className={`lesson-charts n${rest.length}`} aria-label="charts">
+      <Chart id={main} slot={0} className="chart-main" />
+      <div className="chart-row">
+        {rest.map((id, i) => <Chart key={id} id={id} slot={i + 1} className="chart-small" />)}
+      </div>
+    </section>
+  );
+}
+
+/** Every chart: the learning charts, then a fold with the engineering ones and those off in this config. */
+export function AllCharts() {
+  const config = useApp((s) => s.trainerConfig ?? s.config);
+  const { main, fold } = useMemo(() => dashboardCharts(config), [config]);
+  return (
+    <section className="all-charts" aria-label="all charts">
+      <div className="charts-grid">
+        {main.map((id, i) => <Chart key={id} id={id} slot={i} height={190} />)}
+      </div>
+      <details className="charts-fold" data-testid="charts-fold">
+        <summary>More charts: {fold.map((id) => CHARTS[id].title.toLowerCase()).join(', ')}</summary>
+        <div className="charts-grid">
+          {fold.map((id, i) => <Chart key={id} id={id} slot={main.length + i} height={170} />)}
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// What the charts draw: fixed ranges, one colour per run, identical series merged, the chance
+// line, curriculum markers, the overlay mode.
+
+import { describe, expect, it } from 'vitest';
+import { presetConfig, type RunConfig } from '../../config';
+import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
+import { dashboardCharts, maxEntropy } from './catalog';
+import { chartModel, evalSeries, levelAdvances, RUN_COLORS, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';
+
+function run(name: string, points: MetricPoint[], config: RunConfig = presetConfig('sort-easy'), label = 'sort-easy'): RunRecord {
+  return { ...makeRun([], config, 'sort-easy', { id: name, now: 0 }), name, label, points };
+}
+
+const pts = (n: number, f: (i: number) => Record<string, number>, level = () => 3): MetricPoint[] =>
+  Array.from({ length: n }, (_, i) => ({ step: i + 1, level: level(), scalars: f(i) }));
+
+describe('chart data', () => {
+  it('scalarSeries takes one scalar per step and skips steps without it; level comes from the point', () => {
+    const r = run('#1', [
+      { step: 1, level: 2, scalars: { reward: 0.1 } },
+      { step: 2, level: 2, scalars: {} },
+      { step: 3, level: 3, scalars: { reward: 0.3 } },
+    ]);
+    expect(scalarSeries(r, 'reward')).toEqual([{ x: 1, y: 0.1 }, { x: 3, y: 0.3 }]);
+    expect(scalarSeries(r, 'level')).toEqual([{ x: 1, y: 2 }, { x: 2, y: 2 }, { x: 3, y: 3 }]);
+    expect(levelAdvances(r)).toEqual([{ step: 3, level: 3 }]);
+  });
+
+  it('finds the task metrics of the runs, sorted; eval points', () => {
+    const a = run('#1', pts(2, () => ({ reward: 1, 'task/b': 1 })));
+    const b = run('#2', pts(2, () => ({ 'task/a': 1, 'task/b': 2 })));
+    expect(taskMetricKeys([a, b])).toEqual(['task/a', 'task/b']);
+    expect(taskMetricKeys([])).toEqual([]);
+    a.evals = [{ step: 2, level: 3, prompts: 4, k: 2, 'eval/pass@1_greedy': 0.5, 'eval/pass@1_sampled': 0.25, 'eval/pass@k': 0.75, taskMetrics: {} }];
+    expect(evalSeries(a, 'eval/pass@k')).toEqual([{ x: 2, y: 0.75 }]);
+  });
+});
+
+describe('chart model', () => {
+  it('colour means the run: one run tells its metrics apart by dash, several runs draw only the chart\'s first metric, labelled by run', () => {
+    const a = run('#1', pts(5, (i) => ({ reward: i / 10, 'pass@1': i / 20 })));
+    const b = run('#2', pts(5, (i) => ({ reward: i / 5, 'pass@1': 0 })), presetConfig('sort-easy'), 'ε_high = 0.28');
+    const one = chartModel('reward', [a]);
+    expect(one.series.map((s) => [s.label, s.color, s.dash])).toEqual([['reward', RUN_COLORS[0], ''], ['pass@1', RUN_COLORS[0], '7 4']]);
+    const both = chartModel('reward', [a, b]);
+    expect(both.series.map((s) => [s.label, s.color])).toEqual([['#1 sort-easy', runColor(a)], ['#2 ε_high = 0.28', runColor(b)]]);
+    expect(both.legend.map((l) => l.label)).toEqual(['#1 sort-easy', '#2 ε_high = 0.28']);
+    expect(runColor(b)).not.toBe(runColor(a));
+  });
+
+  it('two metrics equal at every step are drawn once and say so', () => {
+    const a = run('#1', pts(6, (i) => ({ reward: i % 2, 'pass@1': i % 2, frac_reward_zero_std: 1, frac_all_wrong: 1, frac_all_correct: 0 })));
+    expect(chartModel('reward', [a]).series.map((s) => s.label)).toEqual(['reward (= pass@1)']);
+    expect(chartModel('groups', [a]).series.map((s) => s.label)).toEqual(['groups with no spread (= groups all wrong)', 'groups all right']);
+  });
+
+  it('axes keep the quantity\'s range: rates [0, 1], entropy [0, ln V], levels whole numbers, a constant norm flat', () => {
+    const zero = run('#1', pts(151, () => ({ reward: 0, 'pass@1': 0, entropy: 2.985, grad_norm: 0 })));
+    const reward = chartModel('reward', [zero]);
+    expect(reward.yDomain).toEqual([0, 1]);
+    expect(reward.yTicks).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(reward.xDomain).toEqual([0, 300]); // the step budget
+    const entropy = chartModel('entropy', [zero]);
+    expect(entropy.yDomain).toEqual([0, maxEntropy(zero.config)]);
+    expect(entropy.hLines[0].y).toBeCloseTo(Math.log(7)); // sort-easy: 4 special tokens + 3 letters
+    const norm = chartModel('grad-norm', [zero]);
+    expect(norm.yDomain[0]).toBe(0);
+    expect(norm.yDomain[1]).toBeGreaterThanOrEqual(0.1);
+    const cot = presetConfig('cot-discovery');
+    const levels = chartModel('level', [run('#1', pts(3, () => ({})), cot)]);
+    expect(levels.yDomain).toEqual([1, 6]);
+    expect(levels.yTicks).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(levels.yInteger).toBe(true);
+  });
+
+  it('the step axis is the budget, or a round number past the last step without one', () => {
+    const open = { ...presetConfig('sort-easy'), steps: 0 };
+    expect(xDomainOf([run('#1', pts(151, () => ({})), open)])).toEqual([0, 200]);
+    expect(xDomainOf([run('#1', pts(3, () => ({})), open)])).toEqual([0, 10]);
+    expect(xDomainOf([])).toEqual([0, 10]);
+    expect(xDomainOf([], presetConfig('start-here'))).toEqual([0, 300]); // before the first step: the budget of the run to come
+  });
+
+  it('the chance line: flat without a curriculum, a staircase along the levels with one; markers where the level went up', () => {
+    const chance = (c: RunConfig, level: number) => (c.task === 'groupmul' ? 1 / 6 + level / 100 : 0.2);
+    const flat = chartModel('reward', [run('#1', pts(4, () => ({ reward: 0.3 })))], { chance });
+    expect(flat.hLines).toEqual([expect.objectContaining({ y: 0.2, label: 'chance' })]);
+    expect(flat.vLines).toEqual([]);
+    let level = 1;
+    const cot = run('#1', pts(6, () => ({ reward: 0.5 }), () => (level === 3 ? 3 : level++)), presetConfig('cot-discovery'));
+    const stairs = chartModel('reward', [cot], { chance });
+    const line = stairs.series.find((s) => s.id === 'chance')!;
+    expect(line.kind).toBe('step');
+    expect(line.points.map((p) => p.x)).toEqual([0, 2, 3, 6]);
+    expect(stairs.vLines.map((v) => [v.x, v.label])).toEqual([[2, 'L2'], [3, 'L3']]);
+    // Overlaid runs do not share a curriculum: no markers then.
+    expect(chartModel('reward', [cot, run('#2', pts(6, () => ({ reward: 0.1 })))], { chance }).vLines).toEqual([]);
+  });
+
+  it('reference runs are drawn faint under a single run, not in comparisons', () => {
+    const reference = { preset: 'sort-easy', source: 'test', runs: [{ seed: 0, reward: [[1, 0.2], [2, 0.4]] as [number, number][] }] };
+    const a = run('#1', pts(2, () => ({ reward: 0.3 })));
+    const ref = chartModel('reward', [a], { reference }).series.find((s) => s.id === 'reference:0')!;
+    expect(ref.opacity).toBeLessThan(0.5);
+    expect(chartModel('reward', [a, run('#2', pts(2, () => ({ reward: 0.1 })))], { reference }).series.some((s) => s.id.startsWith('reference'))).toBe(false);
+  });
+
+  it('the dashboard folds the engineering charts and those off in this config', () => {
+    const { main, fold } = dashboardCharts(presetConfig('sort-easy'));
+    expect(main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'length']);
+    expect(fold).toEqual(['level', 'task', 'alpha', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time']);
+    expect(dashboardCharts(presetConfig('cot-discovery')).main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'level', 'task', 'alpha', 'kl']);
+    expect(dashboardCharts(presetConfig('no-cot-room')).main).not.toContain('task');
+  });
+});

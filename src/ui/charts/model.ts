@@ -1,0 +1,272 @@
+// From runs to what a chart draws (pure, tested in Node): the series, the axes' fixed ranges,
+// the chance line, curriculum markers, faint reference curves and the legend.
+//
+// Colour always means the run (#1 blue, #2 red, …, fixed by the run's number). One run on the
+// chart: its metrics are told apart by dash (solid first). Several runs: each chart draws only
+// its first metric, one line per run, and the legend lists the runs. Two metrics of a run that
+// are equal at every step are drawn once, labelled "reward (= pass@1)".
+
+import type { ChartId, RunConfig } from '../../config';
+import { metricName } from '../../config';
+import type { EvalRecord } from '../../rl/trainer';
+import type { RunRecord } from '../../store/runs';
+import { downsample, POINT_BUDGET, type XY } from '../downsample';
+import { integerTicks, paddedDomain, stepDomain, type PlotSeries } from '../plot';
+import { answerLength, CHARTS, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
+
+/** Colours of runs by number: #1 → the first, #2 → the second, … */
+export const RUN_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
+const DASHES = ['', '7 4', '2 3', '9 3 2 3'];
+export const CHANCE_COLOR = '#b45309';
+export const REFERENCE_COLOR = '#6b7280';
+const MARKER_COLOR = '#6b7280';
+
+/** A run's colour: fixed by its number (#1, #2, …), so it stays the same whatever is overlaid. */
+export function runColor(run: Pick<RunRecord, 'name'>): string {
+  const n = Number(/^#(\d+)$/.exec(run.name)?.[1] ?? 1);
+  return RUN_COLORS[(Math.max(1, n) - 1) % RUN_COLORS.length];
+}
+
+/** A run's short legend label: its number and what it is ("#2 GRPO"). */
+export function runLegend(run: Pick<RunRecord, 'name' | 'label'>): string {
+  return `${run.name} ${run.label}`;
+}
+
+/** The steps and values of one scalar of a run, skipping steps that lack it. */
+export function scalarSeries(run: RunRecord, key: string): XY[] {
+  const out: XY[] = [];
+  for (const p of run.points) {
+    const y = key === 'level' ? p.level : p.scalars[key];
+    if (y !== undefined && Number.isFinite(y)) out.push({ x: p.step, y });
+  }
+  return out;
+}
+
+/** The held-out eval points of a run. */
+export function evalSeries(run: RunRecord, key: 'eval/pass@1_greedy' | 'eval/pass@k' | 'eval/pass@1_sampled'): XY[] {
+  return run.evals.map((e: EvalRecord) => ({ x: e.step, y: e[key] }));
+}
+
+/** Keys of task metrics (scalars prefixed "task/") present in any of the runs, sorted. */
+export function taskMetricKeys(runs: readonly RunRecord[]): string[] {
+  const keys = new Set<string>();
+  for (const run of runs) {
+    const last = run.points[run.points.length - 1];
+    if (!last) continue;
+    for (const k of Object.keys(last.scalars)) if (k.startsWith('task/')) keys.add(k);
+  }
+  return [...keys].sort();
+}
+
+function sameSeries(a: readonly XY[], b: readonly XY[]): boolean {
+  return a.length === b.length && a.length > 0 && a.every((p, i) => p.x === b[i].x && p.y === b[i].y);
+}
+
+/** Steps at which a run's curriculum level went up, with the new level. */
+export function levelAdvances(run: RunRecord): { step: number; level: number }[] {
+  const out: { step: number; level: number }[] = [];
+  for (let i = 1; i < run.points.length; i++) {
+    if (run.points[i].level > run.points[i - 1].level) out.push({ step: run.points[i].step, level: run.points[i].level });
+  }
+  return out;
+}
+
+/** A recorded run of a lesson, drawn faintly under the live one. */
+export interface ReferenceRun {
+  seed: number;
+  /** [step, reward] pairs. */
+  reward: [number, number][];
+}
+
+export interface ReferenceSet {
+  preset: string;
+  /** How it was made: the command and the adapter. */
+  source: string;
+  runs: ReferenceRun[];
+}
+
+export interface ChartContext {
+  /** The chance reward of a guess at a curriculum level (null: unknown). */
+  chance?: (config: RunConfig, level: number) => number | null;
+  /** Recorded runs of the active run's lesson, when its config is the lesson's own. */
+  reference?: ReferenceSet | null;
+  /** The config of the run about to start: the axes before the first step. */
+  pending?: RunConfig;
+}
+
+export interface LegendEntry {
+  label: string;
+  color: string;
+  dash?: string;
+  marker?: '●' | '▲';
+  faint?: boolean;
+  /** Hover text (the metric's doc and CSV column). */
+  title?: string;
+}
+
+export interface ChartModel {
+  spec: ChartSpec;
+  title: string;
+  yLabel: string;
+  xDomain: [number, number];
+  yDomain: [number, number];
+  yInteger: boolean;
+  yTicks?: number[];
+  series: PlotSeries[];
+  hLines: { y: number; label: string; color: string; dash?: string }[];
+  vLines: { x: number; label: string; color: string }[];
+  legend: LegendEntry[];
+  /** Points of the longest run series (tests read it as "the chart has data"). */
+  points: number;
+}
+
+/** The x range shared by the charts: the step budget when every run has one, else a round number past the last step. */
+export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig): [number, number] {
+  let last = 0;
+  for (const r of runs) last = Math.max(last, r.points[r.points.length - 1]?.step ?? 0);
+  const budgets = runs.length === 0 && pending ? [pending.steps] : runs.map((r) => r.config.steps);
+  const budget = budgets.length > 0 && budgets.every((b) => b > 0) ? Math.max(...budgets) : 0;
+  return stepDomain(last, budget);
+}
+
+/** Which metrics a chart draws for these runs (task metrics depend on what the task reports). */
+function keysFor(spec: ChartSpec, runs: readonly RunRecord[], groupSize: number): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
+  if (spec.id !== 'task') return { keys: [...spec.keys], range: spec.range, yLabel: spec.yLabel };
+  // The suffix alignment (right-to-left running products) is an alternative algorithm: the
+  // dashboard's CSV has it; the chart shows the chain of thought the task rewards.
+  const keys = taskMetricKeys(runs).filter((k) => !k.endsWith('_suffix'));
+  // Counts (distinct correct paths) and shares (CoT alignment) need different axes: a task
+  // that reports counts is charted by them.
+  const counts = keys.filter((k) => k === 'task/distinct_correct_paths');
+  if (counts.length) return { keys: counts, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
+  return { keys, range: spec.range, yLabel: spec.yLabel };
+}
+
+/** The chart `id` for `runs` (the active run first; the others are overlaid). */
+export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartContext = {}): ChartModel {
+  const spec = CHARTS[id];
+  const primary = runs[0];
+  const config = primary?.config ?? ctx.pending;
+  const overlay = runs.length > 1;
+  const { keys, range, yLabel } = keysFor(spec, runs, config?.groupSize ?? 2);
+  const series: PlotSeries[] = [];
+  const legend: LegendEntry[] = [];
+  const values: number[] = [];
+  let points = 0;
+
+  for (const run of runs) {
+    const color = runColor(run);
+    const drawn: { key: string; data: XY[]; label: string }[] = [];
+    for (const key of overlay ? keys.slice(0, 1) : keys) {
+      const data = scalarSeries(run, key);
+      if (data.length === 0) continue;
+      const twin = drawn.find((d) => sameSeries(d.data, data));
+      if (twin) {
+        twin.label = `${twin.label} (= ${seriesName(key)})`;
+        continue;
+      }
+      drawn.push({ key, data, label: seriesName(key) });
+    }
+    drawn.forEach((d, k) => {
+      const dash = overlay ? '' : DASHES[k % DASHES.length];
+      const label = overlay ? runLegend(run) : d.label;
+      series.push({ id: `${run.id}:${d.key}`, label, color, dash, points: downsample(d.data, POINT_BUDGET) });
+      legend.push({ label, color, dash, title: d.key });
+      points = Math.max(points, d.data.length);
+      for (const p of d.data) values.push(p.y);
+    });
+    if (id === 'reward') {
+      for (const [key, marker, shape] of [['eval/pass@1_greedy', '●', 'circle'], ['eval/pass@k', '▲', 'triangle']] as const) {
+        if (overlay && key === 'eval/pass@k') continue;
+        const data = evalSeries(run, key);
+        if (data.length === 0) continue;
+        const label = overlay ? `${run.name} ${metricName(key)}` : metricName(key);
+        series.push({ id: `${run.id}:${key}`, label, color, kind: 'points', marker: shape, points: data });
+        legend.push({ label, color, marker, title: key });
+      }
+    }
+  }
+
+  // Lines that belong to one run: the chance level, its curriculum's advances, the reference runs.
+  const hLines: ChartModel['hLines'] = [];
+  const vLines: ChartModel['vLines'] = [];
+  if (primary && !overlay) {
+    for (const a of levelAdvances(primary)) vLines.push({ x: a.step, label: `L${a.level}`, color: MARKER_COLOR });
+  }
+  if (id === 'reward' && config && ctx.chance) {
+    addChance(primary, config, ctx.chance, series, hLines, legend);
+  }
+  if (id === 'reward' && !overlay && ctx.reference) {
+    ctx.reference.runs.forEach((ref, i) => {
+      const label = `reference run (seed ${ref.seed})`;
+      series.push({
+        id: `reference:${ref.seed}`, label, color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideInTooltip: true,
+        points: downsample(ref.reward.map(([x, y]) => ({ x, y })), POINT_BUDGET),
+      });
+      if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
+    });
+  }
+  if (id === 'entropy' && config) {
+    hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', color: CHANCE_COLOR, dash: '5 4' });
+  }
+
+  const y = yAxis(range, config, values);
+  const title = spec.id === 'task' ? taskTitle(keys, config) : spec.title;
+  // A lone line named like its chart needs no legend.
+  const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
+  return {
+    spec, title, yLabel, xDomain: xDomainOf(runs, ctx.pending), ...y, series, hLines, vLines, legend: needless ? [] : legend, points,
+  };
+}
+
+/** The task chart is named by what it shows; before any data, by what the task will report. */
+function taskTitle(keys: readonly string[], config: RunConfig | undefined): string {
+  const shown = keys.length ? keys : config?.task === 'groupmul' ? ['task/cot_alignment_prefix'] : config?.task === 'maze' ? ['task/distinct_correct_paths'] : [];
+  const names = shown.map((k) => metricName(k)).filter((n) => !n.endsWith('(suffix)'));
+  return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
+}
+
+/** The chance line: flat without a curriculum; a staircase following the level with one. */
+function addChance(
+  run: RunRecord | undefined, config: RunConfig, chance: NonNullable<ChartContext['chance']>,
+  series: PlotSeries[], hLines: ChartModel['hLines'], legend: LegendEntry[],
+): void {
+  const [first, last] = levelRange(config);
+  const label = 'chance (a random guess)';
+  if (!run || config.curriculum === 'off' || first === last || run.points.length === 0) {
+    const c = chance(config, config.curriculum === 'off' ? last : first);
+    if (c === null) return;
+    hLines.push({ y: c, label: 'chance', color: CHANCE_COLOR, dash: '5 4' });
+  } else {
+    const pts: XY[] = [];
+    let level = -1;
+    for (const p of run.points) {
+      if (p.level === level) continue;
+      level = p.level;
+      const c = chance(config, level);
+      if (c !== null) pts.push({ x: pts.length === 0 ? 0 : p.step, y: c });
+    }
+    const end = run.points[run.points.length - 1];
+    if (pts.length) pts.push({ x: end.step, y: pts[pts.length - 1].y });
+    series.push({ id: 'chance', label: 'chance', color: CHANCE_COLOR, dash: '5 4', kind: 'step', width: 1.5, points: pts, hideInTooltip: true });
+  }
+  legend.push({ label, color: CHANCE_COLOR, dash: '5 4' });
+}
+
+function yAxis(range: ChartSpec['range'], config: RunConfig | undefined, values: readonly number[]): Pick<ChartModel, 'yDomain' | 'yInteger' | 'yTicks'> {
+  switch (range.kind) {
+    case 'unit':
+      return { yDomain: [0, 1], yInteger: false, yTicks: [0, 0.25, 0.5, 0.75, 1] };
+    case 'entropy':
+      return { yDomain: [0, config ? maxEntropy(config) : 1], yInteger: false };
+    case 'level': {
+      const [lo, hi] = config ? levelRange(config) : [1, 2];
+      const top = Math.max(hi, lo + 1);
+      return { yDomain: [lo, top], yInteger: true, yTicks: integerTicks(lo, top, 8) };
+    }
+    case 'length':
+      return { yDomain: [0, config ? answerLength(config) : 1], yInteger: false };
+    case 'padded':
+      return { yDomain: paddedDomain(values, range), yInteger: false };
+  }
+}

@@ -1,0 +1,29 @@
+// The element key of a groupmul group: every display name (its permutation or quaternion on
+// hover) and a one-line legend (in the tooltip only when compact).
+
+import { elementDisplay } from './elementNames';
+import { INK, small } from './styles';
+
+export interface ElementKeyProps {
+  /** Group parameter name, e.g. "S3". */
+  group: string;
+  /** Font size in px; default 0.85 em of the surrounding text. */
+  fontSize?: number;
+  /** Names only; the legend moves into the tooltip. */
+  compact?: boolean;
+}
+
+export function ElementKey({ group, fontSize, compact = false }: ElementKeyProps) {
+  const d = elementDisplay(group);
+  return (
+    <div data-testid="element-key" style={{ ...small, fontSize: fontSize ?? small.fontSize }}>
+      <span style={{ marginRight: '0.6em' }} title={compact ? d.key : undefined}>
+        {group}:{' '}
+        {d.order.map((i) => (
+          <span key={i} title={d.describe[i]} style={{ marginRight: '0.45em', color: INK, cursor: 'help' }}>{d.names[i]}</span>
+        ))}
+      </span>
+      {!compact && <span>{d.key}</span>}
+    </div>
+  );
+}

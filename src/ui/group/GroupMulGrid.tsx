@@ -1,0 +1,73 @@
+// groupmul: one grid per group. Columns are the chain x₁ … x_k; under it the running product each
+// y should hold; then one row per answer with its y's in the columns they belong to, each
+// coloured by the chosen colouring and marked ✓/✗ against its running product.
+
+import type { GroupAnswer } from './groupData';
+import { correctAttr, verdictGlyph } from './groupData';
+import { prefixLabel, type GroupMulData, type GroupMulRow, type ScratchCell } from './groupmulData';
+import { TokenBox } from './TokenBox';
+import * as S from './styles';
+
+const MARK_GLYPH = { match: '✓', wrong: '✗', missing: '✗' } as const;
+
+/** A y box and its ✓/✗ mark; the mark waits for the verify phase, like every other verdict. */
+function ScratchBox({ m, judged }: { m: ScratchCell; judged: boolean }) {
+  return (
+    <span data-testid="scratch-token" data-mark={m.mark} style={{ whiteSpace: 'nowrap' }}>
+      <TokenBox cell={m.cell} title={m.title} />
+      {judged && <span style={S.markGlyph} aria-label={m.mark}>{MARK_GLYPH[m.mark]}</span>}
+    </span>
+  );
+}
+
+function AnswerRow({ answer, row, data }: { answer: GroupAnswer; row: GroupMulRow; data: GroupMulData }) {
+  const byColumn = new Map(row.scratch.map((m) => [m.column, m] as const));
+  return (
+    <tr data-testid="completion" data-correct={correctAttr(answer.correct)}>
+      <td style={S.verdictStyle(answer.correct)}>{verdictGlyph(answer.correct)}</td>
+      <td style={S.rowLabel}>{answer.g + 1}</td>
+      {data.chain.map((col) => {
+        const m = byColumn.get(col.t);
+        return <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>{m && <ScratchBox m={m} judged={answer.correct !== null} />}</td>;
+      })}
+      <td style={S.cellTop}><span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{answer.advantageText}</span></td>
+      {data.hasScratchpad && (
+        <td style={{ ...S.cellTop, ...S.small }} title={row.alignment?.title}>{answer.correct !== null && row.alignment?.text}</td>
+      )}
+      {answer.rewardText && <td style={{ ...S.cellTop, ...S.small }}>{answer.rewardText}</td>}
+    </tr>
+  );
+}
+
+export function GroupMulGrid({ data, answers, compact }: { data: GroupMulData; answers: GroupAnswer[]; compact: boolean }) {
+  return (
+    <table data-testid="groupmul-grid" style={S.table(compact)}>
+      <thead>
+        <tr>
+          <th style={S.rowLabel} colSpan={2}>chain</th>
+          {data.chain.map((col) => (
+            <th key={col.t} style={S.headCell} title={`${col.label} = ${col.name}: ${col.describe}`}>
+              <div style={{ fontSize: '0.75em' }}>{col.label}</div>
+              <div style={{ color: S.INK, fontWeight: 600 }}>{col.name}</div>
+            </th>
+          ))}
+        </tr>
+        <tr>
+          <th style={S.rowLabel} colSpan={2} title="the running product each y should hold">should be</th>
+          {data.chain.map((col) => (
+            <th
+              key={col.t}
+              style={{ ...S.headCell, color: S.INK, borderTop: `1px solid ${S.RULE}` }}
+              title={col.target ? `${col.target.label} should be ${prefixLabel(col.target.prefixLength)} = ${col.target.name}` : undefined}
+            >
+              {col.target?.name ?? ''}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {answers.map((a) => <AnswerRow key={a.g} answer={a} row={data.rows[a.g]} data={data} />)}
+      </tbody>
+    </table>
+  );
+}

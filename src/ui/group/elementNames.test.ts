@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { GROUP_NAMES, getGroup, parseGroupName } from '../../tasks/groups';
+import { describePermutation, dihedralWord, elementDisplay, oneLine, subscript, superscript } from './elementNames';
+
+const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** "sr²" → {a: 1, b: 2}; "e" → {a: 0, b: 0}. */
+function parseWord(name: string): { a: 0 | 1; b: number } {
+  if (name === 'e') return { a: 0, b: 0 };
+  const m = /^(s?)(?:r([⁰¹²³⁴⁵⁶⁷⁸⁹]*))?$/u.exec(name);
+  if (!m || name === '') throw new Error(`not a word: ${name}`);
+  const hasR = name.includes('r');
+  const exp = m[2] ? Number([...m[2]].map((ch) => SUP.indexOf(ch)).join('')) : hasR ? 1 : 0;
+  return { a: m[1] ? 1 : 0, b: exp };
+}
+
+/** (s^a1 r^b1)(s^a2 r^b2) = s^(a1+a2) r^(±b1 + b2): moving r^b1 past s flips its sign (r s = s r⁻¹). */
+function multiplyWords(x: { a: 0 | 1; b: number }, y: { a: 0 | 1; b: number }, n: number): { a: 0 | 1; b: number } {
+  const b1 = y.a === 1 ? -x.b : x.b;
+  return { a: ((x.a + y.a) % 2) as 0 | 1, b: (((b1 + y.b) % n) + n) % n };
+}
+
+const POLYGON_GROUPS = GROUP_NAMES.filter((name) => {
+  const p = parseGroupName(name);
+  return p !== null && (p.family === 'Z' || p.family === 'D' || name === 'S3');
+});
+
+describe('S3 display names', () => {
+  const g = getGroup('S3');
+  const d = elementDisplay('S3');
+  const idx = (name: string): number => d.names.indexOf(name);
+
+  it('are e, r, r², s, sr, sr²', () => {
+    expect([...d.names].sort()).toEqual(['e', 'r', 'r²', 's', 'sr', 'sr²'].sort());
+    expect(d.names[0]).toBe('e');
+    expect(d.order.map((i) => d.names[i])).toEqual(['e', 'r', 'r²', 's', 'sr', 'sr²']);
+  });
+
+  it('agree with the table and its right-action convention', () => {
+    const [r, r2, s, sr, sr2] = ['r', 'r²', 's', 'sr', 'sr²'].map(idx);
+    expect(g.table[r][r]).toBe(r2);
+    expect(g.table[r2][r]).toBe(0);
+    expect(g.table[s][s]).toBe(0);
+    expect(g.table[s][r]).toBe(sr);
+    expect(g.table[s][r2]).toBe(sr2);
+    // r s = s r⁻¹ = s r².
+    expect(g.table[r][s]).toBe(sr2);
+  });
+
+  it('r is the rotation 0→1→2→0, s the reflection swapping 1 and 2 (hover texts)', () => {
+    expect(d.describe[idx('r')]).toBe('0→1, 1→2, 2→0 (one-line 120)');
+    expect(d.describe[idx('s')]).toBe('0→0, 1→2, 2→1 (one-line 021)');
+    expect(d.describe[0]).toBe('0→0, 1→1, 2→2 (one-line 012)');
+    // Acting on the right: "sr" applies s first, then r.
+    const perm = getGroup('S3').perms!;
+    expect(perm[idx('sr')]).toEqual(perm[idx('s')].map((x) => perm[idx('r')][x]));
+  });
+
+  it('names the same permutations as D3', () => {
+    const d3 = getGroup('D3');
+    const d3names = elementDisplay('D3').names;
+    for (const [i, p] of g.perms!.entries()) {
+      const j = d3.perms!.findIndex((q) => q.join() === p.join());
+      expect(d3names[j]).toBe(d.names[i]);
+    }
+  });
+});
+
+describe('rotation/reflection names (Z_n, D_n, S3)', () => {
+  it('every product of two names is the name of the table entry', () => {
+    for (const name of POLYGON_GROUPS) {
+      const g = getGroup(name);
+      const { names } = elementDisplay(name);
+      const n = name === 'S3' ? 3 : parseGroupName(name)!.n;
+      for (let i = 0; i < g.order; i++) {
+        for (let j = 0; j < g.order; j++) {
+          const w = multiplyWords(parseWord(names[i]), parseWord(names[j]), n);
+          expect(names[g.table[i][j]], `${name}: ${names[i]}·${names[j]}`).toBe(dihedralWord(w.a, w.b));
+        }
+      }
+    }
+  });
+
+  it('in D_n, s·rᵇ is the task\'s reflection s_b and rᵇ its rotation r_b', () => {
+    for (const n of [3, 4, 5, 8]) {
+      const g = getGroup(`D${n}`);
+      const { names, describe } = elementDisplay(`D${n}`);
+      for (let b = 0; b < n; b++) {
+        expect(names[g.elementNames.indexOf(`r${b}`)]).toBe(dihedralWord(0, b));
+        expect(names[g.elementNames.indexOf(`s${b}`)]).toBe(dihedralWord(1, b));
+      }
+      expect(describe[g.elementNames.indexOf('s2')]).toBe(`reflection x ↦ 2−x mod ${n} (token s2)`);
+      expect(describe[g.elementNames.indexOf('r1')]).toBe(`rotate 1 step: x ↦ x+1 mod ${n} (token r1)`);
+    }
+  });
+
+  it('Z12 uses two-digit superscripts', () => {
+    const { names } = elementDisplay('Z12');
+    expect(names.slice(0, 4)).toEqual(['e', 'r', 'r²', 'r³']);
+    expect(names[10]).toBe('r¹⁰');
+    expect(names[11]).toBe('r¹¹');
+  });
+});
+
+describe('letter names (S4, A4, Q8, quasigroups)', () => {
+  it('S4 and A4: e for the identity, then letters without e, the permutation on hover', () => {
+    for (const name of ['S4', 'A4']) {
+      const g = getGroup(name);
+      const d = elementDisplay(name);
+      expect(d.names[0]).toBe('e');
+      expect(d.names.slice(1).every((x) => /^[a-z]$/.test(x) && x !== 'e')).toBe(true);
+      expect(d.describe[1]).toBe(describePermutation(g.perms![1]));
+      expect(d.describe[1]).toContain(`(one-line ${g.elementNames[1].slice(1)})`);
+    }
+    expect(elementDisplay('S4').names.slice(0, 6)).toEqual(['e', 'a', 'b', 'c', 'd', 'f']);
+  });
+
+  it('Q8: e = 1, letters for the others, the quaternion on hover and in the key', () => {
+    const d = elementDisplay('Q8');
+    expect(d.names).toEqual(['e', 'a', 'b', 'c', 'd', 'f', 'g', 'h']);
+    expect(d.describe[3]).toBe('the quaternion −i (token -i)');
+    expect(d.key).toContain('e = 1, a = −1, b = i');
+  });
+
+  it('quasigroups: letters only (no identity, no e), the table row on hover', () => {
+    const d = elementDisplay('quasi5');
+    expect(d.names).toEqual(['a', 'b', 'c', 'd', 'f']);
+    const t = getGroup('quasi5').table;
+    expect(d.describe[0]).toContain(`a·b = ${d.names[t[0][1]]}`);
+    expect(d.describe[0].startsWith('token q0;')).toBe(true);
+  });
+});
+
+describe('every group', () => {
+  it('has one unique name and one hover text per element, and a key', () => {
+    for (const name of GROUP_NAMES) {
+      const g = getGroup(name);
+      const d = elementDisplay(name);
+      expect(d.names).toHaveLength(g.order);
+      expect(new Set(d.names).size).toBe(g.order);
+      expect(d.describe).toHaveLength(g.order);
+      expect(d.describe.every((x) => x.length > 0)).toBe(true);
+      expect(d.key.length).toBeGreaterThan(0);
+      expect([...d.order].sort((x, y) => x - y)).toEqual(Array.from({ length: g.order }, (_, i) => i));
+      if (g.isGroup) expect(d.names[0]).toBe('e');
+      else expect(d.names).not.toContain('e');
+    }
+  });
+
+  it('throws on an unknown group', () => {
+    expect(() => elementDisplay('X9')).toThrow(/unknown group/);
+  });
+});
+
+describe('helpers', () => {
+  it('super- and subscripts, one-line notation', () => {
+    expect(superscript(2)).toBe('²');
+    expect(superscript(11)).toBe('¹¹');
+    expect(subscript(16)).toBe('₁₆');
+    expect(dihedralWord(0, 0)).toBe('e');
+    expect(dihedralWord(1, 0)).toBe('s');
+    expect(dihedralWord(1, 1)).toBe('sr');
+    expect(dihedralWord(0, 3)).toBe('r³');
+    expect(oneLine([1, 2, 0])).toBe('120');
+    expect(oneLine([10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9])).toBe('10 0 1 2 3 4 5 6 7 8 9');
+  });
+});

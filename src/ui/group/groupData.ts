@@ -1,0 +1,263 @@
+// One group of rollouts (one prompt, its G answers) as plain data for GroupView: the prompt in
+// readable form, each answer's verdict, reward, advantage and token boxes, and the task's own
+// part (groupmul: the chain and running products; maze: the walks). Pure, so it is tested in Node.
+//
+// Index spaces (src/rl/rollout.ts): answer g of prompt b is sequence n = b·G + g; completion-space
+// arrays are indexed n·Lc + c.
+
+import type { RolloutView } from '../../worker/protocol';
+import { completionOf } from '../../rl/rollout';
+import type { GroupMulInstance } from '../../tasks/groupmul';
+import type { MazeInstance } from '../../tasks/maze';
+import type { SortInstance } from '../../tasks/sort';
+import type { SubsetSumInstance } from '../../tasks/subsetsum';
+import type { TaskInstance } from '../../tasks/types';
+import { EOS } from '../../tasks/types';
+import { css, divergingRgb, symmetricBound, textOn } from '../views/colour';
+import { colourScale, isVerified, tokenText, verdict, type ColourBy, type ColourScale } from '../views/inspector-data';
+import { answerCells, isSpecialToken, rawText, signed, type DisplayText, type GroupCell } from './tokenCells';
+import { elementDisplay } from './elementNames';
+import { groupmulData, groupmulDisplayText, hasScratchpad, type GroupMulData } from './groupmulData';
+import { mazeData, mazeDisplayText, type MazeData } from './mazeData';
+
+export type { ColourBy } from '../views/inspector-data';
+
+export interface GroupAnswer {
+  /** Sequence index b·G + g. */
+  n: number;
+  g: number;
+  /** The verifier's verdict; null before the verify phase. */
+  correct: boolean | null;
+  /** null before the verify phase. */
+  reward: number | null;
+  /** "reward 0.50" when the reward is neither 0 nor 1 (dense rewards), else null. */
+  rewardText: string | null;
+  /** Response-level advantage; undefined before the advantages phase. */
+  seqAdvantage?: number;
+  /** "A = +1.30", "A = 0.00", or "A = …" before the advantages phase. */
+  advantageText: string;
+  /** Background and ink of the advantage chip (diverging palette), null before the advantages phase. */
+  advantageColour: string | null;
+  advantageInk: string | null;
+  /** Every position of the completion region, in order. */
+  cells: GroupCell[];
+  /** A plain sentence about this answer (maze: how the walk ended; subsetsum: its sum), or null. */
+  note: string | null;
+  /** Completion position of the token where the answer went wrong (maze: the failing move), or null. */
+  failureAt: number | null;
+}
+
+interface GroupBase {
+  b: number;
+  task: string;
+  step: number;
+  G: number;
+  /** The prompt in readable form, e.g. "r · s · sr²" or "d b a c". */
+  prompt: string;
+  /** What the model is asked to do, one short sentence. */
+  question: string;
+  /** A right answer, readable. */
+  answer: string;
+  /** Number of right answers; null before the verify phase. */
+  rightCount: number | null;
+  /** "3 of 8 right", or "not checked yet". */
+  rightText: string;
+  /** Every answer got the same reward (no spread). */
+  noSpread: boolean;
+  /** The GRPO lesson in one sentence when there is no spread, else null. */
+  spreadNote: string | null;
+  /** One line about the colouring (its scale, or when its data comes). */
+  scaleLabel: string;
+  /** The colouring has data in this rollout. */
+  colourAvailable: boolean;
+  answers: GroupAnswer[];
+}
+
+export type GroupViewData =
+  | (GroupBase & { kind: 'groupmul'; groupmul: GroupMulData })
+  | (GroupBase & { kind: 'maze'; maze: MazeData })
+  | (GroupBase & { kind: 'plain' });
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Vocabulary texts of tokens, without the special ones. */
+function plainText(vocab: readonly string[], tokens: readonly number[], display: DisplayText = rawText): string {
+  return tokens.filter((t) => !isSpecialToken(t)).map((t) => display(t, tokenText(vocab, t))).join(' ');
+}
+
+function subsetsumDisplayText(inst: SubsetSumInstance): DisplayText {
+  return (_token, raw) => {
+    const m = /^i(\d+)$/.exec(raw);
+    const value = m ? inst.numbers[Number(m[1])] : undefined;
+    return value === undefined ? raw : String(value);
+  };
+}
+
+/** How a task's tokens read in the rows. */
+function displayTextOf(inst: TaskInstance): DisplayText {
+  if (inst.task === 'groupmul') return groupmulDisplayText(inst as GroupMulInstance);
+  if (inst.task === 'maze') return mazeDisplayText;
+  if (inst.task === 'subsetsum') return subsetsumDisplayText(inst as SubsetSumInstance);
+  return rawText;
+}
+
+export interface PromptWords {
+  prompt: string;
+  question: string;
+  answer: string;
+}
+
+function groupmulPrompt(inst: GroupMulInstance): PromptWords {
+  const { names } = elementDisplay(inst.group);
+  const scratch = hasScratchpad(inst);
+  return {
+    prompt: inst.chain.map((x) => names[x]).join(' · '),
+    question: scratch ? 'Multiply left to right, writing the running products.' : 'Multiply left to right; answer at once.',
+    answer: names[inst.answer],
+  };
+}
+
+function mazePrompt(inst: MazeInstance): PromptWords {
+  const size = inst.grid.length;
+  const several = inst.shortestPaths > 1 ? `, ${inst.shortestPaths} of them` : '';
+  return {
+    prompt: `a ${size}×${size} maze`,
+    question: 'Walk from S to G.',
+    answer: `shortest path ${inst.shortest} moves${several}`,
+  };
+}
+
+function sortPrompt(inst: SortInstance): PromptWords {
+  return {
+    prompt: inst.input.map((x) => LETTERS[x]).join(' '),
+    question: 'Sort the letters.',
+    answer: inst.sorted.map((x) => LETTERS[x]).join(' '),
+  };
+}
+
+function subsetsumPrompt(inst: SubsetSumInstance): PromptWords {
+  const others = inst.solutions > 1 ? ` (${inst.solutions} ways)` : '';
+  return {
+    prompt: inst.numbers.join(', '),
+    question: `Pick numbers that add up to ${inst.target}.`,
+    answer: `${inst.solution.map((i) => inst.numbers[i]).join(' + ')}${others}`,
+  };
+}
+
+/** A prompt in words: what is asked, of what, and the right answer. */
+export function promptWords(inst: TaskInstance, vocab: readonly string[]): PromptWords {
+  if (inst.task === 'groupmul') return groupmulPrompt(inst as GroupMulInstance);
+  if (inst.task === 'maze') return mazePrompt(inst as MazeInstance);
+  if (inst.task === 'sort') return sortPrompt(inst as SortInstance);
+  if (inst.task === 'subsetsum') return subsetsumPrompt(inst as SubsetSumInstance);
+  return { prompt: plainText(vocab, inst.promptTokens), question: '', answer: plainText(vocab, inst.answerTokens) };
+}
+
+/** subsetsum: "sum 20", or why there is no sum. */
+function subsetsumNote(inst: SubsetSumInstance, vocab: readonly string[], completion: readonly number[]): string {
+  const end = completion.indexOf(EOS);
+  const picked = (end < 0 ? completion : completion.slice(0, end)).map((t) => /^i(\d+)$/.exec(tokenText(vocab, t)));
+  if (picked.length === 0) return 'picked nothing';
+  if (picked.some((m) => m === null)) return 'wrote something that is not a number';
+  const indices = picked.map((m) => Number(m?.[1]));
+  if (new Set(indices).size !== indices.length) return 'used a number twice';
+  return `sum ${indices.reduce((s, i) => s + (inst.numbers[i] ?? 0), 0)}`;
+}
+
+/** The colouring's legend; a scale with nothing to spread (every A = 0, every ratio 1) says so instead of "red −0.00". */
+function scaleLabel(scale: ColourScale): string {
+  if (!scale.available || scale.kind !== 'diverging' || scale.bound > 0) return scale.label;
+  return scale.by === 'advantage' ? 'advantage: every A is 0 (white)' : 'ratio: every ratio is 1 (white)';
+}
+
+function rewardText(reward: number | null): string | null {
+  return reward === null || reward === 0 || reward === 1 ? null : `reward ${reward.toFixed(2)}`;
+}
+
+function advantageChip(seqAdvantage: number | undefined, bound: number): Pick<GroupAnswer, 'advantageText' | 'advantageColour' | 'advantageInk'> {
+  if (seqAdvantage === undefined) return { advantageText: 'A = …', advantageColour: null, advantageInk: null };
+  const rgb = divergingRgb(seqAdvantage, bound);
+  return { advantageText: `A = ${signed(seqAdvantage)}`, advantageColour: css(rgb), advantageInk: textOn(rgb) };
+}
+
+/** Said when every answer got the same reward; whether every A is 0 depends on the estimator, so it is read off the data. */
+function spreadNote(answers: readonly GroupAnswer[]): string {
+  const same = 'Every answer got the same reward';
+  if (answers.some((a) => a.seqAdvantage === undefined)) return `${same}.`;
+  const zero = answers.every((a) => Math.abs(a.seqAdvantage ?? 0) < 1e-9);
+  return zero ? `${same}, so every A = 0: this group gives no learning signal.` : `${same}.`;
+}
+
+function allEqual(xs: readonly number[]): boolean {
+  return xs.every((x) => x === xs[0]);
+}
+
+/** Everything GroupView draws for group b of the rollout, tokens coloured by `by`. */
+export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage'): GroupViewData {
+  const { G, B } = r.shape;
+  if (!(b >= 0 && b < B)) throw new RangeError(`group ${b} is not in the rollout (B = ${B})`);
+  const inst = r.instances[b];
+  const scale = colourScale(r, by);
+  const display = displayTextOf(inst);
+  const seqBound = r.seqAdvantages ? symmetricBound(r.seqAdvantages) : 0;
+  const nOf = (g: number): number => b * G + g;
+  const completions = Array.from({ length: G }, (_, g) => completionOf(r.tokens, nOf(g), r.shape));
+  const verified = isVerified(r);
+  const maze = inst.task === 'maze'
+    ? mazeData(inst as MazeInstance, r.vocab, G, (g) => completions[g], (g) => verdict(r, nOf(g)), (g) => r.seqAdvantages?.[nOf(g)], seqBound)
+    : null;
+
+  const answers = completions.map((completion, g): GroupAnswer => {
+    const n = nOf(g);
+    const reward = verified ? r.rewards[n] : null;
+    const seqAdvantage = r.seqAdvantages?.[n];
+    // How a walk failed is a verdict: like the ✓/✗, it waits for the verify phase.
+    const walk = verified ? maze?.walks[g] : undefined;
+    return {
+      n, g,
+      correct: verdict(r, n),
+      reward,
+      rewardText: rewardText(reward),
+      seqAdvantage,
+      ...advantageChip(seqAdvantage, seqBound),
+      cells: answerCells(r, n, scale, display),
+      note: walk ? walk.summary : inst.task === 'subsetsum' ? subsetsumNote(inst as SubsetSumInstance, r.vocab, completion) : null,
+      failureAt: walk?.failure?.c ?? null,
+    };
+  });
+
+  const noSpread = verified && allEqual(answers.map((a) => a.reward ?? 0));
+  const rightCount = verified ? answers.filter((a) => a.correct).length : null;
+  const base: GroupBase = {
+    b, task: inst.task, step: r.step, G,
+    ...promptWords(inst, r.vocab),
+    rightCount,
+    rightText: rightCount === null ? 'not checked yet' : `${rightCount} of ${G} right`,
+    noSpread,
+    spreadNote: noSpread ? spreadNote(answers) : null,
+    scaleLabel: scaleLabel(scale),
+    colourAvailable: scale.available,
+    answers,
+  };
+  if (maze) return { ...base, kind: 'maze', maze };
+  if (inst.task === 'groupmul') {
+    const groupmul = groupmulData(inst as GroupMulInstance, G, (g) => answers[g].cells, (g) => completions[g]);
+    return { ...base, kind: 'groupmul', groupmul };
+  }
+  return { ...base, kind: 'plain' };
+}
+
+/** The cells a row shows: without special tokens and what follows the end, unless asked for. */
+export function visibleCells(cells: readonly GroupCell[], showSpecial: boolean): GroupCell[] {
+  return showSpecial ? [...cells] : cells.filter((c) => !c.special && !c.afterEnd);
+}
+
+/** data-correct of an answer row: "true", "false", or "pending" before the verify phase. */
+export function correctAttr(correct: boolean | null): 'true' | 'false' | 'pending' {
+  return correct === null ? 'pending' : correct ? 'true' : 'false';
+}
+
+/** ✓ right, ✗ wrong, · not checked yet. */
+export function verdictGlyph(correct: boolean | null): string {
+  return correct === null ? '·' : correct ? '✓' : '✗';
+}

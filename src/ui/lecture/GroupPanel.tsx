@@ -1,0 +1,112 @@
+// One group of the latest step (or of a step picked on a chart): its prompt and its G answers,
+// tokens coloured by advantage. ‹ › (or Alt+← →) walks through the step's groups. For chains of
+// group elements the policy's learned multiplication table is one tab away.
+
+import { useState } from 'react';
+import { useApp, type AppState } from '../../store/store';
+import type { RolloutView } from '../../worker/protocol';
+import { GroupView, type ColourBy } from '../group';
+import { LearnedTableView } from '../views';
+import { useController } from '../context';
+import { useThrottledSelector } from '../throttle';
+
+/** While training streams steps, the group is redrawn at most this often. */
+const GROUP_REFRESH_MS = 700;
+
+const selectRollout = (s: AppState) => s.rollout;
+
+/** The rollouts to show: the step picked on a chart when it is kept, else the latest. */
+export function useShownRollout(): { rollout: RolloutView | null; picked: number | null; missing: boolean } {
+  const live = useThrottledSelector(selectRollout, 0, GROUP_REFRESH_MS);
+  const viewStep = useApp((s) => s.viewStep);
+  const history = useApp((s) => s.rolloutHistory);
+  if (viewStep === null) return { rollout: live, picked: null, missing: false };
+  const kept = history.find((r) => r.step === viewStep) ?? null;
+  return { rollout: kept ?? live, picked: viewStep, missing: kept === null };
+}
+
+const COLOURINGS: { by: ColourBy; label: string }[] = [
+  { by: 'advantage', label: 'advantage' },
+  { by: 'entropy', label: 'entropy' },
+  { by: 'ratio', label: 'ratio π/π_old' },
+];
+
+export function GroupPanel() {
+  const { rollout, picked, missing } = useShownRollout();
+  const b = useApp((s) => s.groupIndex);
+  const setGroupIndex = useApp((s) => s.setGroupIndex);
+  const setViewStep = useApp((s) => s.setViewStep);
+  const showSpecial = useApp((s) => s.showSpecial);
+  const setShowSpecial = useApp((s) => s.setShowSpecial);
+  const zoom = useApp((s) => s.zoom);
+  const hasTable = useApp((s) => s.trainerConfig?.task === 'groupmul' && s.trainerConfig['task.layout'] === 'interleaved');
+  const groupSize = useApp((s) => s.config.groupSize);
+  const [tab, setTab] = useState<'answers' | 'table'>('answers');
+  const [colourBy, setColourBy] = useState<ColourBy>('advantage');
+  const B = rollout?.shape.B ?? 0;
+  const shown = Math.min(b, Math.max(0, B - 1));
+  return (
+    <section className="group-panel panel" data-testid="rollout-panel" data-highlight="group" aria-label="one group of answers">
+      <div className="group-head">
+        <h2>
+          {rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
+        </h2>
+        {rollout && (
+          <span className="group-nav">
+            <button data-testid="group-prev" disabled={shown === 0} onClick={() => setGroupIndex(shown - 1)} aria-label="previous group (Alt+←)" title="previous group (Alt+←)">‹</button>
+            <button data-testid="group-next" disabled={shown >= B - 1} onClick={() => setGroupIndex(shown + 1)} aria-label="next group (Alt+→)" title="next group (Alt+→)">›</button>
+          </span>
+        )}
+      </div>
+      {picked !== null && (
+        <p className="picked small" data-testid="picked-step">
+          {missing ? `The rollouts of step ${picked} are no longer kept (the page keeps the last 30 steps); showing the latest.` : `Step ${picked}, picked on a chart.`}{' '}
+          <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
+        </p>
+      )}
+      {hasTable && (
+        <div className="tabs" role="tablist">
+          <button role="tab" aria-selected={tab === 'answers'} data-testid="tab-answers" onClick={() => setTab('answers')}>answers</button>
+          <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>learned table</button>
+        </div>
+      )}
+      <div className="group-body">
+        {tab === 'table' && hasTable ? (
+          <LearnedTable />
+        ) : rollout ? (
+          <GroupView rollout={rollout} b={shown} colourBy={colourBy} showSpecial={showSpecial} fontSize={zoom ? 17 : 14} compact />
+        ) : (
+          <p className="muted">Press ▶, → (one step) or Shift+→ (one phase): the prompt, the {groupSize} answers sampled for it, their scores and advantages appear here.</p>
+        )}
+      </div>
+      {rollout && tab === 'answers' && (
+        <div className="group-foot small">
+          <span role="radiogroup" aria-label="colour tokens by">
+            colour:{' '}
+            {COLOURINGS.map(({ by, label }) => (
+              <label key={by}>
+                <input type="radio" name="group-colour" data-testid={`colour-${by}`} checked={colourBy === by} onChange={() => setColourBy(by)} /> {label}
+              </label>
+            ))}
+          </span>
+          <label><input type="checkbox" data-testid="show-special" checked={showSpecial} onChange={(e) => setShowSpecial(e.target.checked)} /> special tokens</label>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LearnedTable() {
+  const controller = useController();
+  const learned = useApp((s) => s.learnedTable);
+  const status = useApp((s) => s.status);
+  return (
+    <div className="learned">
+      <p className="small muted">
+        The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{learned ? ` (step ${learned.step})` : ''}.{' '}
+        <button className="small-button" data-testid="learned-refresh" disabled={status === 'running'} onClick={() => controller?.requestLearnedTable()}>refresh</button>
+      </p>
+      {learned?.table ? <LearnedTableView table={learned.table} /> : <p className="muted small">Refreshed at every pause.</p>}
+    </div>
+  );
+}

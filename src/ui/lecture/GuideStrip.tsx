@@ -1,0 +1,140 @@
+// The lesson's guide along the bottom of the lecture view: one step at a time, a "show me" that
+// points at what the step talks about, what measured runs did, the comparison variants, trained
+// models to jump ahead to, and the recipe details folded away.
+
+import { useEffect, useState } from 'react';
+import { getPreset, type Preset } from '../../config';
+import { useApp } from '../../store/store';
+import { useController } from '../context';
+import { guideStepReady, stepBlocker } from './guide';
+
+/** Outlines the element(s) marked data-highlight=`target` for a moment. */
+function flash(target: string): void {
+  const els = document.querySelectorAll<HTMLElement>(`[data-highlight="${target}"]`);
+  els.forEach((el) => {
+    el.classList.remove('highlighted');
+    void el.offsetWidth; // restart the animation
+    el.classList.add('highlighted');
+    window.setTimeout(() => el.classList.remove('highlighted'), 2600);
+  });
+}
+
+export function GuideStrip() {
+  const presetName = useApp((s) => s.preset);
+  const showGuide = useApp((s) => s.showGuide);
+  const setShowGuide = useApp((s) => s.setShowGuide);
+  if (!presetName) {
+    return (
+      <footer className="guide-strip" data-testid="guide">
+        <span className="guide-text">No lesson chosen: these are the plain defaults. Pick a lesson at the top to get its guide.</span>
+      </footer>
+    );
+  }
+  const preset = getPreset(presetName);
+  if (!showGuide) {
+    return (
+      <footer className="guide-strip collapsed" data-testid="guide" data-collapsed="true">
+        <button data-testid="guide-show" onClick={() => setShowGuide(true)}>show the guide: {preset.title}</button>
+        <Variants preset={preset} />
+        <JumpAhead preset={preset} />
+      </footer>
+    );
+  }
+  return <Guide preset={preset} onHide={() => setShowGuide(false)} />;
+}
+
+function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
+  const index = useApp((s) => Math.min(s.guideStep, preset.guide.length - 1));
+  const setGuideStep = useApp((s) => s.setGuideStep);
+  const stepsDone = useApp((s) => s.step);
+  const hasAdvantages = useApp((s) => s.rollout?.advantages !== undefined);
+  const step = preset.guide[index];
+  const ready = guideStepReady(step, { stepsDone, hasAdvantages });
+  return (
+    <footer className="guide-strip" data-testid="guide" aria-label={`guide: ${preset.title}`}>
+      <div className="guide-main">
+        <div className="guide-summary" data-testid="guide-summary">{preset.summary}</div>
+        <div className="guide-step" data-testid="guide-step" data-index={index}>
+          <span className="guide-count">{index + 1} / {preset.guide.length}</span>
+          <span className="guide-text" data-testid="guide-text">{step.text}</span>
+          <span className="guide-nav">
+            <button data-testid="guide-prev" disabled={index === 0} onClick={() => setGuideStep(index - 1)} aria-label="previous guide step">‹</button>
+            <button data-testid="guide-next" disabled={index === preset.guide.length - 1} onClick={() => setGuideStep(index + 1)} aria-label="next guide step">›</button>
+            {step.show && (
+              <button
+                data-testid="show-me" disabled={!ready} onClick={() => step.show && flash(step.show)}
+                title={ready ? 'Point at it on the screen' : stepBlocker(step)}
+              >
+                show me
+              </button>
+            )}
+          </span>
+        </div>
+      </div>
+      <div className="guide-side">
+        <div className="guide-expect" data-testid="guide-expect" title={preset.expect}><span className="muted">expected:</span> {preset.expect}</div>
+        <div className="guide-actions">
+          <Variants preset={preset} />
+          <JumpAhead preset={preset} />
+          <Details preset={preset} />
+          <button className="link-button" data-testid="guide-hide" onClick={onHide}>hide guide</button>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function Variants({ preset }: { preset: Preset }) {
+  const controller = useController();
+  if (!preset.variants?.length) return null;
+  return (
+    <span className="variants" data-highlight="variants">
+      <span className="muted">compare, same seed:</span>{' '}
+      <button className="chip" data-testid="variant" data-variant="" onClick={() => controller?.runVariant(null)} title="Run the lesson as it is">
+        ▶ {preset.name}
+      </button>
+      {preset.variants.map((v) => (
+        <button key={v.label} className="chip" data-testid="variant" data-variant={v.label} onClick={() => controller?.runVariant(v.label)} title="Run this variant with the same seed and steps, drawn over the lesson's run">
+          ▶ {v.label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+function JumpAhead({ preset }: { preset: Preset }) {
+  const controller = useController();
+  const [loading, setLoading] = useState<string | null>(null);
+  useEffect(() => setLoading(null), [preset.name]);
+  if (!preset.checkpoints?.length) return null;
+  return (
+    <span className="jump" data-highlight="jump">
+      <span className="muted">trained model:</span>{' '}
+      {preset.checkpoints.map((c) => (
+        <button
+          key={c.file} className="chip" data-testid="load-trained" data-file={c.file} disabled={loading !== null} title={c.note}
+          onClick={() => {
+            setLoading(c.file);
+            void controller?.loadLessonCheckpoint(c.file, c.label).finally(() => setLoading(null));
+          }}
+        >
+          {loading === c.file ? 'loading…' : `load: ${c.label}`}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+function Details({ preset }: { preset: Preset }) {
+  return (
+    <details className="guide-details">
+      <summary data-testid="guide-details">details</summary>
+      <div className="guide-details-body">
+        <p>{preset.explanation}</p>
+        <ol>
+          {preset.guide.map((g, i) => <li key={i}>{g.text}</li>)}
+        </ol>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,196 @@
+// The bar along the top of both views: a big play button, one step, one phase, reset, the step
+// counter and run status, the lesson picker, and the switches (settings, runs, view, zoom).
+// Shortcuts are written next to the buttons they stand for.
+
+import type { Phase } from '../../rl/trainer';
+import { PRESETS } from '../../config';
+import { useApp } from '../../store/store';
+import { useController } from '../context';
+import type { GpuProbe } from '../gpuProbe';
+
+const PHASES: Phase[] = ['sample', 'verify', 'advantages', 'update'];
+
+/** Speeds offered: delay between steps (ms). */
+const SPEEDS: { label: string; delayMs: number }[] = [
+  { label: 'fastest', delayMs: 0 },
+  { label: '+0.1 s/step', delayMs: 100 },
+  { label: '+0.5 s/step, phases', delayMs: 500 },
+  { label: '+2 s/step, phases', delayMs: 2000 },
+];
+
+const NO_PRESET = '';
+
+export function TopBar({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }) {
+  const view = useApp((s) => s.view);
+  return (
+    <header className="topbar" role="toolbar" aria-label="training controls">
+      <Transport />
+      <StepCounter />
+      {view === 'dashboard' && <PhasePipeline />}
+      <div className="topbar-right">
+        <div className="row-tight"><LessonPicker /></div>
+        <div className="row-tight"><Switches /><AdapterBadge probe={probe} /></div>
+      </div>
+    </header>
+  );
+}
+
+function Transport() {
+  const controller = useController();
+  const status = useApp((s) => s.status);
+  const pausing = useApp((s) => s.pausing);
+  const delayMs = useApp((s) => s.delayMs);
+  const running = status === 'running';
+  const blocked = !controller || status === 'lost' || status === 'fault';
+  return (
+    <div className="transport" data-highlight="play">
+      {running ? (
+        <button
+          className="play-button" data-testid="pause" disabled={!controller || pausing} onClick={() => controller?.pause()}
+          title="Pause after the step in progress (Space)" aria-label="pause"
+        >
+          ❚❚
+        </button>
+      ) : (
+        <button
+          className="play-button" data-testid="start" disabled={blocked} onClick={() => controller?.start()}
+          title="Train continuously (Space)" aria-label="start training"
+        >
+          ▶
+        </button>
+      )}
+      <div className="transport-small">
+        <div className="row-tight">
+          <button data-testid="step" disabled={blocked || running} onClick={() => controller?.step()} title="Exactly one whole step (→)">Step →</button>
+          <button data-testid="phase-step" disabled={blocked || running} onClick={() => controller?.phase()} title="One phase of the step: sample → verify → advantages → update (Shift+→)">Phase ›</button>
+          <button data-testid="reset" disabled={!controller} onClick={() => controller?.reset()} title="A new run from the same initial weights (same seed), with the current settings">↺ Reset</button>
+          <button data-testid="reset-seed" disabled={!controller} onClick={() => controller?.resetWithNewSeed()} title="A new run with a new random seed">New seed</button>
+        </div>
+        <div className="row-tight shortcuts-hint">
+          <span>Space ▶/❚❚ · → step · Shift+→ phase</span>
+          <label className="speed" title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens">
+            speed{' '}
+            <select data-testid="speed" value={delayMs} onChange={(e) => controller?.setSpeed(Number(e.target.value))}>
+              {SPEEDS.map((s) => <option key={s.delayMs} value={s.delayMs}>{s.label}</option>)}
+            </select>
+          </label>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The status as a person reads it; data-status keeps the machine value. */
+function statusText(status: string, pausing: boolean, finished: boolean): string {
+  if (pausing) return 'pausing…';
+  switch (status) {
+    case 'running': return 'training';
+    case 'idle': return finished ? 'done' : 'paused';
+    case 'starting': return 'building the model…';
+    case 'fault': return 'stopped: fault';
+    case 'lost': return 'GPU lost';
+    case 'error': return 'error';
+    default: return status;
+  }
+}
+
+function StepCounter() {
+  const step = useApp((s) => s.step);
+  const steps = useApp((s) => s.trainerConfig?.steps ?? 0);
+  const status = useApp((s) => s.status);
+  const pausing = useApp((s) => s.pausing);
+  const finished = steps > 0 && step >= steps;
+  return (
+    <div className="step-counter" aria-live="polite">
+      <div className="step-number">
+        step <b data-testid="step-count">{step}</b>
+        {steps > 0 ? <span className="muted"> / {steps}</span> : null}
+      </div>
+      <span className={`status status-${pausing ? 'pausing' : status}`} data-testid="status" data-status={status} data-pausing={String(pausing)}>
+        {statusText(status, pausing, finished)}
+      </span>
+    </div>
+  );
+}
+
+/** The four phases of a step as chips (dashboard; the lecture view has the loop diagram). */
+export function PhasePipeline() {
+  const phase = useApp((s) => s.phase);
+  const current = phase?.phase ?? null;
+  return (
+    <span className="phases" aria-label="phase of the step in progress">
+      {PHASES.map((p, i) => (
+        <span key={p} className={`phase-chip${p === current ? ' current' : ''}${current && PHASES.indexOf(current) > i ? ' done' : ''}`}>
+          {p}
+        </span>
+      ))}
+      <span className="phase-now">
+        phase <b data-testid="phase" data-step={phase?.step ?? ''}>{current ?? '–'}</b>
+      </span>
+    </span>
+  );
+}
+
+function LessonPicker() {
+  const controller = useController();
+  const preset = useApp((s) => s.preset);
+  return (
+    <label className="lesson-picker">
+      <span className="muted">lesson</span>{' '}
+      <select
+        data-testid="preset" value={preset ?? NO_PRESET}
+        onChange={(e) => controller?.choosePreset(e.target.value === NO_PRESET ? undefined : e.target.value)}
+      >
+        {PRESETS.map((p, i) => <option key={p.name} value={p.name}>{i + 1} · {p.title}</option>)}
+        <option value={NO_PRESET}>— no lesson: the plain defaults —</option>
+      </select>
+    </label>
+  );
+}
+
+function Switches() {
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  const zoom = useApp((s) => s.zoom);
+  const setZoom = useApp((s) => s.setZoom);
+  const drawer = useApp((s) => s.drawer);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const toggle = (tab: 'settings' | 'runs') => setDrawer(drawer === tab ? null : tab);
+  return (
+    <div className="switches">
+      {view === 'lecture' && <>
+      <button data-testid="open-settings" aria-pressed={drawer === 'settings'} onClick={() => toggle('settings')} title="All settings of the run (the knob table)">⚙ settings</button>
+      <button data-testid="open-runs" aria-pressed={drawer === 'runs'} onClick={() => toggle('runs')} title="Runs kept in this browser: overlay, export, import, sweeps">runs</button>
+      <button data-testid="open-charts" aria-pressed={drawer === 'charts'} onClick={() => setDrawer(drawer === 'charts' ? null : 'charts')} title="Every chart, engineering ones included">charts</button>
+      </>}
+      <button
+        data-testid="view-toggle" data-view={view} onClick={() => setView(view === 'lecture' ? 'dashboard' : 'lecture')}
+        title={view === 'lecture' ? 'Every chart, every group and the settings side by side (for ablations)' : 'One screen: the loop, the lesson\'s charts, one group, the guide'}
+      >
+        {view === 'lecture' ? 'dashboard' : 'lecture'}
+      </button>
+      <button data-testid="zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)} title="Lecture zoom: larger text for a projector">A+</button>
+    </div>
+  );
+}
+
+function AdapterBadge({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }) {
+  const numParams = useApp((s) => s.numParams);
+  const c = probe.check;
+  const checkTitle = probe.checkError
+    ? probe.checkError
+    : c ? `add over ${c.n} floats on the GPU against the CPU twin: max |GPU − CPU| = ${c.maxAbsDiff} (${c.ms.toFixed(0)} ms)` : 'running';
+  return (
+    <div className="adapter-badge" data-testid="adapter-panel" title={`GPU: ${probe.adapter} (vendor ${probe.vendor || 'n/a'}, architecture ${probe.architecture || 'n/a'})${probe.isSoftware ? '. A CPU emulation of a GPU: everything works, but training is 100–1000× slower than on real hardware.' : ''}`}>
+      <span className="adapter-name" data-testid="adapter">{probe.adapter}</span>
+      {probe.isSoftware ? <span className="badge warn-badge">software GPU</span> : <span className="badge">GPU</span>}
+      <span
+        className={`badge ${probe.checkError || (c && !c.ok) ? 'bad' : c ? 'good' : ''}`} data-testid="selfcheck"
+        data-ok={c ? String(c.ok) : undefined} data-maxdiff={c ? String(c.maxAbsDiff) : undefined} title={`kernel self-check: ${checkTitle}`}
+      >
+        {probe.checkError ? 'self-check failed' : c ? (c.ok ? '✓ self-check' : 'self-check FAILED') : 'self-check…'}
+      </span>
+      {numParams > 0 && <span className="badge num-params" data-testid="num-params">{numParams.toLocaleString('en-US')} weights</span>}
+    </div>
+  );
+}
