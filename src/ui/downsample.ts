@@ -1,5 +1,5 @@
-// Charts are cheap (DESIGN.md rule 9): every series is cut down to a fixed point budget
-// before it reaches recharts, however long the run.
+// Charts stay cheap however long the run: every series is cut down to a fixed point budget
+// before it is drawn.
 
 export interface XY {
   x: number;
