@@ -98,7 +98,7 @@ describe('ablation statistics', () => {
     expect(stats.comparisons.find((c) => c.kind === 'final' && c.metric === 'reward')).toMatchObject({ verdict: 'not-different' });
 
     const two = summarizeAblation([{ ...fast, runs: fast.runs.slice(0, 2) }, { ...never, runs: never.runs.slice(0, 2) }], { metrics: ['eval/pass@1_greedy'], solved: rule });
-    expect(two.verdict).toContain('clip-higher vs symmetric clip, steps to solve: not different at this many seeds (with 2 and 2 seeds no permutation test can reach p < 0.05 (the smallest possible p is 0.33))');
+    expect(two.verdict).toContain('clip-higher vs symmetric clip, steps to solve: not different at this many seeds (with 2 and 2 seeds no permutation test can reach p < 0.05; the smallest possible p is 0.33)');
 
     const one = summarizeAblation([{ ...fast, runs: fast.runs.slice(0, 1) }, { ...never, runs: never.runs.slice(0, 1) }], { metrics: ['eval/pass@1_greedy'], solved: rule });
     expect(one.verdict[0]).toMatch(/^One seed answers nothing/);

@@ -405,7 +405,7 @@ export function solveSentence(label: string, s: SolveStats): string {
 }
 
 function tooFewText(nA: number, nB: number, minP: number, alpha: number): string {
-  return `with ${nA} and ${nB} seeds no permutation test can reach p < ${alpha} (the smallest possible p is ${minP.toFixed(2)})`;
+  return `with ${nA} and ${nB} seeds no permutation test can reach p < ${alpha}; the smallest possible p is ${minP.toFixed(2)}`;
 }
 
 // ── the summary ────────────────────────────────────────────────────────────────────────────
