@@ -200,7 +200,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   };
   const lines = [
     ...(question ? [`**Question.** ${question}`, ''] : []),
-    `${cells.length} cells × ${seeds ? `seeds ${seeds.join(', ')}` : 'the seeds found'}${spec ? `, ${spec.steps} steps each` : ''}; ${folders.length} runs.` +
+    `${cells.length} cells × ${seeds ? `seeds ${seeds.join(', ')}` : 'the seeds found'}${spec ? ` × ${spec.steps} steps` : ''}: ${folders.length} runs.` +
       `${spec?.sets.length ? ` Every cell also sets ${spec.sets.join(', ')}.` : ''}`,
     ...(preset?.ablation ? ['', `**What the literature claims.** ${preset.ablation.literature}`, '', `**How to read it.** ${preset.ablation.reading}`] : []),
   ];

@@ -47,6 +47,7 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
 
   if (stats.solved) {
     out.push(`## Solved: first step with ${ruleText(stats.solved)}`, '');
+    out.push('Read at the steps the metric was recorded (held-out pass@1: every evalEvery steps), so a solve step is only as fine as that interval.', '');
     out.push(...table(
       ['cell', 'solved', `median steps [${pct} bootstrap]`, 'per seed (step, or > last step)'],
       stats.cells.map((c) => {

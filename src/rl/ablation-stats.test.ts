@@ -163,3 +163,12 @@ describe('intervals stay in a metric\'s range', () => {
     expect(stats.cells[0].finals.loss.lo).toBeLessThan(0);
   });
 });
+
+describe('non-negative metrics', () => {
+  it('an entropy\'s interval stops at 0', () => {
+    const runs: SeedRun[] = [0.0, 0.05, 0.01].map((v, seed) => ({ seed, lastStep: 1, series: { entropy: [{ step: 1, value: v }] } }));
+    const f = summarizeAblation([{ label: 'a', runs }], { metrics: ['entropy'] }).cells[0].finals.entropy;
+    expect(f.lo).toBe(0);
+    expect(f.hi).toBeGreaterThan(0.05);
+  });
+});

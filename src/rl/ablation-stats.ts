@@ -70,9 +70,14 @@ export interface MetricRange {
   max: number;
 }
 
-/** Rates (the metrics documented as 0–1, held-out and task rates included) lie in [0, 1]; others are unbounded. */
+/**
+ * Rates (the metrics documented as 0–1, held-out and task rates included) lie in [0, 1];
+ * entropies, KL and lengths are never negative; others are unbounded.
+ */
 export function defaultMetricRange(metric: string): MetricRange | null {
   if (METRICS[metric]?.unit === '0–1' || /^eval\/pass@/.test(metric) || /^(eval\/)?task\/cot_alignment/.test(metric)) return { min: 0, max: 1 };
+  const unit = METRICS[metric]?.unit;
+  if (unit === 'nats/token' || unit === 'tokens' || metric === 'level') return { min: 0, max: Infinity };
   return null;
 }
 
