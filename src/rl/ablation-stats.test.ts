@@ -172,3 +172,11 @@ describe('non-negative metrics', () => {
     expect(f.hi).toBeGreaterThan(0.05);
   });
 });
+
+describe('metrics no run recorded', () => {
+  it('are left out, so the first recorded metric is the main one', () => {
+    const stats = summarizeAblation([{ label: 'a', runs: [run(0, 100), run(1, null)] }], { metrics: ['eval/task/absent', 'reward'] });
+    expect(stats.metrics).toEqual(['reward']);
+    expect(Object.keys(stats.cells[0].finals)).toEqual(['reward']);
+  });
+});

@@ -18,6 +18,14 @@
 // - comparisons between cells by exact permutation tests over seeds (Holm-adjusted within each
 //   family), and a verdict in plain words that says "not different at this many seeds" unless
 //   the test says otherwise, and says when the seed counts cannot support any claim at all.
+//
+// From the page (its kept runs, grouped by the cells of src/config/ablation.ts):
+//   const cells = ablationCells(spec).map((c) => ({ label: c.label, set: c.set, variant: c.variant,
+//     runs: recordsOf(c).map(seedRunFromRecord) }));            // seedRunFromRecord: ./ablation-runs
+//   const stats = summarizeAblation(cells, { metrics: spec.metrics, solved: spec.solved });
+//   ablationMarkdown(stats, { title })                          // ./ablation-report, the CLI's summary.md
+// The CLI does the same from run folders (src/cli/ablation-folders.ts), so equal runs give equal
+// statistics.
 
 import { METRICS, metricName } from '../config/metrics';
 import {
@@ -330,7 +338,10 @@ export interface Comparison {
 }
 
 export interface AblationOptions {
-  /** Metrics to summarise; the first is the primary one (its comparisons go into the verdict). */
+  /**
+   * Metrics to summarise; the first recorded one is the primary one (its comparisons go into the
+   * verdict). Metrics no run recorded are left out (e.g. held-out pass@1 with evalEvery 0).
+   */
   metrics: readonly string[];
   solved?: SolvedRule | null;
   /** Points per run averaged for a final value (default: defaultFinalWindow). */
@@ -501,7 +512,8 @@ export function summarizeAblation(cells: readonly AblationCell[], options: Ablat
   const confidence = options.confidence ?? 0.95;
   const alpha = options.alpha ?? 0.05;
   const rule = options.solved ?? null;
-  const metrics = [...options.metrics];
+  const recorded = (m: string) => cells.some((c) => c.runs.some((r) => (r.series[m]?.length ?? 0) > 0));
+  const metrics = options.metrics.filter(recorded);
   const windowOf = options.finalWindow ?? defaultFinalWindow;
   const rangeOf = options.range ?? defaultMetricRange;
   const summaries: CellSummary[] = cells.map((cell) => {
