@@ -5,6 +5,8 @@ import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
 import { trainCommand, evalCommand } from './train-commands';
 import { referenceCommand } from './reference-command';
+import { sweepCommand } from './sweep-command';
+import { reportCommand } from './report-command';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
 commands:
@@ -14,6 +16,9 @@ commands:
   train                       an RL run: --preset NAME | --config FILE, --set knob=value, --steps, --seed, --out DIR
   eval                        greedy pass@1 and pass@k of a checkpoint on fresh prompts
   reference                   condense finished train runs of a lesson into the page's faint reference curves
+  sweep                       an ablation over seeds: --preset P [--grid knob=a,b] [--variant L] --seeds 0-3 --jobs J --out DIR
+                              (or --emit-jobs: print one train command per run, for a job array)
+  report DIR…                 statistics over seeds of finished run folders: summary.json, summary.md
 Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -38,6 +43,11 @@ async function main(argv: string[]): Promise<number> {
         return await evalCommand(rest, out);
       case 'reference':
         return await referenceCommand(rest, out);
+      case 'sweep':
+        // Children run this same CLI: the same node, loader flags (tsx) and entry file.
+        return await sweepCommand(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
+      case 'report':
+        return await reportCommand(rest, out, err);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;

@@ -56,6 +56,14 @@ describe('rlvr train (cpu backend)', () => {
     await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be a non-negative integer, got "-1"/);
   });
 
+  it('--cell writes cell.json beside config.json (rlvr report groups by it); a run without it leaves none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    expect((await train(['--steps', '1', '--cell', 'lr=0.01'], undefined, dir)).rc).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'cell.json'), 'utf8'))).toEqual({ cell: 'lr=0.01', preset: 'sort-easy' });
+    expect((await train(['--steps', '1'], undefined, dir)).rc).toBe(0);
+    expect(existsSync(join(dir, 'cell.json'))).toBe(false);
+  });
+
   it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {
     const r = await train(['--steps', '1', '--set', 'curriculum=pass-rate', '--set', 'refSync=curriculum', '--set', 'klBeta=0.5']);
     expect(r.rc).toBe(0);

@@ -1,6 +1,6 @@
 // `rlvr train` and `rlvr eval`: headless runs on the WGSL engine (Dawn in Node).
 
-import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
 import { loadCheckpointFile } from './model-commands';
@@ -25,7 +25,16 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
   'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
+  cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
 };
+
+/** The file beside config.json naming a run's ablation cell (rlvr sweep, rlvr report). */
+export const CELL_FILE = 'cell.json';
+export interface CellFile {
+  cell: string;
+  preset?: string;
+  variant?: string;
+}
 
 function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | undefined): RunConfig {
   if (raw === undefined) return config;
@@ -83,6 +92,13 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   mkdirSync(dir, { recursive: true });
   const engine = await makeEngineFactory(stringFlag(f, 'backend', 'gpu'));
   writeFileSync(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+  if (f.cell !== undefined) {
+    const cell: CellFile = { cell: String(f.cell), ...(f.preset !== undefined ? { preset: String(f.preset) } : {}), ...(f.variant !== undefined ? { variant: String(f.variant) } : {}) };
+    writeFileSync(join(dir, CELL_FILE), JSON.stringify(cell) + '\n');
+  } else {
+    // A folder reused for a run outside any ablation must not keep an old run's cell.
+    rmSync(join(dir, CELL_FILE), { force: true });
+  }
   const metricsPath = join(dir, 'metrics.jsonl');
   writeFileSync(metricsPath, '');
   const trainer = await Trainer.create(config, engine.make);
@@ -124,6 +140,9 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
         levelSaved = trainer.level;
         writeFileSync(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
       }
+      // Let signals in: the CPU engine's steps never wait on I/O, so without this a Ctrl-C
+      // would only be seen after the last step.
+      await new Promise((resolve) => setImmediate(resolve));
       if (stopSignal) break;
     }
     if (tty) process.stderr.write('\n');
