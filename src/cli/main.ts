@@ -1,6 +1,7 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
-import { CliError } from './args';
+import { CliError, HelpRequested } from './args';
+import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
 import { trainCommand, evalCommand } from './train-commands';
@@ -16,8 +17,9 @@ Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const err = lineWriter(process.stderr);
+  // A closed stdout (`| head`) must not cost a run: say so once, keep working.
+  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the ${command ?? ''} command goes on without printing`));
   if (!command || command === '--help' || command === 'help') {
     out(USAGE);
     return command ? 0 : 2;
@@ -39,6 +41,10 @@ async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      out(e.text);
+      return 0;
+    }
     if (e instanceof CliError) {
       err(`error: ${e.message}`);
       return 2;
@@ -48,9 +54,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterDrain(code),
   (e) => {
     console.error(e);
-    process.exit(1);
+    return exitAfterDrain(1);
   },
 );
