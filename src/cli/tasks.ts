@@ -177,6 +177,11 @@ async function verify(flags: Flags, io: TasksIo): Promise<number> {
  */
 export async function tasksCommand(args: string[], io: TasksIo): Promise<number> {
   const [command, ...rest] = args;
+  // `--help` anywhere (`tasks sample --help`) shows the usage, as the top-level usage promises.
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(USAGE);
+    return 0;
+  }
   try {
     switch (command) {
       case 'list':

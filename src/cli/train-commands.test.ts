@@ -56,6 +56,14 @@ describe('rlvr train (cpu backend)', () => {
     await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be a non-negative integer, got "-1"/);
   });
 
+  it('--config naming a directory or a missing file is a named error, not a stack trace', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'rlvr-cfg-'));
+    await expect(trainCommand(['--config', d, '--steps', '1', '--out', join(d, 'o')], () => {}, () => {}))
+      .rejects.toThrowError(new RegExp(`^--config: cannot read ${d}: EISDIR`));
+    await expect(trainCommand(['--config', join(d, 'nope.json'), '--steps', '1', '--out', join(d, 'o')], () => {}, () => {}))
+      .rejects.toThrowError(/^--config: cannot read .*nope\.json: ENOENT/);
+  });
+
   it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {
     const r = await train(['--steps', '1', '--set', 'curriculum=pass-rate', '--set', 'refSync=curriculum', '--set', 'klBeta=0.5']);
     expect(r.rc).toBe(0);

@@ -48,6 +48,15 @@ async function makeEngineFactory(backend: string): Promise<{ make: (l: ParamLayo
   };
 }
 
+/** The --config file's text; any reason it cannot be read (missing, a directory, no permission) is named. */
+function readConfigFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new CliError(`--config: cannot read ${path}: ${(e as Error).message}`);
+  }
+}
+
 /** A one-line progress bar for a terminal. */
 function progressLine(step: number, total: number, r: StepRecord, t0: number): string {
   const width = 24;
@@ -62,12 +71,11 @@ function progressLine(step: number, total: number, r: StepRecord, t0: number): s
 export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
   let config: RunConfig;
+  const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
   try {
-    const configFile = f.config === undefined ? undefined : readFileSync(String(f.config), 'utf8');
     config = configFromCli({ preset: f.preset as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
   } catch (e) {
     if (e instanceof ConfigError) throw new CliError(e.message);
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`--config: cannot read ${String(f.config)}`);
     throw e;
   }
   config = withOverride(config, 'steps', f.steps as string | undefined);
