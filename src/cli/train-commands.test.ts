@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand, trainCommand } from './train-commands';
-import { readSafetensors } from '../model/safetensors';
+import { readSafetensors, writeSafetensors } from '../model/safetensors';
 
 // The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
 const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
@@ -62,6 +62,19 @@ describe('rlvr train (cpu backend)', () => {
       .rejects.toThrowError(new RegExp(`^--config: cannot read ${d}: EISDIR`));
     await expect(trainCommand(['--config', join(d, 'nope.json'), '--steps', '1', '--out', join(d, 'o')], () => {}, () => {}))
       .rejects.toThrowError(/^--config: cannot read .*nope\.json: ENOENT/);
+  });
+
+  it('eval refuses a checkpoint whose saved level or trainedSteps is out of range, naming it', async () => {
+    const r = await train(['--steps', '1']);
+    const path = join(r.dir, 'checkpoint.safetensors');
+    const ck = readSafetensors(readFileSync(path));
+    const bad = join(r.dir, 'bad-level.safetensors');
+    writeFileSync(bad, writeSafetensors(ck.layout, ck.params, ck.vocab, { ...(ck.runConfig as object), level: 1e6 }));
+    await expect(evalCommand(['--checkpoint', bad, '--backend', 'cpu'], () => {}))
+      .rejects.toThrowError(/run_config: level must be .*got 1000000/);
+    writeFileSync(bad, writeSafetensors(ck.layout, ck.params, ck.vocab, { ...(ck.runConfig as object), trainedSteps: -7 }));
+    await expect(evalCommand(['--checkpoint', bad, '--backend', 'cpu'], () => {}))
+      .rejects.toThrowError(/run_config: trainedSteps must be an integer in \[0, 10000000\], got -7/);
   });
 
   it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {

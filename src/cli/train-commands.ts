@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
 import { loadCheckpointFile } from './model-commands';
 import { configFromCli } from '../config/cli';
+import { checkpointRun } from '../config/checkpoint-run';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { openNodeDevice } from '../gpu/node-device';
 import { GpuEngine } from '../rl/engine';
@@ -173,12 +174,19 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
 
 export async function evalCommand(argv: string[], out: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, EVAL_FLAGS, 'eval');
-  const ck = loadCheckpointFile(stringFlag(f, 'checkpoint'));
-  if (!ck.runConfig || typeof ck.runConfig !== 'object') {
+  const path = stringFlag(f, 'checkpoint');
+  const ck = loadCheckpointFile(path);
+  if (ck.runConfig === undefined) {
     throw new CliError('--checkpoint: this file has no run config (write it with rlvr train); eval needs it to know the task');
   }
-  const saved = { ...(ck.runConfig as Record<string, unknown>) };
-  for (const k of ['trainedSteps', 'level', 'init']) delete saved[k];
+  let saved: Record<string, unknown>;
+  try {
+    // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
+    saved = { ...checkpointRun(ck.runConfig, `--checkpoint ${path}: run_config`).config };
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
     seed: intFlag(f, 'seed', 1000003, 0, 2 ** 32 - 1),
