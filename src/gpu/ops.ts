@@ -405,14 +405,9 @@ export function geluBackwardOp(device: GPUDevice, dinp: Buf, inp: Buf, dout: Buf
   return elementwise(device, 'geluBackward', 'gelu_backward', { dinp, inp, dout }, n);
 }
 
-/** out[n] (=) a + b (residual forward; shaders/add.wgsl indexes 1-D). */
+/** out[n] (=) a + b (residual forward). */
 export function addOp(device: GPUDevice, out: Buf, a: Buf, b: Buf, n: number): Dispatch[] {
-  positiveInts('add', { n });
-  for (const [name, x] of Object.entries({ out, a, b })) need('add', name, x, n);
-  return [kernelDispatch(device, {
-    kernel: 'add', bindings: [out, a, b], uniform: uniformFrom(device, [[n, 'u32']], 'add'),
-    workgroups: [groups1d(n, WG), 1, 1],
-  })];
+  return elementwise(device, 'add', 'add', { out, a, b }, n);
 }
 
 /** dst[n] (+=) src (residual backward). */
