@@ -17,6 +17,7 @@ import {
   type AdamwParams, type MatmulVariant, type SampleTokenParams,
 } from '../gpu/ops';
 import { chooseMatmulVariant } from '../gpu/autotune';
+import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
 import { Plan } from '../model/gpu-plan';
 
 export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
@@ -144,10 +145,27 @@ export class GpuEngine implements PolicyEngine {
   private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
   private statsFloats = 0;
 
-  /** The engine with the matmul variant that is fastest on this adapter (timed once per device). */
+  private readonly uncaptured: ReturnType<typeof watchUncapturedErrors>;
+
+  /**
+   * The engine with the matmul variant that is fastest on this adapter (timed once per device).
+   * A failed allocation is a GpuError ("out of GPU memory while allocating …").
+   */
   static async create(device: GPUDevice, layout: ParamLayout, initial: Float32Array): Promise<GpuEngine> {
     const { variant } = await chooseMatmulVariant(device);
-    return new GpuEngine(device, layout, initial, variant);
+    return withGpuErrors(device, `allocating a model of ${layout.numParams} parameters`, () => new GpuEngine(device, layout, initial, variant));
+  }
+
+  /**
+   * Runs engine work in GPU error scopes: an invalid or failed allocation or command becomes a
+   * GpuError naming `during`, instead of later work running on invalid buffers.
+   */
+  private guarded<T>(during: string, work: () => Promise<T>): Promise<T> {
+    return withGpuErrors(this.device, during, async () => {
+      const r = await work();
+      this.uncaptured.check(during);
+      return r;
+    });
   }
 
   constructor(
@@ -156,6 +174,7 @@ export class GpuEngine implements PolicyEngine {
     initial: Float32Array,
     readonly variant: MatmulVariant = defaultMatmulVariant(),
   ) {
+    this.uncaptured = watchUncapturedErrors(device);
     this.model = new GpuParams(device, layout, initial);
     this.backup = createStorage(device, 3 * this.model.P * 4, 'state backup');
     this.groups = tensorGroups(layout);
@@ -193,13 +212,19 @@ export class GpuEngine implements PolicyEngine {
     return p;
   }
 
-  async sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
-    const s = this.sampler(N, T);
-    s.setTemplate(fixed);
-    return s.sample(params);
+  sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
+    return this.guarded(`sampling ${N} sequences × ${T} tokens`, async () => {
+      const s = this.sampler(N, T);
+      s.setTemplate(fixed);
+      return s.sample(params);
+    });
   }
 
-  async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+  train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+    return this.guarded(`training on ${N} sequences × ${T} tokens`, () => this.trainPasses(passes, N, T, invTemp, useReference));
+  }
+
+  private async trainPasses(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
     if (useReference && !this.refParams) throw new Error('train: useReference needs syncReference() first');
     const plans = this.trainPlans(N, T, invTemp, passRegulator(passes));
     const { device } = this;
@@ -261,17 +286,23 @@ export class GpuEngine implements PolicyEngine {
     return { passes: result, groupNorms, weightNorm: norm(normsAt), updateNorm: norm(normsAt + STATS_ALIGN) };
   }
 
-  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
-    const plans = this.trainPlans(N, T, invTemp);
-    writeArray(this.device, plans.inputs.tokens, tokens);
-    writeArray(this.device, plans.inputs.targets, targets);
-    const enc = this.device.createCommandEncoder();
-    plans.logProbs.encode(enc);
-    this.device.queue.submit([enc.finish()]);
-    return readF32(this.device, plans.outputs.logp, N * T);
+  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
+    return this.guarded(`scoring ${N} sequences × ${T} tokens`, async () => {
+      const plans = this.trainPlans(N, T, invTemp);
+      writeArray(this.device, plans.inputs.tokens, tokens);
+      writeArray(this.device, plans.inputs.targets, targets);
+      const enc = this.device.createCommandEncoder();
+      plans.logProbs.encode(enc);
+      this.device.queue.submit([enc.finish()]);
+      return readF32(this.device, plans.outputs.logp, N * T);
+    });
   }
 
-  async syncReference(): Promise<void> {
+  syncReference(): Promise<void> {
+    return this.guarded('copying the KL reference weights', () => this.copyReference());
+  }
+
+  private async copyReference(): Promise<void> {
     if (!this.refParams) {
       this.refParams = createStorage(this.device, this.model.P * 4, 'reference params');
       this.plans.clear(); // plans are rebuilt with the reference pass
@@ -327,7 +358,7 @@ export class GpuEngine implements PolicyEngine {
 
   async loadReference(params: Float32Array): Promise<void> {
     checkLength('loadReference', params, this.model.P);
-    await this.syncReference(); // allocates the buffer and rebuilds the plans with a reference pass
+    await this.copyReference(); // allocates the buffer and rebuilds the plans with a reference pass
     writeArray(this.device, this.refParams!, params);
   }
 
@@ -337,6 +368,7 @@ export class GpuEngine implements PolicyEngine {
   }
 
   destroy(): void {
+    this.uncaptured.stop();
     this.model.destroy();
     this.refParams?.destroy();
     this.backup.destroy();
