@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
       case 'train':
         return await trainCommand(rest, out, err);
       case 'eval':
-        return await evalCommand(rest, out);
+        return await evalCommand(rest, out, err);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;

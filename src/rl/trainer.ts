@@ -302,10 +302,14 @@ export class Trainer {
 
   /**
    * Supervised steps on the task's own correct completions; returns the mean loss per step.
-   * `shouldStop` is asked before each step (Ctrl-C during a long warm start); the steps done
-   * are counted in sftStepsDone, so a saved run continues the warm start where it stopped.
+   * `shouldStop` is asked before each step (Ctrl-C during a long warm start) and `onStep` told
+   * after each (sftStepsDone, loss); the steps done are counted in sftStepsDone, so a saved run
+   * continues the warm start where it stopped.
    */
-  async warmStart(steps = this.sftStepsRemaining, opts: { shouldStop?: () => boolean } = {}): Promise<number[]> {
+  async warmStart(
+    steps = this.sftStepsRemaining,
+    opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
+  ): Promise<number[]> {
     const c = this.config;
     const losses: number[] = [];
     for (let i = 0; i < steps; i++) {
@@ -334,7 +338,9 @@ export class Trainer {
       }
       await this.guardUpdate({ updateNorm: res.updateNorm, weightNorm: res.weightNorm, lrSum: lr, count: this.weightCount }, 0, where, 1, 'sftLr');
       this.sftStepsDone++;
-      losses.push(p.seqLoss.reduce((a, b) => a + b, 0));
+      const loss = p.seqLoss.reduce((a, b) => a + b, 0);
+      losses.push(loss);
+      opts.onStep?.(this.sftStepsDone, loss);
     }
     return losses;
   }
@@ -684,8 +690,9 @@ export class Trainer {
 
   // ── checkpoints ──────────────────────────────────────────────────────────────────────
 
-  async checkpoint(): Promise<Uint8Array> {
-    const params = await this.engine.readParams();
+  /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
+  async checkpoint(params?: Float32Array): Promise<Uint8Array> {
+    params ??= await this.engine.readParams();
     return writeSafetensors(this.layout, params, this.vocab, { ...this.config, trainedSteps: this.stepCount, level: this.level });
   }
 
