@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { presetConfig } from '../config';
 import { makeRun, type RunRecord } from './runs';
 import { RunFileError, runFileName, runFromJson, runToCsv, runToJson } from './runFiles';
@@ -87,6 +88,41 @@ describe('run files', () => {
     const back = runFromJson(JSON.stringify(proto));
     expect(Object.getOwnPropertyNames(back.points[0].scalars)).toContain('__proto__');
     expect(Object.getPrototypeOf(back.points[0].scalars)).toBe(Object.prototype);
+  });
+});
+
+describe('run import, fed garbage', () => {
+  /** runFromJson returns a run or throws a RunFileError naming a field; nothing else. */
+  const read = (text: string): void => {
+    try {
+      const run = runFromJson(text, 'g.json');
+      expect(run.points.every((p) => Number.isInteger(p.step) && Number.isFinite(p.level))).toBe(true);
+    } catch (e) {
+      if (!(e instanceof RunFileError)) throw new Error(`not a RunFileError: ${(e as Error)?.name}: ${(e as Error)?.message}`);
+      expect(e.field.length).toBeGreaterThan(0);
+      expect(e.message.length).toBeGreaterThan(0);
+    }
+  };
+  const good = JSON.parse(runToJson(sampleRun()));
+
+  it('random text and random JSON', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), read), { numRuns: 200 });
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => read(JSON.stringify(v))), { numRuns: 300 });
+  });
+
+  it('a valid run file with any field replaced by random JSON', () => {
+    const paths: (string | number)[][] = [
+      ['name'], ['label'], ['preset'], ['createdAt'], ['config'], ['config', 'lr'], ['config', 'task'], ['points'], ['points', 0],
+      ['points', 0, 'step'], ['points', 0, 'level'], ['points', 0, 'scalars'], ['points', 0, 'scalars', 'reward'], ['evals'], ['evals', 0],
+      ['evals', 0, 'taskMetrics'], ['evals', 0, 'k'], ['histogram'], ['histogram', 'counts'], ['histogram', 'edges'], ['histogram', 'counts', 0], ['version'],
+    ];
+    fc.assert(fc.property(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), (path, value) => {
+      const file = structuredClone(good);
+      let at = file;
+      for (const k of path.slice(0, -1)) at = at[k];
+      at[path[path.length - 1]] = value;
+      read(JSON.stringify(file));
+    }), { numRuns: 500 });
   });
 });
 

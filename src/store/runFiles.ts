@@ -150,7 +150,7 @@ export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
     throw new RunFileError('format', `${fileName} is not a playground run (format must be "${RUN_FILE_FORMAT}")`);
   }
   if (raw.version !== RUN_FILE_VERSION) {
-    throw new RunFileError('version', `${fileName} has version ${String(raw.version)}; this playground reads version ${RUN_FILE_VERSION}`);
+    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${RUN_FILE_VERSION}`);
   }
   let config;
   try {
