@@ -1,6 +1,7 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
 import { CliError, HelpRequested } from './args';
+import { GpuError } from '../gpu/errors';
 import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
@@ -48,6 +49,10 @@ async function main(argv: string[]): Promise<number> {
     if (e instanceof CliError) {
       err(`error: ${e.message}`);
       return 2;
+    }
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return 4;
     }
     throw e;
   }
