@@ -22,7 +22,7 @@ export function lineWriter(stream: Writable, onClosed?: (why: string) => void): 
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (closed) return;
     closed = true;
-    onClosed?.(e.code === 'EPIPE' ? 'the reader closed it (EPIPE)' : `${e.code ?? 'error'}: ${e.message}`);
+    onClosed?.(e.code === 'EPIPE' ? 'EPIPE: the reader went away' : `${e.code ?? 'error'}: ${e.message}`);
   });
   const write = ((line: string) => {
     if (closed || stream.destroyed) return;
