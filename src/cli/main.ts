@@ -1,6 +1,8 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
-import { CliError } from './args';
+import { CliError, HelpRequested } from './args';
+import { GpuError } from '../gpu/errors';
+import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
 import { trainCommand, evalCommand } from './train-commands';
@@ -23,8 +25,9 @@ Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const err = lineWriter(process.stderr);
+  // A closed stdout (`| head`) must not cost a run: say so once, keep working.
+  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the ${command ?? ''} command goes on without printing`));
   if (!command || command === '--help' || command === 'help') {
     out(USAGE);
     return command ? 0 : 2;
@@ -40,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
       case 'train':
         return await trainCommand(rest, out, err);
       case 'eval':
-        return await evalCommand(rest, out);
+        return await evalCommand(rest, out, err);
       case 'reference':
         return await referenceCommand(rest, out);
       case 'sweep':
@@ -53,18 +56,26 @@ async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      out(e.text);
+      return 0;
+    }
     if (e instanceof CliError) {
       err(`error: ${e.message}`);
       return 2;
+    }
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return 4;
     }
     throw e;
   }
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterDrain(code),
   (e) => {
     console.error(e);
-    process.exit(1);
+    return exitAfterDrain(1);
   },
 );
