@@ -2,7 +2,7 @@
 // kept; a training fault pauses with its message.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openPlayground, stepOnce } from './helpers';
+import { knobInput, openPlayground, stepOnce } from './helpers';
 
 test('device lost: a message, then "Resume from last saved state" continues the run', async ({ page }) => {
   await openPlayground(page, '?preset=sort-easy');
@@ -22,22 +22,43 @@ test('device lost: a message, then "Resume from last saved state" continues the 
   await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-steps', '3');
 });
 
-test('a non-finite step pauses training and shows the fault', async ({ page }) => {
-  // A checkpoint whose weights are all NaN: the first step's log-probabilities are non-finite.
+test('a checkpoint with non-finite weights is refused before anything is replaced', async ({ page }) => {
   await openPlayground(page, '?preset=sort-easy');
+  await stepOnce(page);
   const download = page.waitForEvent('download');
   await page.getByTestId('export-checkpoint').click();
   const bytes = readFileSync(await (await download).path());
   const headerEnd = 8 + Number(bytes.readBigUInt64LE(0));
   for (let at = headerEnd; at + 4 <= bytes.length; at += 4) bytes.writeFloatLE(NaN, at);
   await page.getByTestId('import-file').setInputFiles({ name: 'nan.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
-  await expect(page.getByTestId('notice')).toContainText('Loaded nan.safetensors');
+  await expect(page.getByTestId('notice')).toContainText('Could not import nan.safetensors');
+  await expect(page.getByTestId('notice')).toContainText('non-finite');
+  // The model and its run are as they were.
+  await expect(page.getByTestId('step-count')).toHaveText('1');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
+  await expect(page.getByTestId('run-item')).toHaveCount(1);
+  await stepOnce(page);
+});
+
+test('an update that blows up pauses the run with the check that fired; a lower lr continues it from the weights kept', async ({ page }) => {
+  await openPlayground(page, '?preset=sort-easy&lr=1&beta2=0&adamEps=1e-12&evalEvery=0');
   await page.getByTestId('start').click();
   const fault = page.getByTestId('fault');
-  await expect(fault).toBeVisible();
-  await expect(fault).toContainText('non-finite');
+  await expect(fault).toBeVisible({ timeout: 60_000 });
+  await expect(fault).toContainText('blew up');
+  await expect(fault).not.toHaveAttribute('data-check', 'non-finite');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'fault');
   await expect(page.getByTestId('start')).toBeDisabled();
-  await expect(page.getByTestId('step-count')).toHaveText('0');
+  const kept = Number(await page.getByTestId('step-count').textContent());
+  const lr = await knobInput(page, 'lr');
+  await lr.fill('0.003');
+  await lr.press('Enter');
+  await expect(fault).toContainText('with lr 1→0.003');
+  await page.getByTestId('fault-continue').click();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText(String(kept));
+  await stepOnce(page);
+  await stepOnce(page);
+  await expect(page.getByTestId('fault')).toHaveCount(0);
+  await expect(page.getByTestId('run-label').first()).toContainText(`continued after the fault at step ${kept + 1}: lr 1→0.003`);
 });

@@ -19,14 +19,14 @@ test('two runs overlaid, labelled by their config difference; export and import 
 
   const items = page.getByTestId('run-item');
   await expect(items).toHaveCount(2);
-  await expect(items.nth(0).getByTestId('run-label')).toHaveText('ε_high 0.2→0.28');
+  await expect(items.nth(0).getByTestId('run-label')).toHaveText('sort-easy: ε_high 0.2→0.28');
   await expect(items.nth(1).getByTestId('run-label')).toHaveText('sort-easy');
   const legend = page.getByTestId('chart-reward').locator('.chart-legend');
   await expect(legend).toContainText('pass@1');
   await items.nth(1).getByTestId('run-overlay').check();
   // Overlaid: one metric per chart, colour = run, the legend names the runs.
   await expect(legend).toContainText('#1 sort-easy');
-  await expect(legend).toContainText('#2 ε_high 0.2→0.28');
+  await expect(legend).toContainText('#2 sort-easy: ε_high 0.2→0.28');
   await expect(legend).not.toContainText('pass@1');
   await expect(page.getByTestId('chart-advantages').getByTestId('hist-run')).toHaveCount(2);
 
@@ -36,7 +36,7 @@ test('two runs overlaid, labelled by their config difference; export and import 
   const file = await (await download).path();
   await page.getByTestId('import-file').setInputFiles({ name: 'run-2.json', mimeType: 'application/json', buffer: (await import('node:fs')).readFileSync(file) });
   await expect(items).toHaveCount(3);
-  await expect(items.nth(0).getByTestId('run-label')).toHaveText('imported: ε_high 0.2→0.28');
+  await expect(items.nth(0).getByTestId('run-label')).toHaveText('imported: sort-easy: ε_high 0.2→0.28');
   await expect(items.nth(0)).toHaveAttribute('data-steps', '3');
   await expect(page.getByTestId('notice')).toContainText('Imported run');
 
@@ -50,7 +50,7 @@ test('two runs overlaid, labelled by their config difference; export and import 
   await page.reload();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(items).toHaveCount(3);
-  await expect(page.getByTestId('run-label').first()).toHaveText('imported: ε_high 0.2→0.28');
+  await expect(page.getByTestId('run-label').first()).toHaveText('imported: sort-easy: ε_high 0.2→0.28');
 });
 
 test('a checkpoint saves as .safetensors and loads back with its run config', async ({ page }) => {

@@ -96,7 +96,7 @@ test('reset with the same seed reproduces the same first metrics; a new seed doe
   await stepOnce(page);
   expect(await read()).toEqual(firstRun);
   await expect(page.getByTestId('run-item')).toHaveCount(2);
-  await expect(page.getByTestId('run-item').first().getByTestId('run-label')).toHaveText('same config');
+  await expect(page.getByTestId('run-item').first().getByTestId('run-label')).toHaveText('sort-easy');
 
   await page.getByTestId('reset-seed').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
@@ -105,5 +105,5 @@ test('reset with the same seed reproduces the same first metrics; a new seed doe
   await stepOnce(page);
   await stepOnce(page);
   expect(await read()).not.toEqual(firstRun);
-  await expect(page.getByTestId('run-item').first().getByTestId('run-label')).toContainText('seed 1→');
+  await expect(page.getByTestId('run-item').first().getByTestId('run-label')).toContainText('sort-easy: seed 1→');
 });

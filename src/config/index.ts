@@ -7,4 +7,5 @@ export * from './ablation';
 export * from './url';
 export * from './cli';
 export * from './metrics';
+export { checkpointRun, levelRange, type CheckpointRun } from './checkpoint-run';
 export { CROSS_RULES, knobsHelpText, knobsMarkdown } from './docs';

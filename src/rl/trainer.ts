@@ -690,6 +690,11 @@ export class Trainer {
 
   // ── checkpoints ──────────────────────────────────────────────────────────────────────
 
+  /** The current weights [numParams], in the layout's order. */
+  readParams(): Promise<Float32Array> {
+    return this.engine.readParams();
+  }
+
   /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
   async checkpoint(params?: Float32Array): Promise<Uint8Array> {
     params ??= await this.engine.readParams();

@@ -26,4 +26,18 @@ describe('checkpoint import', () => {
     );
     expect(() => loadCheckpoint(new Uint8Array([1, 2, 3]), 'x.safetensors')).toThrow('x.safetensors: file is 3 bytes');
   });
+
+  it('refuses weights that are not the model of their run config, and a level or step count out of range, naming the field', () => {
+    const vocab = Array(layout.config.vocabSize).fill('t');
+    const other = { ...config, 'model.nEmbd': 32 }; // the weights are width 16
+    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, other), 'x.safetensors')).toThrow(
+      /x\.safetensors: the weights \(4,\d+ parameters: vocab 7, 9 positions, width 16, 1 layers\) are not the model its run config builds/,
+    );
+    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, level: 1_000_000 }), 'x.safetensors')).toThrow(
+      'x.safetensors: run_config: level must be 3 (curriculum off: task.length), got 1000000',
+    );
+    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, trainedSteps: -7 }), 'x.safetensors')).toThrow(
+      /trainedSteps must be an integer in \[0, \d+\], got -7/,
+    );
+  });
 });

@@ -1,7 +1,11 @@
 // A .safetensors checkpoint as the playground loads it: weights plus the run config stored in
 // its metadata (`run_config`, written by Trainer.checkpoint with trainedSteps and level).
+// Everything is checked before the page touches its current model: the run config as a whole
+// (knobs, trainedSteps, level), and that the weights are the model that config builds. A file
+// that fails any check is refused with a message naming what is wrong, and loses nothing.
 
-import { ConfigError, validateConfig, type RunConfig } from '../config';
+import { checkpointRun, ConfigError, modelConfigOf, type RunConfig } from '../config';
+import { buildLayout } from '../model/layout';
 import { CheckpointError, readSafetensors } from '../model/safetensors';
 
 export interface LoadedCheckpoint {
@@ -11,10 +15,7 @@ export interface LoadedCheckpoint {
   resume: { step: number; level: number };
 }
 
-/** Keys the trainer adds to the run config in a checkpoint (not knobs). */
-const EXTRA_KEYS = ['trainedSteps', 'level', 'init'];
-
-/** Reads a checkpoint; throws CheckpointError (or ConfigError naming the knob) with a readable message. */
+/** Reads a checkpoint; throws CheckpointError (or ConfigError naming the field) with a readable message. */
 export function loadCheckpoint(bytes: Uint8Array, fileName = 'checkpoint.safetensors'): LoadedCheckpoint {
   let ck;
   try {
@@ -26,17 +27,18 @@ export function loadCheckpoint(bytes: Uint8Array, fileName = 'checkpoint.safeten
   if (!ck.runConfig || typeof ck.runConfig !== 'object') {
     throw new CheckpointError(`${fileName} has no run config in its metadata (run_config): the playground needs it to know the task`);
   }
-  const saved = { ...(ck.runConfig as Record<string, unknown>) };
-  const step = Number.isInteger(saved.trainedSteps) ? (saved.trainedSteps as number) : 0;
-  for (const k of EXTRA_KEYS) delete saved[k];
-  let config: RunConfig;
-  try {
-    config = validateConfig(saved);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new ConfigError(e.knob, `${fileName}: run_config: ${e.message}`, e.related);
-    throw e;
+  const run = checkpointRun(ck.runConfig, `${fileName}: run_config`);
+  // The page builds the model from the run config: the weights must be exactly that model.
+  const model = modelConfigOf(run.config);
+  const needed = buildLayout(model).numParams;
+  const have = ck.layout.config;
+  if (ck.params.length !== needed || have.vocabSize !== model.vocabSize || have.nPositions !== model.nPositions) {
+    throw new ConfigError(
+      'model',
+      `${fileName}: the weights (${ck.params.length.toLocaleString('en-US')} parameters: vocab ${have.vocabSize}, ${have.nPositions} positions, ` +
+        `width ${have.nEmbd}, ${have.nLayer} layers) are not the model its run config builds (${needed.toLocaleString('en-US')} parameters: ` +
+        `vocab ${model.vocabSize}, ${model.nPositions} positions, width ${model.nEmbd}, ${model.nLayer} layers)`,
+    );
   }
-  const rawLevel = (ck.runConfig as Record<string, unknown>).level;
-  const level = typeof rawLevel === 'number' ? rawLevel : config.curriculum === 'off' ? Number(config[`task.${config.curriculumParam}`]) : config.curriculumStart;
-  return { config, params: ck.params, resume: { step, level } };
+  return { config: run.config, params: ck.params, resume: { step: run.trainedSteps, level: run.level } };
 }

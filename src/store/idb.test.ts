@@ -114,6 +114,11 @@ describe('IndexedDB wrapper', () => {
     await sync([]);
     expect(await archive.load()).toEqual([]);
     expect(await openRunArchive(undefined)).toBeNull();
+    // One checkpoint kept: the latest replaces the one before.
+    expect(await archive.keptCheckpoint()).toBeUndefined();
+    await archive.keepCheckpoint({ runId: 'a', step: 50, bytes: new Uint8Array([1]) });
+    await archive.keepCheckpoint({ runId: 'a', step: 100, bytes: new Uint8Array([2]) });
+    expect(await archive.keptCheckpoint()).toEqual({ runId: 'a', step: 100, bytes: new Uint8Array([2]) });
   });
 
   it('the memory archive behaves the same (browsers without IndexedDB)', async () => {

@@ -9,17 +9,19 @@ const rec = (step: number, reward = step / 10): StepRecord => ({
 });
 
 describe('runs', () => {
-  it('labels a run by its config difference from the previous run', () => {
+  it('labels a lesson\'s run by the lesson and what was changed from it; without a lesson, by the change from the run before', () => {
     const first = makeRun([], base, 'sort-easy', { id: 'a', now: 1 });
     expect(first).toMatchObject({ name: '#1', label: 'sort-easy', points: [], evals: [], preset: 'sort-easy' });
     expect(runLabel(base, undefined, undefined)).toBe('defaults');
     const clip = mergeConfig(base, { epsHigh: 0.28 });
-    expect(runLabel(clip, 'sort-easy', first)).toBe('ε_high 0.2→0.28');
-    expect(runLabel(mergeConfig(clip, { seed: 2, lr: 0.001 }), 'sort-easy', { ...first, config: clip })).toBe('lr 0.003→0.001, seed 1→2');
-    expect(runLabel(base, 'sort-easy', first)).toBe('same config');
+    expect(runLabel(clip, 'sort-easy', first)).toBe('sort-easy: ε_high 0.2→0.28');
+    expect(runLabel(mergeConfig(clip, { seed: 2, lr: 0.001 }), 'sort-easy', { ...first, config: clip })).toBe('sort-easy: lr 0.003→0.001, ε_high 0.2→0.28, seed 1→2');
+    expect(runLabel({ ...base, steps: 40 }, 'sort-easy', first)).toBe('sort-easy'); // the budget is not a difference
+    expect(runLabel(clip, undefined, first)).toBe('ε_high 0.2→0.28');
+    expect(runLabel(base, undefined, first)).toBe('same config');
     const second = makeRun([first], clip, 'sort-easy');
     expect(second.name).toBe('#2');
-    expect(second.label).toBe('ε_high 0.2→0.28');
+    expect(second.label).toBe('sort-easy: ε_high 0.2→0.28');
     expect(nextRunName([{ ...first, name: '#7' }, second])).toBe('#8');
   });
 

@@ -1,6 +1,7 @@
 // A kept run: its config and its metrics, as plain data (stored in IndexedDB, exported as JSON).
 
 import { diffLabel, type RunConfig } from '../config/config';
+import { presetConfig } from '../config/presets';
 import type { EvalRecord, StepRecord } from '../rl/trainer';
 
 /** One step's scalars (TRL names, e.g. reward, pass@1, entropy, task/…, time/…). */
@@ -40,10 +41,24 @@ export function pointOf(record: StepRecord): MetricPoint {
 }
 
 /**
- * The label of a new run: its config difference from the previous run; for the first run, the
- * preset (or "defaults"); "same config" when nothing changed (a repeat).
+ * The label of a new run, from what the person chose: a lesson's run is named by the lesson,
+ * with what was changed from it ("sort-easy: ε_high 0.2→0.28"; the step budget does not count);
+ * without a lesson, what changed from the run before ("same config" for a repeat; "defaults"
+ * for the first). Variants, sweeps and imports pass their own label instead.
  */
 export function runLabel(config: RunConfig, preset: string | undefined, previous: RunRecord | undefined): string {
+  if (preset !== undefined) {
+    let lesson: RunConfig | undefined;
+    try {
+      lesson = presetConfig(preset);
+    } catch {
+      lesson = undefined; // a preset name from an older version: fall back to the run before
+    }
+    if (lesson) {
+      const diff = diffLabel({ ...lesson, steps: config.steps }, config, { max: 4 });
+      return diff ? `${preset}: ${diff}` : preset;
+    }
+  }
   if (!previous) return preset ?? 'defaults';
   const diff = diffLabel(previous.config, config, { max: 4 });
   if (diff) return diff;

@@ -19,7 +19,7 @@ describe('runs slice', () => {
     store.getState().applyBatch({ ...none, records: [rec(1)] });
     const c = store.getState().beginRun({ ...config, seed: 3 }, 'sort-easy');
     expect(store.getState().runs.map((r) => r.id)).toEqual([b, c]);
-    expect(store.getState().runs[1]).toMatchObject({ name: '#2', label: 'seed 2→3' });
+    expect(store.getState().runs[1]).toMatchObject({ name: '#2', label: 'sort-easy: seed 1→3' });
     expect(a).not.toBe(b);
   });
 

@@ -33,6 +33,8 @@ export interface RunsSlice {
   applyBatch(batch: TrainingBatch): void;
   /** Cuts the active run back to `step` (a resume from a checkpoint re-trains what follows). */
   truncateActiveRun(step: number): void;
+  /** Makes a kept run the active one again, cut back to `step` (it continues from its checkpoint there). */
+  reattachRun(id: string, step: number): void;
   addRun(run: RunRecord): void;
   removeRun(id: string): void;
   toggleOverlay(id: string): void;
@@ -92,6 +94,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
   truncateActiveRun(step) {
     const { runs, activeRunId } = get();
     set({ runs: runs.map((r) => (r.id === activeRunId ? truncateRun(r, step) : r)) });
+  },
+
+  reattachRun(id, step) {
+    const { runs, overlay } = get();
+    set({ runs: runs.map((r) => (r.id === id ? truncateRun(r, step) : r)), activeRunId: id, overlay: overlay.filter((o) => o !== id) });
   },
 
   addRun(run) {

@@ -23,6 +23,8 @@ export interface Fault {
   step: number;
   message: string;
   tensors: string[];
+  /** Which check fired: non-finite values, or a finite blow-up (update norm, weight norm). */
+  check?: string;
 }
 
 export interface TrainingSlice {
@@ -48,6 +50,8 @@ export interface TrainingSlice {
   /** A pause was asked for and the step in progress has not finished yet. */
   pausing: boolean;
   learnedTable: { table: LearnedTable | null; step: number } | null;
+  /** A run whose checkpoint was kept across a reload, offered to continue (null: none). */
+  keptRun: { runId: string; step: number } | null;
 
   /** The worker is (re)building the model for this config. */
   trainingStarting(config: RunConfig, step: number): void;
@@ -60,6 +64,7 @@ export interface TrainingSlice {
   trainingError(kind: string, message: string): void;
   setCheckpointStep(step: number | null): void;
   setLearnedTable(table: LearnedTable | null, step: number): void;
+  setKeptRun(kept: { runId: string; step: number } | null): void;
   dismissError(): void;
 }
 
@@ -78,6 +83,7 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   rolloutHistory: [],
   pausing: false,
   learnedTable: null,
+  keptRun: null,
 
   trainingStarting(config, step) {
     set({
@@ -114,6 +120,9 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   },
   setLearnedTable(table, step) {
     set({ learnedTable: { table, step } });
+  },
+  setKeptRun(keptRun) {
+    set({ keptRun });
   },
   dismissError() {
     set({ error: null, status: get().trainerConfig ? 'idle' : get().status });

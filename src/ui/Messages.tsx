@@ -14,6 +14,7 @@ export function Messages() {
       <DeviceLost />
       <WorkerError />
       <PendingConfig />
+      <KeptRun />
       <Notice />
     </div>
   );
@@ -37,14 +38,23 @@ function UrlErrors() {
 function FaultMessage() {
   const fault = useApp((s) => s.fault);
   const status = useApp((s) => s.status);
+  const view = useApp((s) => s.view);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const changed = useApp((s) => (s.trainerConfig ? diffLabel(s.trainerConfig, s.config, { max: 4 }) : ''));
   const controller = useController();
   if (!fault || status !== 'fault') return null;
+  const blowUp = fault.check !== undefined && fault.check !== 'non-finite';
   return (
-    <div className="message error" data-testid="fault" role="alert">
-      <b>Training paused: a non-finite value at step {fault.step}.</b> {fault.message}
+    <div className="message error" data-testid="fault" data-check={fault.check ?? ''} role="alert">
+      <b>Training paused at step {fault.step}: {blowUp ? 'the update blew up.' : 'a non-finite value.'}</b> {fault.message}
       {fault.tensors.length > 0 && <div className="small">Tensors: {fault.tensors.join(', ')}</div>}
-      <div>
-        <button className="small-button" onClick={() => controller?.reset()}>Reset with the current config</button>
+      <div className="small">
+        The weights from before that step are kept. {blowUp ? 'A lower learning rate (lr) usually helps: ' : 'Change a setting if you like '}
+        ({view === 'lecture' ? <button className="link-button" onClick={() => setDrawer('settings')}>settings</button> : 'settings on the left'}), then continue from there{changed ? ` with ${changed}` : ''}, or start over.
+      </div>
+      <div className="row">
+        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>Continue with the current settings</button>
+        <button className="small-button" onClick={() => controller?.reset()}>Reset (fresh weights)</button>
       </div>
     </div>
   );
@@ -78,6 +88,21 @@ function WorkerError() {
     <div className="message error" data-testid="error" role="alert">
       <b>{title}:</b> {error.message}
       <div><button className="small-button" onClick={dismiss}>dismiss</button></div>
+    </div>
+  );
+}
+
+function KeptRun() {
+  const kept = useApp((s) => s.keptRun);
+  const run = useApp((s) => (s.keptRun ? s.runs.find((r) => r.id === s.keptRun!.runId) : undefined));
+  const setKeptRun = useApp((s) => s.setKeptRun);
+  const controller = useController();
+  if (!kept || !run) return null;
+  return (
+    <div className="message info" data-testid="kept-run">
+      Run {run.name} ({run.label}) stopped at step {kept.step} when the page was left; its weights from then were kept.{' '}
+      <button className="small-button" data-testid="continue-kept" onClick={() => controller?.continueKeptRun()}>Continue that run</button>{' '}
+      <button className="small-button" onClick={() => setKeptRun(null)}>dismiss</button>
     </div>
   );
 }

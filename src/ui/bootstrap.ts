@@ -4,7 +4,7 @@
 
 import { searchToConfig, searchToPage } from '../config';
 import { appStore } from '../store/store';
-import { archiveSync, openRunArchive } from '../store/archive';
+import { archiveSync, openRunArchive, type KeptCheckpoint } from '../store/archive';
 import { startTrainerWorker } from '../worker/client';
 import { PlaygroundController } from './controller';
 import { downloadFile } from './download';
@@ -28,6 +28,8 @@ export function readUrlIntoStore(search: string): void {
 
 export function startPlayground(): { controller: PlaygroundController; stop(): void } {
   const store = appStore;
+  // Set once the archive is open; until then (and without IndexedDB) checkpoints live in memory only.
+  let keepCheckpoint: (ck: KeptCheckpoint) => void = () => {};
 
   const controller = new PlaygroundController(store, startTrainerWorker(), {
     requestFrame: (fn) => {
@@ -47,6 +49,7 @@ export function startPlayground(): { controller: PlaygroundController; stop(): v
       window.history.replaceState(window.history.state, '', url);
     },
     download: downloadFile,
+    keepCheckpoint: (ck) => keepCheckpoint(ck),
     fetchBytes: async (path) => {
       const res = await fetch(`${import.meta.env.BASE_URL}${path}`);
       if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
@@ -67,16 +70,23 @@ export function startPlayground(): { controller: PlaygroundController; stop(): v
       const saved = await archive.load();
       if (stopped) return;
       store.getState().hydrateRuns(saved);
+      const kept = await archive.keptCheckpoint();
+      if (kept && !stopped) controller.offerKeptCheckpoint(kept);
+      keepCheckpoint = (ck) => void archive.keepCheckpoint(ck).catch(() => {});
       const sync = archiveSync(archive, saved);
       let dirty = false;
-      unsubscribe = store.subscribe((s, prev) => {
-        if (s.runs !== prev.runs) dirty = true;
-      });
       const save = () => {
         if (!dirty) return;
         dirty = false;
         sync(store.getState().runs).catch((e: Error) => store.getState().notify('error', `Could not save runs: ${e.message}`));
       };
+      unsubscribe = store.subscribe((s, prev) => {
+        if (s.runs === prev.runs) return;
+        dirty = true;
+        // A run added or removed (an import, a deletion) is saved at once: a reload right after
+        // must find it. Metrics streaming in are saved every SAVE_EVERY_MS.
+        if (s.runs.length !== prev.runs.length) setTimeout(save, 0);
+      });
       timer = setInterval(save, SAVE_EVERY_MS);
       window.addEventListener('pagehide', save);
     })

@@ -110,7 +110,7 @@ describe('PlaygroundController', () => {
     t.ready();
     t.step(1);
     t.frame();
-    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'ε_high 0.2→0.28']);
+    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy: lr 0.003→0.005', 'sort-easy: lr 0.003→0.005, ε_high 0.2→0.28']);
   });
 
   it(`asks for a checkpoint every ${CHECKPOINT_EVERY} steps; after a device loss it resumes from the last one`, () => {
@@ -155,7 +155,7 @@ describe('PlaygroundController', () => {
     expect((t.sent[4] as { config: RunConfig }).config).toMatchObject({ epsHigh: 0.28, steps: 2 });
     t.ready();
     t.step(1);
-    t.emit({ type: 'fault', step: 2, message: 'non-finite gradient', tensors: [] });
+    t.emit({ type: 'fault', step: 2, message: 'non-finite gradient', tensors: [], check: 'non-finite' });
     expect(t.s().sweep).toBeNull();
     expect(t.s().status).toBe('fault');
     // Labelled by the value chosen; the second is drawn over the first.
@@ -202,7 +202,7 @@ describe('PlaygroundController', () => {
     t.ready();
     t.step(1);
     t.frame();
-    expect(t.s().runs.map((r) => [r.label, r.variant])).toEqual([['mapp-vs-grpo', undefined], ['GRPO', 'GRPO']]);
+    expect(t.s().runs.map((r) => [r.label, r.variant])).toEqual([['mapp-vs-grpo: seed 1→568314', undefined], ['GRPO', 'GRPO']]);
     // Back to the preset itself: same seed and budget, no variant.
     t.controller.runVariant(null);
     expect(t.s().config).toEqual({ ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 });
@@ -237,6 +237,60 @@ describe('PlaygroundController', () => {
     expect(t.s()).toMatchObject({ status: 'running', pausing: true });
     t.emit({ type: 'status', running: false, step: 1 });
     expect(t.s()).toMatchObject({ status: 'idle', pausing: false, step: 1 });
+  });
+
+  it('after a fault, continuing sends the edited config and starts a run of its own over the faulted one', () => {
+    const t = setup();
+    t.controller.prepare();
+    t.ready();
+    t.controller.start();
+    t.step(1);
+    t.frame();
+    const faulted = t.s().activeRunId!;
+    t.emit({ type: 'fault', step: 2, message: 'the update norm blew up', tensors: [], check: 'update-norm' });
+    t.emit({ type: 'status', running: false, step: 1 });
+    expect(t.s()).toMatchObject({ status: 'fault', fault: { check: 'update-norm' } });
+    t.s().setKnob('lr', '0.001');
+    t.controller.continueAfterFault();
+    expect(t.sent.at(-1)).toEqual({ type: 'continue', config: t.s().config });
+    expect(t.s()).toMatchObject({ status: 'starting', step: 1, activeRunId: null, overlay: [faulted] });
+    t.ready();
+    t.step(2);
+    t.frame();
+    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'continued after the fault at step 2: lr 0.003→0.001']);
+  });
+
+  it('keeps each checkpoint for a reload, and after one offers to continue that run from it', () => {
+    const kept: { runId: string; step: number }[] = [];
+    const t = setup();
+    const config = presetConfig('sort-easy');
+    t.controller.prepare();
+    t.ready();
+    for (let n = 1; n <= 3; n++) t.step(n);
+    t.frame();
+    const runId = t.s().activeRunId!;
+    const layout = buildLayout(modelConfigOf(config));
+    const params = initParams(layout, 3);
+    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: 2, level: 3 });
+    // The page's environment keeps it (IndexedDB in the browser).
+    (t.controller as unknown as { env: { keepCheckpoint(ck: { runId: string; step: number }): void } }).env.keepCheckpoint = (ck) => kept.push({ runId: ck.runId, step: ck.step });
+    t.emit({ type: 'checkpoint', bytes, step: 2 });
+    expect(kept).toEqual([{ runId, step: 2 }]);
+
+    // After a reload: a fresh page with the runs from storage and the kept checkpoint.
+    const u = setup(presetConfig('start-here'), 'start-here');
+    u.s().hydrateRuns(t.s().runs);
+    u.controller.prepare();
+    u.ready();
+    u.controller.offerKeptCheckpoint({ runId, step: 2, bytes });
+    expect(u.s().keptRun).toEqual({ runId, step: 2 });
+    u.controller.continueKeptRun();
+    expect(u.s()).toMatchObject({ keptRun: null, activeRunId: runId, preset: 'sort-easy', config, step: 2 });
+    expect(u.s().runs[0].points.map((p) => p.step)).toEqual([1, 2]); // step 3 came after the checkpoint
+    expect(u.sent.at(-1)).toMatchObject({ type: 'init', config, resume: { step: 2, level: 3 } });
+    // A finished run is not offered.
+    u.controller.offerKeptCheckpoint({ runId, step: config.steps, bytes });
+    expect(u.s().keptRun).toBeNull();
   });
 
   it('exports a run as CSV and JSON, imports a JSON run and a checkpoint, and names what is wrong with a bad file', () => {

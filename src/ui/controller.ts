@@ -6,7 +6,7 @@
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { pageSearch, findKnob, formatValue, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
+import { diffLabel, pageSearch, findKnob, formatValue, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
@@ -16,6 +16,7 @@ import { loadCheckpoint } from '../store/checkpointFile';
 import { runFileName, runFromJson, runToCsv, runToJson } from '../store/runFiles';
 import { nextRunName } from '../store/runs';
 import { planSweep } from '../store/sweep';
+import type { KeptCheckpoint } from '../store/archive';
 import { adapterLabel } from '../gpu/device';
 
 export interface ControllerEnv {
@@ -27,6 +28,8 @@ export interface ControllerEnv {
   download(fileName: string, data: Uint8Array | string, mime: string): void;
   /** Fetches a file shipped with the page (a trained checkpoint). */
   fetchBytes?(path: string): Promise<Uint8Array>;
+  /** Keeps the latest checkpoint of the run in training across a reload (IndexedDB). */
+  keepCheckpoint?(ck: KeptCheckpoint): void;
 }
 
 /** How a new run begins: its label and what is drawn beside it. */
@@ -49,6 +52,8 @@ export class PlaygroundController {
   /** The next init begins a new run (created at its first step). */
   private newRun: { config: RunConfig; preset: string | undefined; label?: string; importedFrom?: string; variant?: string } | null = null;
   private checkpoint: { bytes: Uint8Array; step: number } | null = null;
+  /** A checkpoint kept from before a reload, offered until it is taken or a new run starts. */
+  private kept: KeptCheckpoint | null = null;
   private exportCheckpointWanted = false;
   private lastSearch: string | null = null;
   private readonly unsubscribe: (() => void)[] = [];
@@ -98,6 +103,8 @@ export class PlaygroundController {
     this.checkpoint = null;
     this.state.setCheckpointStep(null);
     if (options.newRun) {
+      this.kept = null;
+      this.state.setKeptRun(null);
       const { label, importedFrom, variant } = options;
       this.newRun = { config, preset: this.state.preset, label, importedFrom, variant };
       // The numbers and charts of the previous run go at once; it stays in the runs list.
@@ -207,6 +214,24 @@ export class PlaygroundController {
     this.send({ type: 'start', delayMs: s.delayMs });
   }
 
+  /**
+   * After a fault: the same run goes on from the weights kept from before the faulty step (and
+   * its optimiser state, step and level), with the settings as they are now — e.g. a lower lr.
+   * The continuation is a run of its own, drawn over the one that faulted.
+   */
+  continueAfterFault(): void {
+    const s = this.state;
+    if (s.status !== 'fault' || !s.trainerConfig || !s.fault) return;
+    const diff = diffLabel(s.trainerConfig, s.config, { max: 4 });
+    const faulted = s.activeRunId;
+    this.discardPending();
+    this.awaitingReady = true;
+    this.newRun = { config: s.config, preset: s.preset, label: `continued after the fault at step ${s.fault.step}${diff ? `: ${diff}` : ''}` };
+    s.detachActiveRun(faulted && !s.overlay.includes(faulted) ? [...s.overlay, faulted] : s.overlay);
+    s.trainingStarting(s.config, s.step);
+    this.send({ type: 'continue', config: s.config });
+  }
+
   /** Reset with a fresh random seed. */
   resetWithNewSeed(seed = 1 + Math.floor(Math.random() * 999_999)): void {
     this.state.setKnob('seed', seed);
@@ -234,6 +259,36 @@ export class PlaygroundController {
     } else {
       this.state.truncateActiveRun(0);
       this.init(config, { newRun: false });
+    }
+  }
+
+  /** At start-up: the checkpoint kept before a reload, if its run is still in the list. */
+  offerKeptCheckpoint(ck: KeptCheckpoint): void {
+    // A run that reached its step budget has nothing left to continue.
+    const run = this.state.runs.find((r) => r.id === ck.runId);
+    if (!run || run.points.length === 0 || (run.config.steps > 0 && ck.step >= run.config.steps)) return;
+    this.kept = ck;
+    this.state.setKeptRun({ runId: ck.runId, step: ck.step });
+  }
+
+  /** Continues the run whose checkpoint was kept across a reload: its weights, its steps up to the checkpoint. */
+  continueKeptRun(): void {
+    const s = this.state;
+    const kept = this.kept;
+    const run = kept && s.runs.find((r) => r.id === kept.runId);
+    s.setKeptRun(null);
+    this.kept = null;
+    if (!kept || !run) return;
+    try {
+      const ck = loadCheckpoint(kept.bytes, `the checkpoint of run ${run.name}`);
+      s.setSweep(null);
+      s.setConfig(ck.config, run.preset);
+      s.reattachRun(run.id, ck.resume.step);
+      this.init(ck.config, { newRun: false, params: ck.params, resume: ck.resume });
+      this.checkpoint = { bytes: kept.bytes, step: ck.resume.step };
+      s.setCheckpointStep(ck.resume.step);
+    } catch (e) {
+      s.notify('error', `Could not continue run ${run.name}: ${(e as Error).message}`);
     }
   }
 
@@ -395,6 +450,7 @@ export class PlaygroundController {
       case 'checkpoint':
         this.checkpoint = { bytes: e.bytes, step: e.step };
         this.state.setCheckpointStep(e.step);
+        if (this.state.activeRunId && e.step > 0) this.env.keepCheckpoint?.({ runId: this.state.activeRunId, step: e.step, bytes: e.bytes });
         if (this.exportCheckpointWanted) {
           this.exportCheckpointWanted = false;
           const c = this.state.trainerConfig;
@@ -408,7 +464,7 @@ export class PlaygroundController {
       case 'fault':
         this.flush();
         this.state.setSweep(null);
-        this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors });
+        this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
         return;
       case 'error':
         this.flush();

@@ -16,6 +16,12 @@ export type Command =
    * curriculum level continue from there instead of starting at 0.
    */
   | { type: 'init'; config: RunConfig; params?: Float32Array; resume?: { step: number; level: number } }
+  /**
+   * Rebuild the trainer with this config from the current one's state — weights, AdamW moments,
+   * KL reference, step, level, random streams — so a run that faulted (its weights are those from
+   * before the faulty step) continues with new settings, e.g. a lower learning rate.
+   */
+  | { type: 'continue'; config: RunConfig }
   /** Train continuously; `delayMs` between steps sets the speed (0 = as fast as possible). */
   | { type: 'start'; delayMs: number }
   | { type: 'pause' }
@@ -84,6 +90,6 @@ export type Event =
   | { type: 'checkpoint'; bytes: Uint8Array; step: number }
   | { type: 'learnedTable'; table: LearnedTable | null; step: number }
   /** A training fault: the run is paused, weights from before `step` are kept. */
-  | { type: 'fault'; step: number; message: string; tensors: string[] }
+  | { type: 'fault'; step: number; message: string; tensors: string[]; check: string }
   /** WebGPU missing, device lost, or a bad config: the message is for a person. */
   | { type: 'error'; kind: 'no-webgpu' | 'device-lost' | 'config' | 'internal'; message: string };

@@ -1,7 +1,8 @@
 // The worker's session logic against a fake trainer: commands in, events out.
 
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config';
+import { presetConfig, type RunConfig } from '../config';
+import type { ResumePoint } from '../rl/trainer-state';
 import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord } from '../rl/trainer';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
@@ -21,10 +22,12 @@ function snapshot(): RolloutSnapshot {
   };
 }
 
-/** A trainer whose step `faultAt` (1-based) throws a TrainingFault after sampling. */
+/** A trainer whose step `faultAt` (1-based) throws a TrainingFault after sampling; built from a resume point, it continues its step. */
 class FakeTrainer implements SessionTrainer {
   stepCount = 0;
   level = 3;
+  /** What it was built with. */
+  built: { config?: RunConfig; params?: Float32Array; resume?: ResumePoint } = {};
   readonly vocab = ['<pad>'];
   readonly layout = { numParams: 123 };
   latest: RolloutSnapshot | null = null;
@@ -53,6 +56,12 @@ class FakeTrainer implements SessionTrainer {
   async checkpoint() {
     return new Uint8Array([1, 2, 3]);
   }
+  async readParams() {
+    return new Float32Array([this.stepCount]);
+  }
+  async resumePoint() {
+    return { state: { stepCount: this.stepCount, level: this.level } } as unknown as ResumePoint;
+  }
   destroy() {
     this.destroyed = true;
   }
@@ -67,8 +76,11 @@ function setup(options: { faultAt?: number } = {}) {
       lose = () => onLost('The GPU device was lost (simulated).');
       return { adapter: { vendor: 'fake', architecture: '', device: '', description: '', isSoftware: true, source: 'test' }, lose: () => lose() };
     },
-    async createTrainer() {
-      const t = new FakeTrainer(options.faultAt);
+    async createTrainer(config, params, resume) {
+      // A rebuilt trainer has the new, calmer settings: it does not fault again.
+      const t = new FakeTrainer(resume ? 0 : options.faultAt);
+      t.built = { config, params, resume };
+      if (resume) t.stepCount = (resume.state as { stepCount: number }).stepCount;
       trainers.push(t);
       return t;
     },
@@ -186,9 +198,29 @@ describe('TrainingSession', () => {
     session.handle({ type: 'init', config: { ...config, steps: 0 } });
     session.handle({ type: 'start', delayMs: 0 });
     await until(() => events.some((e) => e.type === 'fault'), 'the fault');
-    expect(events.find((e) => e.type === 'fault')).toEqual({ type: 'fault', step: 3, message: 'non-finite gradient', tensors: ['h0.attn'] });
+    expect(events.find((e) => e.type === 'fault')).toEqual({ type: 'fault', step: 3, message: 'non-finite gradient', tensors: ['h0.attn'], check: 'non-finite' });
     await until(() => events.at(-1)?.type === 'status', 'the final status');
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 2 });
+  });
+
+  it('after a fault, continue rebuilds the trainer with the new settings from the old one\'s weights and state, and training goes on', async () => {
+    const { session, events, trainers, until, types } = setup({ faultAt: 3 });
+    session.handle({ type: 'init', config: { ...config, steps: 0 } });
+    session.handle({ type: 'start', delayMs: 0 });
+    await until(() => events.some((e) => e.type === 'fault'), 'the fault');
+    await until(() => events.at(-1)?.type === 'status', 'the final status');
+    const calmer = { ...config, steps: 4, lr: 1e-4 };
+    session.handle({ type: 'continue', config: calmer });
+    await until(() => types().filter((t) => t === 'ready').length === 2, 'the rebuilt trainer');
+    expect(trainers).toHaveLength(2);
+    expect(trainers[0].destroyed).toBe(true);
+    expect(trainers[1].built.config).toEqual(calmer);
+    expect(trainers[1].built.params).toEqual(new Float32Array([2]));
+    expect(trainers[1].built.resume?.state).toMatchObject({ stepCount: 2 });
+    await until(() => events.at(-1)?.type === 'status', 'its status');
+    expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 2 });
+    session.handle({ type: 'step' });
+    await until(() => events.some((e) => e.type === 'step' && e.record.step === 3), 'step 3');
   });
 
   it('a bad config is a config error, and commands without a model are internal errors', async () => {

@@ -8,6 +8,7 @@
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
 import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord, type EvalRecord } from '../rl/trainer';
 import type { AdapterDescription } from '../gpu/device';
+import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
 import { rolloutView } from './rolloutView';
 
@@ -22,14 +23,20 @@ export interface SessionTrainer {
   warmStart(): Promise<number[]>;
   evaluate(): Promise<EvalRecord>;
   checkpoint(): Promise<Uint8Array>;
+  /** The weights, and everything else a run needs to continue (for a rebuild with new settings). */
+  readParams(): Promise<Float32Array>;
+  resumePoint(): Promise<ResumePoint>;
   destroy(): void;
 }
 
 export interface SessionDeps {
   /** Opens the GPU once (throws NoWebGpuError when there is none); `onLost` fires if it goes. */
   openGpu(onLost: (message: string) => void): Promise<{ adapter: AdapterDescription; lose(): void }>;
-  /** Builds a trainer on the opened GPU (throws RangeError / ConfigError for a config that cannot run). */
-  createTrainer(config: RunConfig, params?: Float32Array): Promise<SessionTrainer>;
+  /**
+   * Builds a trainer on the opened GPU (throws RangeError / ConfigError for a config that cannot
+   * run); with `resume`, it continues that state (given weights required).
+   */
+  createTrainer(config: RunConfig, params?: Float32Array, resume?: ResumePoint): Promise<SessionTrainer>;
   /** The learned table of the trainer's policy, or null when the task has none. */
   learnedTable(trainer: SessionTrainer, config: RunConfig): Promise<LearnedTable | null>;
   post(event: Event, transfer?: Transferable[]): void;
@@ -71,6 +78,10 @@ export class TrainingSession {
       case 'init':
         this.running = false;
         void this.serial(() => this.init(cmd.config, cmd.params, cmd.resume));
+        return;
+      case 'continue':
+        this.running = false;
+        void this.serial(() => this.continueWith(cmd.config));
         return;
       case 'step':
         if (!this.running) void this.serial(() => this.manually(() => this.wholeStep()));
@@ -115,7 +126,7 @@ export class TrainingSession {
     this.phases = null;
     if (this.lost) return; // already reported as device-lost
     if (e instanceof TrainingFault) {
-      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors });
+      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check });
     } else if (e instanceof ConfigError || e instanceof RangeError) {
       this.deps.post({ type: 'error', kind: 'config', message: e.message });
     } else if (e instanceof Error && e.name === 'NoWebGpuError') {
@@ -156,6 +167,21 @@ export class TrainingSession {
     this.trainer = trainer;
     this.config = config;
     this.deps.post({ type: 'ready', adapter: this.gpu.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
+    this.postStatus();
+  }
+
+  /** The current run, rebuilt with `raw` from its own state (weights, optimiser, step, level, streams). */
+  private async continueWith(raw: RunConfig): Promise<void> {
+    const old = this.need();
+    const config = validateConfig(raw);
+    const [params, point] = await Promise.all([old.readParams(), old.resumePoint()]);
+    this.phases = null;
+    const trainer = await this.deps.createTrainer(config, params, point);
+    // Only now: a config the new trainer refuses leaves the old one in place.
+    old.destroy();
+    this.trainer = trainer;
+    this.config = config;
+    this.deps.post({ type: 'ready', adapter: this.gpu!.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
     this.postStatus();
   }
 

@@ -36,7 +36,7 @@ const session = new TrainingSession({
     };
   },
 
-  async createTrainer(config, params) {
+  async createTrainer(config, params, resume) {
     const d = device;
     if (!d) throw new Error('the GPU device is gone');
     let initial;
@@ -45,7 +45,7 @@ const session = new TrainingSession({
       if (params.length !== layout.numParams) {
         throw new RangeError(`the weights have ${params.length} parameters but this config's model has ${layout.numParams}`);
       }
-      initial = { layout, params };
+      initial = { layout, params, resume };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
     const trainer = await Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);

@@ -66,7 +66,7 @@ function useReference(preset: string | undefined): ReferenceSet | null {
 
 /** A run trained with its lesson's own settings (any seed or step budget) is comparable to the lesson's recorded runs. */
 export function isLessonRun(run: RunRecord | undefined): boolean {
-  if (!run?.preset || run.variant !== undefined || run.importedFrom !== undefined) return false;
+  if (!run?.preset || run.variant !== undefined) return false;
   try {
     const base = presetConfig(run.preset);
     return JSON.stringify({ ...run.config, seed: 0, steps: 0 }) === JSON.stringify({ ...base, seed: 0, steps: 0 });

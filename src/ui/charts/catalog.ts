@@ -4,6 +4,7 @@
 
 import { getTask } from '../../tasks/registry';
 import { metricName, modelConfigOf, taskParamsOf, type ChartId, type RunConfig } from '../../config';
+export { levelRange } from '../../config';
 
 /** How a chart's y range is chosen. */
 export type YRange =
@@ -108,15 +109,6 @@ export function maxEntropy(config: RunConfig): number {
   return Math.log(Math.max(2, modelConfigOf(config).vocabSize));
 }
 
-/** The curriculum's first and last level (the fixed value when there is no curriculum). */
-export function levelRange(config: RunConfig): [number, number] {
-  const end = Number(config[`task.${config.curriculumParam}` as keyof RunConfig]);
-  if (config.curriculum === 'off') {
-    const v = Number.isFinite(end) ? end : 1;
-    return [v, v];
-  }
-  return [config.curriculumStart, end];
-}
 
 /** The answer region's length in tokens, at the curriculum's end (the longest). */
 export function answerLength(config: RunConfig): number {

@@ -79,6 +79,9 @@ describe('chart model', () => {
     expect(xDomainOf([run('#1', pts(3, () => ({})), open)])).toEqual([0, 10]);
     expect(xDomainOf([])).toEqual([0, 10]);
     expect(xDomainOf([], presetConfig('start-here'))).toEqual([0, 300]); // before the first step: the budget of the run to come
+    // A run that began at step 751 (a loaded checkpoint) is drawn from there, not lost at the end of 0–1000.
+    const loaded = run('#1', pts(3, () => ({})).map((p) => ({ ...p, step: p.step + 750 })), open);
+    expect(xDomainOf([loaded])).toEqual([750, 760]);
   });
 
   it('the chance line: flat without a curriculum, a staircase along the levels with one; markers where the level went up', () => {

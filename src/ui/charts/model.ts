@@ -120,13 +120,24 @@ export interface ChartModel {
   points: number;
 }
 
-/** The x range shared by the charts: the step budget when every run has one, else a round number past the last step. */
+/**
+ * The x range shared by the charts: from 0 (or, for runs that began later — a loaded checkpoint,
+ * a continuation — from just before their first step) to the step budget when every run has
+ * one, else to a round number past the last step.
+ */
 export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig): [number, number] {
+  let first = Infinity;
   let last = 0;
-  for (const r of runs) last = Math.max(last, r.points[r.points.length - 1]?.step ?? 0);
+  for (const r of runs) {
+    if (r.points.length === 0) continue;
+    first = Math.min(first, r.points[0].step);
+    last = Math.max(last, r.points[r.points.length - 1].step);
+  }
   const budgets = runs.length === 0 && pending ? [pending.steps] : runs.map((r) => r.config.steps);
   const budget = budgets.length > 0 && budgets.every((b) => b > 0) ? Math.max(...budgets) : 0;
-  return stepDomain(last, budget);
+  const lo = Number.isFinite(first) && first > 1 ? Math.floor((first - 1) / 10) * 10 : 0;
+  const [, span] = stepDomain(last - lo, budget > lo ? budget - lo : 0);
+  return [lo, lo + span];
 }
 
 /** Which metrics a chart draws for these runs (task metrics depend on what the task reports). */
