@@ -41,6 +41,15 @@ async function loadDawn(): Promise<DawnModule> {
   return dawn;
 }
 
+/**
+ * Another Dawn instance (kept alive), for a second library on the adapter openNodeDevice found:
+ * call it after openNodeDevice, which has pointed Vulkan at SwiftShader where it had to.
+ */
+export async function dawnInstance(): Promise<GPU> {
+  const { create } = await loadDawn();
+  return newInstance(create);
+}
+
 export interface NodeGpuOptions {
   /** Print which adapter was chosen (default true). */
   verbose?: boolean;
