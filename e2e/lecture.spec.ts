@@ -203,3 +203,19 @@ test('lecture zoom: every text at least 16 px', async ({ page }) => {
   expect(small, JSON.stringify(small.slice(0, 10))).toEqual([]);
   expect(sizes.length).toBeGreaterThan(30);
 });
+
+test('jump ahead: the trained model of cot-discovery at length 3 loads with its step and level, and shows its learned table', async ({ page }) => {
+  await openLecture(page, '?preset=cot-discovery');
+  await page.getByTestId('load-trained').and(page.locator('[data-file$="length3.safetensors"]')).click();
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 270)');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText('270');
+  await expect(page.getByTestId('guide-summary')).toContainText('last product'); // the lesson stays
+  await page.getByTestId('tab-table').click();
+  await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('tab-answers').click();
+  await keySteps(page, 1);
+  // Training goes on at length 3: three elements per chain.
+  await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: \S+ · \S+ · \S+ —/);
+  await expect(page.getByTestId('chart-level')).toHaveAttribute('data-points', '1');
+});

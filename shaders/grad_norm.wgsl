@@ -1,10 +1,12 @@
 // grad_norm: out[0] = sqrt(Σ g²); out[1] = 1 if any g is NaN or ±Inf, else 0.   (=)
 // A fixed-order two-stage reduction (no atomics: the same input gives the same bits):
-//   partial  G workgroups; workgroup g strides over the vector (element g·WG + lid, then
-//            + G·WG, …), reduces in shared memory and writes partials[g] = (Σ g², flag);
-//   finish   one workgroup reduces the G partials and writes out.
+//   partial       G workgroups; workgroup g strides over the vector (element g·WG + lid, then
+//                 + G·WG, …), reduces in shared memory and writes partials[g] = (Σ g², flag);
+//   partial_diff  the same over g = grads[i] − base[i] (diff_norm: how far an update moved the
+//                 weights, grads holding the new weights and base the old ones);
+//   finish        one workgroup reduces the G partials and writes out.
 // G is fixed when the op is built (src/gpu/ops.ts), so the summation order depends only on P.
-// CPU twin: gradNorm in src/reference/ops.ts.
+// CPU twins: gradNorm and diffNorm in src/reference/ops.ts.
 
 //#include "reduce.wgsl"
 
@@ -15,7 +17,8 @@ struct Params { P: u32, G: u32 }
 @group(0) @binding(0) var<storage, read_write> out: array<f32>;      // [2]
 @group(0) @binding(1) var<storage, read> grads: array<f32>;          // [P]
 @group(0) @binding(2) var<storage, read_write> partials: array<f32>; // [G, 2] scratch
-@group(0) @binding(3) var<uniform> p: Params;
+@group(0) @binding(3) var<storage, read> base: array<f32>;           // [P] (partial_diff only)
+@group(0) @binding(4) var<uniform> p: Params;
 
 // Exponent all ones: ±Inf or NaN. A bit test, because fast-math may fold x != x away.
 fn not_finite(x: f32) -> bool {
@@ -28,6 +31,23 @@ fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) l
   var bad = 0.0;
   for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
     let g = grads[i];
+    ss += g * g;
+    if (not_finite(g)) { bad = 1.0; }
+  }
+  ss = wg_sum(lid, ss);
+  bad = wg_max(lid, bad);
+  if (lid == 0u) {
+    partials[2u * wid.x] = ss;
+    partials[2u * wid.x + 1u] = bad;
+  }
+}
+
+@compute @workgroup_size(WG)
+fn partial_diff(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
+  var ss = 0.0;
+  var bad = 0.0;
+  for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
+    let g = grads[i] - base[i];
     ss += g * g;
     if (not_finite(g)) { bad = 1.0; }
   }

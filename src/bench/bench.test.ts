@@ -99,3 +99,19 @@ describe('learning benchmark', () => {
     expect(lines.join('\n')).toMatch(/preset cot-discovery with task\.length=3, .*at final level/s);
   });
 });
+
+describe('soak benchmark', () => {
+  gpuIt('records GPU buffers and memory every --every steps; a short run of a tiny model stays flat', async (gpu) => {
+    const { soakSuite } = await import('./soak');
+    const lines: string[] = [];
+    const result = await soakSuite.run(gpu, {
+      quick: true, reps: 1, warmup: 0, out: (l) => lines.push(l), progress: () => {},
+      flags: { steps: '6', every: '2', set: ['model.nEmbd=8', 'model.nLayer=1', 'model.nHead=2', 'batchPrompts=2', 'groupSize=2', 'evalEvery=2', 'evalPrompts=4'] },
+    }) as { samples: { step: number; gpuBuffers: number; gpuCreated: number }[]; growth: { gpuBuffers: number; gpuBytes: number; gpuCreated: number } };
+    expect(result.samples.map((s) => s.step)).toEqual([0, 2, 4, 6]);
+    expect(result.samples[1].gpuBuffers).toBeGreaterThan(result.samples[0].gpuBuffers);
+    // Once the plans, samplers and eval buffers exist, a step allocates no GPU buffer.
+    expect(result.growth).toMatchObject({ gpuBuffers: 0, gpuBytes: 0, gpuCreated: 0 });
+    expect(lines.join('\n')).toMatch(/from step 2 to 6: GPU buffers \+0 \(0\.00 MiB; 0 created\)/);
+  });
+});

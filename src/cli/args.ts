@@ -3,6 +3,13 @@
 
 export class CliError extends Error {}
 
+/** `--help` (or `-h`) on a command: not an error; main prints `text` and exits 0. */
+export class HelpRequested extends Error {
+  constructor(readonly text: string) {
+    super('help requested');
+  }
+}
+
 export interface FlagSpec {
   /** Takes a value (`--seed 3`) or is a boolean switch (`--json`). */
   kind: 'value' | 'switch' | 'multi';
@@ -11,8 +18,14 @@ export interface FlagSpec {
 
 export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
 
+/**
+ * Parses `--name value`, `--name=value` and switches against `spec`. Strict: an unknown flag, a
+ * value flag given twice, an empty value, or a missing one is a CliError naming the flag.
+ * `--help`/`-h` throws HelpRequested with the command's help (unless the spec has its own `help`).
+ */
 export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, command: string): ParsedFlags {
   const out: ParsedFlags = {};
+  if (!spec.help && argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(helpText(command, spec));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (!arg.startsWith('--')) throw new CliError(`${command}: unexpected argument "${arg}"`);
@@ -23,16 +36,29 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
       throw new CliError(`${command}: unknown flag --${name}; allowed: ${Object.keys(spec).map((k) => '--' + k).join(', ')}`);
     }
     if (s.kind === 'switch') {
+      if (eq > 0) throw new CliError(`${command}: --${name} is a switch and takes no value, got "${arg}"`);
       out[name] = true;
       continue;
     }
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    let value: string | undefined;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else {
+      value = argv[++i];
+      // `--out --json`: the next flag is not a value.
+      if (value !== undefined && value.startsWith('--')) {
+        throw new CliError(`${command}: --${name} needs a value, got the flag ${value}`);
+      }
+    }
     if (value === undefined) throw new CliError(`${command}: --${name} needs a value`);
+    if (value.trim() === '') throw new CliError(`${command}: --${name} needs a value, got an empty one`);
     if (s.kind === 'multi') ((out[name] as string[] | undefined) ?? (out[name] = [])).push(value);
+    else if (out[name] !== undefined) throw new CliError(`${command}: --${name} is given twice ("${String(out[name])}" and "${value}")`);
     else out[name] = value;
   }
   return out;
 }
+
+const INTEGER_TEXT = /^[-+]?\d+$/;
 
 export function intFlag(flags: ParsedFlags, name: string, def: number | undefined, min: number, max: number): number {
   const raw = flags[name];
@@ -40,8 +66,9 @@ export function intFlag(flags: ParsedFlags, name: string, def: number | undefine
     if (def === undefined) throw new CliError(`--${name} is required (an integer in [${min}, ${max}])`);
     return def;
   }
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max) {
+  const text = String(raw).trim();
+  const v = INTEGER_TEXT.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(v) || v < min || v > max) {
     throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
   }
   return v;
@@ -58,5 +85,6 @@ export function stringFlag(flags: ParsedFlags, name: string, def?: string): stri
 
 export function helpText(command: string, spec: Record<string, FlagSpec>): string {
   const rows = Object.entries(spec).map(([k, s]) => `  --${k}${s.kind === 'switch' ? '' : ' <value>'}\n      ${s.doc}`);
+  if (!spec.help) rows.push('  --help\n      show this help');
   return `usage: rlvr ${command} [flags]\n${rows.join('\n')}`;
 }

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from './args';
+import { exitAfterDrain, lineWriter } from './output';
 import type { BenchSuite } from '../bench/suite';
 
 /** The suites, by name: each loads its module on demand. */
@@ -16,6 +17,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   kernels: async () => (await import('../bench/kernels')).kernelsSuite,
   learning: async () => (await import('../bench/learning')).learningSuite,
   peers: async () => (await import('../bench/peers')).peersSuite,
+  soak: async () => (await import('../bench/soak')).soakSuite,
 };
 
 const COMMON_FLAGS: Record<string, FlagSpec> = {
@@ -37,8 +39,8 @@ function timestamp(d: Date): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const err = lineWriter(process.stderr);
+  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the results still go to the JSON file`));
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === 'help') {
     out(usage());
@@ -123,9 +125,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterDrain(code),
   (e) => {
     console.error(e);
-    process.exit(1);
+    return exitAfterDrain(1);
   },
 );

@@ -3,14 +3,25 @@ import { openNodeDevice } from '../gpu/node-device';
 import { GpuParams } from '../model/gpu-model';
 import { gpuCrossEntropy } from '../model/gpu-loss';
 import { gradsByName, type ForwardResult, type GpuForward } from './model-commands';
+import { CliError } from './args';
+import { withGpuErrors } from '../gpu/errors';
 
 export const gpuForward: GpuForward = async (layout, params, tokens, withGrads): Promise<ForwardResult> => {
   const { device } = await openNodeDevice();
   try {
-    const model = new GpuParams(device, layout, params);
     const T = tokens.length;
+    const r = await withGpuErrors(device, `the forward and backward pass of a ${layout.numParams}-parameter model`, () => {
+      let model: GpuParams;
+      try {
+        model = new GpuParams(device, layout, params);
+      } catch (e) {
+        // The parameter buffer exceeds what this adapter binds.
+        if (e instanceof RangeError) throw new CliError(`--backend gpu: ${e.message}; try --backend cpu`);
+        throw e;
+      }
+      return gpuCrossEntropy(device, layout, model, tokens, 1, T);
+    });
     const V = layout.config.vocabSize;
-    const r = await gpuCrossEntropy(device, layout, model, tokens, 1, T);
     const logits: number[][] = [];
     for (let t = 0; t < T; t++) logits.push(Array.from(r.logits.subarray(t * V, (t + 1) * V)));
     return { logits, loss: r.loss, ...(withGrads ? { grads: gradsByName(layout, r.grads) } : {}) };

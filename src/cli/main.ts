@@ -1,10 +1,14 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
-import { CliError } from './args';
+import { CliError, HelpRequested } from './args';
+import { GpuError } from '../gpu/errors';
+import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';
 import { trainCommand, evalCommand } from './train-commands';
 import { referenceCommand } from './reference-command';
+import { sweepCommand } from './sweep-command';
+import { reportCommand } from './report-command';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
 commands:
@@ -14,12 +18,16 @@ commands:
   train                       an RL run: --preset NAME | --config FILE, --set knob=value, --steps, --seed, --out DIR
   eval                        greedy pass@1 and pass@k of a checkpoint on fresh prompts
   reference                   condense finished train runs of a lesson into the page's faint reference curves
+  sweep                       an ablation over seeds: --preset P [--grid knob=a,b] [--variant L] --seeds 0-3 --jobs J --out DIR
+                              (or --emit-jobs: print one train command per run, for a job array)
+  report DIR…                 statistics over seeds of finished run folders: summary.json, summary.md
 Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const err = lineWriter(process.stderr);
+  // A closed stdout (`| head`) must not cost a run: say so once, keep working.
+  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the ${command ?? ''} command goes on without printing`));
   if (!command || command === '--help' || command === 'help') {
     out(USAGE);
     return command ? 0 : 2;
@@ -35,26 +43,39 @@ async function main(argv: string[]): Promise<number> {
       case 'train':
         return await trainCommand(rest, out, err);
       case 'eval':
-        return await evalCommand(rest, out);
+        return await evalCommand(rest, out, err);
       case 'reference':
         return await referenceCommand(rest, out);
+      case 'sweep':
+        // Children run this same CLI: the same node, loader flags (tsx) and entry file.
+        return await sweepCommand(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
+      case 'report':
+        return await reportCommand(rest, out, err);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;
     }
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      out(e.text);
+      return 0;
+    }
     if (e instanceof CliError) {
       err(`error: ${e.message}`);
       return 2;
+    }
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return 4;
     }
     throw e;
   }
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterDrain(code),
   (e) => {
     console.error(e);
-    process.exit(1);
+    return exitAfterDrain(1);
   },
 );

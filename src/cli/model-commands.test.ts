@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCommand, forwardCommand } from './model-commands';
-import { readSafetensors } from '../model/safetensors';
+import { readSafetensors, writeSafetensors } from '../model/safetensors';
 import { CliError } from './args';
 import { gpuIt } from '../gpu/testing';
 import { gpuForward } from './gpu-forward';
@@ -41,6 +41,20 @@ describe('rlvr init / forward (cpu)', () => {
     await expect(forwardCommand(['--checkpoint', file, '--tokens', '1,2,x'], () => {})).rejects.toThrowError(/--tokens: "x" \(position 2\)/);
     await expect(forwardCommand(['--checkpoint', file, '--tokens', '1', '--backend', 'tpu'], () => {})).rejects.toThrowError(CliError);
     await expect(forwardCommand(['--checkpoint', file, '--tokenz', '1'], () => {})).rejects.toThrowError(/unknown flag --tokenz; allowed: --checkpoint/);
+  });
+
+  it('init refuses a model past the parameter limit before allocating it, naming the sizes that fit', async () => {
+    await expect(initCommand(['--vocab-size', '16', '--n-positions', '32', '--n-embd', '4096', '--n-layer', '16', '--n-head', '2', '--out', file], () => {}))
+      .rejects.toThrowError(/the model would have 3,222,282,240 parameters .*at most 268,435,456 .*model\.nLayer ≤ 1 or model\.nEmbd ≤ 1180/);
+  });
+
+  it('forward refuses a checkpoint with NaN weights (it printed loss NaN, exit 0)', async () => {
+    const ck = readSafetensors(readFileSync(file));
+    ck.params[ck.layout.wpe.offset + 2] = NaN;
+    const bad = join(dir, 'nan.safetensors');
+    writeFileSync(bad, writeSafetensors(ck.layout, ck.params, ck.vocab));
+    await expect(forwardCommand(['--checkpoint', bad, '--tokens', '1,2', '--backend', 'cpu'], () => {}))
+      .rejects.toThrowError(/--checkpoint .*nan\.safetensors: tensor "transformer\.wpe\.weight" holds 1 non-finite value/);
   });
 
   gpuIt('forward --backend gpu prints the same loss, logits and gradients as --backend cpu', async () => {

@@ -77,7 +77,8 @@ export function loadCheckpointFile(path: string) {
 
 export function parseTokenList(raw: string, V: number, T: number): Int32Array {
   const parts = raw.split(',').map((s) => s.trim());
-  const ids = parts.map(Number);
+  // Digits only: Number('') is 0, so "1,,2" or "" must not become token 0.
+  const ids = parts.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
   const bad = ids.findIndex((v) => !Number.isInteger(v) || v < 0 || v >= V);
   if (bad >= 0) throw new CliError(`--tokens: "${parts[bad]}" (position ${bad}) is not a token id in [0, ${V - 1}]`);
   if (ids.length < 1 || ids.length > T) throw new CliError(`--tokens: need 1..${T} tokens (n_positions), got ${ids.length}`);

@@ -146,9 +146,10 @@ function verifyLine(line: string, lineNo: number, json: boolean): { text: string
   const task = getTask(instance.task);
   let tokens: number[];
   if (typeof completionText === 'string') {
-    tokens = textToTokens(task.vocab(instance.params), completionText);
+    // Only the completion region is verified: tokenize no further than its length.
+    tokens = textToTokens(task.vocab(instance.params), completionText, instance.completionLength);
   } else if (Array.isArray(completionTokens) && completionTokens.every((t) => typeof t === 'number')) {
-    tokens = completionTokens as number[];
+    tokens = (completionTokens as number[]).slice(0, instance.completionLength);
   } else {
     return fail('completionText must be a string of space-separated tokens (or completionTokens an array of ids)');
   }
@@ -177,6 +178,11 @@ async function verify(flags: Flags, io: TasksIo): Promise<number> {
  */
 export async function tasksCommand(args: string[], io: TasksIo): Promise<number> {
   const [command, ...rest] = args;
+  // `--help` anywhere (`tasks sample --help`) shows the usage, as the top-level usage promises.
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(USAGE);
+    return 0;
+  }
   try {
     switch (command) {
       case 'list':

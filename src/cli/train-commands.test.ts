@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand, trainCommand } from './train-commands';
-import { readSafetensors } from '../model/safetensors';
+import { readSafetensors, writeSafetensors } from '../model/safetensors';
+import { gpuIt } from '../gpu/testing';
 
 // The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
 const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
@@ -53,7 +54,36 @@ describe('rlvr train (cpu backend)', () => {
     expect(r.rc).toBe(0);
     // Each line is printed before that step's checkpoint: the file first exists when step 3 is printed.
     expect(onDisk).toEqual({ 1: false, 2: false, 3: true });
-    await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be a non-negative integer, got "-1"/);
+    await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(/--checkpoint-every must be an integer in \[0, 10000000\], got "-1"/);
+  });
+
+  it('--config naming a directory or a missing file is a named error, not a stack trace', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'rlvr-cfg-'));
+    await expect(trainCommand(['--config', d, '--steps', '1', '--out', join(d, 'o')], () => {}, () => {}))
+      .rejects.toThrowError(new RegExp(`^--config: cannot read ${d}: EISDIR`));
+    await expect(trainCommand(['--config', join(d, 'nope.json'), '--steps', '1', '--out', join(d, 'o')], () => {}, () => {}))
+      .rejects.toThrowError(/^--config: cannot read .*nope\.json: ENOENT/);
+  });
+
+  it('eval refuses a checkpoint whose saved level or trainedSteps is out of range, naming it', async () => {
+    const r = await train(['--steps', '1']);
+    const path = join(r.dir, 'checkpoint.safetensors');
+    const ck = readSafetensors(readFileSync(path));
+    const bad = join(r.dir, 'bad-level.safetensors');
+    writeFileSync(bad, writeSafetensors(ck.layout, ck.params, ck.vocab, { ...(ck.runConfig as object), level: 1e6 }));
+    await expect(evalCommand(['--checkpoint', bad, '--backend', 'cpu'], () => {}))
+      .rejects.toThrowError(/run_config: level must be .*got 1000000/);
+    writeFileSync(bad, writeSafetensors(ck.layout, ck.params, ck.vocab, { ...(ck.runConfig as object), trainedSteps: -7 }));
+    await expect(evalCommand(['--checkpoint', bad, '--backend', 'cpu'], () => {}))
+      .rejects.toThrowError(/run_config: trainedSteps must be an integer in \[0, 10000000\], got -7/);
+  });
+
+  it('--cell writes cell.json beside config.json (rlvr report groups by it); a run without it leaves none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    expect((await train(['--steps', '1', '--cell', 'lr=0.01'], undefined, dir)).rc).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'cell.json'), 'utf8'))).toEqual({ cell: 'lr=0.01', preset: 'sort-easy' });
+    expect((await train(['--steps', '1'], undefined, dir)).rc).toBe(0);
+    expect(existsSync(join(dir, 'cell.json'))).toBe(false);
   });
 
   it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {
@@ -66,4 +96,130 @@ describe('rlvr train (cpu backend)', () => {
     expect(result['pass@1']).toBeGreaterThanOrEqual(0);
     expect(result['pass@1']).toBeLessThanOrEqual(1);
   });
+
+  const lines = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const strip = (m: Record<string, unknown>) => ({ ...m, scalars: Object.fromEntries(Object.entries(m.scalars as object).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')) });
+  const stepOf = (path: string) => (readSafetensors(readFileSync(path)).runConfig as { trainedSteps: number }).trainedSteps;
+
+  it('--out that is a file, /dev/null or under /proc is named before anything runs (no hang, no stack trace); --backend is checked first', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'rlvr-out-'));
+    const file = join(d, 'f');
+    writeFileSync(file, 'x');
+    await expect(train(['--steps', '1'], undefined, file)).rejects.toThrowError(/^--out .*\/f: is not a folder$/);
+    await expect(train(['--steps', '1'], undefined, join(file, 'sub'))).rejects.toThrowError(/^--out .*\/f\/sub: .*\/f is not a folder$/);
+    await expect(train(['--steps', '1'], undefined, '/dev/null')).rejects.toThrowError(/^--out \/dev\/null: is not a folder$/);
+    await expect(train(['--steps', '1'], undefined, '/proc/rlvr-x')).rejects.toThrowError(/^--out \/proc\/rlvr-x: cannot create the folder \/proc\/rlvr-x \(ENOENT/);
+    const never = join(d, 'never');
+    await expect(trainCommand(['--preset', 'sort-easy', '--steps', '1', '--backend', 'tpu', '--out', never], () => {}, () => {}))
+      .rejects.toThrowError(/--backend must be one of gpu, cpu; got "tpu"/);
+    expect(existsSync(never)).toBe(false);
+    // A folder where the checkpoint file goes is found at the start too.
+    const clash = join(d, 'clash');
+    mkdirSync(join(clash, 'checkpoint.safetensors'), { recursive: true });
+    await expect(train(['--steps', '1'], undefined, clash)).rejects.toThrowError(/checkpoint\.safetensors there is a folder/);
+  });
+
+  it('a metrics.jsonl that cannot be appended to is reported and the run still ends with its checkpoint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    const errs: string[] = [];
+    const rc = await trainCommand([...small, '--out', dir, '--json', '--steps', '3'], (line) => {
+      if (JSON.parse(line).step === 1) {
+        rmSync(join(dir, 'metrics.jsonl'));
+        mkdirSync(join(dir, 'metrics.jsonl')); // appending to a folder fails (EISDIR)
+      }
+    }, (s) => errs.push(s));
+    expect(rc).toBe(0);
+    expect(errs.join('\n')).toMatch(/warning: cannot append to .*metrics\.jsonl \(EISDIR.*at step 2; the run goes on/);
+    expect(stepOf(join(dir, 'checkpoint.safetensors'))).toBe(3);
+  });
+
+  it('a checkpoint that cannot be written where asked goes to a rescue folder (exit 1); the old one stays whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    const errs: string[] = [];
+    const rc = await trainCommand([...small, '--out', dir, '--json', '--steps', '2', '--checkpoint-every', '1'], (line) => {
+      // After step 1's checkpoint: block the temporary file the next write goes through.
+      if (JSON.parse(line).step === 2) mkdirSync(join(dir, `.checkpoint.safetensors.tmp-${process.pid}`));
+    }, (s) => errs.push(s));
+    expect(rc).toBe(1);
+    const rescued = /saved to (\S+) instead/.exec(errs.join('\n'))![1];
+    expect(stepOf(rescued)).toBe(2);
+    expect(existsSync(rescued.replace(/\.safetensors$/, '.state.safetensors'))).toBe(true);
+    expect(stepOf(join(dir, 'checkpoint.safetensors'))).toBe(1);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.') && !n.includes(`tmp-${process.pid}`))).toEqual([]);
+  });
+
+  it('--resume continues a stopped run: its metrics are those of the run done in one go', async () => {
+    const whole = await train(['--steps', '4', '--set', 'epochs=2', '--set', 'minibatches=2']);
+    const part = await train(['--steps', '2', '--set', 'epochs=2', '--set', 'minibatches=2']);
+    expect(existsSync(join(part.dir, 'checkpoint.state.safetensors'))).toBe(true);
+    const more: string[] = [];
+    const rc = await trainCommand(['--resume', part.dir, '--steps', '4', '--backend', 'cpu', '--json'], (s) => more.push(s), () => {});
+    expect(rc).toBe(0);
+    expect(JSON.parse(more.at(-1)!).done).toMatchObject({ steps: 4, resumedFrom: join(part.dir, 'checkpoint.safetensors') });
+    expect(lines(part.dir).map(strip)).toEqual(lines(whole.dir).map(strip));
+    expect(stepOf(join(part.dir, 'checkpoint.safetensors'))).toBe(4);
+  });
+
+  it('--resume refuses what cannot change (seed, model, preset) and a --steps it has already reached, by name', async () => {
+    const r = await train(['--steps', '2']);
+    const resume = (extra: string[]) => trainCommand(['--resume', r.dir, '--backend', 'cpu', ...extra], () => {}, () => {});
+    await expect(resume(['--steps', '2'])).rejects.toThrowError(/^--steps: the run is at step 2 and steps is 2; give --steps above it/);
+    await expect(resume(['--steps', '3', '--seed', '4'])).rejects.toThrowError(/^--seed cannot change on --resume/);
+    await expect(resume(['--steps', '3', '--set', 'model.nEmbd=32'])).rejects.toThrowError(/^--set model\.nEmbd: cannot change on --resume/);
+    await expect(resume(['--steps', '3', '--preset', 'sort-easy'])).rejects.toThrowError(/--resume continues a saved run with its own config/);
+    await expect(resume(['--steps', '3', '--set', 'lr=7'])).rejects.toThrowError(/^--set lr: lr must be a number in/);
+    rmSync(join(r.dir, 'checkpoint.state.safetensors'));
+    await expect(resume(['--steps', '3'])).rejects.toThrowError(/its trainer state .*checkpoint\.state\.safetensors cannot be read/);
+  });
+
+  it('a divergence fault keeps the last good checkpoint, writes the weights from before the step beside it, and the run resumes from them with a lower lr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    const errs: string[] = [];
+    const outLines: string[] = [];
+    const rc = await trainCommand([...small, '--out', dir, '--json', '--steps', '6', '--checkpoint-every', '1', '--set', 'lr=1', '--set', 'beta2=0', '--set', 'adamEps=1e-12'], (s) => outLines.push(s), (s) => errs.push(s));
+    expect(rc).toBe(3);
+    const fault = JSON.parse(outLines.at(-1)!).fault;
+    expect(fault.check).toBe('update-norm');
+    const text = errs.join('\n');
+    expect(text).toMatch(new RegExp(`^paused: step ${fault.step}: divergence \\(update-norm\\)`, 'm'));
+    expect(text).toContain(`The last good checkpoint, ${join(dir, 'checkpoint.safetensors')} (step ${fault.step - 1}), is kept as it was.`);
+    expect(stepOf(join(dir, 'checkpoint.safetensors'))).toBe(fault.step - 1);
+    const before = join(dir, 'checkpoint-before-fault.safetensors');
+    expect(stepOf(before)).toBe(fault.step - 1);
+    expect(text).toContain(`--resume ${before} --set lr=<lower>`);
+    const errs2: string[] = [];
+    const rc2 = await trainCommand(['--resume', before, '--backend', 'cpu', '--set', 'lr=0.001', '--set', 'beta2=0.99', '--set', 'adamEps=1e-8', '--json'], () => {}, (s) => errs2.push(s));
+    expect(rc2, errs2.join('\n')).toBe(0);
+    expect(stepOf(join(dir, 'checkpoint.safetensors'))).toBe(6);
+    expect(lines(dir).map((m) => m.step)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('Ctrl-C during the SFT warm start stops it, writes the checkpoint (exit 130), and --resume finishes the warm start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    let sent = false;
+    const rc = await trainCommand([...small, '--out', dir, '--json', '--steps', '2', '--set', 'sftSteps=30'], () => {}, (s) => {
+      if (!sent && s.startsWith('warm start: step')) {
+        sent = true;
+        process.emit('SIGINT', 'SIGINT');
+      }
+    });
+    expect(rc).toBe(130);
+    expect(lines(dir)).toEqual([expect.objectContaining({ warmStart: expect.objectContaining({ steps: 3, done: 3, of: 30 }) })]);
+    expect(process.listenerCount('SIGINT')).toBe(0);
+    const rc2 = await trainCommand(['--resume', dir, '--backend', 'cpu', '--json'], () => {}, () => {});
+    expect(rc2).toBe(0);
+    const all = lines(dir);
+    expect(all[1]).toMatchObject({ warmStart: { steps: 27, done: 30, of: 30 } });
+    expect(all.slice(2).map((m) => m.step)).toEqual([1, 2]);
+  });
+
+  gpuIt('a config in range that does not fit the adapter is refused before any GPU work, naming the knob and the largest value that fits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
+    await expect(trainCommand(['--preset', 'sort-easy', '--steps', '1', '--out', dir, '--set', 'model.nEmbd=512', '--set', 'batchPrompts=256', '--set', 'groupSize=64'], () => {}, () => {}))
+      .rejects.toThrowError(/^this run does not fit the GPU: .*maxStorageBufferBindingSize.*Values that fit, the others unchanged: batchPrompts ≤ \d+/);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+    await expect(trainCommand(['--preset', 'sort-easy', '--steps', '1', '--out', dir, '--gpu-memory', '0.001'], () => {}, () => {}))
+      .rejects.toThrowError(/the memory budget is 1\.1 MB.*Or raise the budget with --gpu-memory GiB\.$/);
+  });
 });
+

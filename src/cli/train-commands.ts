@@ -1,31 +1,53 @@
 // `rlvr train` and `rlvr eval`: headless runs on the WGSL engine (Dawn in Node).
+//
+// Nothing a run has done is lost: the output folder is checked before step 1, checkpoints are
+// written atomically next to their trainer state (so any of them can be resumed with
+// --resume), a fault keeps the last good checkpoint and writes the weights from before the
+// faulty step beside it, a metrics line that cannot be written does not stop the run, and a
+// checkpoint that cannot be written where asked is saved to a rescue folder instead.
 
-import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from './args';
 import { loadCheckpointFile } from './model-commands';
-import { configFromCli } from '../config/cli';
+import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
+import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
+import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import { configFromCli, parseSetFlags } from '../config/cli';
+import { checkpointRun } from '../config/checkpoint-run';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
-import { openNodeDevice } from '../gpu/node-device';
-import { GpuEngine } from '../rl/engine';
-import { CpuEngine } from '../rl/cpu-engine';
+import { GpuError } from '../gpu/errors';
+import { CheckpointError } from '../model/safetensors-file';
 import { Trainer, TrainingFault, type StepRecord } from '../rl/trainer';
-import type { PolicyEngine } from '../rl/engine';
-import type { ParamLayout } from '../model/layout';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
   variant: { kind: 'value', doc: 'one of the preset\'s comparison variants, by its label (e.g. --preset dead-groups --variant "partial reward")' },
   config: { kind: 'value', doc: 'a JSON file of knob → value (a saved config.json works)' },
   set: { kind: 'multi', doc: 'override one knob, key=value (repeatable), e.g. --set lr=0.003' },
-  steps: { kind: 'value', doc: 'RL steps to run (overrides the steps knob)' },
+  steps: { kind: 'value', doc: 'RL steps to run (overrides the steps knob); with --resume, the total to reach' },
   seed: { kind: 'value', doc: 'the run seed (overrides the seed knob)' },
-  out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors' },
+  out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run\'s folder' },
+  resume: { kind: 'value', doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine)' },
+  'gpu-memory': { kind: 'value', doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
   'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
+  cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
 };
+
+/** The file beside config.json naming a run's ablation cell (rlvr sweep, rlvr report). */
+export const CELL_FILE = 'cell.json';
+export interface CellFile {
+  cell: string;
+  preset?: string;
+  variant?: string;
+}
+
+/** Exit codes besides 0 (done), 1 (crash or checkpoint rescued elsewhere) and 2 (usage). */
+export const EXIT = { fault: 3, gpu: 4, interrupted: 130 } as const;
 
 function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | undefined): RunConfig {
   if (raw === undefined) return config;
@@ -37,16 +59,73 @@ function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | un
   }
 }
 
-async function makeEngineFactory(backend: string): Promise<{ make: (l: ParamLayout, p: Float32Array) => PolicyEngine | Promise<PolicyEngine>; adapter: string; close(): void }> {
-  if (backend === 'cpu') return { make: (l, p) => new CpuEngine(l, p), adapter: 'cpu reference', close() {} };
-  if (backend !== 'gpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
-  const ctx = await openNodeDevice();
-  const a = ctx.adapter;
-  return {
-    make: (l, p) => GpuEngine.create(ctx.device, l, p),
-    adapter: [a.vendor, a.architecture, a.description].filter(Boolean).join(' / '),
-    close: () => ctx.device.destroy(),
-  };
+/** The --config file's text; any reason it cannot be read (missing, a directory, no permission) is named. */
+function readConfigFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new CliError(`--config: cannot read ${path}: ${(e as Error).message}`);
+  }
+}
+
+function freshConfig(f: ParsedFlags): RunConfig {
+  const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
+  let config: RunConfig;
+  try {
+    config = configFromCli({ preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+  config = withOverride(config, 'steps', f.steps as string | undefined);
+  return withOverride(config, 'seed', f.seed as string | undefined);
+}
+
+/** Knobs that cannot change when a run resumes: its random streams and its model. */
+const FIXED_ON_RESUME = (key: string) => key === 'seed' || key === 'task' || key.startsWith('model.');
+
+function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
+  if (f.preset !== undefined || f.config !== undefined) {
+    throw new CliError('--resume continues a saved run with its own config: change knobs with --set, not --preset or --config');
+  }
+  if (f.seed !== undefined) throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
+  let sets: Record<string, string>;
+  try {
+    sets = parseSetFlags((f.set as string[] | undefined) ?? []);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+  for (const key of Object.keys(sets)) {
+    if (FIXED_ON_RESUME(key)) throw new CliError(`--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`);
+  }
+  let config: RunConfig;
+  try {
+    config = mergeConfig(source.run.config, sets);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(`--set ${e.knob}: ${e.message}`);
+    throw e;
+  }
+  config = withOverride(config, 'steps', f.steps as string | undefined);
+  if (config.steps <= source.run.trainedSteps) {
+    throw new CliError(`--steps: the run is at step ${source.run.trainedSteps} and steps is ${config.steps}; ` +
+      'give --steps above it to continue (--steps is the total to reach, not the number of further steps)');
+  }
+  return config;
+}
+
+/** Keeps the lines of a resumed run's metrics.jsonl up to its checkpoint's step (a crash may have written more). */
+function trimMetrics(path: string, step: number): void {
+  if (!existsSync(path)) return writeFileAtomic(path, '');
+  const kept = readFileSync(path, 'utf8').split('\n').filter((line) => {
+    try {
+      const o = JSON.parse(line);
+      return o !== null && typeof o === 'object' && (o.warmStart !== undefined || (Number.isInteger(o.step) && o.step <= step));
+    } catch {
+      return false;
+    }
+  });
+  writeFileAtomic(path, kept.map((l) => l + '\n').join(''));
 }
 
 /** A one-line progress bar for a terminal. */
@@ -60,43 +139,117 @@ function progressLine(step: number, total: number, r: StepRecord, t0: number): s
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${step}/${total} reward ${s.reward.toFixed(3)} pass@1 ${s['pass@1'].toFixed(2)} entropy ${s.entropy.toFixed(2)} level ${r.level}${evalPart} ${secs.toFixed(0)}s`;
 }
 
+type Outcome =
+  | { kind: 'done' }
+  | { kind: 'stopped'; signal: NodeJS.Signals }
+  | { kind: 'fault'; fault: TrainingFault }
+  | { kind: 'gpu'; error: GpuError };
+
+/**
+ * Saves `name` in `dir`, or, when that fails (full disk, folder gone), in a fresh rescue folder
+ * under the system's temporary folder. Returns where it went, or null when both failed.
+ */
+async function saveOrRescue(trainer: Trainer, dir: string, name: string, err: (s: string) => void): Promise<{ path: string; rescued: boolean } | null> {
+  try {
+    return { path: await saveCheckpoint(trainer, dir, name), rescued: false };
+  } catch (e) {
+    const why = fileErrorReason(e);
+    try {
+      const rescue = mkdtempSync(join(tmpdir(), 'rlvr-rescue-'));
+      const path = await saveCheckpoint(trainer, rescue, name);
+      err(`error: cannot write ${join(dir, name)} (${why}); the checkpoint and its state were saved to ${path} instead`);
+      return { path, rescued: true };
+    } catch (e2) {
+      err(`error: cannot write ${join(dir, name)} (${why}), nor a rescue copy (${fileErrorReason(e2)}); this run's weights are lost`);
+      return null;
+    }
+  }
+}
+
 export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
-  let config: RunConfig;
-  try {
-    const configFile = f.config === undefined ? undefined : readFileSync(String(f.config), 'utf8');
-    config = configFromCli({ preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`--config: cannot read ${String(f.config)}`);
-    throw e;
-  }
-  config = withOverride(config, 'steps', f.steps as string | undefined);
-  config = withOverride(config, 'seed', f.seed as string | undefined);
+  // Everything that can be refused is, before anything is created or opened.
+  const backend = backendFlag(f);
+  const memoryBytes = gpuMemoryFlag(f);
+  const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
+  const resume = f.resume === undefined ? null : loadResume(String(f.resume));
+  const config = resume ? resumedConfig(resume, f) : freshConfig(f);
   const steps = config.steps;
   if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
-  const checkpointEvery = Number(f['checkpoint-every'] ?? 0);
-  if (!Number.isInteger(checkpointEvery) || checkpointEvery < 0) {
-    throw new CliError(`--checkpoint-every must be a non-negative integer, got "${String(f['checkpoint-every'])}"`);
+  if (f.out === undefined && !resume) throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
+  const dir = f.out === undefined ? dirname(resume!.path) : stringFlag(f, 'out');
+  prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
+
+  const engines = await openEngines(backend, memoryBytes);
+  try {
+    checkFits(engines, config);
+    writeFileAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+    writeCellFile(dir, f);
+    const metricsPath = join(dir, 'metrics.jsonl');
+    if (resume && resolve(dir) === resolve(dirname(resume.path))) trimMetrics(metricsPath, resume.run.trainedSteps);
+    else writeFileAtomic(metricsPath, '');
+    const metrics = new LineLog(metricsPath, err);
+    let trainer: Trainer;
+    try {
+      trainer = await Trainer.create(config, engines.make, resume ? { layout: resume.layout, params: resume.params, resume: resume.point } : undefined);
+    } catch (e) {
+      if (e instanceof CheckpointError) throw new CliError(`--resume ${resume?.path}: ${e.message}`);
+      if (e instanceof RangeError && resume) throw new CliError(`--resume ${resume.path}: ${e.message}`);
+      if (e instanceof GpuError) {
+        err(`error: ${e.message}`);
+        return EXIT.gpu;
+      }
+      throw e;
+    }
+    try {
+      return await runTraining(trainer, { config, dir, metrics, engines, resume, checkpointEvery, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
+    } finally {
+      trainer.destroy();
+    }
+  } finally {
+    engines.close();
   }
-  const dir = stringFlag(f, 'out');
-  mkdirSync(dir, { recursive: true });
-  const engine = await makeEngineFactory(stringFlag(f, 'backend', 'gpu'));
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
-  const metricsPath = join(dir, 'metrics.jsonl');
-  writeFileSync(metricsPath, '');
-  const trainer = await Trainer.create(config, engine.make);
-  const tty = !f.json && process.stderr.isTTY;
+}
+
+/** cell.json names the run's ablation cell (rlvr sweep); a folder reused outside an ablation must not keep an old one. */
+function writeCellFile(dir: string, f: ParsedFlags): void {
+  if (f.cell === undefined) {
+    rmSync(join(dir, CELL_FILE), { force: true });
+    return;
+  }
+  const cell: CellFile = { cell: String(f.cell), ...(f.preset !== undefined ? { preset: String(f.preset) } : {}), ...(f.variant !== undefined ? { variant: String(f.variant) } : {}) };
+  writeFileAtomic(join(dir, CELL_FILE), JSON.stringify(cell) + '\n');
+}
+
+interface RunContext {
+  config: RunConfig;
+  dir: string;
+  metrics: LineLog;
+  engines: Engines;
+  resume: ResumeSource | null;
+  checkpointEvery: number;
+  levels: boolean;
+  json: boolean;
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
+  const { config, dir, metrics, json, out, err } = ctx;
+  const steps = config.steps;
+  const tty = !json && process.stderr.isTTY;
   const t0 = Date.now();
-  // Ctrl-C (or a kill) ends the run after the current step and still writes the checkpoint;
-  // a second one exits at once. A terminal's Ctrl-C reaches `npm run` and this process both, and
-  // npm may relay it: a repeat within a second is the same request, not a second one.
+  let lastGood: { path: string; step: number } | null = ctx.resume ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps } : null;
+
+  // Ctrl-C (or a kill) ends the run after the current step (warm-start steps included) and still
+  // writes the checkpoint; a second one exits at once. A terminal's Ctrl-C reaches `npm run`
+  // and this process both, and npm may relay it: a repeat within a second is the same request.
   let stopSignal: NodeJS.Signals | null = null;
   let stopAt = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (stopSignal) {
       if (Date.now() - stopAt < 1000) return;
-      process.exit(130);
+      process.exit(EXIT.interrupted);
     }
     stopSignal = sig;
     stopAt = Date.now();
@@ -104,54 +257,112 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+
+  let outcome: Outcome = { kind: 'done' };
   try {
-    if (config.sftSteps > 0) {
-      const losses = await trainer.warmStart();
-      const line = { warmStart: { steps: losses.length, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
-      appendFileSync(metricsPath, JSON.stringify(line) + '\n');
-      if (f.json) out(JSON.stringify(line));
+    const sft = trainer.sftStepsRemaining;
+    if (sft > 0) {
+      const every = Math.max(1, Math.floor(config.sftSteps / 10));
+      const losses = await trainer.warmStart(sft, {
+        shouldStop: () => stopSignal !== null,
+        onStep: (done, loss) => {
+          if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
+        },
+      });
+      const line = { warmStart: { steps: losses.length, done: trainer.sftStepsDone, of: config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
+      metrics.append(JSON.stringify(line), 'the warm start');
+      if (json) out(JSON.stringify(line));
     }
     let levelSaved = trainer.level;
-    for (let i = 0; i < steps; i++) {
+    while (!stopSignal && trainer.stepCount < steps) {
       const r = await trainer.step();
       const line = JSON.stringify(r);
-      appendFileSync(metricsPath, line + '\n');
-      if (f.json) out(line);
-      else if (tty) process.stderr.write(`\r${progressLine(i + 1, steps, r, t0)}\x1b[K`);
-      else if ((i + 1) % 10 === 0 || i + 1 === steps || r.eval) err(progressLine(i + 1, steps, r, t0));
-      if (checkpointEvery > 0 && (i + 1) % checkpointEvery === 0) writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
-      if (f['checkpoint-levels'] && trainer.level > levelSaved) {
-        levelSaved = trainer.level;
-        writeFileSync(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
+      metrics.append(line, r.step);
+      if (json) out(line);
+      else if (tty) process.stderr.write(`\r${progressLine(r.step, steps, r, t0)}\x1b[K`);
+      else if (r.step % 10 === 0 || r.step === steps || r.eval) err(progressLine(r.step, steps, r, t0));
+      if (ctx.checkpointEvery > 0 && r.step % ctx.checkpointEvery === 0) {
+        try {
+          lastGood = { path: await saveCheckpoint(trainer, dir, CHECKPOINT), step: r.step };
+        } catch (e) {
+          err(`warning: cannot write the step-${r.step} checkpoint in ${dir} (${fileErrorReason(e)}); the run goes on`);
+        }
       }
+      if (ctx.levels && trainer.level > levelSaved) {
+        levelSaved = trainer.level;
+        try {
+          writeFileAtomic(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
+        } catch (e) {
+          err(`warning: cannot write checkpoint-level${trainer.level}.safetensors (${fileErrorReason(e)}); the run goes on`);
+        }
+      }
+      // Let signals in: the CPU engine's steps never wait on I/O, so without this a Ctrl-C
+      // would only be seen after the last step.
+      await new Promise((resolve) => setImmediate(resolve));
       if (stopSignal) break;
     }
-    if (tty) process.stderr.write('\n');
+    if (stopSignal) outcome = { kind: 'stopped', signal: stopSignal };
   } catch (e) {
-    if (tty) process.stderr.write('\n');
-    if (e instanceof TrainingFault) {
-      writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
-      err(`paused: ${e.message}\nThe checkpoint in ${dir} holds the weights from before step ${e.step}.`);
-      trainer.destroy();
-      engine.close();
-      return 3;
-    }
-    throw e;
+    if (e instanceof TrainingFault) outcome = { kind: 'fault', fault: e };
+    else if (e instanceof GpuError) outcome = { kind: 'gpu', error: e };
+    else throw e;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    if (tty) process.stderr.write('\n');
   }
-  writeFileSync(join(dir, 'checkpoint.safetensors'), await trainer.checkpoint());
+
+  const lost = metrics.failures > 0 ? { metricsLinesLost: metrics.failures } : {};
+  if (outcome.kind === 'gpu') {
+    err(`error: ${outcome.error.message}\n${lastGood ? `The last good checkpoint is ${lastGood.path} (step ${lastGood.step}).` : 'No checkpoint was written before it (--checkpoint-every N writes one every N steps).'}`);
+    if (json) out(JSON.stringify({ gpuError: { kind: outcome.error.kind, message: outcome.error.message, lastCheckpoint: lastGood?.path ?? null } }));
+    return EXIT.gpu;
+  }
+  if (outcome.kind === 'fault') return reportFault(trainer, ctx, outcome.fault, lastGood);
+
+  const saved = await saveOrRescue(trainer, dir, CHECKPOINT, err);
+  const stoppedBy = outcome.kind === 'stopped' ? outcome.signal : null;
   const summary = {
-    out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: engine.adapter,
-    ...(stopSignal ? { stoppedBy: stopSignal } : {}),
+    out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: ctx.engines.adapter,
+    checkpoint: saved?.path ?? null,
+    ...(ctx.resume ? { resumedFrom: ctx.resume.path } : {}),
+    ...(stoppedBy ? { stoppedBy } : {}),
+    ...lost,
   };
-  if (f.json) out(JSON.stringify({ done: summary }));
-  else out(`wrote ${dir}/config.json, metrics.jsonl, checkpoint.safetensors (${summary.steps} steps${stopSignal ? `, stopped by ${stopSignal}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`);
-  trainer.destroy();
-  engine.close();
+  if (json) out(JSON.stringify({ done: summary }));
+  else {
+    out(`wrote ${dir}/config.json, metrics.jsonl${saved && !saved.rescued ? ', checkpoint.safetensors' : ''} (${summary.steps} steps` +
+      `${stoppedBy ? `, stopped by ${stoppedBy}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`);
+  }
+  if (metrics.failures > 0) err(`warning: ${metrics.failures} line(s) could not be written to ${metrics.path}`);
+  if (!saved || saved.rescued) return 1;
   // 130: the shell's code for an interrupted command, so scripts can tell a stopped run.
-  return stopSignal ? 130 : 0;
+  return stoppedBy ? EXIT.interrupted : 0;
+}
+
+/**
+ * A fault: the trainer has rolled the step back. Those weights go to checkpoint-before-fault
+ * (when finite); checkpoint.safetensors, the last good checkpoint, is left as it is.
+ */
+async function reportFault(trainer: Trainer, ctx: RunContext, fault: TrainingFault, lastGood: { path: string; step: number } | null): Promise<number> {
+  const { dir, json, out, err } = ctx;
+  const params = await trainer.engine.readParams();
+  const finite = params.every(Number.isFinite);
+  let kept: string | null = null;
+  if (finite) kept = (await saveOrRescue(trainer, dir, FAULT_CHECKPOINT, err))?.path ?? null;
+  const at = fault.step > 0 ? `step ${fault.step}` : 'the warm start';
+  const lines = [`paused: ${fault.message}`];
+  if (kept) lines.push(`The weights from before ${at} (and their trainer state) are in ${kept}.`);
+  else if (!finite) lines.push('The weights are not finite: nothing was saved from this run\'s last step.');
+  lines.push(lastGood
+    ? `The last good checkpoint, ${lastGood.path} (step ${lastGood.step}), is kept as it was.`
+    : 'No earlier checkpoint was written (--checkpoint-every N writes one every N steps).');
+  const from = kept ?? lastGood?.path;
+  const knob = fault.step > 0 ? 'lr' : 'sftLr';
+  if (from) lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
+  err(lines.join('\n'));
+  if (json) out(JSON.stringify({ fault: { step: fault.step, check: fault.check, tensors: fault.tensors, message: fault.message, checkpoint: kept, lastGood: lastGood?.path ?? null } }));
+  return EXIT.fault;
 }
 
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
@@ -164,14 +375,22 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
 
-export async function evalCommand(argv: string[], out: (s: string) => void): Promise<number> {
+export async function evalCommand(argv: string[], out: (s: string) => void, err: (s: string) => void = () => {}): Promise<number> {
   const f = parseFlags(argv, EVAL_FLAGS, 'eval');
-  const ck = loadCheckpointFile(stringFlag(f, 'checkpoint'));
-  if (!ck.runConfig || typeof ck.runConfig !== 'object') {
+  const backend = backendFlag(f);
+  const path = stringFlag(f, 'checkpoint');
+  const ck = loadCheckpointFile(path);
+  if (ck.runConfig === undefined) {
     throw new CliError('--checkpoint: this file has no run config (write it with rlvr train); eval needs it to know the task');
   }
-  const saved = { ...(ck.runConfig as Record<string, unknown>) };
-  for (const k of ['trainedSteps', 'level', 'init']) delete saved[k];
+  let saved: Record<string, unknown>;
+  try {
+    // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
+    saved = { ...checkpointRun(ck.runConfig, `--checkpoint ${path}: run_config`).config };
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
     seed: intFlag(f, 'seed', 1000003, 0, 2 ** 32 - 1),
@@ -193,24 +412,41 @@ export async function evalCommand(argv: string[], out: (s: string) => void): Pro
     if (e instanceof ConfigError) throw new CliError(e.message);
     throw e;
   }
-  const engine = await makeEngineFactory(stringFlag(f, 'backend', 'gpu'));
-  let trainer: Trainer;
+  const engines = await openEngines(backend);
   try {
-    trainer = await Trainer.create(config, engine.make, { layout: ck.layout, params: ck.params });
+    try {
+      checkFits(engines, config);
+    } catch (e) {
+      if (e instanceof CliError) throw new CliError(`${e.message} (evalPrompts is --n here)`);
+      throw e;
+    }
+    let trainer: Trainer;
+    try {
+      trainer = await Trainer.create(config, engines.make, { layout: ck.layout, params: ck.params });
+    } catch (e) {
+      if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
+      throw e;
+    }
+    try {
+      const r = await trainer.evaluate();
+      const result = {
+        task: config.task, prompts: r.prompts, k: r.k,
+        'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
+        taskMetrics: r.taskMetrics, adapter: engines.adapter,
+      };
+      if (f.json) out(JSON.stringify(result));
+      else out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+      return 0;
+    } finally {
+      trainer.destroy();
+    }
   } catch (e) {
-    engine.close();
-    if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return EXIT.gpu;
+    }
     throw e;
+  } finally {
+    engines.close();
   }
-  const r = await trainer.evaluate();
-  const result = {
-    task: config.task, prompts: r.prompts, k: r.k,
-    'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
-    taskMetrics: r.taskMetrics, adapter: engine.adapter,
-  };
-  if (f.json) out(JSON.stringify(result));
-  else out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
-  trainer.destroy();
-  engine.close();
-  return 0;
 }

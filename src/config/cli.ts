@@ -12,7 +12,8 @@ import type { TaskName } from '../tasks/registry';
 
 /** `["lr=0.01", "task.length=4"]` → `{lr: "0.01", "task.length": "4"}`; the last of a repeated key wins. */
 export function parseSetFlags(sets: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: `--set __proto__=1` stays an (unknown) key instead of vanishing.
+  const out: Record<string, string> = Object.create(null);
   for (const s of sets) {
     const eq = s.indexOf('=');
     const key = eq > 0 ? s.slice(0, eq).trim() : '';

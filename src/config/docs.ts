@@ -122,6 +122,14 @@ export function knobsMarkdown(): string {
           '.',
       );
     }
+    const a = p.ablation;
+    if (a) {
+      const heads = a.variants?.length ? [[p.name, ...a.variants.map((v) => `*${v}*`)].join(' vs ')] : [];
+      const cells = [...heads, ...Object.entries(a.grid ?? {}).map(([k, vs]) => `\`${k}\` ∈ {${vs.map((v) => formatValue(v)).join(', ')}}`)];
+      const solved = a.solved ? `; solved = \`${a.solved.metric}\` ≥ ${a.solved.target}${a.solved.level !== undefined ? ` at level ≥ ${a.solved.level}` : ''}` : '';
+      out.push('');
+      out.push(`Ablation (\`rlvr sweep --preset ${p.name}\`): ${text(a.question)} Cells: ${cells.join(' × ')}; ${a.seeds} seeds × ${a.steps} steps${solved}. ${text(a.literature)} ${text(a.reading)}`);
+    }
   }
   out.push('');
   return out.join('\n');

@@ -42,6 +42,40 @@ export interface LessonCheckpoint {
   readonly note: string;
 }
 
+/** What "solved" means for an ablation: the first step `metric` ≥ `target` (at level ≥ `level` when given). */
+export interface PresetSolvedRule {
+  /** A metric's machine name: "eval/pass@1_greedy" (held-out greedy pass@1), "level", "reward", … */
+  readonly metric: string;
+  readonly target: number;
+  /** Only values measured at this curriculum level or above count (e.g. the final chain length). */
+  readonly level?: number;
+}
+
+/**
+ * The preset as a question answered over seeds (`rlvr sweep --preset NAME`, the page's ablation):
+ * cells are the preset itself and the listed variants, and/or every combination of the grid's
+ * values; each cell runs `seeds` seeds (0 … seeds − 1) for `steps` steps.
+ */
+export interface PresetAblation {
+  /** The question, one sentence. */
+  readonly question: string;
+  /** What the literature claims (with its source), and that the answer here is what the runs show. */
+  readonly literature: string;
+  /** How to read the result: what each outcome would mean. */
+  readonly reading: string;
+  /** Variants (by label) run beside the preset itself, which is always the first cell. */
+  readonly variants?: readonly string[];
+  /** knob → values; the cells are every combination (times the variants when both are given). */
+  readonly grid?: Readonly<Record<string, readonly KnobValue[]>>;
+  /** Seeds per cell: 0 … seeds − 1. */
+  readonly seeds: number;
+  /** Steps per run. */
+  readonly steps: number;
+  readonly solved?: PresetSolvedRule;
+  /** Metrics compared at the end, the main one first (default: held-out pass@1, reward, entropy). */
+  readonly metrics?: readonly string[];
+}
+
 export interface Preset {
   readonly name: string;
   readonly title: string;
@@ -60,6 +94,8 @@ export interface Preset {
   /** Comparison runs. */
   readonly variants?: readonly PresetVariant[];
   readonly checkpoints?: readonly LessonCheckpoint[];
+  /** The preset as an ablation over seeds, when it asks a question. */
+  readonly ablation?: PresetAblation;
 }
 
 /** Charts for a config without a preset. */
@@ -166,7 +202,7 @@ export const PRESETS: readonly Preset[] = [
       { text: 'Run the "partial reward" variant: a reward per correct position gives every group some spread, and learning starts.', show: 'variants' },
       { text: 'Fixes in practice: denser rewards, a curriculum that starts where guesses sometimes succeed, or a supervised warm start.' },
     ],
-    expect: 'By construction: a random guess is exactly right with probability ≈ 0, so the reward, the advantages and the gradient stay at 0 for as long as it runs. No recorded runs of the variants yet.',
+    expect: 'Measured (seed 0, 100 steps): the reward is 0 and every group has no spread at every step; the gradient norm is exactly 0. With the "partial reward" variant 94% of the groups have spread from the first step and the reward climbs 0.04 → 0.14 in 100 steps: it learns, slowly.',
     charts: ['reward', 'groups', 'grad-norm', 'advantages'],
     variants: [
       { label: 'partial reward', set: { 'task.reward': 'partial' } },
@@ -196,9 +232,19 @@ export const PRESETS: readonly Preset[] = [
       { label: 'exact entropy bonus', set: { entropyMode: 'exact', entropyAlpha: 0.1 } },
     ],
     checkpoints: [
-      { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 0 at the step its curriculum reached length 3' },
-      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 after solving length 6' },
+      { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 0 at step 270, when its curriculum reached length 3' },
+      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 at step 750: greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
     ],
+    ablation: {
+      question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',
+      literature: 'The spin-glass landscape paper (papers/000) argues that the choice of entropy regulator decides whether RLVR crosses the landscape\'s barriers. On this engine (README, "Learning results") the exact bonus let a seed freeze at length 2 with rows collapsed onto wrong products (its gradient −p(log p + H) vanishes on a one-hot row), while the uniform regulator solved 4/4 seeds in 550–800 steps; those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
+      reading: 'If the uniform regulator solves more seeds, or sooner, at p < 0.05, the collapse explanation holds here; "not different at this many seeds" means 4 seeds cannot tell, not that the regulators are equal. The final curriculum level shows how far the unsolved runs got.',
+      variants: ['exact entropy bonus'],
+      seeds: 4,
+      steps: 1500,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
+      metrics: ['level', 'eval/pass@1_greedy', 'eval/task/cot_alignment_prefix', 'entropy'],
+    },
   },
   {
     name: 'no-cot-room',
@@ -215,6 +261,17 @@ export const PRESETS: readonly Preset[] = [
     ],
     expect: 'Measured (headless, seeds 0 and 3, 550–700 steps): length 2 by step 50, length 3 by step 350, then stuck at length 3; at length 6 the greedy pass rate is 0.166 (chance 1/6). cot-discovery reaches length 6 in the same budget.',
     charts: ['reward', 'level', 'entropy'],
+    variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
+    ablation: {
+      question: 'Does room to think (writing every running product before the answer) make long chains learnable?',
+      literature: 'The seed paper finds that a transformer trained from scratch with a last-token reward discovers a chain of thought for iterated S3 multiplication, and that the intermediate tokens are what make long chains learnable. On this engine no-cot-room reached only length 3 in 550–700 steps (seeds 0 and 3) while cot-discovery solved length 6 on 4/4 seeds (README); those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
+      reading: 'The final curriculum level is the main figure: a chain length the model passes at 0.9. "Solved" is held-out pass@1 ≥ 0.97 at length 6; a difference is claimed only at p < 0.05 over seeds.',
+      variants: ['room to think'],
+      seeds: 4,
+      steps: 1500,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
+      metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    },
   },
   {
     name: 'entropy-collapse',
@@ -255,6 +312,16 @@ export const PRESETS: readonly Preset[] = [
     expect: 'No recorded runs yet.',
     charts: ['reward', 'entropy', 'clip'],
     variants: [{ label: 'symmetric clip', set: { epsHigh: 0.2 } }],
+    ablation: {
+      question: 'Does raising only the upper clip bound (ε_high 0.28 against a symmetric 0.2) keep the entropy up and learn faster?',
+      literature: 'DAPO (Yu et al. 2025) reports that clip-higher keeps the policy\'s entropy from collapsing and improves accuracy, on a 32B model reasoning about mathematics. Whether that carries over to a tiny model on S3 chains is what this ablation measures; its answer is whatever these runs show.',
+      reading: 'Look first at the mechanism: fewer tokens clipped above and a higher entropy with clip-higher. A difference in steps to solve or final held-out pass@1 is claimed only at p < 0.05 over seeds.',
+      variants: ['symmetric clip'],
+      seeds: 4,
+      steps: 600,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+      metrics: ['eval/pass@1_greedy', 'entropy', 'clip_ratio/high_mean', 'reward'],
+    },
   },
   {
     name: 'mapp-vs-grpo',
@@ -272,6 +339,16 @@ export const PRESETS: readonly Preset[] = [
     expect: 'No recorded runs yet.',
     charts: ['reward', 'groups', 'advantages'],
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
+    ablation: {
+      question: 'With groups of 4 at a low pass rate, where most GRPO groups are all wrong and teach nothing, does MaPP learn faster?',
+      literature: 'MaPP (papers/000) claims that its Beta-posterior advantage gets a signal from groups with no success, which GRPO discards, and so learns faster with small groups at a low pass rate. The answer here is whatever these runs show.',
+      reading: 'MaPP trains on a fixed pool of 128 prompts, so compare the held-out pass@1 on fresh prompts, not the training reward (a higher training reward alone could be memorisation). "Groups with no spread" shows how many groups GRPO learned nothing from.',
+      variants: ['GRPO'],
+      seeds: 4,
+      steps: 600,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+      metrics: ['eval/pass@1_greedy', 'frac_reward_zero_std', 'reward'],
+    },
   },
   {
     name: 'maze-grpo',
@@ -316,6 +393,47 @@ export const PRESETS: readonly Preset[] = [
     ],
     expect: 'Measured (headless, seeds 1–4): held-out greedy pass@1 ≥ 0.9 by steps 100–200, 10–20 s each.',
     charts: ['reward', 'entropy', 'advantages'],
+    ablation: {
+      question: 'Does a learning rate of 1e-2 undo a solved sort that 3e-3 holds?',
+      literature: 'Adam divides each gradient by a running estimate of its size, so once a batch is solved its tiny, noisy gradients still become full-size steps; on this engine held-out pass@1 swung 1.0 → 0.6 at 1e-2 while four seeds held 1.0 at 3e-3 (README). The answer here is whatever these runs show.',
+      reading: 'Both rates may solve equally fast; the final held-out pass@1 is where 1e-2 should lose. Small enough for a software GPU: 2 cells × 4 seeds × 300 steps.',
+      grid: { lr: [0.003, 0.01] },
+      seeds: 4,
+      steps: 300,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+      metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
+    },
+  },
+  {
+    name: 'advantage-estimators',
+    title: 'GRPO, Dr. GRPO and RLOO',
+    summary: 'Three recipes that differ only in how a group\'s rewards become advantages and how token losses are averaged: does the choice matter, over seeds, on a small task?',
+    set: { ...SMALL_SORT, 'task.length': 4, 'task.alphabet': 4, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean' },
+    explanation:
+      'The start-here task (sort 4 letters, a reward per right position) with GRPO as in the DeepSeekMath paper: advantage = (reward − group mean) / group std, and each answer\'s loss averaged over its own tokens (seq-mean-token-mean). Dr. GRPO (Liu et al. 2025) drops the division by the std (which, they argue, up-weights groups that are nearly solved or nearly hopeless) and sums token losses over a constant length (per-answer averaging, they argue, lets long wrong answers off lightly). RLOO (Ahmadian et al. 2024) subtracts the mean of the other G − 1 answers, which is G/(G − 1) times Dr. GRPO\'s centred reward; here it keeps GRPO\'s per-answer averaging, so it differs from GRPO by the division alone. The papers report their claims on large language models; on this task the answer is whatever the runs show.',
+    guide: [
+      { text: 'Three recipes, one task: they differ only in how a group\'s scores become advantages and how the loss is averaged over tokens.', show: 'loop' },
+      { text: 'Press ▶: this is GRPO as first published, each score minus its group\'s mean, divided by the group\'s spread.', show: 'chart-advantages', needs: 'advantages' },
+      { text: 'Run the "Dr. GRPO" variant: no division by the spread, and a constant length normaliser. Its authors claim both biases of GRPO are removed.', show: 'variants' },
+      { text: 'Run "RLOO": each score minus the mean of the other answers of its group. Compare the answer lengths and the reward curves.', show: 'chart-length', needs: 'step' },
+      { text: 'One run of each is an anecdote: the ablation runs every recipe on 4 seeds and claims a difference only where the seeds support it.', show: 'chart-reward', needs: 'step' },
+    ],
+    expect: 'No recorded runs yet. The task is easy (start-here reaches a reward of 0.8 by step ≈ 200 with GRPO), so expect all three to learn; whether they differ is for the ablation to say.',
+    charts: ['reward', 'advantages', 'length', 'entropy'],
+    variants: [
+      { label: 'Dr. GRPO', set: { grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' } },
+      { label: 'RLOO', set: { estimator: 'rloo' } },
+    ],
+    ablation: {
+      question: 'Does the advantage estimator (GRPO, Dr. GRPO or RLOO) change how fast a small model learns, over seeds?',
+      literature: 'Dr. GRPO (Liu et al. 2025) reports that removing GRPO\'s std division and per-answer length averaging gives the same accuracy with shorter wrong answers; RLOO (Ahmadian et al. 2024) reports that a leave-one-out baseline matches or beats PPO-style training at lower cost. Both claims come from large language models; on this small task the answer is whatever these runs show.',
+      reading: 'Compare steps to solve and the final held-out pass@1, then the answer length (the length bias Dr. GRPO removes). On a task this easy, "not different at this many seeds" is the likely and honest outcome.',
+      variants: ['Dr. GRPO', 'RLOO'],
+      seeds: 4,
+      steps: 300,
+      solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+      metrics: ['eval/pass@1_greedy', 'reward', 'completions/mean_length', 'entropy'],
+    },
   },
 ];
 

@@ -138,6 +138,11 @@ export function searchToConfig(search: string): UrlState {
   const overrides = new Map<string, KnobValue>();
   for (const [key, raw] of entries) {
     if (key === PRESET_KEY || key === 'task') continue;
+    if (key.trim() === '') {
+      // "=x" or "&=&": nothing to name but the entry itself.
+      if (raw !== '') errors.push({ knob: 'url', message: `a URL entry has no knob name: ${JSON.stringify(`=${raw}`)} is ignored` });
+      continue;
+    }
     const knob = findKnob(key, base.task);
     try {
       if (!knob) throw unknownKeyError(key, base.task);

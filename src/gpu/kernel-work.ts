@@ -131,9 +131,9 @@ export function ceLossWork(N: number, T: number): KernelWork {
   return { shape: `N ${N}, T ${T}`, flops: null, bytes: F * (2 * R + R + N) }; // logp, mask; dlogp, seqLoss
 }
 
-/** Entry point `partial`: streams the P gradients into G partials (Σ g², flag). */
-export function gradNormPartialWork(P: number, G: number): KernelWork {
-  return { shape: `P ${P}, G ${G}`, flops: null, bytes: F * (P + 2 * G) };
+/** Entry points `partial` (Σ g² of P gradients) and `partial_diff` (Σ (a − b)²: two inputs) into G partials. */
+export function gradNormPartialWork(P: number, G: number, inputs = 1): KernelWork {
+  return { shape: `P ${P}, G ${G}`, flops: null, bytes: F * (inputs * P + 2 * G) };
 }
 
 export function gradNormFinishWork(P: number, G: number): KernelWork {

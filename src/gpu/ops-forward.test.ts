@@ -175,6 +175,21 @@ describe('layer kernels vs CPU twins', () => {
     expect(check('accumulate', await readF32(device, dst, n), eDst, 0)).toBe(0);
   });
 
+  gpuIt('add past 65535 workgroups of 64 (the sampler of a 16384-sequence batch at width 512): a 2-D dispatch', async ({ device }) => {
+    const n = 65535 * 64 + 1000; // 4,195,240 elements: the 1-D dispatch could not be built
+    const x = Float32Array.from({ length: n }, (_, i) => i % 1000);
+    const y = Float32Array.from({ length: n }, (_, i) => (i % 7) - 3);
+    const sum = createStorage(device, n * 4);
+    const ops = addOp(device, sum, storageFrom(device, x), storageFrom(device, y), n);
+    expect(ops[0].workgroups[1]).toBeGreaterThan(1);
+    await runDispatches(device, ops);
+    const got = await readF32(device, sum, n);
+    const e = new Float32Array(n);
+    add(e, x, y, n);
+    expect(check('add (2-D)', got, e, 0)).toBe(0);
+    sum.destroy();
+  });
+
   gpuIt('building an op again creates no pipeline; bad shapes are named', ({ device }) => {
     const a = createStorage(device, 64 * 4), b = createStorage(device, 64 * 4), out = createStorage(device, 64 * 4);
     const build = (): void => {

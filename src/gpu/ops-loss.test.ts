@@ -8,11 +8,11 @@ import { gpuIt, maxAbsDiff } from './testing';
 import { runDispatches } from './dispatch';
 import { createStorage, readF32, storageFrom } from './buffers';
 import {
-  adamwOp, ceLossOp, createAdamwParams, createPgLossParams, gradNormOp, logitsBackwardOp, logitsStatsOp,
+  adamwOp, ceLossOp, createAdamwParams, createPgLossParams, diffNormOp, gradNormOp, logitsBackwardOp, logitsStatsOp,
   pgLossOp, writeAdamwParams, writePgLossParams, type AdamwParams,
 } from './ops';
 import {
-  adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
+  adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
 } from '../reference/ops';
 import { makeRng, type Rng } from '../reference/random';
 
@@ -146,6 +146,23 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
         expect(Number.isFinite(norm)).toBe(false);
       }
     }
+  });
+
+  gpuIt('diff_norm: the norm of a − b (how far an update moved the weights), and its non-finite flag', async ({ device }) => {
+    const r = makeRng(24);
+    const P = 5000;
+    const a = randn(r, P), b = Float32Array.from(a, (v, i) => (i % 7 === 0 ? v + 0.01 * r.normal() : v));
+    const aBuf = storageFrom(device, a), bBuf = storageFrom(device, b), out = createStorage(device, 8);
+    const op = diffNormOp(device, out, aBuf, bBuf, P, { workgroupSize: 64, groups: 16 });
+    await runDispatches(device, op);
+    const e = new Float64Array(2);
+    diffNorm(e, a, b, P);
+    const got = await readF32(device, out, 2);
+    expect(got[1]).toBe(0);
+    check('diff_norm', got, e, 1e-6);
+    device.queue.writeBuffer(aBuf, (P - 2) * 4, Float32Array.of(Infinity));
+    await runDispatches(device, op);
+    expect((await readF32(device, out, 2))[1]).toBe(1);
   });
 
   gpuIt('adamw: update with clipping and decay; nothing changes when the fault flag is set', async ({ device }) => {

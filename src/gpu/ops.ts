@@ -421,15 +421,9 @@ export function geluBackwardOp(device: GPUDevice, dinp: Buf, inp: Buf, dout: Buf
   return elementwise(device, 'geluBackward', 'gelu_backward', { dinp, inp, dout }, n, 2, 1);
 }
 
-/** out[n] (=) a + b (residual forward; shaders/add.wgsl indexes 1-D). */
+/** out[n] (=) a + b (residual forward). */
 export function addOp(device: GPUDevice, out: Buf, a: Buf, b: Buf, n: number): Dispatch[] {
-  positiveInts('add', { n });
-  for (const [name, x] of Object.entries({ out, a, b })) need('add', name, x, n);
-  return [kernelDispatch(device, {
-    kernel: 'add', bindings: [out, a, b], uniform: uniformFrom(device, [[n, 'u32']], 'add'),
-    workgroups: [groups1d(n, WG), 1, 1],
-    work: work.elementwiseWork(n, 2, 1),
-  })];
+  return elementwise(device, 'add', 'add', { out, a, b }, n, 2, 1);
 }
 
 /** dst[n] (+=) src (residual backward). */
@@ -636,23 +630,42 @@ export function gradNormOp(
   P: number,
   opts: GradNormOptions = {},
 ): Dispatch[] {
-  const op = 'gradNorm';
+  return normDispatches(device, 'gradNorm', out, grads, null, P, opts);
+}
+
+/**
+ * out[0] (=) sqrt(Σ (a − b)²), out[1] (=) 1 if any a − b is not finite: how far an update moved
+ * the weights (a the new weights, b a copy from before). Two dispatches, as gradNormOp.
+ */
+export function diffNormOp(
+  device: GPUDevice,
+  out: Buf, // [2]
+  a: Buf,   // [P]
+  b: Buf,   // [P]
+  P: number,
+  opts: GradNormOptions = {},
+): Dispatch[] {
+  return normDispatches(device, 'diffNorm', out, a, b, P, opts);
+}
+
+function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, base: Buf | null, P: number, opts: GradNormOptions): Dispatch[] {
   positiveInts(op, { P });
-  need(op, 'out', out, 2); need(op, 'grads', grads, P);
+  need(op, 'out', out, 2); need(op, base ? 'a' : 'grads', grads, P);
+  if (base) need(op, 'b', base, P);
   const wg = opts.workgroupSize ?? 256;
-  if (!Number.isInteger(Math.log2(wg))) throw new RangeError(`gradNorm: workgroupSize must be a power of two, got ${wg}`);
+  if (!Number.isInteger(Math.log2(wg))) throw new RangeError(`${op}: workgroupSize must be a power of two, got ${wg}`);
   const G = opts.groups ?? Math.min(256, Math.ceil(P / wg));
   positiveInts(op, { groups: G });
-  if (G > 65535) throw new RangeError(`gradNorm: groups must be ≤ 65535, got ${G}`);
-  const partials = createStorage(device, G * 8, 'grad_norm partials');
+  if (G > 65535) throw new RangeError(`${op}: groups must be ≤ 65535, got ${G}`);
+  const partials = createStorage(device, G * 8, `${op} partials`);
   const uniform = uniformFrom(device, [[P, 'u32'], [G, 'u32']], op);
   return [
     kernelDispatch(device, {
-      kernel: 'grad_norm', entryPoint: 'partial', bindings: [null, grads, partials], uniform,
-      overrides: { WG: wg }, workgroups: [G, 1, 1], work: work.gradNormPartialWork(P, G),
+      kernel: 'grad_norm', entryPoint: base ? 'partial_diff' : 'partial', bindings: [null, grads, partials, base], uniform,
+      overrides: { WG: wg }, workgroups: [G, 1, 1], work: work.gradNormPartialWork(P, G, base ? 2 : 1),
     }),
     kernelDispatch(device, {
-      kernel: 'grad_norm', entryPoint: 'finish', bindings: [out, null, partials], uniform,
+      kernel: 'grad_norm', entryPoint: 'finish', bindings: [out, null, partials, null], uniform,
       overrides: { WG: wg }, workgroups: [1, 1, 1], work: work.gradNormFinishWork(P, G),
     }),
   ];

@@ -36,6 +36,27 @@ export const DEFAULT_MODEL: ModelConfig = {
 
 export class ModelConfigError extends Error {}
 
+/**
+ * At most this many parameters (a 1 GiB f32 parameter buffer; the GPU holds five such buffers
+ * and more). The per-field limits alone allow ≈ 13 billion.
+ */
+export const MAX_PARAMS = 2 ** 28;
+
+/** Parameters of a GPT-2 with this config (the tied head counted once, no alignment padding). */
+export function paramCount(cfg: Pick<ModelConfig, 'vocabSize' | 'nPositions' | 'nEmbd' | 'nLayer'>): number {
+  const { vocabSize: V, nPositions: T, nEmbd: C, nLayer: L } = cfg;
+  // Per block: c_attn 3C², attn c_proj C², mlp 8C² weights; 13C of biases and LayerNorm.
+  return V * C + T * C + L * (12 * C * C + 13 * C) + 2 * C;
+}
+
+/** The largest value of one size field that keeps the model within MAX_PARAMS (the others fixed), or 0. */
+function largestFitting(cfg: ModelConfig, key: 'nLayer' | 'nEmbd' | 'vocabSize' | 'nPositions', lo: number, step = 1): number {
+  for (let v = Math.floor(cfg[key] / step) * step; v >= lo; v -= step) {
+    if (paramCount({ ...cfg, [key]: v }) <= MAX_PARAMS) return v;
+  }
+  return 0;
+}
+
 const LIMITS: Record<Exclude<keyof ModelConfig, 'initStd'>, [number, number]> = {
   vocabSize: [2, 65536],
   nPositions: [2, 4096],
@@ -65,7 +86,23 @@ export function validateModelConfig(cfg: ModelConfig): ModelConfig {
   if (cfg.nEmbd % 4 !== 0) {
     throw new ModelConfigError(`model.nEmbd must be a multiple of 4, got ${cfg.nEmbd}`);
   }
+  const count = paramCount(cfg);
+  if (count > MAX_PARAMS) {
+    const embdStep = (4 * cfg.nHead) / gcd(4, cfg.nHead);
+    const fits = [
+      ['model.nLayer', largestFitting(cfg, 'nLayer', 1)],
+      ['model.nEmbd', largestFitting(cfg, 'nEmbd', embdStep, embdStep)],
+    ].filter(([, v]) => (v as number) > 0).map(([k, v]) => `${k} ≤ ${v}`);
+    throw new ModelConfigError(
+      `the model would have ${count.toLocaleString('en-US')} parameters (model.nEmbd ${cfg.nEmbd}, model.nLayer ${cfg.nLayer}, ` +
+      `vocab ${cfg.vocabSize}, positions ${cfg.nPositions}); at most ${MAX_PARAMS.toLocaleString('en-US')} are allowed` +
+      (fits.length ? ` (with the other sizes as they are: ${fits.join(' or ')})` : ''));
+  }
   return cfg;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 export function headDim(cfg: ModelConfig): number {

@@ -119,11 +119,13 @@ export function buildTrainPlans(
     reference = forwardPlan(device, layout, opts.refParams, inputs.tokens, acts, variant)
       .dispatch(logitsStatsOp(device, inputs.refLogp, outputs.refEntropy, acts.logits, inputs.targets, invTemp, R, V));
   }
+  // One backward plan serves the three plans that need it: its attention scratch is L·N·NH·T² floats.
+  const backward = bwd();
   return {
     acts, inputs, outputs, reference, pgParams, ceParams, adamParams, invTemp,
-    pgStep: fwd().append(stats()).append(pgLoss()).append(bwd()).append(update()),
-    sftStep: fwd().append(stats()).append(ceLoss()).append(bwd()).append(update()),
-    ceGrads: fwd().append(stats()).append(ceLoss()).append(bwd()),
+    pgStep: fwd().append(stats()).append(pgLoss()).append(backward).append(update()),
+    sftStep: fwd().append(stats()).append(ceLoss()).append(backward).append(update()),
+    ceGrads: fwd().append(stats()).append(ceLoss()).append(backward),
     logProbs: fwd().append(stats()),
   };
 }

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildLayout } from './layout';
 import { initParams } from './init';
 import { readSafetensors, writeSafetensors, CheckpointError } from './safetensors';
-import type { ModelConfig } from './config';
+import { MAX_PARAMS, type ModelConfig } from './config';
 
 const cfg: ModelConfig = { vocabSize: 7, nPositions: 6, nEmbd: 8, nLayer: 2, nHead: 2 };
 const layout = buildLayout(cfg);
@@ -87,4 +87,64 @@ describe('safetensors checkpoints', () => {
     });
     expect(() => readSafetensors(wrongCfg)).toThrowError(/transformer\.wte\.weight.*shape \[7,8\], expected \[7,12\]/);
   });
+
+  /** A file whose header is `text` (any JSON or not), with `data` bytes after it. */
+  const raw = (text: string, data = 0): Uint8Array => {
+    const hb = new TextEncoder().encode(text);
+    const out = new Uint8Array(8 + hb.length + data);
+    new DataView(out.buffer).setBigUint64(0, BigInt(hb.length), true);
+    out.set(hb, 8);
+    return out;
+  };
+
+  it('refuses a tensor with a negative start offset instead of reading the header bytes as weights', () => {
+    const bad = editHeader(file, (h) => {
+      const e = h['transformer.wte.weight'];
+      const [b, end] = e.data_offsets;
+      e.data_offsets = [b - 64, end - 64];
+    });
+    expect(() => readSafetensors(bad)).toThrowError(/tensor "transformer\.wte\.weight": data_offsets \[-64, \d+\] must satisfy 0 ≤ begin/);
+  });
+
+  it('a null header, a non-object entry and non-array data_offsets are named errors, not TypeErrors', () => {
+    expect(() => readSafetensors(raw('null'))).toThrowError(/^header must be a JSON object/);
+    expect(() => readSafetensors(raw('[1,2]'))).toThrowError(CheckpointError);
+    expect(() => readSafetensors(raw('{"__metadata__": null}'))).toThrowError(/__metadata__ must be an object/);
+    expect(() => readSafetensors(raw('{"__metadata__": {"config": 3}}'))).toThrowError(/__metadata__\.config must be a string/);
+    for (const name of ['transformer.wpe.weight', 'x']) {
+      expect(() => readSafetensors(editHeader(file, (h) => { h[name] = null; }))).toThrowError(new RegExp(`tensor "${name.replace(/\./g, '\\.')}": its header entry must be an object`));
+    }
+    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].data_offsets = 5; })))
+      .toThrowError(/tensor "transformer\.wpe\.weight": data_offsets must be \[begin, end\], two integers, got 5/);
+    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].data_offsets = { 0: 1 }; }))).toThrowError(CheckpointError);
+    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].shape = 'big'; }))).toThrowError(/shape must be a list/);
+    // Header length past 2^53 or past the file: no RangeError from DataView or Number.
+    const huge = new Uint8Array(16);
+    new DataView(huge.buffer).setBigUint64(0, 0xffffffffffffffffn, true);
+    expect(() => readSafetensors(huge)).toThrowError(/^header length 18446744073709551615 does not fit/);
+  });
+
+  it('a small file claiming a 13-billion-parameter model is refused before anything is allocated', () => {
+    const cfgText = JSON.stringify({ vocab_size: 65536, n_positions: 4096, n_embd: 4096, n_layer: 64, n_head: 64 });
+    // Entries for every tensor of that model would be a 777 KB header; the config alone is refused.
+    const text = JSON.stringify({ __metadata__: { config: cfgText } });
+    expect(() => readSafetensors(raw(text))).toThrowError(/__metadata__\.config: the model would have 13,173,530,624 parameters.*at most 268,435,456/);
+    // Within the parameter limit but far beyond the bytes present: refused by tensor, still without allocating.
+    const mid = { vocab_size: 16, n_positions: 32, n_embd: 1024, n_layer: 16, n_head: 8 };
+    const layoutMid = buildLayout({ vocabSize: 16, nPositions: 32, nEmbd: 1024, nLayer: 16, nHead: 8 });
+    expect(layoutMid.numParams).toBeLessThan(MAX_PARAMS);
+    const h: Record<string, unknown> = { __metadata__: { config: JSON.stringify(mid) } };
+    let at = 0;
+    for (const s of layoutMid.slots) { h[s.name] = { dtype: 'F32', shape: s.shape, data_offsets: [at, at + s.size * 4] }; at += s.size * 4; }
+    expect(() => readSafetensors(raw(JSON.stringify(h), 1024))).toThrowError(/data_offsets \[\d+, \d+\] must satisfy 0 ≤ begin ≤ end ≤ 1024/);
+  });
+
+  it('refuses NaN or infinite weights, naming the tensor and the first bad index', () => {
+    const p = params.slice();
+    p[layout.blocks[1].fcb.offset + 5] = NaN;
+    p[layout.blocks[1].fcb.offset + 7] = -Infinity;
+    expect(() => readSafetensors(writeSafetensors(layout, p, vocab)))
+      .toThrowError(/tensor "transformer\.h\.1\.mlp\.c_fc\.bias" holds 2 non-finite value\(s\) \(first: NaN at index 5\)/);
+  });
 });
+

@@ -7,9 +7,9 @@
 
 import { buildLayout, type ParamLayout } from './layout';
 import { DEFAULT_INIT_STD, LAYER_NORM_EPS, validateModelConfig, type ModelConfig } from './config';
+import { CheckpointError, checkSpan, firstNonFinite, readF32Tensor, readSafetensorsFile, writeSafetensorsFile } from './safetensors-file';
 
-export class CheckpointError extends Error {}
-
+export { CheckpointError };
 export interface Checkpoint {
   config: ModelConfig;
   layout: ParamLayout;
@@ -50,41 +50,14 @@ export function writeSafetensors(layout: ParamLayout, params: Float32Array, voca
   if (vocab.length !== layout.config.vocabSize) {
     throw new CheckpointError(`vocab has ${vocab.length} entries, model.vocabSize is ${layout.config.vocabSize}`);
   }
-  const header: Record<string, unknown> = {
-    __metadata__: {
-      format: 'pt',
-      config: JSON.stringify(hfConfig(layout.config)),
-      vocab: JSON.stringify(vocab),
-      ...(runConfig === undefined ? {} : { run_config: JSON.stringify(runConfig) }),
-    },
+  const metadata: Record<string, string> = {
+    format: 'pt',
+    config: JSON.stringify(hfConfig(layout.config)),
+    vocab: JSON.stringify(vocab),
+    ...(runConfig === undefined ? {} : { run_config: JSON.stringify(runConfig) }),
   };
-  let offset = 0;
-  for (const slot of layout.slots) {
-    header[slot.name] = { dtype: 'F32', shape: slot.shape, data_offsets: [offset, offset + slot.size * 4] };
-    offset += slot.size * 4;
-  }
-  let json = JSON.stringify(header);
-  const enc = new TextEncoder();
-  let headerBytes = enc.encode(json);
-  const pad = (8 - (headerBytes.length % 8)) % 8;
-  json += ' '.repeat(pad);
-  headerBytes = enc.encode(json);
-  const out = new Uint8Array(8 + headerBytes.length + offset);
-  const dv = new DataView(out.buffer);
-  dv.setBigUint64(0, BigInt(headerBytes.length), true);
-  out.set(headerBytes, 8);
-  const data = new DataView(out.buffer, 8 + headerBytes.length);
-  let p = 0;
-  for (const slot of layout.slots) {
-    for (let i = 0; i < slot.size; i++, p += 4) data.setFloat32(p, params[slot.offset + i], true);
-  }
-  return out;
-}
-
-interface TensorEntry {
-  dtype: string;
-  shape: number[];
-  data_offsets: [number, number];
+  const tensors = layout.slots.map((slot) => ({ name: slot.name, shape: slot.shape, values: params.subarray(slot.offset, slot.offset + slot.size) }));
+  return writeSafetensorsFile(tensors, metadata);
 }
 
 function configFromHf(raw: unknown): ModelConfig {
@@ -111,29 +84,23 @@ function configFromHf(raw: unknown): ModelConfig {
   }
 }
 
-/** Parse and validate a checkpoint; the first problem is reported by tensor name. */
+/**
+ * Parse and validate a checkpoint; the first problem is reported by tensor name. Everything is
+ * checked against the file's size before the weights are allocated, and weights that are not
+ * finite (NaN, ±Inf) are refused: such a model trains and evaluates to nothing.
+ */
 export function readSafetensors(bytes: Uint8Array): Checkpoint {
-  if (bytes.length < 8) throw new CheckpointError(`file is ${bytes.length} bytes: too short for a safetensors header`);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headerLen = Number(dv.getBigUint64(0, true));
-  if (headerLen <= 0 || 8 + headerLen > bytes.length) {
-    throw new CheckpointError(`header length ${headerLen} does not fit in a ${bytes.length}-byte file`);
-  }
-  let header: Record<string, unknown>;
+  const file = readSafetensorsFile(bytes);
+  const meta = file.metadata;
+  if (typeof meta.config !== 'string') throw new CheckpointError('__metadata__.config is missing');
+  let hf: unknown;
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerLen)));
-  } catch (e) {
-    throw new CheckpointError(`header is not valid JSON: ${(e as Error).message}`);
+    hf = JSON.parse(meta.config);
+  } catch {
+    throw new CheckpointError('__metadata__.config is not valid JSON');
   }
-  const meta = header.__metadata__ as Record<string, string> | undefined;
-  if (!meta || typeof meta.config !== 'string') throw new CheckpointError('__metadata__.config is missing');
-  let config: ModelConfig;
-  let vocab: string[];
-  try {
-    config = configFromHf(JSON.parse(meta.config));
-  } catch (e) {
-    throw e instanceof CheckpointError ? e : new CheckpointError(`__metadata__.config is not valid JSON`);
-  }
+  const config = configFromHf(hf);
+  let vocab: unknown;
   try {
     vocab = meta.vocab === undefined ? Array.from({ length: config.vocabSize }, (_, i) => `t${i}`) : JSON.parse(meta.vocab);
   } catch {
@@ -152,27 +119,31 @@ export function readSafetensors(bytes: Uint8Array): Checkpoint {
   }
 
   const layout = buildLayout(config);
-  const dataStart = 8 + headerLen;
-  const dataLen = bytes.length - dataStart;
-  const names = Object.keys(header).filter((k) => k !== '__metadata__');
-  for (const name of names) {
+  for (const name of file.tensors.keys()) {
     if (!layout.byName.has(name)) throw new CheckpointError(`unexpected tensor "${name}" (not part of a GPT-2 with this config)`);
+  }
+  // Every tensor named, F32, of its shape (its byte span was checked against the file): only
+  // then is the parameter buffer allocated, so its size is bounded by the file's.
+  for (const slot of layout.slots) {
+    const e = file.tensors.get(slot.name);
+    if (!e) throw new CheckpointError(`missing tensor "${slot.name}" (shape [${slot.shape}])`);
+    if (e.dtype !== 'F32') throw new CheckpointError(`tensor "${slot.name}": dtype ${e.dtype}, expected F32`);
+    if (e.shape.length !== slot.shape.length || e.shape.some((d, i) => d !== slot.shape[i])) {
+      throw new CheckpointError(`tensor "${slot.name}": shape [${e.shape}], expected [${slot.shape}]`);
+    }
+    checkSpan(e);
   }
   const params = new Float32Array(layout.numParams);
   for (const slot of layout.slots) {
-    const e = header[slot.name] as TensorEntry | undefined;
-    if (!e) throw new CheckpointError(`missing tensor "${slot.name}" (shape [${slot.shape}])`);
-    if (e.dtype !== 'F32') throw new CheckpointError(`tensor "${slot.name}": dtype ${e.dtype}, expected F32`);
-    if (!Array.isArray(e.shape) || e.shape.length !== slot.shape.length || e.shape.some((d, i) => d !== slot.shape[i])) {
-      throw new CheckpointError(`tensor "${slot.name}": shape [${e.shape}], expected [${slot.shape}]`);
-    }
-    const [b, end] = e.data_offsets ?? [];
-    if (!Number.isInteger(b) || !Number.isInteger(end) || b < 0 || end > dataLen || end - b !== slot.size * 4) {
+    readF32Tensor(file, file.tensors.get(slot.name)!, params, slot.offset);
+    const bad = firstNonFinite(params, slot.offset, slot.offset + slot.size);
+    if (bad >= 0) {
+      let count = 0;
+      for (let i = bad; i < slot.offset + slot.size; i++) if (!Number.isFinite(params[i])) count++;
       throw new CheckpointError(
-        `tensor "${slot.name}": data_offsets [${b}, ${end}] must span ${slot.size * 4} bytes inside the ${dataLen}-byte data section`,
-      );
+        `tensor "${slot.name}" holds ${count} non-finite value(s) (first: ${params[bad]} at index ${bad - slot.offset}); ` +
+        'a model with NaN or infinite weights cannot be trained or evaluated');
     }
-    for (let i = 0; i < slot.size; i++) params[slot.offset + i] = dv.getFloat32(dataStart + b + i * 4, true);
   }
-  return { config, layout, params, vocab, runConfig };
+  return { config, layout, params, vocab: vocab as string[], runConfig };
 }

@@ -598,6 +598,24 @@ export function gradNorm(
   out[1] = bad;
 }
 
+/** out[0] = sqrt(Σ (a − b)²), out[1] = 1 if any a − b is not finite: how far an update moved the weights. */
+export function diffNorm(
+  out: F, // [2] (=)
+  a: F,   // [P]
+  b: F,   // [P]
+  P: number,
+): void {
+  let ss = 0;
+  let bad = 0;
+  for (let i = 0; i < P; i++) {
+    const d = a[i] - b[i];
+    if (!Number.isFinite(d)) bad = 1;
+    ss += d * d;
+  }
+  out[0] = Math.sqrt(ss);
+  out[1] = bad;
+}
+
 /**
  * AdamW with decoupled weight decay and global grad-norm clipping, in place.
  * If norm[1] ≠ 0 (a non-finite gradient) nothing changes: params, m and v are kept.

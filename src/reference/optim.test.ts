@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../model/layout';
 import { adamwStep, buildDecayMask, createAdamState } from './model';
-import { adamw, gradNorm } from './ops';
+import { adamw, diffNorm, gradNorm } from './ops';
 
 const lr = 0.1, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, wd = 0.1;
 
@@ -19,6 +19,16 @@ describe('gradNorm', () => {
     // only the first P entries count
     gradNorm(out, Float64Array.from([3, 4, NaN]), 2);
     expect(Array.from(out)).toEqual([5, 0]);
+  });
+});
+
+describe('diffNorm', () => {
+  it('L2 norm of a − b and the non-finite flag', () => {
+    const out = new Float64Array(2).fill(NaN);
+    diffNorm(out, Float64Array.from([4, 1, -4]), Float64Array.from([1, 1, 0]), 3);
+    expect(Array.from(out)).toEqual([5, 0]);
+    diffNorm(out, Float64Array.from([1, Infinity]), Float64Array.from([1, 0]), 2);
+    expect(out[1]).toBe(1);
   });
 });
 

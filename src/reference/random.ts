@@ -39,14 +39,17 @@ export interface Rng {
   int(n: number): number;
   /** Standard normal (Box–Muller). */
   normal(): number;
+  /** Draws made so far: makeRng(seed, stream, position) continues the stream from here (a resumed run). */
+  position(): number;
 }
 
 /**
  * A stream keyed by (seed, stream id): draw k is uniform4(seed, stream, k >> 32-ish, k).
  * Different stream ids give independent streams from one user seed (e.g. init vs tasks).
  */
-export function makeRng(seed: number, stream = 0): Rng {
-  let counter = 0;
+export function makeRng(seed: number, stream = 0, start = 0): Rng {
+  if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`makeRng: start must be a non-negative integer, got ${start}`);
+  let counter = start;
   const next = (): number => {
     const hi = Math.floor(counter / 4294967296);
     const v = uniform4(seed, stream, hi, counter >>> 0);
@@ -65,6 +68,7 @@ export function makeRng(seed: number, stream = 0): Rng {
       const u2 = next();
       return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
     },
+    position: () => counter,
   };
 }
 

@@ -3,10 +3,10 @@
 
 import type { ParamLayout } from '../model/layout';
 import { createActivations, forward, backward, createAdamState, buildDecayMask, type AdamState } from '../reference/model';
-import { adamw, ceLoss, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR } from '../reference/ops';
+import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR } from '../reference/ops';
 import { sampleSequencesCpu } from '../reference/sampler';
 import {
-  nonFiniteSlots, tensorGroups, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
+  checkLength, nonFiniteSlots, tensorGroups, type OptimizerState, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
   type TrainPass, type TrainResult,
 } from './engine';
 
@@ -36,6 +36,7 @@ export class CpuEngine implements PolicyEngine {
     const R = N * T;
     const acts = createActivations(this.layout.config, N, T, Float32Array);
     const out: PassStats[] = [];
+    const before = this.params.slice();
     for (const pass of passes) {
       const d = pass.data;
       const refLogp = new Float32Array(R);
@@ -71,7 +72,10 @@ export class CpuEngine implements PolicyEngine {
       gradNorm(n, this.grads.subarray(g.offset, g.offset + g.size), g.size);
       groupNorms[g.name] = n[0];
     }
-    return { passes: out, groupNorms };
+    const w = new Float32Array(2), d = new Float32Array(2);
+    gradNorm(w, this.params, this.layout.numParams);
+    diffNorm(d, this.params, before, this.layout.numParams);
+    return { passes: out, groupNorms, weightNorm: w[1] ? NaN : w[0], updateNorm: d[1] ? NaN : d[0] };
   }
 
   async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
@@ -105,6 +109,26 @@ export class CpuEngine implements PolicyEngine {
   async loadParams(params: Float32Array): Promise<void> {
     this.params = params.slice();
     this.adam = createAdamState(this.layout, Float32Array);
+  }
+
+  async readOptimizerState(): Promise<OptimizerState> {
+    return { m: (this.adam.m as Float32Array).slice(), v: (this.adam.v as Float32Array).slice() };
+  }
+
+  async loadOptimizerState(state: OptimizerState): Promise<void> {
+    checkLength('loadOptimizerState: m', state.m, this.layout.numParams);
+    checkLength('loadOptimizerState: v', state.v, this.layout.numParams);
+    this.adam.m = state.m.slice();
+    this.adam.v = state.v.slice();
+  }
+
+  async readReference(): Promise<Float32Array | null> {
+    return this.ref ? this.ref.slice() : null;
+  }
+
+  async loadReference(params: Float32Array): Promise<void> {
+    checkLength('loadReference', params, this.layout.numParams);
+    this.ref = params.slice();
   }
 
   async nonFiniteTensors(): Promise<string[]> {

@@ -13,10 +13,11 @@ import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
 import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
-  gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
+  diffNormOp, gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
   type AdamwParams, type MatmulVariant, type SampleTokenParams,
 } from '../gpu/ops';
 import { chooseMatmulVariant } from '../gpu/autotune';
+import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
 import { Plan } from '../model/gpu-plan';
 
 export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
@@ -51,6 +52,16 @@ export interface TrainResult {
   passes: PassStats[];
   /** Gradient norm per tensor group (embeddings, each block, final LayerNorm) of the last pass. */
   groupNorms: Record<string, number>;
+  /** ‖θ‖ after the passes (NaN or Infinity when a weight is not finite). */
+  weightNorm: number;
+  /** ‖θ_after − θ_before‖ over all the passes: how far this call moved the weights. */
+  updateNorm: number;
+}
+
+/** AdamW's moments, [P] each, in the parameter buffer's layout. */
+export interface OptimizerState {
+  m: Float32Array;
+  v: Float32Array;
 }
 
 /** The regulator of a batch's policy-gradient passes (one per batch: it is a run setting). */
@@ -73,7 +84,15 @@ export interface PolicyEngine {
   checkpointState(): Promise<void>;
   restoreState(): Promise<void>;
   readParams(): Promise<Float32Array>;
+  /** Replace the weights; the optimiser state is reset to zero. */
   loadParams(params: Float32Array): Promise<void>;
+  readOptimizerState(): Promise<OptimizerState>;
+  /** Replace the optimiser state (after loadParams, to resume a run). */
+  loadOptimizerState(state: OptimizerState): Promise<void>;
+  /** The frozen reference weights, or null before the first syncReference. */
+  readReference(): Promise<Float32Array | null>;
+  /** Set the reference weights (a resumed run's KL anchor). */
+  loadReference(params: Float32Array): Promise<void>;
   /** Names of tensors whose gradient (last pass) or weights hold a non-finite value. */
   nonFiniteTensors(): Promise<string[]>;
   destroy(): void;
@@ -88,6 +107,10 @@ export function tensorGroups(layout: ParamLayout): { name: string; offset: numbe
   layout.blocks.forEach((b, i) => groups.push(range(`h${i}`, b.ln1w, b.fcprojb)));
   groups.push(range('ln_f', layout.lnfw, layout.lnfb));
   return groups;
+}
+
+export function checkLength(what: string, a: ArrayLike<number>, P: number): void {
+  if (a.length !== P) throw new RangeError(`${what}: ${a.length} floats, the parameter buffer has ${P}`);
 }
 
 export function nonFiniteSlots(layout: ParamLayout, ...buffers: Float32Array[]): string[] {
@@ -116,13 +139,33 @@ export class GpuEngine implements PolicyEngine {
   private readonly groups: ReturnType<typeof tensorGroups>;
   private readonly groupNormBuf: GPUBuffer; // [groups, 64] (256-byte slots)
   private readonly groupNormPlan: Plan;
+  private readonly preUpdate: GPUBuffer; // [P] the weights before a train call
+  private readonly weightNormsBuf: GPUBuffer; // [2, 64]: ‖θ‖ at 0, ‖θ − θ_before‖ at 256 bytes
+  private readonly weightNormsPlan: Plan;
   private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
   private statsFloats = 0;
 
-  /** The engine with the matmul variant that is fastest on this adapter (timed once per device). */
+  private readonly uncaptured: ReturnType<typeof watchUncapturedErrors>;
+
+  /**
+   * The engine with the matmul variant that is fastest on this adapter (timed once per device).
+   * A failed allocation is a GpuError ("out of GPU memory while allocating …").
+   */
   static async create(device: GPUDevice, layout: ParamLayout, initial: Float32Array): Promise<GpuEngine> {
     const { variant } = await chooseMatmulVariant(device);
-    return new GpuEngine(device, layout, initial, variant);
+    return withGpuErrors(device, `allocating a model of ${layout.numParams} parameters`, () => new GpuEngine(device, layout, initial, variant));
+  }
+
+  /**
+   * Runs engine work in GPU error scopes: an invalid or failed allocation or command becomes a
+   * GpuError naming `during`, instead of later work running on invalid buffers.
+   */
+  private guarded<T>(during: string, work: () => Promise<T>): Promise<T> {
+    return withGpuErrors(this.device, during, async () => {
+      const r = await work();
+      this.uncaptured.check(during);
+      return r;
+    });
   }
 
   constructor(
@@ -131,6 +174,7 @@ export class GpuEngine implements PolicyEngine {
     initial: Float32Array,
     readonly variant: MatmulVariant = defaultMatmulVariant(),
   ) {
+    this.uncaptured = watchUncapturedErrors(device);
     this.model = new GpuParams(device, layout, initial);
     this.backup = createStorage(device, 3 * this.model.P * 4, 'state backup');
     this.groups = tensorGroups(layout);
@@ -140,6 +184,12 @@ export class GpuEngine implements PolicyEngine {
       this.groupNormPlan.dispatch(gradNormOp(device, { buffer: this.groupNormBuf, offset: i * 256, size: 8 },
         { buffer: this.model.grads, offset: g.offset * 4, size: g.size * 4 }, g.size));
     });
+    const P = this.model.P;
+    this.preUpdate = createStorage(device, P * 4, 'weights before update');
+    this.weightNormsBuf = createStorage(device, 2 * 256, 'weight and update norms');
+    this.weightNormsPlan = new Plan()
+      .dispatch(gradNormOp(device, { buffer: this.weightNormsBuf, offset: 0, size: 8 }, this.model.params, P))
+      .dispatch(diffNormOp(device, { buffer: this.weightNormsBuf, offset: 256, size: 8 }, this.model.params, this.preUpdate, P));
   }
 
   private sampler(N: number, T: number): GpuSampler {
@@ -162,18 +212,26 @@ export class GpuEngine implements PolicyEngine {
     return p;
   }
 
-  async sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
-    const s = this.sampler(N, T);
-    s.setTemplate(fixed);
-    return s.sample(params);
+  sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
+    return this.guarded(`sampling ${N} sequences × ${T} tokens`, async () => {
+      const s = this.sampler(N, T);
+      s.setTemplate(fixed);
+      return s.sample(params);
+    });
   }
 
-  async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+  train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
+    return this.guarded(`training on ${N} sequences × ${T} tokens`, () => this.trainPasses(passes, N, T, invTemp, useReference));
+  }
+
+  private async trainPasses(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
     if (useReference && !this.refParams) throw new Error('train: useReference needs syncReference() first');
     const plans = this.trainPlans(N, T, invTemp, passRegulator(passes));
     const { device } = this;
     const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
-    const need = passes.length * perPass + this.groups.length * STATS_ALIGN;
+    // per pass: seqLoss | stats | norm; then the group norms; then ‖θ‖ and ‖Δθ‖
+    const normsAt = passes.length * perPass + this.groups.length * STATS_ALIGN;
+    const need = normsAt + 2 * STATS_ALIGN;
     if (!this.statsBuf || this.statsFloats < need) {
       this.statsBuf?.destroy();
       this.statsFloats = need;
@@ -193,6 +251,7 @@ export class GpuEngine implements PolicyEngine {
       else writeCeLossParams(device, plans.ceParams, { scale: pass.loss.scale });
       writeAdamwParams(device, plans.adamParams, pass.adam);
       const enc = device.createCommandEncoder();
+      if (i === 0) enc.copyBufferToBuffer(this.model.params, 0, this.preUpdate, 0, this.model.P * 4);
       if (useReference && pass.loss.kind === 'pg') plans.reference!.encode(enc);
       (pass.loss.kind === 'pg' ? plans.pgStep : plans.sftStep).encode(enc);
       const base = i * perPass * 4;
@@ -203,6 +262,9 @@ export class GpuEngine implements PolicyEngine {
         this.groupNormPlan.encode(enc);
         const gBase = passes.length * perPass * 4;
         this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
+        this.weightNormsPlan.encode(enc);
+        enc.copyBufferToBuffer(this.weightNormsBuf, 0, stats, normsAt * 4, 8);
+        enc.copyBufferToBuffer(this.weightNormsBuf, 256, stats, (normsAt + STATS_ALIGN) * 4, 8);
       }
       device.queue.submit([enc.finish()]);
     });
@@ -220,20 +282,27 @@ export class GpuEngine implements PolicyEngine {
     });
     const groupNorms: Record<string, number> = {};
     this.groups.forEach((g, i) => (groupNorms[g.name] = all[passes.length * perPass + i * STATS_ALIGN]));
-    return { passes: result, groupNorms };
+    const norm = (at: number) => (all[at + 1] !== 0 ? NaN : all[at]);
+    return { passes: result, groupNorms, weightNorm: norm(normsAt), updateNorm: norm(normsAt + STATS_ALIGN) };
   }
 
-  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
-    const plans = this.trainPlans(N, T, invTemp);
-    writeArray(this.device, plans.inputs.tokens, tokens);
-    writeArray(this.device, plans.inputs.targets, targets);
-    const enc = this.device.createCommandEncoder();
-    plans.logProbs.encode(enc);
-    this.device.queue.submit([enc.finish()]);
-    return readF32(this.device, plans.outputs.logp, N * T);
+  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
+    return this.guarded(`scoring ${N} sequences × ${T} tokens`, async () => {
+      const plans = this.trainPlans(N, T, invTemp);
+      writeArray(this.device, plans.inputs.tokens, tokens);
+      writeArray(this.device, plans.inputs.targets, targets);
+      const enc = this.device.createCommandEncoder();
+      plans.logProbs.encode(enc);
+      this.device.queue.submit([enc.finish()]);
+      return readF32(this.device, plans.outputs.logp, N * T);
+    });
   }
 
-  async syncReference(): Promise<void> {
+  syncReference(): Promise<void> {
+    return this.guarded('copying the KL reference weights', () => this.copyReference());
+  }
+
+  private async copyReference(): Promise<void> {
     if (!this.refParams) {
       this.refParams = createStorage(this.device, this.model.P * 4, 'reference params');
       this.plans.clear(); // plans are rebuilt with the reference pass
@@ -271,15 +340,40 @@ export class GpuEngine implements PolicyEngine {
     this.model.load(params);
   }
 
+  async readOptimizerState(): Promise<OptimizerState> {
+    const [m, v] = await Promise.all([readF32(this.device, this.model.m, this.model.P), readF32(this.device, this.model.v, this.model.P)]);
+    return { m, v };
+  }
+
+  async loadOptimizerState(state: OptimizerState): Promise<void> {
+    checkLength('loadOptimizerState: m', state.m, this.model.P);
+    checkLength('loadOptimizerState: v', state.v, this.model.P);
+    writeArray(this.device, this.model.m, state.m);
+    writeArray(this.device, this.model.v, state.v);
+  }
+
+  async readReference(): Promise<Float32Array | null> {
+    return this.refParams ? readF32(this.device, this.refParams, this.model.P) : null;
+  }
+
+  async loadReference(params: Float32Array): Promise<void> {
+    checkLength('loadReference', params, this.model.P);
+    await this.copyReference(); // allocates the buffer and rebuilds the plans with a reference pass
+    writeArray(this.device, this.refParams!, params);
+  }
+
   async nonFiniteTensors(): Promise<string[]> {
     const [g, p] = await Promise.all([this.model.readGrads(), this.model.readParams()]);
     return nonFiniteSlots(this.layout, g, p);
   }
 
   destroy(): void {
+    this.uncaptured.stop();
     this.model.destroy();
     this.refParams?.destroy();
     this.backup.destroy();
+    this.preUpdate.destroy();
+    this.weightNormsBuf.destroy();
     this.statsBuf?.destroy();
   }
 }

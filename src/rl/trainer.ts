@@ -34,14 +34,29 @@ import {
   buildTemplate, completionFacts, rolloutShape, rowArrays, sftArrays, sliceMinibatch, verifyBatch,
   type CompletionFacts, type RolloutShape, type VerifiedBatch,
 } from './rollout';
+import { DEFAULT_GUARD_LIMITS, DivergenceGuard, type FaultCheck, type GuardLimits, type UpdateObservation } from './divergence';
+import type { ResumePoint, TrainerState } from './trainer-state';
+import { levelRange } from '../config/checkpoint-run';
+import { paramCount } from '../model/config';
+import { CheckpointError } from '../model/safetensors-file';
 
 export type Phase = 'sample' | 'verify' | 'advantages' | 'update';
 
-/** A fault the run cannot continue through: the weights from before the step are kept. */
+/**
+ * A fault the run cannot continue through: the weights (and optimiser state) from before the
+ * step are kept. `check` says which check fired (src/rl/divergence.ts); `step` is 0 during the
+ * SFT warm start.
+ */
 export class TrainingFault extends Error {
-  constructor(readonly step: number, readonly tensors: string[], message: string) {
+  constructor(readonly step: number, readonly tensors: string[], message: string, readonly check: FaultCheck = 'non-finite') {
     super(message);
+    this.name = 'TrainingFault';
   }
+}
+
+export interface TrainerOptions {
+  /** The divergence guard's limits; false turns it off (NaN/Inf faults are always caught). */
+  guard?: Partial<GuardLimits> | false;
 }
 
 /** What the UI's rollout inspector shows of the latest step. */
@@ -120,9 +135,14 @@ export class Trainer {
   level: number;
   /** Entropy bonus α (moves when entropyTarget > 0). */
   alpha: number;
-  private readonly taskRng: Rng;
-  private readonly shuffleRng: Rng;
-  private readonly mapp: MappPosterior | null;
+  private taskRng: Rng;
+  private shuffleRng: Rng;
+  /** SFT warm-start steps completed (a resumed run continues the warm start). */
+  sftStepsDone = 0;
+  private readonly guard: DivergenceGuard | null;
+  /** Weights in the model (no padding): the scale of the divergence checks. */
+  private readonly weightCount: number;
+  private mapp: MappPosterior | null;
   private mappPool: TaskInstance[] = [];
   private refReady = false;
   /** Completion positions c < klLimit get the KL term. */
@@ -135,8 +155,10 @@ export class Trainer {
   /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
   collectRatios = false;
 
-  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout) {
+  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, options: TrainerOptions) {
     this.task = getTask(config.task);
+    this.guard = options.guard === false ? null : new DivergenceGuard({ ...DEFAULT_GUARD_LIMITS, ...options.guard });
+    this.weightCount = paramCount(layout.config);
     this.layout = layout;
     this.vocab = this.task.vocab(taskParamsOf(config));
     this.level = config.curriculum === 'off' ? Number(config[`task.${config.curriculumParam}`]) : config.curriculumStart;
@@ -148,12 +170,15 @@ export class Trainer {
 
   /**
    * Builds the model from the config (seeded init), or takes given weights (a checkpoint),
-   * and the engine that runs it.
+   * and the engine that runs it. With `initial.resume` (weights, AdamW's moments, the KL
+   * reference, step, level, random-stream positions: src/rl/trainer-state.ts) the run continues
+   * where it stopped; the config may differ in its optimiser and loss knobs (lower lr after a fault).
    */
   static async create(
     config: RunConfig,
     makeEngine: (layout: ParamLayout, params: Float32Array) => PolicyEngine | Promise<PolicyEngine>,
-    initial?: { layout: ParamLayout; params: Float32Array },
+    initial?: { layout: ParamLayout; params: Float32Array; resume?: ResumePoint },
+    options: TrainerOptions = {},
   ): Promise<Trainer> {
     const needed = modelConfigOf(config);
     const layout = initial?.layout ?? buildLayout(needed);
@@ -165,9 +190,73 @@ export class Trainer {
     }
     const params = initial?.params ?? initParams(layout, config.seed);
     const engine = await makeEngine(layout, params);
-    const t = new Trainer(config, engine, layout);
+    const t = new Trainer(config, engine, layout, options);
     await t.start();
+    if (initial?.resume) {
+      try {
+        await t.resumeFrom(initial.resume);
+      } catch (e) {
+        engine.destroy();
+        throw e;
+      }
+    }
     return t;
+  }
+
+  /** Restores a saved resume point (after start(), which drew the MaPP pool from the task stream). */
+  private async resumeFrom(point: ResumePoint): Promise<void> {
+    const s = point.state;
+    const c = this.config;
+    const [lo, hi] = levelRange(c);
+    if (s.level < lo || s.level > hi) {
+      throw new CheckpointError(`trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`);
+    }
+    if (s.stepCount > c.steps && c.steps > 0) {
+      throw new CheckpointError(`trainer state: the run is at step ${s.stepCount}, past steps = ${c.steps}; raise --steps to continue it`);
+    }
+    if ((c.estimator === 'mapp') !== (s.mapp !== null)) {
+      throw new CheckpointError(`trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`);
+    }
+    await this.engine.loadOptimizerState(point.optimizer);
+    if (point.reference) await this.engine.loadReference(point.reference);
+    this.stepCount = s.stepCount;
+    this.optStep = s.optStep;
+    this.sftStepsDone = s.sftStepsDone;
+    this.level = s.level;
+    this.alpha = s.alpha;
+    this.sinceAdvance = s.sinceAdvance;
+    this.refReady = s.refReady && point.reference !== null;
+    this.klLimit = s.klLimit ?? Infinity;
+    this.evalCount = s.evalCount;
+    this.taskRng = makeRng(c.seed, STREAM.tasks, s.taskRng);
+    this.shuffleRng = makeRng(c.seed, STREAM.minibatch, s.shuffleRng);
+    if (s.mapp && this.mapp) {
+      // The posteriors saved; the options (mappBonus) of this config.
+      try {
+        this.mapp = MappPosterior.fromJSON({ options: this.mapp.options, posteriors: s.mapp.posteriors });
+      } catch (e) {
+        throw new CheckpointError(`trainer state: mapp: ${(e as Error).message}`);
+      }
+    }
+    this.guard?.restore(s.guard);
+  }
+
+  /** Everything needed to continue this run later with the same results (with the weights: readParams). */
+  async resumePoint(): Promise<ResumePoint> {
+    const state: TrainerState = {
+      stepCount: this.stepCount, optStep: this.optStep, sftStepsDone: this.sftStepsDone, level: this.level,
+      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.refReady,
+      klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null, evalCount: this.evalCount,
+      taskRng: this.taskRng.position(), shuffleRng: this.shuffleRng.position(),
+      mapp: this.mapp ? this.mapp.toJSON() : null, guard: [...(this.guard?.recent ?? [])],
+    };
+    const [optimizer, reference] = await Promise.all([this.engine.readOptimizerState(), this.engine.readReference()]);
+    return { state, optimizer, reference };
+  }
+
+  /** SFT warm-start steps still to run (sftSteps, less those a resumed run has done). */
+  get sftStepsRemaining(): number {
+    return Math.max(0, this.config.sftSteps - this.sftStepsDone);
   }
 
   private async start(): Promise<void> {
@@ -211,26 +300,80 @@ export class Trainer {
 
   // ── SFT warm start ───────────────────────────────────────────────────────────────────
 
-  /** Supervised steps on the task's own correct completions; returns the mean loss per step. */
-  async warmStart(steps = this.config.sftSteps): Promise<number[]> {
+  /**
+   * Supervised steps on the task's own correct completions; returns the mean loss per step.
+   * `shouldStop` is asked before each step (Ctrl-C during a long warm start) and `onStep` told
+   * after each (sftStepsDone, loss); the steps done are counted in sftStepsDone, so a saved run
+   * continues the warm start where it stopped.
+   */
+  async warmStart(
+    steps = this.sftStepsRemaining,
+    opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
+  ): Promise<number[]> {
     const c = this.config;
     const losses: number[] = [];
     for (let i = 0; i < steps; i++) {
+      if (opts.shouldStop?.()) break;
       const instances = this.samplePrompts(c.batchPrompts * c.groupSize);
       const s = rolloutShape(instances, 1);
       const data = sftArrays(instances, s);
       const count = data.mask.reduce((a, b) => a + b, 0);
       this.optStep++;
+      const lr = this.lrAt(this.optStep, c.sftLr);
+      const where = `warm-start step ${this.sftStepsDone + 1}`;
+      await this.engine.checkpointState();
       const res = await this.engine.train([{
         data,
         loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 },
-        adam: this.adamParams(this.lrAt(this.optStep, c.sftLr)),
+        adam: this.adamParams(lr),
       }], s.N, s.T, this.invTemp, false);
       const p = res.passes[0];
-      if (p.nonFinite) throw new TrainingFault(0, await this.engine.nonFiniteTensors(), `warm-start step ${i + 1}: non-finite gradient`);
-      losses.push(p.seqLoss.reduce((a, b) => a + b, 0));
+      if (p.nonFinite || !p.seqLoss.every(Number.isFinite)) {
+        const tensors = await this.engine.nonFiniteTensors();
+        await this.engine.restoreState();
+        this.optStep--;
+        throw new TrainingFault(0, tensors, `${where}: non-finite ${p.nonFinite ? 'gradient' : 'loss'}` +
+          (tensors.length ? ` (tensors: ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '') +
+          '; the weights from before this step are kept. Lower sftLr and continue.');
+      }
+      await this.guardUpdate({ updateNorm: res.updateNorm, weightNorm: res.weightNorm, lrSum: lr, count: this.weightCount }, 0, where, 1, 'sftLr');
+      this.sftStepsDone++;
+      const loss = p.seqLoss.reduce((a, b) => a + b, 0);
+      losses.push(loss);
+      opts.onStep?.(this.sftStepsDone, loss);
     }
     return losses;
+  }
+
+  /**
+   * Runs the divergence checks on an update that has been applied; on a failure rolls it back
+   * (the engine's checkpointState from before it) and throws the fault, naming the tensors that
+   * moved most. `lrKnob` names the knob to lower in the message.
+   */
+  private async guardUpdate(o: UpdateObservation, step: number, where: string, passes: number, lrKnob: 'lr' | 'sftLr'): Promise<void> {
+    if (!this.guard) return;
+    const verdict = this.guard.check(o);
+    if (!verdict) {
+      this.guard.accept(o);
+      return;
+    }
+    const after = await this.engine.readParams();
+    await this.engine.restoreState();
+    this.optStep -= passes;
+    const before = await this.engine.readParams();
+    const moved = this.layout.slots
+      .map((sl) => {
+        let d = 0;
+        for (let i = sl.offset; i < sl.offset + sl.size; i++) d += (after[i] - before[i]) ** 2;
+        return { name: sl.name, d: Number.isFinite(d) ? d : Infinity };
+      })
+      .sort((a, b) => b.d - a.d)
+      .slice(0, 4)
+      .map((x) => x.name);
+    throw new TrainingFault(step, moved,
+      `${where}: divergence (${verdict.check}): ${verdict.detail} (tensors that moved most: ${moved.join(', ')}); ` +
+      `the weights from before this step are kept. Lower the learning rate (${lrKnob}) and continue from the last good checkpoint.`,
+      verdict.check);
   }
 
   private adamParams(lr: number) {
@@ -385,6 +528,9 @@ export class Trainer {
         (tensors.length ? ` (tensors: ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '') +
         '; the weights from before this step are kept. Lower the learning rate (lr) and continue.');
     }
+    const lrSum = passes.reduce((a, p) => a + p.adam.lr, 0);
+    await this.guardUpdate({ updateNorm: result.updateNorm, weightNorm: result.weightNorm, lrSum, count: this.weightCount },
+      stepIndex + 1, `step ${stepIndex + 1}`, passes.length, 'lr');
 
     // metrics
     const m = stepMetrics(batch, adv, facts.truncated);
@@ -411,6 +557,8 @@ export class Trainer {
       'ratio/mean': per(ratioSum),
       'ratio/max': ratioMax,
       grad_norm: result.passes[result.passes.length - 1].gradNorm,
+      update_norm: result.updateNorm,
+      weight_norm: result.weightNorm,
       entropy_alpha: this.alpha,
       level: this.level,
       'time/sample_ms': sampleMs,
@@ -542,8 +690,9 @@ export class Trainer {
 
   // ── checkpoints ──────────────────────────────────────────────────────────────────────
 
-  async checkpoint(): Promise<Uint8Array> {
-    const params = await this.engine.readParams();
+  /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
+  async checkpoint(params?: Float32Array): Promise<Uint8Array> {
+    params ??= await this.engine.readParams();
     return writeSafetensors(this.layout, params, this.vocab, { ...this.config, trainedSteps: this.stepCount, level: this.level });
   }
 

@@ -15,12 +15,18 @@ export class RunFileError extends Error {
   }
 }
 
-/** One CSV field: numbers bare (non-finite empty), text quoted when it needs to be. */
-function csvField(v: unknown): string {
+/**
+ * One CSV field: numbers bare (non-finite empty), text quoted when it needs to be. Text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab or CR first: an imported run's scalar may
+ * be named `=HYPERLINK(…)`) gets a leading apostrophe, the usual guard, and is quoted.
+ */
+export function csvField(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  let s = String(v);
+  const formula = /^[=+\-@\t\r]/.test(s);
+  if (formula) s = `'${s}`;
+  return formula || /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /**
@@ -79,23 +85,54 @@ function readPoint(raw: unknown, i: number): MetricPoint {
   const where = `points[${i}]`;
   if (!isRecord(raw)) throw new RunFileError(where, `${where} must be an object`);
   if (!Number.isInteger(raw.step) || (raw.step as number) < 0) throw new RunFileError(`${where}.step`, `${where}.step must be a non-negative integer`);
-  if (typeof raw.level !== 'number') throw new RunFileError(`${where}.level`, `${where}.level must be a number`);
+  if (typeof raw.level !== 'number' || !Number.isFinite(raw.level)) throw new RunFileError(`${where}.level`, `${where}.level must be a number`);
   if (!isRecord(raw.scalars)) throw new RunFileError(`${where}.scalars`, `${where}.scalars must be an object of name → number`);
-  const scalars: Record<string, number> = {};
+  const entries: [string, number][] = [];
   for (const [k, v] of Object.entries(raw.scalars)) {
     if (typeof v !== 'number' && v !== null) throw new RunFileError(`${where}.scalars.${k}`, `${where}.scalars.${k} must be a number`);
-    scalars[k] = v === null ? NaN : v; // JSON writes NaN as null
+    entries.push([k, v === null ? NaN : v]); // JSON writes NaN as null
   }
-  return { step: raw.step as number, level: raw.level, scalars };
+  // fromEntries: a scalar named "__proto__" stays a scalar.
+  return { step: raw.step as number, level: raw.level, scalars: Object.fromEntries(entries) };
 }
 
 function readEval(raw: unknown, i: number): EvalRecord {
   const where = `evals[${i}]`;
   if (!isRecord(raw)) throw new RunFileError(where, `${where} must be an object`);
+  const out: Record<string, unknown> = {};
   for (const k of ['step', 'level', 'prompts', 'eval/pass@1_greedy', 'eval/pass@k', 'eval/pass@1_sampled', 'k']) {
     if (typeof raw[k] !== 'number') throw new RunFileError(`${where}.${k}`, `${where}.${k} must be a number`);
+    out[k] = raw[k];
   }
-  return { ...(raw as unknown as EvalRecord), taskMetrics: isRecord(raw.taskMetrics) ? (raw.taskMetrics as Record<string, number>) : {} };
+  const metrics: [string, number][] = [];
+  if (raw.taskMetrics !== undefined) {
+    if (!isRecord(raw.taskMetrics)) throw new RunFileError(`${where}.taskMetrics`, `${where}.taskMetrics must be an object of name → number`);
+    for (const [k, v] of Object.entries(raw.taskMetrics)) {
+      if (typeof v !== 'number' && v !== null) throw new RunFileError(`${where}.taskMetrics.${k}`, `${where}.taskMetrics.${k} must be a number`);
+      metrics.push([k, v === null ? NaN : v]);
+    }
+  }
+  return { ...(out as unknown as EvalRecord), taskMetrics: Object.fromEntries(metrics) };
+}
+
+/** The advantage histogram of the latest step: counts[n] ≥ 0, edges[n + 1] ascending, all finite. */
+function readHistogram(raw: unknown): { counts: number[]; edges: number[] } | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  if (!isRecord(raw) || !Array.isArray(raw.counts) || !Array.isArray(raw.edges)) {
+    throw new RunFileError('histogram', 'histogram must be null or {counts: [number…], edges: [number…]}');
+  }
+  const { counts, edges } = raw as { counts: unknown[]; edges: unknown[] };
+  counts.forEach((c, i) => {
+    if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) throw new RunFileError(`histogram.counts[${i}]`, `histogram.counts[${i}] must be a number ≥ 0, got ${JSON.stringify(c)}`);
+  });
+  edges.forEach((e, i) => {
+    if (typeof e !== 'number' || !Number.isFinite(e)) throw new RunFileError(`histogram.edges[${i}]`, `histogram.edges[${i}] must be a finite number, got ${JSON.stringify(e)}`);
+    if (i > 0 && e < (edges[i - 1] as number)) throw new RunFileError(`histogram.edges[${i}]`, `histogram.edges must be ascending; edges[${i}] = ${e} is below edges[${i - 1}]`);
+  });
+  if (edges.length !== counts.length + 1) {
+    throw new RunFileError('histogram.edges', `histogram.edges must have one more entry than counts (${counts.length + 1}), got ${edges.length}`);
+  }
+  return { counts: counts as number[], edges: edges as number[] };
 }
 
 /**
@@ -113,7 +150,7 @@ export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
     throw new RunFileError('format', `${fileName} is not a playground run (format must be "${RUN_FILE_FORMAT}")`);
   }
   if (raw.version !== RUN_FILE_VERSION) {
-    throw new RunFileError('version', `${fileName} has version ${String(raw.version)}; this playground reads version ${RUN_FILE_VERSION}`);
+    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${RUN_FILE_VERSION}`);
   }
   let config;
   try {
@@ -124,6 +161,7 @@ export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
   }
   if (!Array.isArray(raw.points)) throw new RunFileError('points', `${fileName}: points must be a list`);
   const points = raw.points.map(readPoint);
+  if (raw.evals !== undefined && !Array.isArray(raw.evals)) throw new RunFileError('evals', `${fileName}: evals must be a list`);
   const evals = Array.isArray(raw.evals) ? raw.evals.map(readEval) : [];
   const run: RunRecord = {
     id: newRunId(),
@@ -136,8 +174,8 @@ export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
     importedFrom: fileName,
   };
   if (typeof raw.preset === 'string') run.preset = raw.preset;
-  const h = raw.histogram;
-  if (isRecord(h) && Array.isArray(h.counts) && Array.isArray(h.edges)) run.histogram = { counts: h.counts as number[], edges: h.edges as number[] };
+  const histogram = readHistogram(raw.histogram);
+  if (histogram) run.histogram = histogram;
   return run;
 }
 

@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { tasksCommand } from '../cli/tasks';
+import { textToTokens } from './tokens';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -115,6 +116,16 @@ describe('rlvr tasks verify', () => {
     ]);
     expect(code).toBe(1);
     expect(err[0]).toMatch(/3 of 9 line\(s\)/);
+  });
+
+  it('a huge completion is verified on its completion region only (the rest is not tokenized)', async () => {
+    const sampled = await run(['sample', '--task', 'sort', '--param', 'length=3', '--n', '1', '--seed', '2', '--json']);
+    const a = JSON.parse(sampled.out[0]);
+    // The answer (3 letters and EOS fill the region), then 2 million more tokens.
+    const text = `${a.answerText} ${'b '.repeat(2_000_000)}`;
+    const { out } = await run(['verify', '--json'], JSON.stringify({ instance: a.instance, completionText: text }));
+    expect(JSON.parse(out[0])).toEqual({ reward: 1, correct: true });
+    expect(textToTokens(['a', 'b', 'c'], 'a b zz c b', 3)).toEqual([0, 1, -1]);
   });
 
   it('exits 0 when every line verifies', async () => {

@@ -14,13 +14,17 @@ export function tokensToText(vocab: readonly string[], tokens: readonly number[]
   return tokens.map((t) => (Number.isInteger(t) && t >= 0 && t < vocab.length ? vocab[t] : `<?${t}>`)).join(' ');
 }
 
-/** Splits on whitespace; a text that is not in the vocabulary becomes -1 (a garbage id). */
-export function textToTokens(vocab: readonly string[], text: string): number[] {
+/**
+ * Splits on whitespace; a text that is not in the vocabulary becomes -1 (a garbage id). With
+ * `limit`, stops after that many tokens: a verifier reads only the completion region, so a
+ * 50 MB line need not be split whole.
+ */
+export function textToTokens(vocab: readonly string[], text: string, limit = Infinity): number[] {
   const index = new Map(vocab.map((t, i) => [t, i] as const));
-  return text
-    .split(/\s+/)
-    .filter((s) => s.length > 0)
-    .map((s) => index.get(s) ?? -1);
+  const out: number[] = [];
+  const word = /\S+/g;
+  for (let m = word.exec(text); m !== null && out.length < limit; m = word.exec(text)) out.push(index.get(m[0]) ?? -1);
+  return out;
 }
 
 /**

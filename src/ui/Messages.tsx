@@ -1,6 +1,7 @@
 // Messages for the person: bad URL values, a training fault, a lost device, worker errors,
 // config edits waiting for a reset, and notices (imports, exports).
 
+import { useEffect } from 'react';
 import { diffLabel } from '../config';
 import { useApp } from '../store/store';
 import { useController } from './context';
@@ -96,9 +97,17 @@ function PendingConfig() {
   );
 }
 
+/** An info notice goes by itself after this long; an error stays until dismissed. */
+const INFO_NOTICE_MS = 8000;
+
 function Notice() {
   const notice = useApp((s) => s.notice);
   const clear = useApp((s) => s.clearNotice);
+  useEffect(() => {
+    if (notice?.kind !== 'info') return;
+    const timer = window.setTimeout(clear, INFO_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice, clear]);
   if (!notice) return null;
   return (
     <div className={`message ${notice.kind}`} data-testid="notice">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useApp } from '../store/store';
 import { GroupView, type ColourBy } from './group';
 import { LearnedTableView } from './views';
+import { displayNames } from './group/elementNames';
 import { useController } from './context';
 import { useShownRollout } from './lecture/GroupPanel';
 
@@ -69,6 +70,7 @@ function LearnedTablePanel() {
   const task = useApp((s) => s.trainerConfig?.task);
   const layout = useApp((s) => s.trainerConfig?.['task.layout']);
   const learned = useApp((s) => s.learnedTable);
+  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
   if (task !== 'groupmul' || layout !== 'interleaved') return null;
   return (
     <div className="learned">
@@ -76,7 +78,7 @@ function LearnedTablePanel() {
         What the policy learned{learned ? ` (step ${learned.step})` : ''}{' '}
         <button className="small-button" data-testid="learned-refresh" onClick={() => controller?.requestLearnedTable()}>refresh</button>
       </h3>
-      {learned?.table ? <LearnedTableView table={learned.table} /> : <p className="muted small">Refreshed at every pause.</p>}
+      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
     </div>
   );
 }

@@ -323,9 +323,11 @@ export class PlaygroundController {
       if (!this.env.fetchBytes) throw new Error('this page cannot fetch files');
       const bytes = await this.env.fetchBytes(file);
       const ck = loadCheckpoint(bytes, file);
+      // The lesson's step budget, not the one of the run that made the checkpoint.
+      const config = { ...ck.config, steps: s.config.steps };
       s.setSweep(null);
-      s.setConfig(ck.config, preset);
-      this.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
+      s.setConfig(config, preset);
+      this.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
       s.notify('info', `Loaded the trained model (${label}, step ${ck.resume.step}). ▶ continues training it.`);
     } catch (e) {
       s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);

@@ -20,7 +20,7 @@ function ScratchBox({ m, judged }: { m: ScratchCell; judged: boolean }) {
   );
 }
 
-function AnswerRow({ answer, row, data }: { answer: GroupAnswer; row: GroupMulRow; data: GroupMulData }) {
+function AnswerRow({ answer, row, data, compact }: { answer: GroupAnswer; row: GroupMulRow; data: GroupMulData; compact: boolean }) {
   const byColumn = new Map(row.scratch.map((m) => [m.column, m] as const));
   return (
     <tr data-testid="completion" data-correct={correctAttr(answer.correct)}>
@@ -30,8 +30,11 @@ function AnswerRow({ answer, row, data }: { answer: GroupAnswer; row: GroupMulRo
         const m = byColumn.get(col.t);
         return <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>{m && <ScratchBox m={m} judged={answer.correct !== null} />}</td>;
       })}
-      <td style={S.cellTop}><span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{answer.advantageText}</span></td>
-      {data.hasScratchpad && (
+      <td style={S.cellTop}>
+        {/* A side panel has no room for "A = " on every row: the column is headed A instead. */}
+        <span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{compact ? answer.advantageText.replace(/^A = /, '') : answer.advantageText}</span>
+      </td>
+      {data.hasScratchpad && !compact && (
         <td style={{ ...S.cellTop, ...S.small }} title={row.alignment?.title}>{answer.correct !== null && row.alignment?.text}</td>
       )}
       {answer.rewardText && <td style={{ ...S.cellTop, ...S.small }}>{answer.rewardText}</td>}
@@ -63,10 +66,11 @@ export function GroupMulGrid({ data, answers, compact }: { data: GroupMulData; a
               {col.target?.name ?? ''}
             </th>
           ))}
+          {compact && <th style={S.headCell} title="the answer's advantage">A</th>}
         </tr>
       </thead>
       <tbody>
-        {answers.map((a) => <AnswerRow key={a.g} answer={a} row={data.rows[a.g]} data={data} />)}
+        {answers.map((a) => <AnswerRow key={a.g} answer={a} row={data.rows[a.g]} data={data} compact={compact} />)}
       </tbody>
     </table>
   );

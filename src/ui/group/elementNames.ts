@@ -228,3 +228,12 @@ function quasigroupDisplay(g: Magma): ElementDisplay {
     key: `${names[0]} … ${names[names.length - 1]}: elements of a Latin square (no identity, not associative; a chain is multiplied left to right)`,
   };
 }
+
+/** The display names of a group's elements, or `fallback` (the token strings) for a name this file does not know. */
+export function displayNames(groupName: string, fallback: readonly string[]): readonly string[] {
+  try {
+    return elementDisplay(groupName).names;
+  } catch {
+    return fallback;
+  }
+}

@@ -7,6 +7,7 @@ import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
 import { LearnedTableView } from '../views';
+import { displayNames } from '../group/elementNames';
 import { useController } from '../context';
 import { useThrottledSelector } from '../throttle';
 
@@ -99,6 +100,7 @@ export function GroupPanel() {
 function LearnedTable() {
   const controller = useController();
   const learned = useApp((s) => s.learnedTable);
+  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
   const status = useApp((s) => s.status);
   return (
     <div className="learned">
@@ -106,7 +108,7 @@ function LearnedTable() {
         The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{learned ? ` (step ${learned.step})` : ''}.{' '}
         <button className="small-button" data-testid="learned-refresh" disabled={status === 'running'} onClick={() => controller?.requestLearnedTable()}>refresh</button>
       </p>
-      {learned?.table ? <LearnedTableView table={learned.table} /> : <p className="muted small">Refreshed at every pause.</p>}
+      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
     </div>
   );
 }

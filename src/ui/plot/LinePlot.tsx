@@ -133,12 +133,15 @@ function SeriesMarks({ s, layout, clipId, xDomain, yDomain }: SeriesMarksProps) 
         ? pointsInside(s.points, xDomain, yDomain).map((p, i) => (s.marker === 'triangle'
           ? <path key={i} d={trianglePath(x(p.x), y(p.y), 5)} fill={s.color} />
           : <circle key={i} cx={x(p.x)} cy={y(p.y)} r={3.5} fill={s.color} />))
-        : (
-          <path
-            d={kind === 'step' ? stepPath(s.points, x, y) : linePath(s.points, x, y)} fill="none" stroke={s.color}
-            strokeWidth={s.width ?? 2} strokeDasharray={s.dash || undefined} strokeLinejoin="round" clipPath={`url(#${clipId})`}
-          />
-        )}
+        : s.points.length === 1
+          // A line of one point has no segment to draw: a dot shows it is there.
+          ? pointsInside(s.points, xDomain, yDomain).map((p, i) => <circle key={i} cx={x(p.x)} cy={y(p.y)} r={2.5} fill={s.color} />)
+          : (
+            <path
+              d={kind === 'step' ? stepPath(s.points, x, y) : linePath(s.points, x, y)} fill="none" stroke={s.color}
+              strokeWidth={s.width ?? 2} strokeDasharray={s.dash || undefined} strokeLinejoin="round" clipPath={`url(#${clipId})`}
+            />
+          )}
     </g>
   );
 }

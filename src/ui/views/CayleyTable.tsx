@@ -15,6 +15,8 @@ export interface CayleyTableViewProps {
 
 export interface LearnedTableViewProps {
   table: LearnedTable;
+  /** Display names of the elements (index = element id); the token strings without them. */
+  names?: readonly string[];
 }
 
 /** One cell: element index (−1: not an element), probability (1 for the true table), and whether it is wrong. */
@@ -74,7 +76,8 @@ function TableGrid({ names, cells, caption, testId }: { names: readonly string[]
                     fontFamily: 'monospace',
                     textAlign: 'center',
                     padding: '1px 3px',
-                    outline: c.wrong ? '2px solid #d1242f' : undefined,
+                    // Dark ink, not red: red means a negative advantage everywhere else.
+                    outline: c.wrong ? '2px solid #111827' : undefined,
                     outlineOffset: -2,
                   }}
                 >
@@ -98,16 +101,16 @@ export function CayleyTableView({ group }: CayleyTableViewProps) {
   return <TableGrid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />;
 }
 
-export function LearnedTableView({ table }: LearnedTableViewProps) {
+export function LearnedTableView({ table, names = table.elements }: LearnedTableViewProps) {
   const { cells, agree } = learnedCells(table);
   const total = table.elements.length ** 2;
   return (
     <div data-testid="learned-table" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <TableGrid
-        testId="learned-grid" names={table.elements} cells={cells}
-        caption={`learned (shade = probability): ${agree}/${total} right`}
+        testId="learned-grid" names={names} cells={cells}
+        caption={`learned (shade = probability, outlined = wrong): ${agree}/${total} right`}
       />
-      <TableGrid testId="truth-grid" names={table.elements} cells={trueCells(table.truth)} caption="true table" />
+      <TableGrid testId="truth-grid" names={names} cells={trueCells(table.truth)} caption="true table" />
     </div>
   );
 }

@@ -1,0 +1,89 @@
+// A run's checkpoints on disk: `<name>.safetensors` (the weights, Hugging Face GPT-2 names, the
+// run config in the metadata) and, beside it, `<name>.state.safetensors` (what --resume needs
+// besides the weights: src/rl/trainer-state.ts). The state is written first, then the weights,
+// each atomically, and each names the other's weights by checksum, so a crash between the two
+// writes cannot pair the wrong files.
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CliError } from './args';
+import { writeFileAtomic } from './files';
+import { loadCheckpointFile } from './model-commands';
+import { checkpointRun, type CheckpointRun } from '../config/checkpoint-run';
+import { ConfigError } from '../config/config';
+import { CheckpointError } from '../model/safetensors-file';
+import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
+import type { Trainer } from '../rl/trainer';
+import type { ParamLayout } from '../model/layout';
+
+export const CHECKPOINT = 'checkpoint.safetensors';
+export const FAULT_CHECKPOINT = 'checkpoint-before-fault.safetensors';
+
+/** The state file that belongs to a checkpoint file. */
+export function statePathOf(checkpointPath: string): string {
+  return checkpointPath.replace(/\.safetensors$/, '') + '.state.safetensors';
+}
+
+/** Writes the trainer's state and weights as `name` in `dir`; returns the checkpoint's path. */
+export async function saveCheckpoint(trainer: Trainer, dir: string, name: string): Promise<string> {
+  const path = join(dir, name);
+  const [params, point] = await Promise.all([trainer.engine.readParams(), trainer.resumePoint()]);
+  writeFileAtomic(statePathOf(path), writeTrainerStateFile(point, params));
+  writeFileAtomic(path, await trainer.checkpoint(params));
+  return path;
+}
+
+export interface ResumeSource {
+  /** The checkpoint file resumed from. */
+  path: string;
+  run: CheckpointRun;
+  layout: ParamLayout;
+  params: Float32Array;
+  point: ResumePoint;
+}
+
+/**
+ * Reads what `--resume PATH` names: a run folder (its checkpoint.safetensors) or a checkpoint
+ * file, with the state file beside it. Every problem is a CliError naming the file.
+ */
+export function loadResume(arg: string): ResumeSource {
+  let path = arg;
+  try {
+    if (statSync(arg).isDirectory()) path = join(arg, CHECKPOINT);
+  } catch (e) {
+    throw new CliError(`--resume ${arg}: cannot read it (${(e as Error).message})`);
+  }
+  if (!existsSync(path)) {
+    const fault = join(dirname(path), FAULT_CHECKPOINT);
+    throw new CliError(`--resume ${arg}: there is no ${path}` +
+      (existsSync(fault) ? `; the run stopped at a fault: resume from ${fault}` : ' (a run folder written by rlvr train, or a checkpoint file)'));
+  }
+  const ck = loadCheckpointFile(path);
+  if (ck.runConfig === undefined) throw new CliError(`--resume ${path}: the checkpoint has no run config (it was not written by rlvr train)`);
+  let run: CheckpointRun;
+  try {
+    run = checkpointRun(ck.runConfig, `--resume ${path}: run_config`);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+  const statePath = statePathOf(path);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(statePath);
+  } catch (e) {
+    throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
+      'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
+  }
+  let point: ResumePoint;
+  try {
+    point = readTrainerStateFile(bytes, ck.params, `--resume ${statePath}`);
+  } catch (e) {
+    if (e instanceof CheckpointError) throw new CliError(e.message);
+    throw e;
+  }
+  if (point.state.stepCount !== run.trainedSteps) {
+    throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
+  }
+  return { path, run, layout: ck.layout, params: ck.params, point };
+}

@@ -1,0 +1,134 @@
+// rlvr sweep, --emit-jobs and rlvr report agree: a sweep's runs are the runs `rlvr train` makes
+// one by one, and the emitted commands run elsewhere and summarised give the sweep's summary.
+// The CPU reference engine keeps this GPU-free; 3 steps keep it short (each run is a process).
+
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { shellQuote, sweepCommand, type SweepIo } from './sweep-command';
+import { reportCommand } from './report-command';
+import { trainCommand } from './train-commands';
+import { JobQueue } from './job-queue';
+
+const MAIN = resolve(__dirname, 'main.ts');
+const CLI = [process.execPath, '--import', 'tsx', MAIN];
+const GRID = ['--preset', 'sort-easy', '--grid', 'lr=0.003,0.01', '--seeds', '0-1', '--steps', '3', '--set', 'evalEvery=1', '--backend', 'cpu'];
+const RUNS = ['lr=0.003/seed-0', 'lr=0.003/seed-1', 'lr=0.01/seed-0', 'lr=0.01/seed-1'];
+
+function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => void): SweepIo {
+  return { out: (s) => lines.push(s), err: (s) => { errs.push(s); onErr?.(s); }, tty: false, cli: CLI };
+}
+
+/** metrics.jsonl without the wall-clock fields (the only thing that differs between equal runs). */
+function metricsOf(dir: string): string[] {
+  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').map((s) => s.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
+
+describe('rlvr sweep / --emit-jobs / report', () => {
+  it('sweep runs J at once and writes what rlvr train writes one by one; emitted jobs + report give the same summary.json', async () => {
+    const a = tmp();
+    const out: string[] = [];
+    const errs: string[] = [];
+    expect(await sweepCommand([...GRID, '--jobs', '2', '--out', a], io(out, errs))).toBe(0);
+    expect(errs.filter((e) => e.startsWith('start')).length).toBe(4);
+    expect(out.at(-1)).toMatch(/^wrote .*summary\.json and summary\.md: 4 runs; 4 run here in [0-9.]+ s wall, 2 at once$/);
+    const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
+    expect(summary.cells.map((c: { label: string }) => c.label)).toEqual(['lr=0.003', 'lr=0.01']);
+    expect(summary.cells[0].runs.map((r: { id: string }) => r.id)).toEqual(['lr=0.003/seed-0', 'lr=0.003/seed-1']);
+    expect(summary.cells[1].finals['eval/pass@1_greedy'].n).toBe(2);
+    expect(readFileSync(join(a, 'summary.md'), 'utf8')).toContain('## Verdict');
+
+    // The same runs made one by one, in this process.
+    const c = tmp();
+    for (const run of RUNS) {
+      const [cell, seed] = run.split('/');
+      const args = ['--preset', 'sort-easy', '--set', 'evalEvery=1', '--set', cell, '--steps', '3', '--seed', seed.slice(5), '--backend', 'cpu', '--out', join(c, run), '--json'];
+      expect(await trainCommand(args, () => {}, () => {})).toBe(0);
+      expect(metricsOf(join(a, run))).toEqual(metricsOf(join(c, run)));
+    }
+
+    // --emit-jobs prints exactly one command per run and nothing else; run them, then report.
+    const b = tmp();
+    const lines: string[] = [];
+    expect(await sweepCommand([...GRID, '--jobs', '2', '--out', b, '--emit-jobs', '--cli', CLI.map(shellQuote).join(' ')], io(lines))).toBe(0);
+    expect(lines.length).toBe(4);
+    for (const line of lines) {
+      expect(line).toMatch(/ train --preset sort-easy .*--cell lr=0\.0\d+ --out /);
+      execFileSync('bash', ['-c', line], { stdio: 'ignore' });
+    }
+    for (const run of RUNS) expect(metricsOf(join(b, run))).toEqual(metricsOf(join(a, run)));
+    const reported: string[] = [];
+    expect(await reportCommand([b], (s) => reported.push(s), () => {})).toBe(0);
+    expect(readFileSync(join(b, 'summary.json'), 'utf8')).toBe(readFileSync(join(a, 'summary.json'), 'utf8'));
+    expect(readFileSync(join(b, 'summary.md'), 'utf8')).toBe(readFileSync(join(a, 'summary.md'), 'utf8'));
+    expect(reported[0]).toBe(readFileSync(join(a, 'summary.md'), 'utf8'));
+
+    // A sweep run again finds its runs finished and redoes nothing.
+    const again: string[] = [];
+    expect(await sweepCommand([...GRID, '--jobs', '2', '--out', a], io([], again))).toBe(0);
+    expect(again.filter((e) => e.startsWith('skip')).length).toBe(4);
+  }, 180_000);
+
+  it('emitted commands quote labels with spaces, and name the variant', async () => {
+    const lines: string[] = [];
+    expect(await sweepCommand(['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'], io(lines))).toBe(0);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --steps 2 --seed 0 --cell clip-higher --out \S+\/clip-higher\/seed-0$/);
+    expect(lines[1]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --variant 'symmetric clip' --steps 2 --seed 0 --cell 'symmetric clip' --out \S+\/symmetric-clip\/seed-0$/);
+    await expect(sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=-1', '--out', tmp(), '--emit-jobs'], io())).rejects.toThrow(/cell "lr=-1"/);
+  });
+
+  it('Ctrl-C stops the sweep: no new runs, the running one stops after its step and keeps its checkpoint', async () => {
+    const dir = tmp();
+    let sent = false;
+    const errs: string[] = [];
+    const rc = await sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0-1', '--steps', '400', '--backend', 'cpu', '--jobs', '1', '--out', dir], io([], errs, (s) => {
+      // Once the first run reports progress (it is training), press Ctrl-C.
+      if (!sent && s.startsWith('[sweep')) {
+        sent = true;
+        process.emit('SIGINT', 'SIGINT');
+      }
+    }));
+    expect(rc).toBe(130);
+    expect(errs.some((e) => /^stopped: 0 of 2 runs finished/.test(e)), errs.join("\n")).toBe(true);
+    const steps = readFileSync(join(dir, 'lr=0.003/seed-0/metrics.jsonl'), 'utf8').trim().split('\n').length;
+    expect(steps).toBeLessThan(400);
+    expect(existsSync(join(dir, 'lr=0.003/seed-0/checkpoint.safetensors'))).toBe(true);
+    expect(existsSync(join(dir, 'lr=0.003/seed-1'))).toBe(false);
+    expect(process.listenerCount('SIGINT')).toBe(0);
+  }, 120_000);
+});
+
+describe('job queue', () => {
+  it('runs at most J at once, in order, and stop() starts nothing more', async () => {
+    let active = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const stops: number[] = [];
+    const release: (() => void)[] = [];
+    const q = new JobQueue([0, 1, 2, 3, 4], 2, (item) => {
+      started.push(item);
+      active++;
+      peak = Math.max(peak, active);
+      let resolveDone!: (c: number) => void;
+      const done = new Promise<number>((r) => (resolveDone = r));
+      release[item] = () => { active--; resolveDone(item === 1 ? 1 : 0); };
+      return { done, stop: () => { stops.push(item); release[item](); } };
+    });
+    const results = q.run();
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    release[0]();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2]);
+    q.stop();
+    expect(stops.sort()).toEqual([1, 2]);
+    const r = await results;
+    expect(peak).toBe(2);
+    expect(r.map((x) => x.code)).toEqual([0, 1, 0, null, null]);
+  });
+});

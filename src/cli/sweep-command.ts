@@ -1,0 +1,281 @@
+// `rlvr sweep`: an ablation on this machine. Every (cell, seed) is one `rlvr train` child process
+// of this same CLI, J at a time; each writes DIR/<cell>/seed-<s>/, and at the end summary.json
+// and summary.md hold the statistics over seeds (src/rl/ablation-stats.ts). With --emit-jobs it
+// prints those same train commands instead, one per line, for a job array on a cluster
+// (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { JobQueue, type RunningJob } from './job-queue';
+import {
+  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList,
+  type AblationCellSpec, type AblationSpec,
+} from '../config';
+
+export const SWEEP_FLAGS: Record<string, FlagSpec> = {
+  preset: { kind: 'value', doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)' },
+  grid: { kind: 'multi', doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28' },
+  variant: { kind: 'multi', doc: 'a variant of the preset, by its label, run beside the preset itself (repeatable)' },
+  seeds: { kind: 'value', doc: 'seeds of every cell, e.g. 0-3 or 0,2,5 (default: the preset\'s ablation, else 0-3)' },
+  steps: { kind: 'value', doc: 'steps per run (default: the preset\'s ablation, else its steps knob)' },
+  set: { kind: 'multi', doc: 'key=value for every cell, before the cell\'s own values (repeatable), e.g. --set evalEvery=25' },
+  jobs: { kind: 'value', doc: 'runs at once on this machine (default 1); on a software GPU, at most the number of cores' },
+  out: { kind: 'value', doc: 'the ablation folder: ablation.json, <cell>/seed-<s>/ per run, summary.json, summary.md' },
+  backend: { kind: 'value', doc: 'gpu (default) or cpu, passed to every run' },
+  solved: { kind: 'value', doc: 'what "solved" means, METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9), or none (default: the preset\'s ablation, else held-out pass@1 at the curriculum target)' },
+  'solved-level': { kind: 'value', doc: 'count --solved only at this curriculum level or above (e.g. 6, the final chain length)' },
+  metric: { kind: 'multi', doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy' },
+  'emit-jobs': { kind: 'switch', doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report' },
+  cli: { kind: 'value', doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)' },
+};
+
+export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
+
+/** One run of the ablation: a cell, a seed, its folder and its `train` arguments. */
+export interface SweepJob {
+  cell: AblationCellSpec;
+  seed: number;
+  dir: string;
+  args: string[];
+}
+
+/** Quotes an argument for a POSIX shell only when it needs it. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The `train` arguments of every run, cell by cell, seed by seed. */
+export function sweepJobs(spec: AblationSpec, cells: readonly AblationCellSpec[], outDir: string, backend?: string): SweepJob[] {
+  const jobs: SweepJob[] = [];
+  for (const cell of cells) {
+    for (const seed of spec.seeds) {
+      const dir = join(outDir, cell.dir, `seed-${seed}`);
+      const args = [
+        'train', '--preset', spec.preset,
+        ...(cell.variant !== undefined ? ['--variant', cell.variant] : []),
+        ...cellSets(spec, cell).flatMap((s) => ['--set', s]),
+        '--steps', String(spec.steps), '--seed', String(seed),
+        ...(backend !== undefined ? ['--backend', backend] : []),
+        '--cell', cell.label, '--out', dir,
+      ];
+      jobs.push({ cell, seed, dir, args });
+    }
+  }
+  return jobs;
+}
+
+/** A folder already holding this exact run, finished: a sweep run again does not redo it. */
+function isFinished(job: SweepJob, spec: AblationSpec): boolean {
+  try {
+    const want = ablationRunConfig(spec, job.cell, job.seed);
+    const have = JSON.parse(readFileSync(join(job.dir, 'config.json'), 'utf8'));
+    if (JSON.stringify(have) !== JSON.stringify(want) || !existsSync(join(job.dir, 'checkpoint.safetensors'))) return false;
+    const lines = readFileSync(join(job.dir, 'metrics.jsonl'), 'utf8').trim().split('\n');
+    return JSON.parse(lines[lines.length - 1]).step === spec.steps;
+  } catch {
+    return false;
+  }
+}
+
+export interface SweepIo {
+  out(s: string): void;
+  err(s: string): void;
+  /** Whether stderr is a terminal (then progress is one rewritten line). */
+  tty: boolean;
+  /** The argv prefix that runs this CLI: [node, …loader flags, main.ts]. */
+  cli: readonly string[];
+}
+
+interface Progress {
+  label: string;
+  seed: number;
+  step: number;
+  total: number;
+  reward?: string;
+}
+
+/** Reads the child's progress lines ("[###…] 120/300 reward 0.812 …"). */
+const PROGRESS_RE = /\] (\d+)\/(\d+) reward ([-0-9.]+)/;
+
+function spawnTrain(io: SweepIo, job: SweepJob, progress: Progress, onProgress: () => void): RunningJob & { tail: string[] } {
+  // Its own process group: a terminal's Ctrl-C reaches the sweep only, which forwards exactly one
+  // SIGTERM per press (train stops after its step and writes the checkpoint).
+  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const tail: string[] = [];
+  let buffered = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split(/[\r\n]/);
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const m = PROGRESS_RE.exec(line);
+      if (m) {
+        progress.step = Number(m[1]);
+        progress.total = Number(m[2]);
+        progress.reward = m[3];
+        onProgress();
+      } else {
+        tail.push(line);
+        if (tail.length > 20) tail.shift();
+      }
+    }
+  });
+  const done = new Promise<number>((resolve) => {
+    child.on('error', (e) => {
+      tail.push(`could not start ${io.cli[0]}: ${e.message}`);
+      resolve(127);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 + 15 : 1)));
+  });
+  const kill = (sig: NodeJS.Signals) => {
+    try {
+      child.kill(sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  liveChildren.add(child);
+  void done.then(() => liveChildren.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // A sweep that dies for another reason must not leave its runs behind.
+    process.on('exit', () => {
+      for (const c of liveChildren) c.kill('SIGKILL');
+    });
+  }
+  return { done, stop: () => kill('SIGTERM'), tail };
+}
+
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+export async function sweepCommand(argv: string[], io: SweepIo): Promise<number> {
+  if (argv.includes('--help')) {
+    io.out(helpText('sweep', SWEEP_FLAGS));
+    return 0;
+  }
+  const f = parseFlags(argv, SWEEP_FLAGS, 'sweep');
+  const preset = stringFlag(f, 'preset');
+  const outDir = stringFlag(f, 'out');
+  const backend = f.backend === undefined ? undefined : String(f.backend);
+  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
+  const parallel = intFlag(f, 'jobs', 1, 1, 256);
+  let spec: AblationSpec;
+  try {
+    spec = ablationSpec(preset, {
+      variants: f.variant as string[] | undefined,
+      grid: f.grid === undefined ? undefined : parseGridFlags(f.grid as string[]),
+      seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
+      steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
+      sets: (f.set as string[] | undefined) ?? [],
+      solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
+      metrics: f.metric as string[] | undefined,
+    });
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+  const cells = ablationCells(spec);
+  const jobs = sweepJobs(spec, cells, outDir, backend);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, ABLATION_FILE), JSON.stringify(ablationFile(spec, cells), null, 2) + '\n');
+
+  if (f['emit-jobs']) {
+    const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
+    for (const job of jobs) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
+    io.err(`${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds); wrote ${join(outDir, ABLATION_FILE)}. When they are done: rlvr report ${outDir}`);
+    return 0;
+  }
+
+  const todo = jobs.filter((j) => {
+    if (!isFinished(j, spec)) return true;
+    io.err(`skip ${j.cell.label} seed ${j.seed}: ${j.dir} already holds this run, finished`);
+    return false;
+  });
+  io.err(`sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once`);
+  const running = new Map<SweepJob, Progress>();
+  let finished = 0;
+  let lastStatus = 0;
+  const statusText = () =>
+    `[sweep ${finished}/${todo.length} done] ` +
+    [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total || spec.steps}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
+  const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
+  const showStatus = (force = false) => {
+    if (running.size === 0) return;
+    const now = Date.now();
+    if (io.tty) {
+      if (force || now - lastStatus > 200) {
+        lastStatus = now;
+        process.stderr.write(`\r\x1b[K${statusText()}`);
+      }
+    } else if (force || now - lastStatus > 30_000) {
+      lastStatus = now;
+      io.err(statusText());
+    }
+  };
+
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const queue = new JobQueue(todo, parallel, (job) => {
+    const progress: Progress = { label: job.cell.label, seed: job.seed, step: 0, total: spec.steps };
+    running.set(job, progress);
+    say(`start ${job.cell.label} seed ${job.seed} → ${job.dir}`);
+    const child = spawnTrain(io, job, progress, () => showStatus());
+    const t = Date.now();
+    const done = child.done.then((code) => {
+      running.delete(job);
+      finished++;
+      const secs = ((Date.now() - t) / 1000).toFixed(0);
+      if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || spec.steps} steps, ${secs} s`);
+      else if (code === 3) say(`done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`);
+      else if (!queue.isStopped) {
+        failures.push(`${job.cell.label} seed ${job.seed} (exit ${code})`);
+        say(`FAILED ${job.cell.label} seed ${job.seed} (exit ${code}):\n  ${child.tail.slice(-8).join('\n  ')}`);
+      }
+      showStatus(true);
+      return code;
+    });
+    return { done, stop: child.stop };
+  });
+
+  // Ctrl-C (or SIGTERM): no new runs; the running ones stop after their step and keep their
+  // checkpoint. Again (not a relayed repeat within a second): they quit at once.
+  let stopAt = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (queue.isStopped && Date.now() - stopAt < 1000) return;
+    stopAt = Date.now();
+    say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
+    queue.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let results;
+  try {
+    results = await queue.run();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (io.tty) process.stderr.write('\n');
+  }
+  const wall = (Date.now() - t0) / 1000;
+  if (queue.isStopped) {
+    const complete = results.filter((r) => r.code === 0).length;
+    io.err(`stopped: ${complete} of ${todo.length} runs finished in ${wall.toFixed(0)} s. Run the same sweep again to do the rest (finished runs are kept), or summarise what is there: rlvr report ${outDir}`);
+    return 130;
+  }
+  const s = summarizeRunFolders([outDir]);
+  writeSummary(outDir, s);
+  for (const w of s.warnings) io.err(`warning: ${w}`);
+  for (const v of s.summary.verdict) io.out(v);
+  io.out(`wrote ${join(outDir, 'summary.json')} and summary.md: ${s.runs} runs; ${todo.length} run here in ${wall.toFixed(1)} s wall, ${parallel} at once`);
+  if (failures.length) {
+    io.err(`${failures.length} runs failed: ${failures.join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
