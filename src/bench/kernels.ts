@@ -10,7 +10,10 @@
 //      trainer's pgStep plan), median ms per variant;
 //   3. sampling N×T tokens with GpuSampler (KV cache) and without a cache (NoCacheSampler: a
 //      full teacher-forced forward per position), tokens/s and the ratio, with the variant
-//      whose train step was fastest.
+//      whose train step was fastest;
+//   4. with --profile (or --parts profile), where the GPU time of one train step and of one
+//      sampling run goes: every dispatch timed with timestamp queries, grouped by kernel, with
+//      its share and achieved GFLOP/s or GB/s (./kernels-profile.ts).
 //
 // Timing: wall-clock around queue.onSubmittedWorkDone() (encode + submit + wait), after
 // warm-up runs, median over --reps; variants (and the two samplers) run interleaved
@@ -19,7 +22,7 @@
 
 import type { GpuContext } from '../gpu/device';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
-import { readF32, readI32, writeArray } from '../gpu/buffers';
+import { readF32, readI32 } from '../gpu/buffers';
 import {
   chooseMatmulVariant, MatmulCase, matmulFlops, median, shapeLabel, timeInterleaved, type MatmulTuning,
 } from '../gpu/autotune';
@@ -27,16 +30,17 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import type { ModelConfig } from '../model/config';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { buildTrainPlans, writeAdamwParams, writePgLossParams } from '../model/gpu-loss';
-import { nextTokenTargets } from '../reference/model';
 import { GpuSampler } from '../model/gpu-sampler';
-import { makeRng } from '../reference/random';
 import { CliError } from '../cli/args';
 import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
 import { NoCacheSampler } from './nocache-sampler';
+import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';
 import { GpuTimer, timedRun, type RunTime } from './gpu-timer';
 import { formatTable, formatNumber, markdownTable, sig3, type Cell } from './table';
 import type { BenchOptions, BenchSuite } from './suite';
+import { DispatchProfiler } from './dispatch-profiler';
+import { profileReport, profileSampling, profileTrainStep, type ProfileResult } from './kernels-profile';
+import { sharesMarkdown } from './profile';
 
 // ─── result shapes (the JSON) ───────────────────────────────────────────────────────────────
 
@@ -107,6 +111,8 @@ export interface ModelResult {
   matmulDecode: MatmulSum | null;
   trainStep: TrainStepResult | null;
   sampling: SamplingResult | null;
+  /** Where the GPU time of a train step and of a sampling run goes (--profile). */
+  profile: ProfileResult | null;
 }
 
 export interface KernelsResult {
@@ -189,57 +195,14 @@ async function benchMatmuls(
   return results;
 }
 
-function randomTokens(n: number, V: number, seed: number): Int32Array {
-  const rng = makeRng(seed);
-  return Int32Array.from({ length: n }, () => rng.int(V));
-}
-
-function isBuffer(x: unknown): x is GPUBuffer {
-  return typeof x === 'object' && x !== null && typeof (x as GPUBuffer).mapAsync === 'function';
-}
-
-/** Destroys the GPUBuffers held by `objs` (their own fields, and objects in array fields). */
-function destroyBuffers(...objs: object[]): void {
-  for (const o of objs) {
-    for (const v of Object.values(o)) {
-      if (isBuffer(v)) v.destroy();
-      else if (Array.isArray(v)) for (const item of v) if (typeof item === 'object' && item !== null) destroyBuffers(item as object);
-    }
-  }
-}
-
 async function benchTrainStep(
   gpu: GpuContext, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number, variants: MatmulVariant[],
   stepFlops: number, opts: BenchOptions,
 ): Promise<TrainStepResult> {
   const { device } = gpu;
-  const V = layout.config.vocabSize;
-  const R = N * T;
-  const tokens = randomTokens(R, V, 11);
-  const rng = makeRng(12);
-  const adv = Float32Array.from({ length: R }, () => rng.normal());
-  const oldLogp = new Float32Array(R).fill(-Math.log(V));
-  const mask = new Float32Array(R);
-  for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) mask[n * T + t] = 1;
   const initial = initParams(layout, 1);
   // One model and one set of plans per variant (the weights change each step; the speed does not).
-  const setups = variants.map((variant) => {
-    const model = new GpuParams(device, layout, initial);
-    const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant });
-    writeArray(device, plans.inputs.tokens, tokens);
-    writeArray(device, plans.inputs.targets, nextTokenTargets(tokens, N, T));
-    writeArray(device, plans.inputs.oldLogp, oldLogp);
-    writeArray(device, plans.inputs.refLogp, oldLogp);
-    writeArray(device, plans.inputs.adv, adv);
-    writeArray(device, plans.inputs.mask, mask);
-    writeArray(device, plans.inputs.klMask, new Float32Array(R));
-    writePgLossParams(device, plans.pgParams, {
-      epsLow: 0.2, epsHigh: 0.2, dualClip: 0, beta: 0, klKind: 3, alpha: 0, aggregation: 0,
-      maxLen: T, totalTokens: N * (T - 1), totalSeqs: N,
-    });
-    writeAdamwParams(device, plans.adamParams, { lr: 1e-4, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0.01, step: 1, maxGradNorm: 1 });
-    return { model, plans };
-  });
+  const setups = variants.map((variant) => setupTrainStep(device, layout, N, T, variant, initial));
   try {
     const runs = await timeInterleaved(
       setups.map(({ plans }) => () => timedRun(device, timer, (enc) => plans.pgStep.encode(enc, 'pg step'))),
@@ -254,10 +217,7 @@ async function benchTrainStep(
     });
     return { dispatches: setups[0].plans.pgStep.dispatchCount, variants: per, matmulFlops: stepFlops, tunedOverNaive: ratio(ms), best: bestOf(ms) };
   } finally {
-    for (const { model, plans } of setups) {
-      model.destroy();
-      destroyBuffers(plans.acts, plans.inputs, plans.outputs);
-    }
+    for (const setup of setups) setup.destroy();
   }
 }
 
@@ -268,14 +228,11 @@ async function benchSampling(
   const model = new GpuParams(device, layout, initParams(layout, 2));
   const withCache = new GpuSampler(device, layout, model, N, T, variant);
   const without = new NoCacheSampler(device, layout, model, N, T, variant);
-  const template = new Int32Array(N * T).fill(-1);
-  for (let n = 0; n < N; n++) template[n * T] = 1; // BOS, every other position sampled
-  const params = { seed: 7, step: 1, invTemp: 1, topK: 0 };
+  const template = samplingTemplate(N, T);
   withCache.setTemplate(template);
   without.setTemplate(template);
-  without.setParams(params);
-  // sample() also writes the sampler's params; it is GpuSampler's only way to set them.
-  await withCache.sample(params);
+  withCache.setParams({ ...SAMPLE_PARAMS });
+  without.setParams({ ...SAMPLE_PARAMS });
   try {
     const [cacheRuns, plainRuns] = await timeInterleaved(
       [
@@ -378,8 +335,10 @@ export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
-const PARTS = ['matmul', 'train', 'sample'] as const;
+const PARTS = ['matmul', 'train', 'sample', 'profile'] as const;
 type Part = (typeof PARTS)[number];
+/** What runs without --parts: everything but the profile, which --profile adds. */
+const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample'];
 
 async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> {
   const { out, progress } = opts;
@@ -389,7 +348,12 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   const picked = listFlag(opts.flags.models, names, 'models');
   const models: BenchModel[] = picked ? BENCH_MODELS.filter((m) => picked.includes(m.name)) : [...BENCH_MODELS];
   const variants = listFlag(opts.flags.variants, MATMUL_VARIANTS, 'variants') ?? [...MATMUL_VARIANTS];
-  const parts = new Set<Part>(listFlag(opts.flags.parts, PARTS, 'parts') ?? PARTS);
+  const parts = new Set<Part>(listFlag(opts.flags.parts, PARTS, 'parts') ?? DEFAULT_PARTS);
+  if (opts.flags.profile === true) parts.add('profile');
+  const profiler = parts.has('profile') ? DispatchProfiler.create(gpu) : null;
+  if (parts.has('profile') && !profiler) {
+    out(`profile: this adapter has no 'timestamp-query' feature, so there are no per-dispatch GPU times (the other parts run)`);
+  }
   for (const m of models) {
     if (T > m.config.nPositions) throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
   }
@@ -414,7 +378,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
     const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
     const res: ModelResult = {
       name: bm.name, config: c, params, bufferFloats: layout.numParams, N, T,
-      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null,
+      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null, profile: null,
     };
     if (parts.has('matmul')) {
       progress(`${bm.name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
@@ -461,9 +425,27 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
         `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
         `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`);
     }
+    if (parts.has('profile')) {
+      if (!profiler) {
+        res.profile = { unavailable: "the adapter has no 'timestamp-query' feature" };
+      } else {
+        const fallback = variants.includes(tuning.variant) ? tuning.variant : variants[0];
+        const trainVariant = res.trainStep?.best ?? fallback;
+        const sampleVariant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallback;
+        progress(`${bm.name}: profiling a train step (${trainVariant}) and a sampling run (${sampleVariant}) …`);
+        const train = await profileTrainStep(gpu, profiler, timer, layout, N, T, trainVariant, opts);
+        out('');
+        out(profileReport(train));
+        const sample = await profileSampling(gpu, profiler, timer, layout, N, T, sampleVariant, opts);
+        out('');
+        out(profileReport(sample));
+        res.profile = { train, sample };
+      }
+    }
     results.push(res);
   }
   timer?.destroy();
+  profiler?.destroy();
 
   out('');
   out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
@@ -471,6 +453,15 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   out('');
   out('── the same as Markdown (README "Benchmarks"; best matmul = fastest Σ calls × median over the train-step shapes)');
   out(markdownSummary(results, variants));
+  const profiled = results.flatMap((m) => (m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : []));
+  if (profiled.length > 0) {
+    out('');
+    out('── profile of one train step as Markdown (share of the Σ of dispatch GPU times, and µs)');
+    out(sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.train!.variant}`, rows: p.train!.kernels }))));
+    out('');
+    out(`── profile of one sampling run (N·(T−1) tokens) as Markdown`);
+    out(sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.sample!.variant}`, rows: p.sample!.kernels }))));
+  }
   return {
     N, T, reps: opts.reps, warmup: opts.warmup, quick: opts.quick, variants,
     autotune: { variant: tuning.variant, timingsMs: tuning.timings, tookMs: tuning.tookMs },
@@ -480,11 +471,12 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
 
 export const kernelsSuite: BenchSuite = {
   name: 'kernels',
-  summary: 'matmul GFLOP/s per shape and variant, train-step ms, sampling tok/s with/without KV cache, for ≈30K/200K/1M-parameter models',
+  summary: 'matmul GFLOP/s per shape and variant, train-step ms, sampling tok/s with/without KV cache, for ≈30K/200K/1M-parameter models; --profile: GPU time per kernel',
   flags: {
     models: { kind: 'value', doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)` },
     variants: { kind: 'value', doc: `comma-separated matmul variants to compare (default: ${MATMUL_VARIANTS.join(',')})` },
-    parts: { kind: 'value', doc: `comma-separated subset of ${PARTS.join(',')} (default: all)` },
+    parts: { kind: 'value', doc: `comma-separated subset of ${PARTS.join(',')} (default: ${DEFAULT_PARTS.join(',')})` },
+    profile: { kind: 'switch', doc: 'add the profile part: GPU time per dispatch of a train step and of a sampling run, by kernel (needs timestamp-query)' },
     batch: { kind: 'value', doc: 'N sequences per batch (default 64; --quick 8)' },
     time: { kind: 'value', doc: 'T positions per sequence (default 32; --quick 16)' },
   },

@@ -16,6 +16,7 @@ import type { BenchSuite } from '../bench/suite';
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
   kernels: async () => (await import('../bench/kernels')).kernelsSuite,
   learning: async () => (await import('../bench/learning')).learningSuite,
+  peers: async () => (await import('../bench/peers')).peersSuite,
   soak: async () => (await import('../bench/soak')).soakSuite,
 };
 

@@ -12,6 +12,7 @@
 import { MATMUL_VARIANTS, matmulOp, type MatmulVariant } from './ops';
 import { createStorage, writeArray } from './buffers';
 import type { Dispatch } from './dispatch';
+import { matmulShapeLabel } from './kernel-work';
 
 /** One matmul call: out[M,N] (= or +=) op(a)[M,K]·op(b)[K,N] (+ bias[N]), as matmulOp takes it. */
 export interface MatmulShape {
@@ -31,10 +32,9 @@ export function matmulFlops(s: MatmulShape): number {
   return 2 * s.M * s.K * s.N;
 }
 
-/** "M×K×N" plus trans/accumulate flags, e.g. "512×32×128 Aᵀ +=". */
+/** "M×K×N" plus trans/accumulate flags, e.g. "512×32×128 Aᵀ +=" (the shape a profile lists). */
 export function shapeLabel(s: MatmulShape): string {
-  const flags = [s.transA ? 'Aᵀ' : '', s.transB ? 'Bᵀ' : '', s.accumulate ? '+=' : '', s.bias ? '+b' : ''].filter(Boolean);
-  return `${s.M}×${s.K}×${s.N}${flags.length ? ' ' + flags.join(' ') : ''}`;
+  return matmulShapeLabel(s);
 }
 
 export function median(xs: readonly number[]): number {

@@ -4,14 +4,18 @@
 
 import { getPipeline, type Overrides } from './pipelines';
 import { uniformFrom } from './buffers';
+import type { KernelWork } from './kernel-work';
 
 export type UniformValues = ReadonlyArray<readonly [number, 'u32' | 'i32' | 'f32']>;
 
 export interface Dispatch {
+  /** The kernel, e.g. "matmul.tuned" (file.entryPoint where not main): what a profile groups by. */
   label: string;
   pipeline: GPUComputePipeline;
   bindGroup: GPUBindGroup;
   workgroups: readonly [number, number, number];
+  /** Shape, flops and bytes of the call, for profiles (./kernel-work.ts); absent on ad-hoc dispatches. */
+  work?: KernelWork;
 }
 
 export interface DispatchSpec {

@@ -21,8 +21,13 @@ let dawn: DawnModule | null = null;
 // "std::system_error" or a futex error under memory pressure).
 const liveInstances: GPU[] = [];
 
+// Dawn rounds timestamps to multiples of 65.5 µs by default (a browser's defence against
+// timing attacks); in Node they serve benchmarks and profiles only, where kernels of a few µs
+// on a real GPU need them exact.
+const DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'];
+
 function newInstance(create: DawnModule['create']): GPU {
-  const gpu = create([]);
+  const gpu = create(DAWN_FLAGS);
   liveInstances.push(gpu);
   return gpu;
 }
@@ -34,6 +39,15 @@ async function loadDawn(): Promise<DawnModule> {
     Object.assign(globalThis, dawn.globals);
   }
   return dawn;
+}
+
+/**
+ * Another Dawn instance (kept alive), for a second library on the adapter openNodeDevice found:
+ * call it after openNodeDevice, which has pointed Vulkan at SwiftShader where it had to.
+ */
+export async function dawnInstance(): Promise<GPU> {
+  const { create } = await loadDawn();
+  return newInstance(create);
 }
 
 export interface NodeGpuOptions {

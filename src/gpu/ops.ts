@@ -19,6 +19,7 @@
 import { getPipeline, type Overrides } from './pipelines';
 import { createStorage, groups1d, uniformFrom, writeRecord } from './buffers';
 import type { Dispatch, UniformValues } from './dispatch';
+import * as work from './kernel-work';
 import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
 
 /** A tensor on the GPU: a whole buffer or a slice of one. */
@@ -65,6 +66,8 @@ interface KernelSpec {
   uniform: GPUBuffer;
   overrides?: Overrides;
   workgroups: readonly [number, number, number];
+  /** Shape, flops and bytes of the call (./kernel-work.ts), for profiles. */
+  work: work.KernelWork;
 }
 
 function kernelDispatch(device: GPUDevice, s: KernelSpec): Dispatch {
@@ -76,7 +79,7 @@ function kernelDispatch(device: GPUDevice, s: KernelSpec): Dispatch {
   entries.push({ binding: s.bindings.length, resource: { buffer: s.uniform } });
   const label = s.entryPoint ? `${s.kernel}.${s.entryPoint}` : s.kernel;
   const bindGroup = device.createBindGroup({ label, layout: pipeline.getBindGroupLayout(0), entries });
-  return { label, pipeline, bindGroup, workgroups: s.workgroups };
+  return { label, pipeline, bindGroup, workgroups: s.workgroups, work: s.work };
 }
 
 /**
@@ -177,6 +180,7 @@ export function embeddingForwardOp(
     bindings: [out, tokens, wte, wpe],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
     workgroups: grid(N * T * C, WG),
+    work: work.embeddingForwardWork(N, T, C, V),
   })];
 }
 
@@ -198,6 +202,7 @@ export function embeddingBackwardOp(
     bindings: [dwte, dwpe, dout, tokens],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
     workgroups: grid((V + T) * C, WG),
+    work: work.embeddingBackwardWork(N, T, C, V),
   })];
 }
 
@@ -223,6 +228,7 @@ export function layernormForwardOp(
     bindings: [out, mean, rstd, inp, w, b],
     uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
     workgroups: grid(R, WG),
+    work: work.layernormForwardWork(R, C),
   })];
 }
 
@@ -249,6 +255,7 @@ export function layernormBackwardOp(
     bindings: [dinp, dw, db, dout, inp, w, mean, rstd],
     uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
     workgroups: grid(R + C, WG),
+    work: work.layernormBackwardWork(R, C),
   })];
 }
 
@@ -310,6 +317,7 @@ export function matmulOp(
       WX: MM_WX, WY: MM_WY,
     },
     workgroups: [wx, wy, 1],
+    work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
   })];
 }
 
@@ -328,6 +336,7 @@ export function biasBackwardOp(
     bindings: [dbias, dout],
     uniform: uniformFrom(device, [[R, 'u32'], [OC, 'u32']], op),
     workgroups: [groups1d(OC, WG), 1, 1],
+    work: work.biasBackwardWork(R, OC),
   })];
 }
 
@@ -354,6 +363,7 @@ export function attentionForwardOp(
     bindings: [out, att, qkv],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [NH, 'u32']], op),
     workgroups: grid(N * NH * T, WG),
+    work: work.attentionForwardWork(N, T, C, NH),
   })];
 }
 
@@ -377,42 +387,48 @@ export function attentionBackwardOp(
     kernelDispatch(device, {
       kernel: 'attention_backward', entryPoint: 'scores',
       bindings: [null, dout, qkv, att, dz], uniform, workgroups: grid(N * NH * T, WG),
+      work: work.attentionBackwardScoresWork(N, T, C, NH),
     }),
     kernelDispatch(device, {
       kernel: 'attention_backward', entryPoint: 'grads',
       bindings: [dqkv, dout, qkv, att, dz], uniform, workgroups: grid(N * T * 3 * C, WG),
+      work: work.attentionBackwardGradsWork(N, T, C, NH),
     }),
   ];
 }
 
 // ─── elementwise ────────────────────────────────────────────────────────────────────────────
 
-function elementwise(device: GPUDevice, op: string, kernel: string, bufs: Record<string, Buf>, n: number): Dispatch[] {
+/** `reads`/`writes`: arrays of n the kernel reads and writes (a += output counts in both). */
+function elementwise(
+  device: GPUDevice, op: string, kernel: string, bufs: Record<string, Buf>, n: number, reads: number, writes: number,
+): Dispatch[] {
   positiveInts(op, { n });
   for (const [name, b] of Object.entries(bufs)) need(op, name, b, n);
   return [kernelDispatch(device, {
     kernel, bindings: Object.values(bufs), uniform: uniformFrom(device, [[n, 'u32']], op), workgroups: grid(n, WG),
+    work: work.elementwiseWork(n, reads, writes),
   })];
 }
 
 /** out[n] (=) gelu(inp) (tanh approximation). */
 export function geluForwardOp(device: GPUDevice, out: Buf, inp: Buf, n: number): Dispatch[] {
-  return elementwise(device, 'geluForward', 'gelu_forward', { out, inp }, n);
+  return elementwise(device, 'geluForward', 'gelu_forward', { out, inp }, n, 1, 1);
 }
 
 /** dinp[n] (=) gelu'(inp)·dout. */
 export function geluBackwardOp(device: GPUDevice, dinp: Buf, inp: Buf, dout: Buf, n: number): Dispatch[] {
-  return elementwise(device, 'geluBackward', 'gelu_backward', { dinp, inp, dout }, n);
+  return elementwise(device, 'geluBackward', 'gelu_backward', { dinp, inp, dout }, n, 2, 1);
 }
 
 /** out[n] (=) a + b (residual forward). */
 export function addOp(device: GPUDevice, out: Buf, a: Buf, b: Buf, n: number): Dispatch[] {
-  return elementwise(device, 'add', 'add', { out, a, b }, n);
+  return elementwise(device, 'add', 'add', { out, a, b }, n, 2, 1);
 }
 
 /** dst[n] (+=) src (residual backward). */
 export function accumulateOp(device: GPUDevice, dst: Buf, src: Buf, n: number): Dispatch[] {
-  return elementwise(device, 'accumulate', 'accumulate', { dst, src }, n);
+  return elementwise(device, 'accumulate', 'accumulate', { dst, src }, n, 2, 1);
 }
 
 // ─── logits ─────────────────────────────────────────────────────────────────────────────────
@@ -441,6 +457,7 @@ export function logitsStatsOp(
     uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
     overrides: { WG: rowWorkgroup(V) },
     workgroups: grid(R, 1),
+    work: work.logitsStatsWork(R, V),
   })];
 }
 
@@ -466,6 +483,7 @@ export function logitsBackwardOp(
     uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
     overrides: { WG: rowWorkgroup(V) },
     workgroups: grid(R, 1),
+    work: work.logitsBackwardWork(R, V),
   })];
 }
 
@@ -538,12 +556,12 @@ export function pgLossOp(
     kernelDispatch(device, {
       kernel: 'pg_loss', entryPoint: 'per_token',
       bindings: [null, null, null, null, logp, oldLogp, refLogp, null, null, klMask, entropy, scratch],
-      uniform, workgroups: grid(R, WG),
+      uniform, workgroups: grid(R, WG), work: work.pgLossPerTokenWork(N, T),
     }),
     kernelDispatch(device, {
       kernel: 'pg_loss', entryPoint: 'per_sequence',
       bindings: [dlogp, dent, seqLoss, stats, null, null, null, adv, mask, null, null, scratch],
-      uniform, workgroups: [groups1d(N, WG), 1, 1],
+      uniform, workgroups: [groups1d(N, WG), 1, 1], work: work.pgLossPerSequenceWork(N, T),
     }),
   ];
 }
@@ -588,6 +606,7 @@ export function ceLossOp(
   const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [[N, 'u32'], [T, 'u32']]);
   return [kernelDispatch(device, {
     kernel: 'ce_loss', bindings: [dlogp, seqLoss, logp, mask], uniform, workgroups: [groups1d(N, WG), 1, 1],
+    work: work.ceLossWork(N, T),
   })];
 }
 
@@ -643,11 +662,11 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
   return [
     kernelDispatch(device, {
       kernel: 'grad_norm', entryPoint: base ? 'partial_diff' : 'partial', bindings: [null, grads, partials, base], uniform,
-      overrides: { WG: wg }, workgroups: [G, 1, 1],
+      overrides: { WG: wg }, workgroups: [G, 1, 1], work: work.gradNormPartialWork(P, G, base ? 2 : 1),
     }),
     kernelDispatch(device, {
       kernel: 'grad_norm', entryPoint: 'finish', bindings: [out, null, partials, null], uniform,
-      overrides: { WG: wg }, workgroups: [1, 1, 1],
+      overrides: { WG: wg }, workgroups: [1, 1, 1], work: work.gradNormFinishWork(P, G),
     }),
   ];
 }
@@ -714,7 +733,7 @@ export function adamwOp(
   const uniform = bindBlock(device, hyper, ADAMW_BLOCK, [[P, 'u32']]);
   return [kernelDispatch(device, {
     kernel: 'adamw', bindings: [params, grads, m, v, decay, norm], uniform,
-    overrides: { WG: 256 }, workgroups: grid(P, 256),
+    overrides: { WG: 256 }, workgroups: grid(P, 256), work: work.adamwWork(P),
   })];
 }
 
@@ -784,6 +803,7 @@ export function sampleTokenOp(
     uniform,
     overrides: { WG: wg, MAX_V: V },
     workgroups: grid(N, 1),
+    work: work.sampleTokenWork(N, V),
   })];
 }
 
@@ -806,6 +826,7 @@ export function embeddingDecodeOp(
     bindings: [out, tokens, wte, wpe, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [V, 'u32']], op),
     workgroups: grid(N * C, WG),
+    work: work.embeddingDecodeWork(N, C, V),
   })];
 }
 
@@ -825,6 +846,7 @@ export function copyRowsOp(
     bindings: [dst, src, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [W, 'u32']], op),
     workgroups: grid(N * W, WG),
+    work: work.copyRowsWork(N, W),
   })];
 }
 
@@ -845,5 +867,6 @@ export function attentionDecodeOp(
     bindings: [out, qkv, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32']], op),
     workgroups: grid(N * C, WG),
+    work: work.attentionDecodeWork(N, Tmax, C, NH),
   })];
 }

@@ -80,6 +80,10 @@ export class SampleBuffers {
   }
 }
 
+function encodeDecodeStep(step: Plan, encoder: GPUCommandEncoder): void {
+  step.encode(encoder, 'decode');
+}
+
 export class GpuSampler extends SampleBuffers {
   readonly logits: GPUBuffer;  // [N,V] the latest step's logits
   private readonly cursor: GPUBuffer; // [1] u32 position being read
@@ -137,12 +141,15 @@ export class GpuSampler extends SampleBuffers {
     this.dispatchesPerToken = plan.dispatchCount;
   }
 
-  /** Record decoding steps for positions [from, to) into `encoder`. */
-  encode(encoder: GPUCommandEncoder, from = 0, to = this.T - 1): void {
+  /**
+   * Record decoding steps for positions [from, to) into `encoder`; `encodeStep` records the
+   * one-position plan (a profiler passes its own, which times each dispatch).
+   */
+  encode(encoder: GPUCommandEncoder, from = 0, to = this.T - 1, encodeStep: (step: Plan, encoder: GPUCommandEncoder) => void = encodeDecodeStep): void {
     for (let pos = from; pos < to; pos++) {
       encoder.copyBufferToBuffer(this.positions, pos * 4, this.cursor, 0, 4);
       encoder.copyBufferToBuffer(this.positions, (pos + 1) * 4, this.next, 0, 4);
-      this.step.encode(encoder, 'decode');
+      encodeStep(this.step, encoder);
     }
   }
 
