@@ -40,6 +40,7 @@ export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs
 /** The text input of a knob, its form section opened first (in the lecture view: the settings drawer). */
 export async function knobInput(page: Page, key: string) {
   const knob = page.getByTestId(`knob-${key}`);
+  await page.getByTestId('app').waitFor(); // the page is past its GPU probe: its view is mounted
   if ((await knob.count()) === 0) await page.getByTestId('open-settings').click();
   await knob.evaluate((el) => {
     const details = el.closest('details');

@@ -50,15 +50,36 @@ test('an update that blows up pauses the run with the check that fired; a lower 
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'fault');
   await expect(page.getByTestId('start')).toBeDisabled();
   const kept = Number(await page.getByTestId('step-count').textContent());
+  // Adam with β2 = 0 divides by the latest gradient alone: calm both.
   const lr = await knobInput(page, 'lr');
   await lr.fill('0.003');
   await lr.press('Enter');
-  await expect(fault).toContainText('with lr 1→0.003');
+  const beta2 = await knobInput(page, 'beta2');
+  await beta2.fill('0.99');
+  await beta2.press('Enter');
+  await expect(fault).toContainText('with lr 1→0.003, β2 0→0.99');
   await page.getByTestId('fault-continue').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(page.getByTestId('step-count')).toHaveText(String(kept));
   await stepOnce(page);
   await stepOnce(page);
   await expect(page.getByTestId('fault')).toHaveCount(0);
-  await expect(page.getByTestId('run-label').first()).toContainText(`continued after the fault at step ${kept + 1}: lr 1→0.003`);
+  await expect(page.getByTestId('run-label').first()).toContainText(`continued after the fault at step ${kept + 1}: lr 1→0.003, β2 0→0.99`);
+});
+
+test('a reload loses nothing: the run\'s last checkpoint is kept and the page offers to continue it', async ({ page }) => {
+  await openPlayground(page, '?preset=sort-easy&seed=4');
+  for (let i = 0; i < 3; i++) await stepOnce(page);
+  await page.waitForTimeout(1500); // the checkpoint asked for after the step, written to IndexedDB
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  const offer = page.getByTestId('kept-run');
+  await expect(offer).toContainText('stopped at step 3');
+  await page.getByTestId('continue-kept').click();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText('3');
+  await stepOnce(page);
+  // The same run goes on: one run in the list, now with 4 steps.
+  await expect(page.getByTestId('run-item')).toHaveCount(1);
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-steps', '4');
 });

@@ -288,6 +288,10 @@ describe('PlaygroundController', () => {
     expect(u.s()).toMatchObject({ keptRun: null, activeRunId: runId, preset: 'sort-easy', config, step: 2 });
     expect(u.s().runs[0].points.map((p) => p.step)).toEqual([1, 2]); // step 3 came after the checkpoint
     expect(u.sent.at(-1)).toMatchObject({ type: 'init', config, resume: { step: 2, level: 3 } });
+    u.ready();
+    u.step(3);
+    u.frame();
+    expect(u.s().runs.map((r) => [r.id, r.points.length])).toEqual([[runId, 3]]); // the same run goes on
     // A finished run is not offered.
     u.controller.offerKeptCheckpoint({ runId, step: config.steps, bytes });
     expect(u.s().keptRun).toBeNull();

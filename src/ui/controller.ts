@@ -110,6 +110,9 @@ export class PlaygroundController {
       // The numbers and charts of the previous run go at once; it stays in the runs list.
       this.state.detachActiveRun(options.overlay ?? this.state.overlay);
       this.state.setViewStep(null);
+    } else {
+      // The steps go to the active run, not to one a model built before this meant to begin.
+      this.newRun = null;
     }
     this.state.trainingStarting(config, options.resume?.step ?? 0);
     const cmd: Command = { type: 'init', config };
