@@ -36,6 +36,8 @@ export interface RunsSlice {
   /** Makes a kept run the active one again, cut back to `step` (it continues from its checkpoint there). */
   reattachRun(id: string, step: number): void;
   addRun(run: RunRecord): void;
+  /** Appends step records and evaluations to a kept run that is not the active one (an ablation's). */
+  appendToRun(id: string, records: readonly StepRecord[], evals: readonly EvalRecord[]): void;
   removeRun(id: string): void;
   toggleOverlay(id: string): void;
   /** Runs loaded from storage, placed before any made in this session. */
@@ -103,6 +105,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
 
   addRun(run) {
     set({ runs: [...get().runs, run] });
+  },
+
+  appendToRun(id, records, evals) {
+    if (records.length === 0 && evals.length === 0) return;
+    set({ runs: get().runs.map((r) => (r.id === id ? appendRecords(r, records, evals) : r)) });
   },
 
   removeRun(id) {

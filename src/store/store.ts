@@ -1,4 +1,4 @@
-// The page's store: zustand slices of plain data (config, training, runs, ui). Components read
+// The page's store: zustand slices of plain data (config, training, runs, ui, ablation). Components read
 // it through selectors (useApp(s => s.step)); the controller (src/ui/controller.ts) writes the
 // worker's events into it.
 
@@ -7,8 +7,9 @@ import { createConfigSlice, type ConfigSlice } from './configSlice';
 import { createTrainingSlice, type TrainingSlice } from './trainingSlice';
 import { createRunsSlice, type RunsSlice } from './runsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
+import { createAblationSlice, type AblationSlice } from './ablationSlice';
 
-export type AppState = ConfigSlice & TrainingSlice & RunsSlice & UiSlice;
+export type AppState = ConfigSlice & TrainingSlice & RunsSlice & UiSlice & AblationSlice;
 export type AppStore = StoreApi<AppState>;
 
 /** A fresh store (tests make their own; the page uses `appStore`). */
@@ -18,6 +19,7 @@ export function createAppStore(): AppStore {
     ...createTrainingSlice(...a),
     ...createRunsSlice(...a),
     ...createUiSlice(...a),
+    ...createAblationSlice(...a),
   }));
 }
 

@@ -24,6 +24,8 @@ import { GuideStrip } from './lecture/GuideStrip';
 import { Drawer } from './lecture/Drawer';
 import { useShortcuts } from './lecture/shortcuts';
 import { useApp } from '../store/store';
+import { AblationPanel, AblationRunnerContext } from './ablation/AblationPanel';
+import type { AblationRunner } from './ablation/runner';
 import { DEFAULT_CHARTS, getPreset } from '../config';
 
 // The charts load in their own chunk so the controls appear first.
@@ -33,6 +35,7 @@ const AllCharts = lazy(() => import('./charts/Charts').then((m) => ({ default: m
 export function App() {
   const probe = useGpuProbe();
   const [controller, setController] = useState<PlaygroundController | null>(null);
+  const [ablation, setAblation] = useState<AblationRunner | null>(null);
   const gpuReady = probe.kind === 'ready';
   const view = useApp((s) => s.view);
   const zoom = useApp((s) => s.zoom);
@@ -41,8 +44,10 @@ export function App() {
     if (!gpuReady) return;
     const playground = startPlayground();
     setController(playground.controller);
+    setAblation(playground.ablation);
     return () => {
       setController(null);
+      setAblation(null);
       playground.stop();
     };
   }, [gpuReady]);
@@ -60,12 +65,14 @@ export function App() {
   }
   return (
     <ControllerContext.Provider value={controller}>
+      <AblationRunnerContext.Provider value={ablation}>
       <main className={`app app-${view}${zoom ? ' zoom' : ''}`} data-testid="app" data-view={view}>
         <TopBar probe={probe} />
         <Messages />
         {view === 'lecture' ? <LectureView /> : <DashboardView />}
         {view === 'lecture' && <Drawer />}
       </main>
+      </AblationRunnerContext.Provider>
     </ControllerContext.Provider>
   );
 }
@@ -103,6 +110,7 @@ function DashboardView() {
         <Suspense fallback={<p data-testid="charts-loading">Loading charts…</p>}>
           <AllCharts />
         </Suspense>
+        <AblationPanel />
         <RolloutPanel />
       </div>
       <aside className="sidebar-right">

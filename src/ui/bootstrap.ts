@@ -7,6 +7,7 @@ import { appStore } from '../store/store';
 import { archiveSync, openRunArchive, type KeptCheckpoint } from '../store/archive';
 import { startTrainerWorker } from '../worker/client';
 import { PlaygroundController } from './controller';
+import { AblationRunner } from './ablation/runner';
 import { downloadFile } from './download';
 
 /** How often changed runs are written to IndexedDB while training. */
@@ -26,7 +27,7 @@ export function readUrlIntoStore(search: string): void {
   store.setUrlErrors([...url.errors, ...page.errors]);
 }
 
-export function startPlayground(): { controller: PlaygroundController; stop(): void } {
+export function startPlayground(): { controller: PlaygroundController; ablation: AblationRunner; stop(): void } {
   const store = appStore;
   // Set once the archive is open; until then (and without IndexedDB) checkpoints live in memory only.
   let keepCheckpoint: (ck: KeptCheckpoint) => void = () => {};
@@ -58,6 +59,8 @@ export function startPlayground(): { controller: PlaygroundController; stop(): v
   });
   controller.syncUrl();
   controller.prepare();
+  // Ablations train in workers of their own, several at once.
+  const ablation = new AblationRunner(store, { makePort: startTrainerWorker, requestFrame: (fn) => requestAnimationFrame(() => fn()), now: () => Date.now() });
   // For the end-to-end tests: lose the GPU device on purpose (the recovery path).
   (window as unknown as { __rlvrTest?: object }).__rlvrTest = { loseDevice: () => controller.simulateDeviceLoss() };
 
@@ -94,7 +97,9 @@ export function startPlayground(): { controller: PlaygroundController; stop(): v
 
   return {
     controller,
+    ablation,
     stop() {
+      ablation.stop();
       stopped = true;
       if (timer) clearInterval(timer);
       unsubscribe();

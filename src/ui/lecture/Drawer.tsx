@@ -7,6 +7,7 @@ import type { DrawerTab } from '../../store/uiSlice';
 import { ConfigForm } from '../ConfigForm';
 import { RunsPanel } from '../RunsPanel';
 import { SweepPanel } from '../SweepPanel';
+import { AblationPanel } from '../ablation/AblationPanel';
 
 const AllCharts = lazy(() => import('../charts/Charts').then((m) => ({ default: m.AllCharts })));
 
@@ -14,6 +15,7 @@ const TABS: { tab: DrawerTab; label: string }[] = [
   { tab: 'settings', label: 'settings' },
   { tab: 'runs', label: 'runs & sweeps' },
   { tab: 'charts', label: 'all charts' },
+  { tab: 'ablation', label: 'ablation' },
 ];
 
 export function Drawer() {
@@ -23,6 +25,7 @@ export function Drawer() {
   let body: ReactNode;
   if (tab === 'settings') body = <ConfigForm />;
   else if (tab === 'runs') body = <><RunsPanel /><SweepPanel /></>;
+  else if (tab === 'ablation') body = <AblationPanel />;
   else body = <Suspense fallback={<p>Loading charts…</p>}><AllCharts /></Suspense>;
   return (
     <aside className={`drawer drawer-${tab}`} data-testid="drawer" data-tab={tab} aria-label={tab}>

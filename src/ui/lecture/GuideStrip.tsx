@@ -86,14 +86,22 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
 
 function Variants({ preset }: { preset: Preset }) {
   const controller = useController();
-  if (!preset.variants?.length) return null;
+  const setDrawer = useApp((s) => s.setDrawer);
+  if (!preset.variants?.length && !preset.ablation) return null;
   return (
     <span className="variants" data-highlight="variants">
+      {preset.ablation || preset.variants?.length ? (
+        <button className="chip" data-testid="open-ablation" onClick={() => setDrawer('ablation')} title="Run the comparison over several seeds, several runs at once, with statistics">
+          over seeds…
+        </button>
+      ) : null}
       <span className="muted">compare, same seed:</span>{' '}
-      <button className="chip" data-testid="variant" data-variant="" onClick={() => controller?.runVariant(null)} title="Run the lesson as it is">
-        ▶ {preset.name}
-      </button>
-      {preset.variants.map((v) => (
+      {preset.variants?.length ? (
+        <button className="chip" data-testid="variant" data-variant="" onClick={() => controller?.runVariant(null)} title="Run the lesson as it is">
+          ▶ {preset.name}
+        </button>
+      ) : null}
+      {(preset.variants ?? []).map((v) => (
         <button key={v.label} className="chip" data-testid="variant" data-variant={v.label} onClick={() => controller?.runVariant(v.label)} title="Run this variant with the same seed and steps, drawn over the lesson's run">
           ▶ {v.label}
         </button>

@@ -1,0 +1,38 @@
+// An ablation in the page: a lesson's question over seeds, several runs at once, the statistics,
+// and the report exported and imported back.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openPlayground } from './helpers';
+
+test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with bands, the table, the verdict; export and import', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openPlayground(page, '?preset=sort-easy');
+  const panel = page.getByTestId('ablation');
+  await panel.getByTestId('ablation-seeds').fill('2');
+  await panel.getByTestId('ablation-steps').fill('4');
+  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  await panel.getByTestId('ablation-start').click();
+  await expect(panel.getByTestId('ablation-job')).toHaveCount(4);
+  await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 150_000 });
+  await expect(panel.locator('[data-testid=ablation-job][data-status=done]')).toHaveCount(4);
+  console.log(`ablation: ${await panel.getByTestId('ablation-view').locator('p').first().textContent()}`);
+  await expect(panel.getByTestId('ablation-curves')).toHaveAttribute('data-series', '2');
+  await expect(panel.getByTestId('ablation-row')).toHaveCount(2);
+  await expect(panel.getByTestId('ablation-row').first()).toContainText('lr=0.003');
+  await expect(panel.getByTestId('ablation-verdict')).toContainText(/seed/);
+  // Each run is a kept run, labelled by its cell and seed.
+  await expect(page.getByTestId('run-label').filter({ hasText: 'lr=0.01 · seed 1' })).toHaveCount(1);
+
+  const download = page.waitForEvent('download');
+  await panel.getByTestId('ablation-export-json').click();
+  const file = readFileSync(await (await download).path());
+  const svgDownload = page.waitForEvent('download');
+  await panel.getByTestId('ablation-export-svg').click();
+  expect(readFileSync(await (await svgDownload).path(), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const table = await panel.getByTestId('ablation-table').textContent();
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await panel.getByTestId('ablation-import-file').setInputFiles({ name: 'abl.json', mimeType: 'application/json', buffer: file });
+  await expect(panel.getByTestId('ablation-view')).toContainText('Imported from abl.json');
+  await expect(panel.getByTestId('ablation-table')).toHaveText(table!);
+});

@@ -1,0 +1,269 @@
+// The ablation: the lesson's question answered over seeds. One click trains every cell (the
+// lesson and its variants, or a grid of values) on every seed, K runs at once; then the mean
+// curve of each cell with its 95% band, "solved by step t", a table with intervals, and a
+// verdict that claims a difference only where the seeds support it. Export as JSON (and import
+// it back to view) or as an SVG figure for a report.
+
+import { createContext, useContext, useMemo, useRef, useState } from 'react';
+import { getPreset, metricName } from '../../config';
+import { ablationCells, ablationSpec, type AblationSpec } from '../../config/ablation';
+import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../rl/ablation-stats';
+import { ablationRuns, type AblationState } from '../../store/ablationSlice';
+import { useApp } from '../../store/store';
+import { useThrottledSelector } from '../throttle';
+import { downloadFile } from '../download';
+import { LinePlot, paddedDomain, type PlotSeries } from '../plot';
+import { RUN_COLORS } from '../charts/model';
+import { ablationFromJson, ablationToJson } from './ablationFile';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
+import { ablationStats } from './stats';
+
+/** The page's ablation runner (null while the page starts). */
+export const AblationRunnerContext = createContext<AblationRunner | null>(null);
+
+/** The spec a lesson offers: its own question, else its variants side by side; null when it has neither. */
+function lessonSpec(preset: string | undefined, seeds: number, steps: number): { spec: AblationSpec | null; error: string | null } {
+  if (!preset) return { spec: null, error: 'Pick a lesson: an ablation compares a lesson with its variants over seeds.' };
+  const p = getPreset(preset);
+  const variants = p.ablation ? undefined : (p.variants ?? []).map((v) => v.label);
+  if (!p.ablation && variants?.length === 0) return { spec: null, error: `${p.title} has no variants to compare.` };
+  try {
+    return { spec: ablationSpec(preset, { ...(variants ? { variants } : {}), seeds: Array.from({ length: seeds }, (_, i) => i), steps }), error: null };
+  } catch (e) {
+    return { spec: null, error: (e as Error).message };
+  }
+}
+
+export function AblationPanel() {
+  const runner = useContext(AblationRunnerContext);
+  const preset = useApp((s) => s.preset);
+  const lesson = preset ? getPreset(preset) : null;
+  const ablation = useApp((s) => s.ablation);
+  const setAblation = useApp((s) => s.setAblation);
+  const notify = useApp((s) => s.notify);
+  const [seeds, setSeeds] = useState(String(lesson?.ablation?.seeds ?? 4));
+  const [steps, setSteps] = useState(String(lesson?.ablation?.steps ?? 300));
+  const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const nSeeds = Number(seeds);
+  const nSteps = Number(steps);
+  const inputError = !Number.isInteger(nSeeds) || nSeeds < 1 || nSeeds > 32 ? 'seeds must be a whole number in [1, 32]'
+    : !Number.isInteger(nSteps) || nSteps < 1 ? 'steps must be a positive whole number' : null;
+  const { spec, error } = inputError ? { spec: null, error: inputError } : lessonSpec(preset, nSeeds, nSteps);
+  const running = ablation !== null && ablation.finishedAt === null && !ablation.importedFrom;
+  const cells = spec ? ablationCells(spec).length : 0;
+  return (
+    <section className="panel ablation" data-testid="ablation" aria-label="ablation">
+      <h2>Ablation{lesson?.ablation ? `: ${lesson.ablation.question}` : lesson ? `: ${lesson.title}, with its variants` : ''}</h2>
+      {lesson?.ablation && (
+        <details className="small">
+          <summary>what the literature says, and how to read the answer</summary>
+          <p>{lesson.ablation.literature}</p>
+          <p>{lesson.ablation.reading}</p>
+        </details>
+      )}
+      <div className="ablation-form row small">
+        <label>seeds <input data-testid="ablation-seeds" value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} /></label>
+        <label>steps each <input data-testid="ablation-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} /></label>
+        <label title="Runs trained at once, each in its own worker on the GPU">
+          at once{' '}
+          <select data-testid="ablation-concurrency" value={concurrency} onChange={(e) => setConcurrency(Number(e.target.value))}>
+            {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+        </label>
+        <button
+          data-testid="ablation-start" disabled={!runner || !spec || running}
+          onClick={() => {
+            try {
+              runner?.start(spec!, concurrency);
+            } catch (e) {
+              notify('error', `The ablation cannot run: ${(e as Error).message}`);
+            }
+          }}
+        >
+          ▶ Run {spec ? `${cells} ${spec.grid.length ? 'cells' : 'recipes'} × ${spec.seeds.length} seeds` : 'ablation'}
+        </button>
+        {running && <button data-testid="ablation-stop" onClick={() => runner?.stop()}>stop</button>}
+        <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>Import…</button>
+        <input
+          ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="ablation-import-file"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            try {
+              setAblation(ablationFromJson(await file.text(), file.name));
+            } catch (err) {
+              notify('error', `Could not import ${file.name}: ${(err as Error).message}`);
+            }
+          }}
+        />
+      </div>
+      {error && !ablation && <p className="muted small" data-testid="ablation-unavailable">{error}</p>}
+      {ablation && <AblationView a={ablation} />}
+    </section>
+  );
+}
+
+const selectAblationRuns = (() => {
+  let memo: { runs: unknown; ablation: unknown; out: ReturnType<typeof ablationRuns> } | null = null;
+  return (s: Parameters<typeof ablationRuns>[0]) => {
+    if (memo && memo.runs === s.runs && memo.ablation === s.ablation) return memo.out;
+    memo = { runs: s.runs, ablation: s.ablation, out: ablationRuns(s) };
+    return memo.out;
+  };
+})();
+
+function AblationView({ a }: { a: AblationState }) {
+  const runs = useThrottledSelector(selectAblationRuns, 2);
+  const stats = useMemo(() => ablationStats(a, runs), [a, runs]);
+  const figure = useRef<HTMLDivElement>(null);
+  const done = a.jobs.filter((j) => j.status === 'done').length;
+  const seconds = ((a.finishedAt ?? Date.now()) - a.startedAt) / 1000;
+  return (
+    <div className="ablation-view" data-testid="ablation-view" data-finished={String(a.finishedAt !== null)}>
+      <p className="small muted">
+        {a.importedFrom ? `Imported from ${a.importedFrom}. ` : ''}
+        {done} of {a.jobs.length} runs done{a.importedFrom ? '' : `, ${a.concurrency} at once`}
+        {a.finishedAt !== null && a.startedAt > 0 ? ` in ${seconds.toFixed(0)} s` : ''}.
+      </p>
+      <Progress a={a} />
+      {stats && (
+        <>
+          <div className="ablation-figure" ref={figure} data-testid="ablation-figure">
+            <BandChart stats={stats} metric={stats.metrics[0]} steps={a.spec.steps} />
+            {stats.solved && <SolvedChart stats={stats} steps={a.spec.steps} />}
+          </div>
+          <CellTable stats={stats} />
+          <ul className="verdict" data-testid="ablation-verdict">
+            {stats.verdict.map((v, i) => <li key={i}>{v}</li>)}
+          </ul>
+          <div className="row">
+            <button className="small-button" data-testid="ablation-export-json" onClick={() => downloadFile(`rlvr-ablation-${a.spec.preset}.json`, ablationToJson(a, runs, stats), 'application/json')}>Export JSON</button>
+            <button className="small-button" data-testid="ablation-export-svg" onClick={() => figure.current && downloadFile(`rlvr-ablation-${a.spec.preset}.svg`, figureSvg(figure.current, `${a.spec.preset}: ${stats.verdict[0] ?? ''}`), 'image/svg+xml')}>Export figure (SVG)</button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Progress({ a }: { a: AblationState }) {
+  return (
+    <table className="ablation-progress small" data-testid="ablation-progress">
+      <tbody>
+        {a.cells.map((c, i) => (
+          <tr key={c.label}>
+            <th style={{ color: RUN_COLORS[i % RUN_COLORS.length] }}>{c.label}</th>
+            {a.jobs.filter((j) => j.cell === c.label).map((j) => (
+              <td key={j.runId} data-testid="ablation-job" data-status={j.status} title={j.message ?? `seed ${j.seed}`}>
+                {j.status === 'done' ? '✓' : j.status === 'failed' ? '✗' : ''} s{j.seed} {j.status === 'queued' ? '·' : `${j.step}/${a.spec.steps}`}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const PLOT_WIDTH = 440;
+const PLOT_HEIGHT = 220;
+
+function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: string; steps: number }) {
+  const series: PlotSeries[] = stats.cells.map((c, i) => {
+    const curve = c.curves[metric] ?? [];
+    return {
+      id: c.label, label: `${c.label} (${c.runs.length} seeds)`, color: RUN_COLORS[i % RUN_COLORS.length],
+      points: curve.map((p) => ({ x: p.step, y: p.mean })),
+      band: curve.filter((p) => p.lo !== null && p.hi !== null).map((p) => ({ x: p.step, lo: p.lo!, hi: p.hi! })),
+    };
+  });
+  const range = defaultMetricRange(metric);
+  const values = series.flatMap((s) => [...s.points.map((p) => p.y), ...(s.band ?? []).flatMap((b) => [b.lo, b.hi])]);
+  const yDomain: [number, number] = range && range.max === 1 ? [0, 1] : paddedDomain(values, { floor: range?.min === 0 ? 0 : undefined, minSpan: 0.1 });
+  return (
+    <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
+      <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
+      <LinePlot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={yDomain} xLabel="step" yLabel={metricName(metric)} series={series} testId="plot-ablation" />
+      <Legend series={series} />
+    </figure>
+  );
+}
+
+function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) {
+  const series: PlotSeries[] = stats.cells.map((c, i) => ({
+    id: c.label, label: c.label, color: RUN_COLORS[i % RUN_COLORS.length], kind: 'step',
+    points: [...(c.solve?.curve ?? []).map((p) => ({ x: p.step, y: p.solved })), { x: steps, y: c.solve?.curve.at(-1)?.solved ?? 0 }],
+  }));
+  return (
+    <figure className="chart" data-testid="ablation-solved">
+      <figcaption>Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds</figcaption>
+      <LinePlot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={[0, 1]} xLabel="step" yLabel="share of seeds solved" series={series} testId="plot-ablation-solved" />
+    </figure>
+  );
+}
+
+function Legend({ series }: { series: PlotSeries[] }) {
+  return (
+    <ul className="chart-legend">
+      {series.map((s) => (
+        <li key={s.id}><span className="swatch" style={{ background: s.color }} /> {s.label}</li>
+      ))}
+    </ul>
+  );
+}
+
+function CellTable({ stats }: { stats: AblationStats }) {
+  const metrics = stats.metrics.slice(0, 3);
+  const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? '' : ` [${formatValue(lo)}, ${formatValue(hi)}]`);
+  return (
+    <table className="ablation-table small" data-testid="ablation-table">
+      <thead>
+        <tr>
+          <th>cell</th>
+          {metrics.map((m) => <th key={m}>final {metricName(m)}</th>)}
+          {stats.solved && <th>solved</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {stats.cells.map((c) => (
+          <tr key={c.label} data-testid="ablation-row">
+            <th>{c.label}</th>
+            {metrics.map((m) => {
+              const f = c.finals[m];
+              return <td key={m}>{f && f.n > 0 ? `${formatValue(f.mean)}${interval(f.lo, f.hi)}` : '–'}</td>;
+            })}
+            {stats.solved && (
+              <td>
+                {c.solve ? `${c.solve.solved}/${c.solve.n}${c.solve.median !== null ? `, median ${formatSteps(c.solve.median)} steps${c.solve.medianInterval ? ` [${formatSteps(c.solve.medianInterval.lo)}, ${c.solve.medianInterval.hi === null ? '>' : formatSteps(c.solve.medianInterval.hi)}]` : ''}` : ''}` : '–'}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The figure's charts as one standalone SVG document (stacked, titled), for a report. */
+function figureSvg(root: HTMLElement, title: string): string {
+  const svgs = [...root.querySelectorAll('svg')];
+  let y = 28;
+  const parts: string[] = [];
+  let width = 0;
+  for (const svg of svgs) {
+    const w = Number(svg.getAttribute('width'));
+    const h = Number(svg.getAttribute('height'));
+    const caption = svg.closest('figure')?.querySelector('figcaption')?.textContent ?? '';
+    parts.push(`<text x="0" y="${y}" font-size="13" font-family="sans-serif">${escapeXml(caption)}</text>`);
+    parts.push(`<g transform="translate(0,${y + 6})">${svg.outerHTML}</g>`);
+    y += h + 30;
+    width = Math.max(width, w);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" font-family="sans-serif"><text x="0" y="16" font-size="14" font-weight="bold">${escapeXml(title)}</text>${parts.join('')}</svg>`;
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+}
