@@ -11,10 +11,10 @@ import * as S from './styles';
 const MARK_GLYPH = { match: '✓', wrong: '✗', missing: '✗' } as const;
 
 /** A y box and its ✓/✗ mark; the mark waits for the verify phase, like every other verdict. */
-function ScratchBox({ m, judged }: { m: ScratchCell; judged: boolean }) {
+function ScratchBox({ m, judged, compact }: { m: ScratchCell; judged: boolean; compact: boolean }) {
   return (
     <span data-testid="scratch-token" data-mark={m.mark} style={{ whiteSpace: 'nowrap' }}>
-      <TokenBox cell={m.cell} title={m.title} />
+      <TokenBox cell={m.cell} title={m.title} short={compact} />
       {judged && <span style={S.markGlyph} aria-label={m.mark}>{MARK_GLYPH[m.mark]}</span>}
     </span>
   );
@@ -28,7 +28,7 @@ function AnswerRow({ answer, row, data, compact }: { answer: GroupAnswer; row: G
       <td style={S.rowLabel}>{answer.g + 1}</td>
       {data.chain.map((col) => {
         const m = byColumn.get(col.t);
-        return <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>{m && <ScratchBox m={m} judged={answer.correct !== null} />}</td>;
+        return <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>{m && <ScratchBox m={m} judged={answer.correct !== null} compact={compact} />}</td>;
       })}
       <td style={S.cellTop}>
         {/* A side panel has no room for "A = " on every row: the column is headed A instead. */}

@@ -3,7 +3,11 @@
 import type { GroupCell } from './tokenCells';
 import { tokenBox } from './styles';
 
-export function TokenBox({ cell, title, failure = false }: { cell: GroupCell; title?: string; failure?: boolean }) {
+/**
+ * `short`: a special token (<bos>, <eos>, …) written by the policy shows as "∅", its name in the
+ * tooltip — a narrow side panel has no room for "<bos>" in every column.
+ */
+export function TokenBox({ cell, title, failure = false, short = false }: { cell: GroupCell; title?: string; failure?: boolean; short?: boolean }) {
   return (
     <span
       data-testid="token"
@@ -12,7 +16,7 @@ export function TokenBox({ cell, title, failure = false }: { cell: GroupCell; ti
       title={title ?? cell.title}
       style={tokenBox(cell, failure)}
     >
-      {cell.text}
+      {short && cell.special ? '∅' : cell.text}
     </span>
   );
 }
