@@ -38,6 +38,8 @@ export default defineConfig({
         ...(process.env.SCREENSHOTS ? [] : [/screenshots\.spec\.ts/]),
         // The lecture demo measured over minutes: a tool, only with COT_DEMO=1.
         ...(process.env.COT_DEMO ? [] : [/cot-demo\.spec\.ts/]),
+        // The concurrency of the page's ablations, measured over minutes: only with ABLATION_BENCH=1.
+        ...(process.env.ABLATION_BENCH ? [] : [/ablation-bench\.spec\.ts/]),
       ],
       use: { launchOptions: { executablePath, args: [...quiet, '--enable-unsafe-webgpu', '--enable-features=Vulkan'] } },
     },
