@@ -336,7 +336,7 @@ export const PRESETS: readonly Preset[] = [
       { text: 'Open a group: with MaPP an all-wrong group still gets negative advantages.', show: 'group', needs: 'advantages' },
       { text: 'MaPP trains on 128 fixed prompts: the held-out points on the reward chart show whether it generalises.', show: 'chart-reward', needs: 'step' },
     ],
-    expect: 'No recorded runs yet.',
+    expect: 'Measured (seed 0, 300 steps each): MaPP\'s reward on its pool of 128 prompts climbs 0.09 → 0.39 while GRPO\'s stays at 0.16–0.18; but both policies collapse (entropy 0.02 and 0.05 nats, every group without spread by the end) and neither generalises: held-out pass@1 0.19 and 0.20, chance 0.17. MaPP learned its pool, not the task.',
     charts: ['reward', 'groups', 'advantages'],
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
     ablation: {
