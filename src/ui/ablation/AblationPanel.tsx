@@ -115,7 +115,11 @@ const selectAblationRuns = (() => {
 })();
 
 function AblationView({ a }: { a: AblationState }) {
-  const runs = useThrottledSelector(selectAblationRuns, 2);
+  // While runs stream in, the statistics follow at the charts' pace; once the ablation is over,
+  // its final runs at once (what is shown is then exactly what Export writes).
+  const streaming = useThrottledSelector(selectAblationRuns, 2);
+  const final = useApp(selectAblationRuns);
+  const runs = a.finishedAt !== null ? final : streaming;
   const stats = useMemo(() => ablationStats(a, runs), [a, runs]);
   const figure = useRef<HTMLDivElement>(null);
   const done = a.jobs.filter((j) => j.status === 'done').length;
