@@ -309,7 +309,7 @@ export const PRESETS: readonly Preset[] = [
       { text: 'Fewer tokens are clipped above with ε_high = 0.28: fewer good updates are cut.', show: 'chart-clip', needs: 'step' },
       { text: 'DAPO reports that the entropy declines more slowly with clip-higher: compare the entropy curves.', show: 'chart-entropy', needs: 'step' },
     ],
-    expect: 'No recorded runs yet.',
+    expect: 'Measured (seed 0, 300 steps each): with ε_high 0.28 the entropy is 1.01 / 1.05 / 0.93 nats at steps 100 / 200 / 300, with the symmetric clip 0.52 / 0.30 / 0.02, where every group ends without spread (61% with clip-higher). The clip itself binds rarely here (0.3% and 0.2% of tokens above, 1.1% and 0.5% below), and neither run learns the task in 300 steps (held-out pass@1 0.08–0.20; chance 0.17).',
     charts: ['reward', 'entropy', 'clip'],
     variants: [{ label: 'symmetric clip', set: { epsHigh: 0.2 } }],
     ablation: {
