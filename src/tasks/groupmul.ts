@@ -110,7 +110,7 @@ export function targetPrefixLength(j: number, k: number, s: number): number {
 }
 
 /** Completion positions the policy writes (the y's). */
-function policyPositions(p: GroupMulParams): number[] {
+export function policyPositions(p: GroupMulParams): number[] {
   const s = scratchLength(p);
   return Array.from({ length: s }, (_, j) => (p.layout === 'interleaved' ? 2 * j : j));
 }
