@@ -57,6 +57,8 @@ describe('chainBreakReport', () => {
     expect(report.unbroken).toBe(1);
     expect(report.correct).toBe(2);
     expect(report.brokenButCorrect).toBe(1);
+    // y2 = s copies x2? No: x2 = r. y1 = s is not x1 = r either; y3 = e is neither x3 = r nor y2.
+    expect([report.wroteNext, report.wroteBefore]).toEqual([0, 0]);
     expect(report.pairs).toHaveLength(3);
     const atY2 = report.pairs.find((p) => p.before === el(r));
     expect(atY2).toEqual({ before: el(r), next: [el(r)], right: el(r2), wrote: el(s), count: 1, pRight: expect.closeTo(0.5, 6), pWrote: expect.closeTo(0.25, 6) });
@@ -132,9 +134,14 @@ describe('greedyChainBreaks', () => {
     expect(report.firstBreak[0]).toBe(0); // copying x1 never breaks
     expect(report.pairs).toEqual([{ before: a, next: [x], right: S3.table[a][x], wrote: wrong, count: broken, pRight: expect.closeTo(0.002, 6), pWrote: expect.closeTo(0.998, 6) }]);
     expect(report.collapsed).toBe(1);
+    expect([report.wroteNext, report.wroteBefore]).toEqual([0, 0]);
+    const echo = await greedyChainBreaks(stubPolicy([a, x], x, 0.3, 10), insts, 0);
+    expect(echo.wroteNext).toBe(echo.prompts - echo.unbroken);
+    expect(echo.collapsed).toBe(0);
     const text = chainBreakLines(report).join('\n');
     expect(text).toContain(`p120 · p021 → ${S3.elementNames[S3.table[a][x]]}  wrote p012`);
     expect(text).toContain('p(right) 0.002 collapsed');
+    expect(chainBreakLines(echo).join('\n')).toContain(`copied the next element in ${echo.wroteNext} of ${echo.wroteNext} broken chains`);
     expect(text).toContain(`1 of 1 wrong products collapsed (p(right) < ${COLLAPSED_BELOW})`);
   });
 

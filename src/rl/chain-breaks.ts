@@ -57,6 +57,12 @@ export interface ChainBreakReport {
   firstBreak: number[];
   /** Broken chains whose last y is right anyway (another algorithm, or luck). */
   brokenButCorrect: number;
+  /**
+   * What the first wrong tokens were, when they were a copy: of the next element itself (a
+   * policy that has not learned to multiply yet echoes its input) or of the running product before.
+   */
+  wroteNext: number;
+  wroteBefore: number;
   /** Every product some chain first broke at: most prompts first, then the lowest p(right). */
   pairs: ChainBreakPair[];
   /** Of those products, how many give the right answer probability < COLLAPSED_BELOW. */
@@ -83,6 +89,8 @@ export function chainBreakReport(
   let correct = 0;
   let unbroken = 0;
   let brokenButCorrect = 0;
+  let wroteNext = 0;
+  let wroteBefore = 0;
   instances.forEach((inst, n) => {
     const prefix = prefixProducts(g.table, inst.chain);
     const targets = lengths.map((L) => prefix[L - 1]);
@@ -107,6 +115,8 @@ export function chainBreakReport(
     if (right) brokenButCorrect++;
     const before = j === 0 ? null : targets[j - 1];
     const next = inst.chain.slice(j === 0 ? 0 : lengths[j - 1], lengths[j]);
+    if (next.length === 1 && ys[j] === next[0]) wroteNext++;
+    else if (before !== null && ys[j] === before) wroteBefore++;
     const key = `${before}:${next.join(',')}`;
     let pair = pairs.get(key);
     if (!pair) {
@@ -127,7 +137,7 @@ export function chainBreakReport(
   list.sort((a, b) => b.count - a.count || a.pRight - b.pRight);
   return {
     group: g.name, layout: params.layout, length: k, scratch: s, order: g.order, elementNames: [...g.elementNames],
-    prompts: instances.length, correct, unbroken, firstBreak, brokenButCorrect,
+    prompts: instances.length, correct, unbroken, firstBreak, brokenButCorrect, wroteNext, wroteBefore,
     pairs: list,
     collapsed: list.filter((p) => p.pRight < COLLAPSED_BELOW).length,
   };
@@ -176,6 +186,10 @@ export function chainBreakLines(r: ChainBreakReport, maxPairs = 10): string[] {
     return lines;
   }
   if (r.pairs.length === 0) return lines;
+  const broken = r.prompts - r.unbroken;
+  if (r.scratch === r.length) {
+    lines.push(`  the first wrong token copied the next element in ${r.wroteNext} of ${broken} broken chains, the running product before it in ${r.wroteBefore}`);
+  }
   const stepWord = r.scratch === r.length ? 'running product · next element' : 'running product · next elements';
   lines.push(`products it gets wrong first (${stepWord} → right; greedy wrote; p(right), chance 1/${r.order} = ${(1 / r.order).toFixed(3)}):`);
   const shown = r.pairs.slice(0, maxPairs).map((p) => [
