@@ -97,6 +97,29 @@ describe('rlvr train (cpu backend)', () => {
     expect(result['pass@1']).toBeLessThanOrEqual(1);
   });
 
+  it('eval --breaks on a groupmul checkpoint says where the greedy chains break (a table in text, chainBreaks in --json); other tasks are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-breaks-'));
+    const cot = ['--preset', 'cot-discovery', '--backend', 'cpu', '--set', 'task.length=3', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '1'];
+    expect(await trainCommand([...cot, '--steps', '1', '--out', dir, '--json'], () => {}, () => {})).toBe(0);
+    const checkpoint = join(dir, 'checkpoint.safetensors');
+    const text: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '12', '--backend', 'cpu', '--breaks'], (s) => text.push(s))).toBe(0);
+    expect(text[1]).toBe('where the greedy chain first breaks (12 prompts, S3 length 3, interleaved, 3 scratchpad tokens):');
+    expect(text[2]).toMatch(/^ +first wrong +y1 +y2 +y3 +none$/);
+    expect(text.join('\n')).toMatch(/wrong products collapsed/);
+    const json: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '12', '--backend', 'cpu', '--json'], (s) => json.push(s))).toBe(0);
+    const result = JSON.parse(json[0]);
+    const b = result.chainBreaks;
+    expect(b).toMatchObject({ group: 'S3', length: 3, scratch: 3, prompts: 12, correct: Math.round(result['pass@1'] * 12) });
+    expect(b.unbroken + b.firstBreak.reduce((x: number, y: number) => x + y, 0)).toBe(12);
+    // The text's counts are the JSON's.
+    expect(text[3].trim().split(/ +/).slice(1).map(Number)).toEqual([...b.firstBreak, b.unbroken]);
+    const sorted = await train(['--steps', '1']);
+    await expect(evalCommand(['--checkpoint', join(sorted.dir, 'checkpoint.safetensors'), '--backend', 'cpu', '--breaks'], () => {}))
+      .rejects.toThrow(/--breaks: only groupmul checkpoints have chains to break; this one's task is sort/);
+  });
+
   const lines = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const strip = (m: Record<string, unknown>) => ({ ...m, scalars: Object.fromEntries(Object.entries(m.scalars as object).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')) });
   const stepOf = (path: string) => (readSafetensors(readFileSync(path)).runConfig as { trainedSteps: number }).trainedSteps;

@@ -20,6 +20,8 @@ import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../con
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
 import { Trainer, TrainingFault, type StepRecord } from '../rl/trainer';
+import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
+import type { GroupMulInstance } from '../tasks/groupmul';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
@@ -372,6 +374,7 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
   seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
+  breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); always in --json (chainBreaks)' },
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
 
@@ -412,6 +415,8 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     if (e instanceof ConfigError) throw new CliError(e.message);
     throw e;
   }
+  const isChain = config.task === 'groupmul';
+  if (f.breaks && !isChain) throw new CliError(`--breaks: only groupmul checkpoints have chains to break; this one's task is ${config.task}`);
   const engines = await openEngines(backend);
   try {
     try {
@@ -429,13 +434,21 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     }
     try {
       const r = await trainer.evaluate();
+      // The same held-out prompts evaluate() scored, decoded greedily again.
+      const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
+        ? await greedyChainBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as GroupMulInstance[], config.seed)
+        : null;
       const result = {
         task: config.task, prompts: r.prompts, k: r.k,
         'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
         taskMetrics: r.taskMetrics, adapter: engines.adapter,
+        ...(breaks ? { chainBreaks: breaks } : {}),
       };
       if (f.json) out(JSON.stringify(result));
-      else out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+      else {
+        out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+        if (breaks) for (const line of chainBreakLines(breaks)) out(line);
+      }
       return 0;
     } finally {
       trainer.destroy();

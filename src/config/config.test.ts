@@ -52,6 +52,13 @@ describe('defaults', () => {
     expect(defaultConfig('subsetsum')).toMatchObject({ curriculumParam: 'count', curriculumStart: 2 });
   });
 
+  it('the largest groups fit the model: S5 (120 elements) at the longest interleaved chain', () => {
+    const c = validateConfig({ 'task.group': 'S5', 'task.layout': 'interleaved', 'task.length': 16 });
+    expect(modelConfigOf(c)).toMatchObject({ vocabSize: 124, nPositions: 34 });
+    const a5 = validateConfig({ 'task.group': 'A5', 'task.layout': 'block', 'task.length': 16, 'task.scratch': 0 });
+    expect(modelConfigOf(a5)).toMatchObject({ vocabSize: 64, nPositions: 35 });
+  });
+
   it('has exactly the chosen task\'s parameters', () => {
     const keys = Object.keys(defaultConfig('sort')).filter((k) => k.startsWith('task.'));
     expect(keys).toEqual(['task.length', 'task.alphabet', 'task.reward']);
@@ -90,7 +97,7 @@ describe('per-knob validation', () => {
 
   it('task parameters: named as task.<param>, with the task\'s ranges and values', () => {
     expectError({ 'task.length': 20 }, 'task.length', 'task.length must be an integer in [1, 16], got 20');
-    expectError({ 'task.group': 'S5' }, 'task.group', /^task\.group must be one of Z<n> \(n 2\.\.12\), .*; got "S5"$/);
+    expectError({ 'task.group': 'S6' }, 'task.group', /^task\.group must be one of Z<n> \(n 2\.\.12\), .*A5, S5, .*; got "S6"$/);
     expectError({ task: 'maze', 'task.reward': 'last' }, 'task.reward', 'task.reward must be one of binary, shortest, progress; got "last"');
     // The task's own cross-parameter check.
     expectError(

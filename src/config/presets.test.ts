@@ -67,6 +67,30 @@ describe('presets', () => {
     expect(b['task.scratch']).toBe(1);
   });
 
+  it('the larger groups are cot-discovery with the group changed, and for S4 and A5 more samples a step', () => {
+    const cot = presetConfig('cot-discovery');
+    expect(presetConfig('cot-a4')).toEqual({ ...cot, 'task.group': 'A4' });
+    expect(variantConfig('cot-a4', 'more samples')).toEqual({ ...cot, 'task.group': 'A4', batchPrompts: 64 });
+    expect(presetConfig('cot-s4')).toEqual({ ...cot, 'task.group': 'S4', batchPrompts: 256, groupSize: 32 });
+    expect(variantConfig('cot-s4', 'as cot-discovery')).toEqual({ ...cot, 'task.group': 'S4' });
+    expect(presetConfig('cot-a5')).toEqual({ ...cot, 'task.group': 'A5', batchPrompts: 256, groupSize: 64 });
+  });
+
+  it('no-cot-a5 differs from cot-a5 only in the room to think; cot-block from no-cot-room only in the scratchpad', () => {
+    const a5 = presetConfig('cot-a5');
+    const noA5 = presetConfig('no-cot-a5');
+    expect(noA5).toMatchObject({ 'task.layout': 'block', 'task.scratch': 1 });
+    expect(variantConfig('no-cot-a5', 'room to think')).toEqual(a5);
+    const block = presetConfig('cot-block');
+    expect(block).toMatchObject({ 'task.group': 'S3', 'task.layout': 'block', 'task.scratch': 0, 'task.length': 6 });
+    expect(variantConfig('cot-block', 'no room')).toEqual(presetConfig('no-cot-room'));
+    expect(variantConfig('cot-block', 'interleaved')).toEqual(presetConfig('cot-discovery'));
+  });
+
+  it('the lessons added past the flagship come after the ones before them (the page numbers lessons in this order)', () => {
+    expect(PRESET_NAMES.slice(-5)).toEqual(['cot-a4', 'cot-s4', 'cot-a5', 'no-cot-a5', 'cot-block']);
+  });
+
   it('the Dr. GRPO preset differs from the GRPO one in scale and aggregation', () => {
     const a = presetConfig('maze-grpo');
     const b = presetConfig('maze-dr-grpo');

@@ -46,7 +46,7 @@ export const GROUPMUL_PARAMS: readonly ParamSpec[] = [
     default: 'S3',
     values: GROUP_NAMES,
     allowed: GROUP_NAMES_TEXT,
-    doc: 'Group whose elements are multiplied: cyclic Z<n>, dihedral D<n> (order 2n), S3, S4, A4, the quaternion group Q8, or a fixed seeded Latin-square quasigroup quasi<n> (non-associative, folded left).',
+    doc: 'Group whose elements are multiplied: cyclic Z<n>, dihedral D<n> (order 2n), S3, S4, A4, A5 (order 60, the smallest non-solvable group), S5 (order 120), the quaternion group Q8, or a fixed seeded Latin-square quasigroup quasi<n> (non-associative, folded left).',
   },
   {
     name: 'length',
@@ -110,7 +110,7 @@ export function targetPrefixLength(j: number, k: number, s: number): number {
 }
 
 /** Completion positions the policy writes (the y's). */
-function policyPositions(p: GroupMulParams): number[] {
+export function policyPositions(p: GroupMulParams): number[] {
   const s = scratchLength(p);
   return Array.from({ length: s }, (_, j) => (p.layout === 'interleaved' ? 2 * j : j));
 }

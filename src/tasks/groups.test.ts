@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   composeRight,
+  derivedSeriesOrders,
   findIdentity,
+  generatedSubgroup,
   foldLeft,
   getGroup,
   GROUP_NAMES,
   isAssociative,
   isCommutative,
   isLatinSquare,
+  isSolvable,
   parseGroupName,
   prefixProducts,
   randomQuasigroupTable,
@@ -20,7 +23,8 @@ const quasiNames = GROUP_NAMES.filter((n) => n.startsWith('quasi'));
 function expectedOrder(name: string): number {
   const p = parseGroupName(name);
   if (!p) throw new Error(name);
-  return { Z: p.n, D: 2 * p.n, S: p.n === 3 ? 6 : 24, A: 12, Q: 8, quasi: p.n }[p.family];
+    const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  return { Z: p.n, D: 2 * p.n, S: factorial(p.n), A: factorial(p.n) / 2, Q: 8, quasi: p.n }[p.family];
 }
 
 describe.each(groupNames)('group %s', (name) => {
@@ -52,11 +56,14 @@ describe.each(groupNames)('group %s', (name) => {
     expect(perms).toBeDefined();
     if (!perms) return;
     expect(new Set(perms.map((p) => p.join(','))).size).toBe(n);
+    // One expect over the whole table (S5 has 14,400 products).
+    const wrong: string[] = [];
     for (let a = 0; a < n; a++)
       for (let b = 0; b < n; b++) {
         const image = perms[a].map((ax) => perms[b][ax]);
-        expect(perms[t[a][b]]).toEqual(image);
+        if (perms[t[a][b]].join(',') !== image.join(',')) wrong.push(`${g.elementNames[a]}·${g.elementNames[b]}`);
       }
+    expect(wrong).toEqual([]);
   });
 });
 
@@ -92,6 +99,36 @@ describe('group families', () => {
     expect(getGroup('A4').elementNames[0]).toBe('p0123');
   });
 
+  it('A5 and S5: orders 60 and 120, A5 the even half of S5, one-line names', () => {
+    const a5 = getGroup('A5');
+    const s5 = getGroup('S5');
+    expect([a5.order, s5.order]).toEqual([60, 120]);
+    const inS5 = new Set(s5.elementNames);
+    expect(a5.elementNames.every((name) => inS5.has(name))).toBe(true);
+    expect(a5.elementNames[0]).toBe('p01234');
+    expect(s5.elementNames.slice(0, 3)).toEqual(['p01234', 'p01243', 'p01324']);
+    // A 3-cycle is even, a transposition is not.
+    expect(a5.elementNames).toContain('p12034');
+    expect(a5.elementNames).not.toContain('p10234');
+  });
+
+  it('the derived series: S3, S4, A4, D_n, Q8 are solvable; A5 is perfect and S5 stops at A5', () => {
+    expect(derivedSeriesOrders(getGroup('S3').table)).toEqual([6, 3, 1]);
+    expect(derivedSeriesOrders(getGroup('S4').table)).toEqual([24, 12, 4, 1]);
+    expect(derivedSeriesOrders(getGroup('A4').table)).toEqual([12, 4, 1]);
+    expect(derivedSeriesOrders(getGroup('A5').table)).toEqual([60]);
+    expect(derivedSeriesOrders(getGroup('S5').table)).toEqual([120, 60]);
+    for (const name of ['S3', 'S4', 'A4', 'Q8', 'D5', 'Z7']) expect(isSolvable(getGroup(name).table), name).toBe(true);
+    for (const name of ['A5', 'S5']) expect(isSolvable(getGroup(name).table), name).toBe(false);
+  });
+
+  it('generatedSubgroup closes a generating set: a 5-cycle and a 3-cycle generate A5', () => {
+    const g = getGroup('A5');
+    const idx = (name: string): number => g.elementNames.indexOf(name);
+    expect(generatedSubgroup(g.table, [idx('p12340')])).toHaveLength(5);
+    expect(generatedSubgroup(g.table, [idx('p12340'), idx('p12034')])).toHaveLength(60);
+  });
+
   it('names elements readably', () => {
     expect(getGroup('Z4').elementNames).toEqual(['r0', 'r1', 'r2', 'r3']);
     expect(getGroup('D3').elementNames).toEqual(['r0', 'r1', 'r2', 's0', 's1', 's2']);
@@ -105,7 +142,7 @@ describe('group families', () => {
   });
 
   it('rejects names outside the ranges', () => {
-    for (const bad of ['Z1', 'Z13', 'D2', 'D9', 'S5', 'A5', 'Q16', 'quasi1', 'quasi9', 'Z05', 's3', ''])
+    for (const bad of ['Z1', 'Z13', 'D2', 'D9', 'S6', 'A6', 'A3', 'S2', 'Q16', 'quasi1', 'quasi9', 'Z05', 's3', ''])
       expect(parseGroupName(bad)).toBeNull();
     expect(() => getGroup('Z13')).toThrow(/unknown group "Z13"/);
   });

@@ -81,7 +81,7 @@ describe('parseParams', () => {
 
   it('lists the allowed values for a bad enum or group', () => {
     expect(paramError(() => parseParams(groupmul, { group: 'X' })).message).toBe(
-      'groupmul.group must be one of Z<n> (n 2..12), D<n> (n 3..8), S3, S4, A4, Q8, quasi<n> (n 2..8), got "X"',
+      'groupmul.group must be one of Z<n> (n 2..12), D<n> (n 3..8), S3, S4, A4, A5, S5, Q8, quasi<n> (n 2..8), got "X"',
     );
     expect(paramError(() => parseParams(maze, { reward: 'sparse' })).message).toBe(
       'maze.reward must be one of binary, shortest, progress, got "sparse"',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_NAMES, getGroup, parseGroupName } from '../../tasks/groups';
-import { describePermutation, dihedralWord, elementDisplay, oneLine, subscript, superscript } from './elementNames';
+import { describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './elementNames';
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -102,7 +102,7 @@ describe('rotation/reflection names (Z_n, D_n, S3)', () => {
   });
 });
 
-describe('letter names (S4, A4, Q8, quasigroups)', () => {
+describe('letter names (S4, A4, A5, S5, Q8, quasigroups)', () => {
   it('S4 and A4: e for the identity, then letters without e, the permutation on hover', () => {
     for (const name of ['S4', 'A4']) {
       const g = getGroup(name);
@@ -113,6 +113,26 @@ describe('letter names (S4, A4, Q8, quasigroups)', () => {
       expect(d.describe[1]).toContain(`(one-line ${g.elementNames[1].slice(1)})`);
     }
     expect(elementDisplay('S4').names.slice(0, 6)).toEqual(['e', 'a', 'b', 'c', 'd', 'f']);
+  });
+
+  it('A5 and S5: past 25 letters the names go on with subscripts (a₁ … z₁, a₂ …), unique and e-free', () => {
+    for (const name of ['A5', 'S5']) {
+      const g = getGroup(name);
+      const d = elementDisplay(name);
+      expect(d.names[0]).toBe('e');
+      expect(d.names.slice(1).every((x) => /^[a-df-z][₀-₉]*$/u.test(x))).toBe(true);
+      expect(new Set(d.names).size).toBe(g.order);
+      expect(d.describe[59]).toBe(describePermutation(g.perms![59]));
+    }
+    const s5 = elementDisplay('S5').names;
+    expect(s5.slice(24, 28)).toEqual(['y', 'z', 'a₁', 'b₁']);
+    expect(s5[119]).toBe('t₄');
+    expect(elementDisplay('A5').names[59]).toBe('j₂');
+    expect(elementDisplay('S5').key).toContain('e = identity · a … t₄');
+  });
+
+  it('letterName: 25 letters a round, the round as a subscript', () => {
+    expect([0, 3, 4, 24, 25, 49, 50].map(letterName)).toEqual(['a', 'd', 'f', 'z', 'a₁', 'z₁', 'a₂']);
   });
 
   it('Q8: e = 1, letters for the others, the quaternion on hover and in the key', () => {

@@ -5,6 +5,7 @@
 // - Z_n:           e, r, r², …            (r = rotate one step)
 // - D_n and S3:    e, r, r², …, s, sr, sr², …   (s·rᵇ, with r a rotation of order n, s a reflection)
 // - S4, A4, Q8:    e, then the letters a, b, c, … (skipping e), the permutation / quaternion on hover
+// - A5, S5:        the same letters, then again with subscripts (a₁ … z₁, a₂ …): 25 letters per round
 // - quasigroups:   a, b, c, … (no identity; e skipped too, so that nothing reads as one)
 //
 // Products follow the task's convention (groups.ts): elements act on the right, so "sr" is the
@@ -183,15 +184,21 @@ function rotationText(b: number, n: number): string {
   return `rotate ${b} step${b === 1 ? '' : 's'}: x ↦ x+${b} mod ${n}`;
 }
 
-// ── Letters (S4, A4, Q8, quasigroups) ──────────────────────────────────────────────────────
+// ── Letters (S4, A4, A5, S5, Q8, quasigroups) ──────────────────────────────────────────────
 
 function indexOrder(order: number): number[] {
   return Array.from({ length: order }, (_, i) => i);
 }
 
+/** The j-th letter name (0-based): a … z, then a₁ … z₁, a₂ …, so groups past 25 elements (A5, S5) stay named. */
+export function letterName(j: number): string {
+  const round = Math.floor(j / LETTERS.length);
+  return LETTERS[j % LETTERS.length] + (round === 0 ? '' : subscript(round));
+}
+
 /** e for the identity (element 0) when there is one, then a, b, c, … in index order. */
 function letterNames(order: number, hasIdentity: boolean): string[] {
-  return Array.from({ length: order }, (_, i) => (hasIdentity ? (i === 0 ? 'e' : LETTERS[i - 1]) : LETTERS[i]));
+  return Array.from({ length: order }, (_, i) => (hasIdentity ? (i === 0 ? 'e' : letterName(i - 1)) : letterName(i)));
 }
 
 function permutationLetterDisplay(g: Magma): ElementDisplay {
