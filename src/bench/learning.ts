@@ -4,12 +4,13 @@
 // wall time; then the spread over seeds (learning is a random process: never the best run).
 
 import type { BenchSuite } from './suite';
-import { CliError } from '../cli/args';
+import { CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
 import { GpuEngine } from '../rl/engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import { formatTable } from './table';
+import { median } from '../core/stats';
 
 interface SeedResult {
   seed: number;
@@ -27,12 +28,6 @@ interface SeedResult {
   /** First step at which the final level was solved (greedy pass@1 ≥ the target), if ever. */
   solvedAtStep: number | null;
   fault?: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 export const learningSuite: BenchSuite = {

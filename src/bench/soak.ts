@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
-import { CliError } from '../cli/args';
+import { CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';

@@ -12,7 +12,7 @@ import { GpuParams } from '../model/gpu-model';
 import { buildTrainPlans, writeAdamwParams, writePgLossParams, type TrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
 import { nextTokenTargets } from '../reference/model';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 
 export function randomTokens(n: number, V: number, seed: number): Int32Array {
   const rng = makeRng(seed);

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CliError } from './args';
+import { CliError } from '../core/flags';
 import { writeFileAtomic } from './files';
 import { loadCheckpointFile } from './model-commands';
 import { checkpointRun, type CheckpointRun } from '../config/checkpoint-run';

@@ -2,7 +2,7 @@
 // On the GPU a run is checked against the adapter's limits and the memory budget before any
 // GPU work (src/rl/gpu-fit.ts).
 
-import { CliError, type ParsedFlags } from './args';
+import { CliError, type ParsedFlags } from '../core/flags';
 import { ConfigError, type RunConfig } from '../config/config';
 import { openNodeDevice } from '../gpu/node-device';
 import { GpuEngine, type PolicyEngine } from '../rl/engine';

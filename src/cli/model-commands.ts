@@ -1,7 +1,7 @@
 // `rlvr init` and `rlvr forward`: make a checkpoint, and run it on a token sequence.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';

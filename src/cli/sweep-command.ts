@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { JobQueue, type RunningJob } from './job-queue';
 import {

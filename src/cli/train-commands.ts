@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from './args';
+import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { loadCheckpointFile } from './model-commands';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';

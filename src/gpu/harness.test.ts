@@ -6,7 +6,7 @@ import { makeDispatch, runDispatches } from './dispatch';
 import { storageFrom, createStorage, readF32, groups1d } from './buffers';
 import { pipelineCreations } from './pipelines';
 import { add } from '../reference/ops';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 
 describe('WebGPU harness', () => {
   gpuIt('reports the adapter it chose', (gpu) => {

@@ -16,7 +16,7 @@ import {
   accumulate, add, attentionBackward, attentionForward, biasBackward, embeddingBackward, embeddingForward,
   geluBackward, geluForward, layernormBackward, layernormForward, matmul,
 } from '../reference/ops';
-import { makeRng, type Rng } from '../reference/random';
+import { makeRng, type Rng } from '../core/random';
 
 const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
   Float32Array.from({ length: n }, () => shift + scale * r.normal());

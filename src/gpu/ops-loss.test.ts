@@ -14,7 +14,7 @@ import {
 import {
   adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
 } from '../reference/ops';
-import { makeRng, type Rng } from '../reference/random';
+import { makeRng, type Rng } from '../core/random';
 
 const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
   Float32Array.from({ length: n }, () => shift + scale * r.normal());

@@ -12,7 +12,7 @@ import {
 } from './ops';
 import { sampleToken } from '../reference/ops';
 import { attentionDecode, copyRows, embeddingDecode } from '../reference/decode';
-import { hash4, hashU32, makeRng, uniform4, type Rng } from '../reference/random';
+import { hash4, hashU32, makeRng, uniform4, type Rng } from '../core/random';
 
 const randn = (r: Rng, n: number, scale = 1): Float32Array => Float32Array.from({ length: n }, () => scale * r.normal());
 const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
@@ -52,7 +52,7 @@ function cdfMargin(logits: Float32Array, fixed: Int32Array, N: number, V: number
 }
 
 describe('sampling and decoding kernels vs CPU twins', () => {
-  gpuIt('random.wgsl equals src/reference/random.ts bit for bit', async ({ device }) => {
+  gpuIt('random.wgsl equals src/core/random.ts bit for bit', async ({ device }) => {
     const n = 4096;
     const r = makeRng(30);
     // small counters, large words and the extremes

@@ -8,7 +8,7 @@
 // R rows (= N·T), P parameters, OC/IC output/input channels.
 
 import { LAYER_NORM_EPS } from '../model/config';
-import { uniform4 } from './random';
+import { uniform4 } from '../core/random';
 
 /** A float tensor: Float32 mirrors the GPU, Float64 is for gradient checks. */
 export type F = Float32Array | Float64Array;

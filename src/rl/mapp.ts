@@ -5,7 +5,7 @@
 // Rewards are binary here. A reward counts as a success when r ≥ 0.5 (MAPP_SUCCESS_THRESHOLD);
 // computeAdvantages passes the task's `correct` flags as 0/1, so the verifier's verdict decides.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { GRPO_EPS } from './estimators-base';
 
 export const MAPP_SUCCESS_THRESHOLD = 0.5;

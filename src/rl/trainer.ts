@@ -11,7 +11,7 @@ import { modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
-import { makeRng, STREAM, type Rng } from '../reference/random';
+import { makeRng, STREAM, type Rng } from '../core/random';
 import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams } from '../reference/ops';
 import type { Aggregation } from '../config/knobs';
 

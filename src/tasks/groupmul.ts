@@ -5,7 +5,7 @@
 // The closing EOS (and, interleaved, every x) is written by the environment (`fixed`), so the
 // policy samples only the y's and is never rewarded or punished for formatting.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { GROUP_NAMES, GROUP_NAMES_TEXT, foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
 import { parseParams } from './params';
 import { asIntArray, asObject, instanceHeader } from './instanceJson';

@@ -4,7 +4,7 @@
 // completion region) and scores completions. Instances are plain JSON so a worker can post them
 // and the CLI can print them and read them back.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 
 /** Special tokens at fixed ids in every task vocabulary; task tokens start at NUM_SPECIAL. */
 export const PAD = 0;

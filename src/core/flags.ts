@@ -1,4 +1,5 @@
-// A small, strict flag parser for the CLI: `--name value`, `--flag`, repeated `--set k=v`.
+// A small, strict flag parser for the command lines (`rlvr` and `npm run bench`): `--name value`,
+// `--flag`, repeated `--set k=v`. It lives in core so the bench suites need not import the CLI.
 // Unknown flags are an error naming the allowed ones, so a typo never runs the wrong thing.
 
 export class CliError extends Error {}
