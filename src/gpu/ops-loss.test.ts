@@ -7,14 +7,10 @@ import { describe, expect } from 'vitest';
 import { gpuIt, maxAbsDiff } from './testing';
 import { runDispatches } from './dispatch';
 import { createStorage, readF32, storageFrom } from './buffers';
-import {
-  adamwOp, ceLossOp, createAdamwParams, createPgLossParams, diffNormOp, gradNormOp, logitsBackwardOp, logitsStatsOp,
-  pgLossOp, writeAdamwParams, writePgLossParams, type AdamwParams,
-} from './ops';
-import {
-  adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
-} from '../reference/ops';
+import { adamwOp, ceLossOp, createAdamwParams, createPgLossParams, diffNormOp, gradNormOp, logitsBackwardOp, logitsStatsOp, pgLossOp, writeAdamwParams, writePgLossParams } from './ops';
+import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss } from '../reference/ops';
 import { makeRng, type Rng } from '../core/random';
+import { type AdamwParams, PG_STATS, REGULATOR, type PgLossParams } from '../core/abi';
 
 const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
   Float32Array.from({ length: n }, () => shift + scale * r.normal());

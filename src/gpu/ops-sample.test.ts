@@ -6,13 +6,11 @@ import { describe, expect } from 'vitest';
 import { gpuIt, maxAbsDiff } from './testing';
 import { encodeDispatches, makeDispatch, runDispatches } from './dispatch';
 import { createStorage, readBuffer, readF32, readI32, storageFrom } from './buffers';
-import {
-  attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, grid, sampleTokenOp,
-  writeSampleTokenParams, type SampleTokenParams,
-} from './ops';
+import { attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, grid, sampleTokenOp, writeSampleTokenParams } from './ops';
 import { sampleToken } from '../reference/ops';
 import { attentionDecode, copyRows, embeddingDecode } from '../reference/decode';
 import { hash4, hashU32, makeRng, uniform4, type Rng } from '../core/random';
+import { type SampleTokenParams } from '../core/abi';
 
 const randn = (r: Rng, n: number, scale = 1): Float32Array => Float32Array.from({ length: n }, () => scale * r.normal());
 const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);

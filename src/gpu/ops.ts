@@ -20,7 +20,7 @@ import { getPipeline, type Overrides } from './pipelines';
 import { createStorage, groups1d, uniformFrom, writeRecord } from './buffers';
 import type { Dispatch, UniformValues } from './dispatch';
 import * as work from './kernel-work';
-import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
+import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
 
 /** A tensor on the GPU: a whole buffer or a slice of one. */
 export type Buf = GPUBuffer | GPUBufferBinding;
@@ -493,8 +493,10 @@ function checkPgParams(p: PgLossParams): void {
   const bad = (field: string, why: string): never => {
     throw new RangeError(`pgLoss: params.${field} ${why}`);
   };
-  if (p.klKind !== 1 && p.klKind !== 3) bad('klKind', `must be 1 or 3, got ${String(p.klKind)}`);
-  if (![0, 1, 2, 3].includes(p.aggregation)) bad('aggregation', `must be 0..3, got ${String(p.aggregation)}`);
+  const klKinds: number[] = Object.values(KL_KIND);
+  const aggregations: number[] = Object.values(AGGREGATION);
+  if (!klKinds.includes(p.klKind)) bad('klKind', `must be one of ${klKinds.join(', ')}, got ${String(p.klKind)}`);
+  if (!aggregations.includes(p.aggregation)) bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
   for (const k of ['epsLow', 'epsHigh', 'dualClip', 'beta', 'alpha', 'maxLen', 'totalTokens', 'totalSeqs'] as const) {
     if (!Number.isFinite(p[k])) bad(k, `must be a finite number, got ${String(p[k])}`);
   }
@@ -547,7 +549,7 @@ export function pgLossOp(
   positiveInts(op, { N, T });
   const R = N * T;
   need(op, 'dlogp', dlogp, R); need(op, 'dent', dent, R); need(op, 'seqLoss', seqLoss, N);
-  need(op, 'stats', stats, N * 8);
+  need(op, 'stats', stats, N * PG_STATS);
   const inputs = { logp, oldLogp, refLogp, adv, mask, klMask, entropy };
   for (const [k, b] of Object.entries(inputs)) need(op, k, b, R);
   const uniform = bindBlock(device, params, PG_BLOCK, [[N, 'u32'], [T, 'u32']]);
@@ -671,19 +673,6 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
   ];
 }
 
-/** AdamW hyperparameters of one step (docs/engine.md, adamw). */
-export interface AdamwParams {
-  lr: number;
-  beta1: number;
-  beta2: number;
-  eps: number;
-  weightDecay: number;
-  /** 1-based step count (for the bias corrections). */
-  step: number;
-  /** Global grad-norm clip; ≤ 0 turns clipping off. */
-  maxGradNorm: number;
-}
-
 const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
   name: 'adamw',
   hyperWords: 12,
@@ -738,16 +727,6 @@ export function adamwOp(
 }
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
-
-/** The per-step scalars of sample_token. */
-export interface SampleTokenParams {
-  seed: number;
-  /** RL step: part of the random key (seed, step, sequence, position). */
-  step: number;
-  invTemp: number;
-  /** Sample among the topK largest logits; 0 = all. */
-  topK: number;
-}
 
 const u32ok = (x: number): boolean => Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
 

@@ -24,8 +24,6 @@ export interface ModelConfig {
 /** GPT-2's initializer_range. */
 export const DEFAULT_INIT_STD = 0.02;
 
-export const LAYER_NORM_EPS = 1e-5;
-
 export const DEFAULT_MODEL: ModelConfig = {
   vocabSize: 16,
   nPositions: 32,

@@ -98,3 +98,10 @@ export function buildLayout(config: ModelConfig): ParamLayout {
 export function view<A extends Float32Array | Float64Array>(buf: A, slot: TensorSlot): A {
   return buf.subarray(slot.offset, slot.offset + slot.size) as A;
 }
+
+/** AdamW's decay mask [P]: 1 inside tensors with slot.decay (rank ≥ 2), 0 elsewhere (padding included). */
+export function buildDecayMask(layout: ParamLayout, ctor: new (n: number) => Float32Array | Float64Array = Float32Array): Float32Array | Float64Array {
+  const decay = new ctor(layout.numParams);
+  for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
+  return decay;
+}

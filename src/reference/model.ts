@@ -8,7 +8,8 @@
 // gradient checks).
 
 import type { ModelConfig } from '../model/config';
-import { view, type ParamLayout, type TensorSlot } from '../model/layout';
+import { nextTokenTargets } from '../core/abi';
+import { buildDecayMask, view, type ParamLayout, type TensorSlot } from '../model/layout';
 import {
   type F,
   add, adamw, attentionBackward, attentionForward, biasBackward, ceLoss,
@@ -174,18 +175,6 @@ export function backward(
   embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V);
 }
 
-/**
- * Next-token targets for a teacher-forced pass: row (n,t) predicts tokens[n,t+1]; the last
- * row of each sequence has no target (−1).
- */
-export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int32Array {
-  const targets = new Int32Array(N * T); // [N,T]
-  for (let n = 0; n < N; n++) {
-    for (let t = 0; t < T; t++) targets[n * T + t] = t + 1 < T ? tokens[n * T + t + 1] : -1;
-  }
-  return targets;
-}
-
 export interface LossAndGrad<A extends F> {
   /** Mean next-token cross-entropy in nats. */
   loss: number;
@@ -240,13 +229,6 @@ export function crossEntropyLossAndGrad<A extends F>(
   const grads = new (params.constructor as new (n: number) => A)(layout.numParams);
   backward(layout, params, grads, tokens, N, T, acts, dlogits);
   return { loss, logits, grads };
-}
-
-/** decay[P]: 1 inside tensors with slot.decay (rank ≥ 2), 0 elsewhere (incl. padding). */
-export function buildDecayMask(layout: ParamLayout, ctor: FloatCtor = Float32Array): F {
-  const decay = new ctor(layout.numParams);
-  for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
-  return decay;
 }
 
 export interface AdamWHyper {

@@ -2,13 +2,12 @@
 // (Float32, full recomputation). Slow; it exists so a test can hold the GPU trainer to it.
 
 import type { ParamLayout } from '../model/layout';
-import { createActivations, forward, backward, createAdamState, buildDecayMask, type AdamState } from '../reference/model';
-import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR } from '../reference/ops';
+import { createActivations, forward, backward, createAdamState, type AdamState } from '../reference/model';
+import { buildDecayMask } from '../model/layout';
+import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss } from '../reference/ops';
 import { sampleSequencesCpu } from '../reference/sampler';
-import {
-  checkLength, nonFiniteSlots, tensorGroups, type OptimizerState, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
-  type TrainPass, type TrainResult,
-} from './engine';
+import { checkLength, nonFiniteSlots, tensorGroups, type OptimizerState, type PassStats, type PolicyEngine, type TrainPass, type TrainResult } from './engine';
+import { PG_STATS, REGULATOR, type SampleResult, type SampleTokenParams } from '../core/abi';
 
 export class CpuEngine implements PolicyEngine {
   readonly kind = 'cpu';

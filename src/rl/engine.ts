@@ -7,20 +7,15 @@
 // prediction of token t+1 (its target). The trainer builds them (./rollout.ts).
 
 import type { ParamLayout } from '../model/layout';
-import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
 import { GpuParams } from '../model/gpu-model';
-import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
-import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
+import { GpuSampler } from '../model/gpu-sampler';
+import { buildTrainPlans, type TrainPlans } from '../model/gpu-loss';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
-import {
-  diffNormOp, gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
-  type AdamwParams, type MatmulVariant, type SampleTokenParams,
-} from '../gpu/ops';
+import { diffNormOp, gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
 import { chooseMatmulVariant } from '../gpu/autotune';
 import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
 import { Plan } from '../model/gpu-plan';
-
-export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
+import { REGULATOR, type PgLossParams, type Regulator, type SampleResult, PG_STATS, type AdamwParams, type SampleTokenParams } from '../core/abi';
 
 /** One minibatch, row-aligned, N sequences × T positions. */
 export interface MinibatchData {

@@ -11,9 +11,8 @@
 
 import type { Task, TaskInstance } from '../tasks/types';
 import { EOS } from '../tasks/types';
-import type { SampleResult } from './engine';
 import type { MinibatchData } from './engine';
-import { nextTokenTargets } from '../reference/model';
+import { nextTokenTargets, type SampleResult } from '../core/abi';
 
 export interface RolloutShape {
   B: number;

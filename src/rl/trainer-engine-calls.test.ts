@@ -7,10 +7,10 @@ import { mergeConfig, type RunConfig } from '../config/config';
 import { Trainer } from './trainer';
 import { CpuEngine } from './cpu-engine';
 import { rowArrays } from './rollout';
-import { AGGREGATION, REGULATOR } from '../reference/ops';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
-import type { SampleResult, SampleTokenParams, TrainPass, TrainResult } from './engine';
+import type { TrainPass, TrainResult } from './engine';
 import type { ParamLayout } from '../model/layout';
+import { AGGREGATION, REGULATOR, type SampleResult, type SampleTokenParams } from '../core/abi';
 
 interface TrainCall { passes: TrainPass[]; N: number; T: number; invTemp: number; useReference: boolean }
 

@@ -12,7 +12,6 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
 import { makeRng, STREAM, type Rng } from '../core/random';
-import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams } from '../reference/ops';
 import type { Aggregation } from '../config/knobs';
 
 /** The config's aggregation names → the loss kernel's codes. */
@@ -24,7 +23,7 @@ const AGGREGATION_CODE: Record<Aggregation, PgLossParams['aggregation']> = {
 };
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
-import type { PolicyEngine, SampleResult, TrainPass } from './engine';
+import type { PolicyEngine, TrainPass } from './engine';
 import { computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
 import { MappPosterior } from './mapp';
 import { aggregateTaskMetrics, passAtKCurve, stepMetrics, type Histogram } from './metrics';
@@ -39,6 +38,7 @@ import type { ResumePoint, TrainerState } from './trainer-state';
 import { levelRange } from '../config/checkpoint-run';
 import { paramCount } from '../model/config';
 import { CheckpointError } from '../model/safetensors-file';
+import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type SampleResult } from '../core/abi';
 
 export type Phase = 'sample' | 'verify' | 'advantages' | 'update';
 
