@@ -7,9 +7,20 @@
 // exp(logp) is the probability of the argmax token (docs/engine.md, sample_token).
 
 import type { PolicyEngine } from './engine';
-import type { LearnedTable } from '../worker/protocol';
 import { getGroup } from '../tasks/groups';
 import { BOS, NUM_SPECIAL } from '../tasks/types';
+
+/** The policy's most likely y_t for each (y_{t−1}, x_t) pair: a learned Cayley table. */
+export interface LearnedTable {
+  /** element names, index = element id */
+  elements: string[];
+  /** [n][n] argmax element id for (previous running product a, next input x) */
+  argmax: number[][];
+  /** [n][n] its probability under the policy */
+  prob: number[][];
+  /** [n][n] the true product a·x (right action, as the task defines it) */
+  truth: number[][];
+}
 
 /** Sequence length of one probe: BOS a a x ?. */
 export const PROBE_T = 5;

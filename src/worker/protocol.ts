@@ -6,6 +6,9 @@ import type { EvalRecord, Phase, StepRecord } from '../rl/trainer';
 import type { RolloutShape } from '../rl/rollout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdapterDescription } from '../gpu/device';
+import type { LearnedTable } from '../rl/learned-table';
+
+export type { LearnedTable };
 
 // ── page → worker ─────────────────────────────────────────────────────────────────────────
 
@@ -67,18 +70,6 @@ export interface RolloutView {
   seqAdvantages?: Float64Array;
   /** [N·Lc] importance ratio π_new/π_old of each trained token after the update (1 where untrained) */
   ratio?: Float32Array;
-}
-
-/** The policy's most likely y_t for each (y_{t−1}, x_t) pair: a learned Cayley table. */
-export interface LearnedTable {
-  /** element names, index = element id */
-  elements: string[];
-  /** [n][n] argmax element id for (previous running product a, next input x) */
-  argmax: number[][];
-  /** [n][n] its probability under the policy */
-  prob: number[][];
-  /** [n][n] the true product a·x (right action, as the task defines it) */
-  truth: number[][];
 }
 
 export type Event =
