@@ -56,6 +56,30 @@ function importsOf(file: string): { spec: string; target: string }[] {
   return out;
 }
 
+/** The files `entry` loads, directly or not (relative imports only). */
+function closure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [entry];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const { target } of importsOf(f)) {
+      for (const ext of ['.ts', '.tsx', '/index.ts']) {
+        try {
+          if (statSync(target + ext).isFile()) {
+            todo.push(target + ext);
+            break;
+          }
+        } catch {
+          // not this extension
+        }
+      }
+    }
+  }
+  return seen;
+}
+
 describe('layers', () => {
   const files = sourceFiles(SRC);
 
@@ -75,5 +99,12 @@ describe('layers', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('the CPU engine and the trainer load no WebGPU code', () => {
+    for (const entry of ['rl/cpu-engine.ts', 'rl/trainer.ts']) {
+      const gpu = [...closure(join(SRC, entry))].map((f) => relative(SRC, f)).filter((f) => f.startsWith('gpu') || /^model[\\/]gpu-/.test(f));
+      expect(gpu, `${entry} loads`).toEqual([]);
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { BenchSuite } from './suite';
 import { CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import { formatTable } from './table';
 import { median } from '../core/stats';
@@ -67,7 +67,7 @@ export const learningSuite: BenchSuite = {
     const results: SeedResult[] = [];
     for (const seed of seeds) {
       const config = { ...base, seed, evalEvery: 0 };
-      const trainer = await Trainer.create(config, (l, p) => GpuEngine.create(gpu.device, l, p));
+      const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
       const t0 = performance.now();
       let solvedAtStep: number | null = null;
       let fault: string | undefined;

@@ -11,7 +11,7 @@ import { CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { formatTable } from './table';
 
@@ -86,7 +86,7 @@ export const soakSuite: BenchSuite = {
       opts.progress(`step ${step}: ${s.gpuBuffers} GPU buffers (${mb(s.gpuBytes)} MiB, ${s.gpuCreated} created), heap ${mb(s.heapUsed)} MiB, ` +
         `array buffers ${mb(s.arrayBuffers)} MiB, rss ${mb(s.rss)} MiB, ${s.seconds.toFixed(0)} s`);
     };
-    const trainer = await Trainer.create(config, (l, p) => GpuEngine.create(gpu.device, l, p));
+    const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
     try {
       record(0);
       for (let i = 1; i <= steps; i++) {

@@ -6,7 +6,8 @@ import { createActivations, forward } from '../reference/model';
 import { getGroup } from '../tasks/groups';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
 import { CpuEngine } from './cpu-engine';
-import { GpuEngine } from './engine';
+import { DEFAULT_ENGINE_SETTINGS } from './engine';
+import { GpuEngine } from './gpu-engine';
 import { gpuIt } from '../gpu/testing';
 import { learnedTable, probeTemplate, PROBE_T } from './learned-table';
 
@@ -41,7 +42,7 @@ describe('learnedTable', () => {
 
   it('has the group shape, probabilities in (0, 1], the true table, and the reference argmax', async () => {
     const params = initParams(layout, 7);
-    const table = await learnedTable(new CpuEngine(layout, params), GROUP, { seed: 3 });
+    const table = await learnedTable(new CpuEngine(layout, params, DEFAULT_ENGINE_SETTINGS), GROUP, { seed: 3 });
     expect(table.elements).toEqual(getGroup(GROUP).elementNames);
     for (const m of [table.argmax, table.prob, table.truth]) {
       expect(m).toHaveLength(n);
@@ -78,7 +79,7 @@ describe('learnedTable', () => {
   const constantProb = Math.exp(4) / (Math.exp(4) + V - 1);
 
   it('reads a model that always answers one element as that element everywhere', async () => {
-    const table = await learnedTable(new CpuEngine(layout, constantModel(NUM_SPECIAL + 2)), GROUP, { seed: 0 });
+    const table = await learnedTable(new CpuEngine(layout, constantModel(NUM_SPECIAL + 2), DEFAULT_ENGINE_SETTINGS), GROUP, { seed: 0 });
     for (let a = 0; a < n; a++) {
       expect(table.argmax[a]).toEqual(new Array(n).fill(2));
       for (const p of table.prob[a]) expect(p).toBeCloseTo(constantProb, 5);
@@ -86,21 +87,21 @@ describe('learnedTable', () => {
   });
 
   it('gives −1 where the most likely token is not an element', async () => {
-    const table = await learnedTable(new CpuEngine(layout, constantModel(EOS)), GROUP, { seed: 0 });
+    const table = await learnedTable(new CpuEngine(layout, constantModel(EOS), DEFAULT_ENGINE_SETTINGS), GROUP, { seed: 0 });
     for (const row of table.argmax) expect(row).toEqual(new Array(n).fill(-1));
   });
 
   it('names the missing vocabulary when the model is too small for the group', async () => {
-    await expect(learnedTable(new CpuEngine(layout, initParams(layout, 1)), 'S4', { seed: 0 })).rejects.toThrow(/vocabulary of 28/);
+    await expect(learnedTable(new CpuEngine(layout, initParams(layout, 1), DEFAULT_ENGINE_SETTINGS), 'S4', { seed: 0 })).rejects.toThrow(/vocabulary of 28/);
   });
 
   gpuIt('the GPU engine gives the CPU engine\'s table', async ({ device }) => {
     const params = initParams(layout, 11);
-    const gpu = new GpuEngine(device, layout, params);
+    const gpu = new GpuEngine(device, layout, params, DEFAULT_ENGINE_SETTINGS);
     try {
       const [g, c] = await Promise.all([
         learnedTable(gpu, GROUP, { seed: 5 }),
-        learnedTable(new CpuEngine(layout, params), GROUP, { seed: 5 }),
+        learnedTable(new CpuEngine(layout, params, DEFAULT_ENGINE_SETTINGS), GROUP, { seed: 5 }),
       ]);
       expect(g.argmax).toEqual(c.argmax);
       for (let a = 0; a < n; a++) for (let x = 0; x < n; x++) expect(Math.abs(g.prob[a][x] - c.prob[a][x])).toBeLessThan(1e-4);

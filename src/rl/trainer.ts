@@ -12,19 +12,11 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
 import { makeRng, STREAM, type Rng } from '../core/random';
-import type { Aggregation } from '../config/knobs';
-
-/** The config's aggregation names → the loss kernel's codes. */
-const AGGREGATION_CODE: Record<Aggregation, PgLossParams['aggregation']> = {
-  'token-mean': AGGREGATION.tokenMean,
-  'seq-mean-token-mean': AGGREGATION.seqMeanTokenMean,
-  'seq-mean-token-sum': AGGREGATION.seqMeanTokenSum,
-  'seq-mean-token-sum-norm': AGGREGATION.seqMeanTokenSumNorm,
-};
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
-import type { PolicyEngine, TrainPass } from './engine';
-import { computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
+import type { MakeEngine, PolicyEngine, TrainPass } from './engine';
+import { computeAdvantages, type AdvantageResult, type RolloutBatch } from './estimators';
+import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { MappPosterior } from './mapp';
 import { aggregateTaskMetrics, passAtKCurve, stepMetrics, type Histogram } from './metrics';
 import { applyOverlongShaping, informativeGroups } from './shaping';
@@ -38,7 +30,7 @@ import type { ResumePoint, TrainerState } from './trainer-state';
 import { levelRange } from '../config/checkpoint-run';
 import { paramCount } from '../model/config';
 import { CheckpointError } from '../model/safetensors-file';
-import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type SampleResult } from '../core/abi';
+import { PG_STAT, PG_STATS, type PgLossParams, type SampleResult } from '../core/abi';
 
 export type Phase = 'sample' | 'verify' | 'advantages' | 'update';
 
@@ -107,22 +99,6 @@ export interface StepPhase {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** Plain advantage-pipeline options from the config. */
-export function advantageOptions(c: RunConfig): AdvantageOptions {
-  return {
-    estimator: c.estimator,
-    grpoScale: c.grpoScale,
-    softmaxTau: c.softmaxTau,
-    passK: c.passK,
-    cue: c.cueGamma > 0,
-    cueGamma: c.cueGamma,
-    edas: c.edasGamma > 0,
-    edasGamma: c.edasGamma,
-    tokenCredit: c.tokenCredit,
-    topEntropyQuantile: c.topEntropyQuantile,
-  };
-}
-
 export class Trainer {
   readonly task: Task;
   readonly layout: ParamLayout;
@@ -144,7 +120,8 @@ export class Trainer {
   private readonly weightCount: number;
   private mapp: MappPosterior | null;
   private mappPool: TaskInstance[] = [];
-  private refReady = false;
+  /** The config in the loss kernels' terms (the engine was built with its temperature and regulator). */
+  private readonly settings: LossSettings;
   /** Completion positions c < klLimit get the KL term. */
   private klLimit = Infinity;
   /** Steps since the last curriculum advance (or the start). */
@@ -157,6 +134,7 @@ export class Trainer {
 
   private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, options: TrainerOptions) {
     this.task = getTask(config.task);
+    this.settings = lossSettings(config);
     this.guard = options.guard === false ? null : new DivergenceGuard({ ...DEFAULT_GUARD_LIMITS, ...options.guard });
     this.weightCount = paramCount(layout.config);
     this.layout = layout;
@@ -176,7 +154,7 @@ export class Trainer {
    */
   static async create(
     config: RunConfig,
-    makeEngine: (layout: ParamLayout, params: Float32Array) => PolicyEngine | Promise<PolicyEngine>,
+    makeEngine: MakeEngine,
     initial?: { layout: ParamLayout; params: Float32Array; resume?: ResumePoint },
     options: TrainerOptions = {},
   ): Promise<Trainer> {
@@ -189,7 +167,7 @@ export class Trainer {
         `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`);
     }
     const params = initial?.params ?? initParams(layout, config.seed);
-    const engine = await makeEngine(layout, params);
+    const engine = await makeEngine(layout, params, lossSettings(config));
     const t = new Trainer(config, engine, layout, options);
     await t.start();
     if (initial?.resume) {
@@ -218,14 +196,13 @@ export class Trainer {
       throw new CheckpointError(`trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`);
     }
     await this.engine.loadOptimizerState(point.optimizer);
-    if (point.reference) await this.engine.loadReference(point.reference);
+    if (point.reference && s.refReady) await this.engine.loadReference(point.reference);
     this.stepCount = s.stepCount;
     this.optStep = s.optStep;
     this.sftStepsDone = s.sftStepsDone;
     this.level = s.level;
     this.alpha = s.alpha;
     this.sinceAdvance = s.sinceAdvance;
-    this.refReady = s.refReady && point.reference !== null;
     this.klLimit = s.klLimit ?? Infinity;
     this.evalCount = s.evalCount;
     this.taskRng = makeRng(c.seed, STREAM.tasks, s.taskRng);
@@ -245,7 +222,7 @@ export class Trainer {
   async resumePoint(): Promise<ResumePoint> {
     const state: TrainerState = {
       stepCount: this.stepCount, optStep: this.optStep, sftStepsDone: this.sftStepsDone, level: this.level,
-      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.refReady,
+      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.engine.hasReference,
       klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null, evalCount: this.evalCount,
       taskRng: this.taskRng.position(), shuffleRng: this.shuffleRng.position(),
       mapp: this.mapp ? this.mapp.toJSON() : null, guard: [...(this.guard?.recent ?? [])],
@@ -271,10 +248,6 @@ export class Trainer {
 
   taskParams(level = this.level): TaskParams {
     return this.config.curriculum === 'off' ? taskParamsOf(this.config) : taskParamsAtLevel(this.config, level);
-  }
-
-  private get invTemp(): number {
-    return 1 / this.config.temperature;
   }
 
   private lrAt(optStep: number, base: number): number {
@@ -326,7 +299,7 @@ export class Trainer {
         data,
         loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 },
         adam: this.adamParams(lr),
-      }], s.N, s.T, this.invTemp, false);
+      }], s.N, s.T);
       const p = res.passes[0];
       if (p.nonFinite || !p.seqLoss.every(Number.isFinite)) {
         const tensors = await this.engine.nonFiniteTensors();
@@ -395,9 +368,8 @@ export class Trainer {
     const G = c.groupSize;
     const stepIndex = this.stepCount;
     const t0 = now();
-    if (c.klBeta > 0 && !this.refReady && c.refSync !== 'curriculum') {
+    if (c.klBeta > 0 && !this.engine.hasReference && c.refSync !== 'curriculum') {
       await this.engine.syncReference();
-      this.refReady = true;
       this.klLimit = Infinity;
     }
 
@@ -413,7 +385,7 @@ export class Trainer {
       const shape = rolloutShape(instances, G);
       const ts = now();
       const sample = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
-        seed: c.seed >>> 0, step: (stepIndex * tries + attempt) >>> 0, invTemp: this.invTemp, topK: c.topK,
+        seed: c.seed >>> 0, step: (stepIndex * tries + attempt) >>> 0, invTemp: this.settings.invTemp, topK: c.topK,
       });
       sampleMs += now() - ts;
       sampledTokens += shape.N * (shape.T - 1);
@@ -441,7 +413,7 @@ export class Trainer {
       logp.set(k.sample.logp.subarray(from, from + len), to);
       entropy.set(k.sample.entropy.subarray(from, from + len), to);
     });
-    const sample: SampleResult = { tokens, logp, entropy };
+    const sample = { tokens, logp, entropy };
     if (!logp.every(Number.isFinite) || !entropy.every(Number.isFinite)) {
       const tensors = await this.engine.nonFiniteTensors();
       throw new TrainingFault(stepIndex + 1, tensors,
@@ -478,7 +450,7 @@ export class Trainer {
     // The "sampled" entropy regulator: a REINFORCE estimate of the entropy gradient, i.e. add
     // α·(−log π(y_t)) to each trained token's advantage (METHODS.md, entropy regulators).
     const trainAdv = adv.adv.slice();
-    if (c.entropyMode === 'sampled' && this.alpha !== 0) {
+    if (this.settings.alphaIn === 'advantages' && this.alpha !== 0) {
       for (let j = 0; j < trainAdv.length; j++) if (adv.tokenMask[j]) trainAdv[j] += this.alpha * -facts.logp[j];
     }
     snapshot.advantages = adv;
@@ -492,26 +464,26 @@ export class Trainer {
     const mbCount = c.minibatches;
     const mbSize = Math.floor(shape.N / mbCount);
     const passes: TrainPass[] = [];
-    const useRef = c.klBeta > 0 && this.refReady;
+    const useRef = c.klBeta > 0 && this.engine.hasReference;
     for (let e = 0; e < c.epochs; e++) {
       const order = shuffle(this.shuffleRng, shape.N);
       for (let m = 0; m < mbCount; m++) {
         const data = sliceMinibatch(all, shape.T, order, m * mbSize, (m + 1) * mbSize);
         const tokensInMb = data.mask.reduce((a, b) => a + b, 0);
+        const { epsLow, epsHigh, dualClip, klKind, aggregation, klBeta, alphaIn } = this.settings;
         const loss: PgLossParams = {
-          epsLow: c.epsLow, epsHigh: c.epsHigh, dualClip: c.dualClip,
-          beta: useRef ? c.klBeta : 0, klKind: c.klKind === 'k1' ? 1 : 3,
-          alpha: c.entropyMode === 'sampled' ? 0 : this.alpha,
-          aggregation: AGGREGATION_CODE[c.aggregation], maxLen: shape.Lc,
+          epsLow, epsHigh, dualClip, klKind, aggregation,
+          beta: useRef ? klBeta : 0,
+          alpha: alphaIn === 'loss' ? this.alpha : 0,
+          maxLen: shape.Lc,
           totalTokens: Math.max(1, tokensInMb), totalSeqs: mbSize,
         };
         this.optStep++;
-        const regulator = c.entropyMode === 'uniform' ? REGULATOR.uniform : REGULATOR.entropy;
-        passes.push({ data, loss: { kind: 'pg', params: loss, regulator }, adam: this.adamParams(this.lrAt(this.optStep, c.lr)) });
+        passes.push({ data, loss: { kind: 'pg', params: loss }, adam: this.adamParams(this.lrAt(this.optStep, c.lr)) });
       }
     }
     await this.engine.checkpointState();
-    const result = await this.engine.train(passes, mbSize, shape.T, this.invTemp, useRef);
+    const result = await this.engine.train(passes, mbSize, shape.T);
     const updateMs = now() - tu;
 
     // faults: a non-finite gradient or loss rolls the step back and stops the run
@@ -519,7 +491,7 @@ export class Trainer {
     if (badPass >= 0) {
       // Replay up to the faulty pass to read its gradient and name the tensors, then roll back.
       await this.engine.restoreState();
-      await this.engine.train(passes.slice(0, badPass + 1), mbSize, shape.T, this.invTemp, useRef);
+      await this.engine.train(passes.slice(0, badPass + 1), mbSize, shape.T);
       const tensors = await this.engine.nonFiniteTensors();
       await this.engine.restoreState();
       this.optStep -= passes.length;
@@ -570,7 +542,7 @@ export class Trainer {
     });
     for (const [g, v] of Object.entries(result.groupNorms)) scalars[`grad_norm/${g}`] = v;
     if (this.collectRatios) {
-      const newLogp = await this.engine.logProbs(all.tokens, all.targets, shape.N, shape.T, this.invTemp);
+      const newLogp = await this.engine.logProbs(all.tokens, all.targets, shape.N, shape.T);
       snapshot.ratio = completionRatios(newLogp, all, shape);
     }
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(verified.groupMetrics)));
@@ -615,7 +587,6 @@ export class Trainer {
           // Anchor: snapshot the policy that solved the previous level; leave the positions the
           // new level added (completion positions ≥ the old EOS position) free of KL.
           await this.engine.syncReference();
-          this.refReady = true;
           this.klLimit = c.klMaskNew ? prevLc - 1 : Infinity;
         }
       }
@@ -668,7 +639,7 @@ export class Trainer {
     const G = c.groupSize;
     const shape = rolloutShape(instances, G);
     const sampled = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
-      { seed: c.seed >>> 0, step: key, invTemp: this.invTemp, topK: c.topK });
+      { seed: c.seed >>> 0, step: key, invTemp: this.settings.invTemp, topK: c.topK });
     const sv = verifyBatch(this.task, instances, sampled.tokens, shape);
     const k = Math.min(c.evalK, G);
     let passK = 0;

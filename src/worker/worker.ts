@@ -4,7 +4,7 @@
 
 import '../gpu/shaders-vite';
 import { openBrowserDevice } from '../gpu/device';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { buildLayout } from '../model/layout';
 import { modelConfigOf, taskParamsOf } from '../config/config';
@@ -48,7 +48,7 @@ const session = new TrainingSession({
       initial = { layout, params, resume };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
-    const trainer = await Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);
+    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), initial);
     // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
     trainer.collectRatios = true;
     return trainer;
