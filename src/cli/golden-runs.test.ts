@@ -60,6 +60,15 @@ function comparable(line: string): unknown {
   return o;
 }
 
+/** Equal line by line, keys in the same order (a CSV export's columns follow it). */
+function sameLines(name: string, got: unknown[], want: unknown[]): void {
+  expect(got.length).toBe(want.length);
+  got.forEach((l, i) => {
+    expect(l, `${name}, line ${i + 1} of metrics.jsonl`).toEqual(want[i]);
+    expect(JSON.stringify(l), `${name}, line ${i + 1}: key order`).toBe(JSON.stringify(want[i]));
+  });
+}
+
 async function run(argv: string[], backend: 'cpu' | 'gpu'): Promise<{ lines: unknown[]; adapter: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rlvr-golden-'));
   const out: string[] = [];
@@ -90,8 +99,7 @@ describe('golden runs: the same seed gives the metrics recorded before the refac
       if (RECORD) record(name, 'cpu', got);
       const golden = readGolden(name, 'cpu');
       expect(golden.argv).toEqual(RUNS[name]);
-      expect(got.lines.length).toBe(golden.lines.length);
-      got.lines.forEach((l, i) => expect(l, `${name}, line ${i + 1} of metrics.jsonl`).toEqual(golden.lines[i]));
+      sameLines(name, got.lines, golden.lines);
     });
   }
 
@@ -109,8 +117,7 @@ describe('golden runs: the same seed gives the metrics recorded before the refac
       }
       const got = await run(RUNS[name], 'gpu');
       expect(got.adapter).toBe(golden.adapter);
-      expect(got.lines.length).toBe(golden.lines.length);
-      got.lines.forEach((l, i) => expect(l, `${name}, line ${i + 1} of metrics.jsonl`).toEqual(golden.lines[i]));
+      sameLines(name, got.lines, golden.lines);
     }, 300_000);
   }
 });

@@ -19,7 +19,8 @@ import { checkpointRun } from '../config/checkpoint-run';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
-import { Trainer, TrainingFault, type StepRecord } from '../rl/trainer';
+import { Trainer, TrainingFault } from '../rl/trainer';
+import type { StepRecord } from '../rl/metrics';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../config/presets';
 import { mergeConfig, type RunConfig } from '../config/config';
-import { Trainer, type StepRecord } from './trainer';
+import { Trainer } from './trainer';
+import type { StepRecord } from './metrics';
 import { CpuEngine } from './cpu-engine';
 import type { MakeEngine } from './engine';
 import { GpuEngine } from './gpu-engine';

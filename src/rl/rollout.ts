@@ -60,6 +60,30 @@ export function completionOf(tokens: Int32Array, n: number, s: RolloutShape): nu
   return Array.from(tokens.subarray(start, start + s.Lc));
 }
 
+/** Group b of a sampled batch (its G rows of `sample`, laid out by `shape`). */
+export interface SampledGroup {
+  inst: TaskInstance;
+  sample: SampleResult;
+  shape: RolloutShape;
+  b: number;
+}
+
+/** Groups from one or more sampled batches (dynamic sampling keeps groups of several tries), gathered into one batch. */
+export function gatherGroups(groups: readonly SampledGroup[], G: number): { instances: TaskInstance[]; shape: RolloutShape; sample: SampleResult } {
+  const instances = groups.map((k) => k.inst);
+  const shape = rolloutShape(instances, G);
+  const tokens = new Int32Array(shape.N * shape.T);
+  const logp = new Float32Array(shape.N * shape.T);
+  const entropy = new Float32Array(shape.N * shape.T);
+  groups.forEach((k, b) => {
+    const from = k.b * G * shape.T, len = G * shape.T, to = b * G * shape.T;
+    tokens.set(k.sample.tokens.subarray(from, from + len), to);
+    logp.set(k.sample.logp.subarray(from, from + len), to);
+    entropy.set(k.sample.entropy.subarray(from, from + len), to);
+  });
+  return { instances, shape, sample: { tokens, logp, entropy } };
+}
+
 /** Per-sequence facts of the completion space. */
 export interface CompletionFacts {
   /** [N·Lc] 1 where the policy sampled the token and it counts (up to and including the first EOS). */

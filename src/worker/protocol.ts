@@ -2,7 +2,7 @@
 // touches GPU objects; it sends commands and receives plain data).
 
 import type { RunConfig } from '../config/config';
-import type { EvalRecord, Phase, StepRecord } from '../rl/trainer';
+import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { RolloutShape } from '../rl/rollout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdapterDescription } from '../gpu/device';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig, type RunConfig } from '../config';
 import type { ResumePoint } from '../rl/trainer-state';
-import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord } from '../rl/trainer';
+import { TrainingFault, type RolloutSnapshot, type StepPhase } from '../rl/trainer';
+import type { Phase, StepRecord } from '../rl/metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
 

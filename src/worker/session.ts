@@ -6,7 +6,8 @@
 // `setSpeed` act at once: the run loop checks them between steps.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord, type EvalRecord } from '../rl/trainer';
+import { TrainingFault, type RolloutSnapshot, type StepPhase } from '../rl/trainer';
+import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
