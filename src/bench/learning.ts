@@ -6,7 +6,7 @@
 import type { BenchSuite } from './suite';
 import { CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
-import { ConfigError } from '../config/config';
+import { ConfigError, curriculumLevels } from '../config/config';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import { formatTable } from './table';
@@ -61,7 +61,7 @@ export const learningSuite: BenchSuite = {
     }
     const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
     if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
-    const finalLevel = Number(base[`task.${base.curriculumParam}`]);
+    const finalLevel = curriculumLevels(base)[1];
     const target = Number(opts.flags.target ?? base.curriculumTarget);
     if (!(target > 0 && target <= 1)) throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
     const results: SeedResult[] = [];
@@ -72,19 +72,19 @@ export const learningSuite: BenchSuite = {
       let solvedAtStep: number | null = null;
       let fault: string | undefined;
       try {
-        if (config.sftSteps > 0) await trainer.warmStart();
-        for (let i = 0; i < budget; i++) {
-          await trainer.step();
-          const atFinal = config.curriculum === 'off' || trainer.level >= finalLevel;
-          if (atFinal && (i + 1) % checkEvery === 0) {
-            const rate = await trainer.greedyPassRate();
-            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-            if (rate >= target) {
-              solvedAtStep = i + 1;
-              break;
-            }
-          } else if ((i + 1) % checkEvery === 0) {
-            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        for await (const event of trainer.run({ steps: budget })) {
+          if (!('record' in event) || event.record.step % checkEvery !== 0) continue;
+          const step = event.record.step;
+          const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+          if (trainer.level < finalLevel) {
+            opts.progress(`seed ${seed} step ${step}: level ${trainer.level} (${seconds} s)`);
+            continue;
+          }
+          const rate = await trainer.greedyPassRate();
+          opts.progress(`seed ${seed} step ${step}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${seconds} s)`);
+          if (rate >= target) {
+            solvedAtStep = step;
+            break;
           }
         }
       } catch (e) {

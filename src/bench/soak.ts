@@ -89,9 +89,9 @@ export const soakSuite: BenchSuite = {
     const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
     try {
       record(0);
-      for (let i = 1; i <= steps; i++) {
-        await trainer.step();
-        if (i % every === 0 || i === steps) record(i);
+      for await (const event of trainer.run({ steps })) {
+        const i = 'record' in event ? event.record.step : 0;
+        if (i > 0 && (i % every === 0 || i === steps)) record(i);
       }
     } finally {
       trainer.destroy();

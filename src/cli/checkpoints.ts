@@ -8,13 +8,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError } from '../core/flags';
 import { writeFileAtomic } from './files';
-import { loadCheckpointFile } from './model-commands';
-import { checkpointRun, type CheckpointRun } from '../config/checkpoint-run';
+import { readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
 import { ConfigError } from '../config/config';
 import { CheckpointError } from '../model/safetensors-file';
 import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
 import type { Trainer } from '../rl/trainer';
-import type { ParamLayout } from '../model/layout';
 
 export const CHECKPOINT = 'checkpoint.safetensors';
 export const FAULT_CHECKPOINT = 'checkpoint-before-fault.safetensors';
@@ -36,10 +34,24 @@ export async function saveCheckpoint(trainer: Trainer, dir: string, name: string
 export interface ResumeSource {
   /** The checkpoint file resumed from. */
   path: string;
-  run: CheckpointRun;
-  layout: ParamLayout;
-  params: Float32Array;
+  run: RunCheckpoint;
   point: ResumePoint;
+}
+
+/** A checkpoint file a run wrote (`flag` names the command-line flag that gave it); every problem is a CliError naming the file. */
+export function readCheckpointArg(path: string, flag: string): RunCheckpoint {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new CliError(`${flag}: cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return readRunCheckpoint(bytes, `${flag} ${path}`);
+  } catch (e) {
+    if (e instanceof CheckpointError || e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
 }
 
 /**
@@ -58,15 +70,7 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${arg}: there is no ${path}` +
       (existsSync(fault) ? `; the run stopped at a fault: resume from ${fault}` : ' (a run folder written by rlvr train, or a checkpoint file)'));
   }
-  const ck = loadCheckpointFile(path);
-  if (ck.runConfig === undefined) throw new CliError(`--resume ${path}: the checkpoint has no run config (it was not written by rlvr train)`);
-  let run: CheckpointRun;
-  try {
-    run = checkpointRun(ck.runConfig, `--resume ${path}: run_config`);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const run = readCheckpointArg(path, '--resume');
   const statePath = statePathOf(path);
   let bytes: Uint8Array;
   try {
@@ -77,7 +81,7 @@ export function loadResume(arg: string): ResumeSource {
   }
   let point: ResumePoint;
   try {
-    point = readTrainerStateFile(bytes, ck.params, `--resume ${statePath}`);
+    point = readTrainerStateFile(bytes, run.params, `--resume ${statePath}`);
   } catch (e) {
     if (e instanceof CheckpointError) throw new CliError(e.message);
     throw e;
@@ -85,5 +89,5 @@ export function loadResume(arg: string): ResumeSource {
   if (point.state.stepCount !== run.trainedSteps) {
     throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
   }
-  return { path, run, layout: ck.layout, params: ck.params, point };
+  return { path, run, point };
 }

@@ -305,8 +305,19 @@ export function taskParamsOf(config: RunConfig): TaskParams {
   return out;
 }
 
-/** The task parameters at one curriculum level (curriculumParam set to `level`). */
+/**
+ * The curriculum's levels [start, end]: a run starts at curriculumStart and ends at the
+ * configured task.<curriculumParam>; with the curriculum off there is one level, the end.
+ */
+export function curriculumLevels(config: RunConfig): [number, number] {
+  const spec = getTask(config.task).params.find((p) => p.name === config.curriculumParam);
+  const end = Number(config[`task.${config.curriculumParam}`] ?? spec?.default ?? 0);
+  return config.curriculum === 'off' ? [end, end] : [config.curriculumStart, end];
+}
+
+/** The task parameters at one curriculum level (curriculumParam set to `level`); the configured ones when the curriculum is off. */
 export function taskParamsAtLevel(config: RunConfig, level: number): TaskParams {
+  if (config.curriculum === 'off') return taskParamsOf(config);
   return { ...taskParamsOf(config), [config.curriculumParam]: level };
 }
 

@@ -56,7 +56,7 @@ describe('the trainer with the divergence guard', () => {
     expect(Array.from((await t.engine.readOptimizerState()).v)).toEqual(Array.from(optBefore.v));
     expect(t.stepCount).toBe(1);
     // Without the guard the same run goes on with weights of 1e11 until sampling overflows.
-    const off = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), undefined, { guard: false });
+    const off = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), { guard: false });
     await off.step();
     const blown = await off.step();
     expect(blown.scalars.weight_norm).toBeGreaterThan(1e10);

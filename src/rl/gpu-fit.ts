@@ -7,8 +7,7 @@
 // This mirrors the allocations of src/model/gpu-model.ts, gpu-loss.ts, gpu-sampler.ts and
 // src/rl/gpu-engine.ts; a test holds it to the bytes the engine really allocates.
 
-import { ConfigError, mergeConfig, modelConfigOf, taskParamsAtLevel, taskParamsOf, type RunConfig } from '../config/config';
-import { levelRange } from '../config/checkpoint-run';
+import { ConfigError, curriculumLevels, mergeConfig, modelConfigOf, taskParamsAtLevel, type RunConfig } from '../config/config';
 import { findKnob } from '../config/knobs';
 import { PG_STATS } from '../core/abi';
 import { buildLayout } from '../model/layout';
@@ -49,10 +48,10 @@ const storage = (floats: number): number => Math.max(4, floats * 4);
 /** The sequence length T (prompt + completion) at each curriculum level the run can visit. */
 function lengthsOf(config: RunConfig): number[] {
   const task = getTask(config.task);
-  const [lo, hi] = levelRange(config);
+  const [lo, hi] = curriculumLevels(config);
   const out = new Set<number>();
   for (let level = lo; level <= hi; level++) {
-    const shape = task.shape(config.curriculum === 'off' ? taskParamsOf(config) : taskParamsAtLevel(config, level));
+    const shape = task.shape(taskParamsAtLevel(config, level));
     out.add(shape.promptLength + shape.completionLength);
   }
   return [...out];

@@ -46,7 +46,7 @@ async function straightAndResumed(config: RunConfig, make: MakeEngine, n: number
   const file = writeTrainerStateFile(await b.resumePoint(), params);
   b.destroy();
   const point = readTrainerStateFile(file, params);
-  const c = await Trainer.create(config, make, { layout: b.layout, params, resume: point });
+  const c = await Trainer.create(config, make, { initial: { layout: b.layout, params }, resume: point });
   expect(c.stepCount).toBe(k);
   const rest = await steps(c, n - k);
   c.destroy();
@@ -74,11 +74,11 @@ describe('resuming a run', () => {
     expect(all).toHaveLength(3);
     const b = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
     let asked = 0;
-    const part = await b.warmStart(undefined, { shouldStop: () => ++asked > 2 });
+    const part = await b.warmStart({ shouldStop: () => ++asked > 2 });
     expect(part).toHaveLength(2);
     expect(b.sftStepsDone).toBe(2);
     const params = await b.engine.readParams();
-    const c = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), { layout: b.layout, params, resume: await b.resumePoint() });
+    const c = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: b.layout, params }, resume: await b.resumePoint() });
     expect(c.sftStepsRemaining).toBe(1);
     const rest = await c.warmStart();
     expect([...part, ...rest]).toEqual(all);
@@ -95,10 +95,37 @@ describe('resuming a run', () => {
     other[0] += 1;
     expect(() => readTrainerStateFile(file, other, 'ck.state.safetensors')).toThrowError(/^ck\.state\.safetensors: saved with other weights than the checkpoint beside it/);
     const bad = { ...point, state: { ...point.state, level: 99 } };
-    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { layout: t.layout, params, resume: bad }))
+    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }))
       .rejects.toThrowError(CheckpointError);
-    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { layout: t.layout, params, resume: bad }))
+    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }))
       .rejects.toThrowError(/level 99 is outside this config's levels/);
+  });
+
+  it('weights without trainer state start past the warm start; a position sets the step and level; a fresh run has the whole warm start', async () => {
+    const cfg = mergeConfig(tiny, { sftSteps: 3 });
+    const make: MakeEngine = (l, p, s) => new CpuEngine(l, p, s);
+    const fresh = await Trainer.create(cfg, make);
+    expect([fresh.stepCount, fresh.level, fresh.sftStepsRemaining]).toEqual([0, cfg.curriculumStart, 3]);
+    const initial = { layout: fresh.layout, params: await fresh.readParams() };
+    const weights = await Trainer.create(cfg, make, { initial });
+    expect([weights.stepCount, weights.sftStepsRemaining]).toEqual([0, 0]);
+    const placed = await Trainer.create(cfg, make, { initial, resume: { step: 40, level: 3 } });
+    expect([placed.stepCount, placed.level, placed.sftStepsRemaining]).toEqual([40, 3, 0]);
+    expect(await placed.warmStart()).toEqual([]);
+    const r = await placed.step();
+    expect([r.step, r.level]).toEqual([41, 3]);
+    await expect(Trainer.create(cfg, make, { resume: await placed.resumePoint() })).rejects.toThrowError(/needs the weights it was saved with/);
+  });
+
+  it('run() does the rest of the warm start, then steps to the config\'s steps, and stops when asked between steps', async () => {
+    const cfg = mergeConfig(tiny, { sftSteps: 2, steps: 3, evalEvery: 0 });
+    const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
+    const events = [];
+    for await (const e of t.run()) events.push('warmStart' in e ? { warmStart: e.warmStart.done } : { step: e.record.step });
+    expect(events).toEqual([{ warmStart: 2 }, { step: 1 }, { step: 2 }, { step: 3 }]);
+    let seen = 0;
+    for await (const e of t.run({ steps: 10, shouldStop: () => seen >= 2 })) if ('record' in e) seen++;
+    expect(t.stepCount).toBe(5);
   });
 
   gpuIt('on the GPU engine too (AdamW moments and the reference read back from GPU buffers)', async ({ device }) => {

@@ -7,7 +7,7 @@
 // generator, so the UI can step one phase at a time; `step()` runs them all.
 
 import type { RunConfig } from '../config/config';
-import { modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
+import { curriculumLevels, modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
@@ -29,7 +29,7 @@ import {
 } from './rollout';
 import { DEFAULT_GUARD_LIMITS, DivergenceGuard, type FaultCheck, type GuardLimits } from './divergence';
 import type { ResumePoint, TrainerState } from './trainer-state';
-import { levelRange } from '../config/checkpoint-run';
+import { checkpointRunConfig } from '../config/checkpoint-run';
 import { paramCount } from '../model/config';
 import { CheckpointError } from '../model/safetensors-file';
 import type { AdamwParams, PgLossParams } from '../core/abi';
@@ -46,10 +46,41 @@ export class TrainingFault extends Error {
   }
 }
 
+/** Where a run stands when its checkpoint carries no trainer state: the page's checkpoints (weights and run config). */
+export interface RunPosition {
+  /** RL steps the weights have been trained for. */
+  step: number;
+  level: number;
+}
+
+/** How a trainer starts: fresh from the config's seed, or from given weights, continuing a run. */
 export interface TrainerOptions {
+  /** Weights to start from (a checkpoint) instead of the config's seeded init. */
+  initial?: { layout: ParamLayout; params: Float32Array };
+  /**
+   * The run `initial` belongs to: a resume point (AdamW's moments, the KL reference, counters and
+   * random streams: src/rl/trainer-state.ts), and the run goes on exactly as if it had not
+   * stopped; or only its position, and the run goes on from that step and level with a fresh
+   * optimiser. Weights given without a resume point, or with a position, are past the warm start.
+   */
+  resume?: ResumePoint | RunPosition;
   /** The divergence guard's limits; false turns it off (NaN/Inf faults are always caught). */
   guard?: Partial<GuardLimits> | false;
 }
+
+/** What the warm start did (the line rlvr train writes to metrics.jsonl before step 1's). */
+export interface WarmStartSummary {
+  /** Steps run now. */
+  steps: number;
+  /** Steps done in all (a resumed warm start counts the earlier ones). */
+  done: number;
+  of: number;
+  firstLoss: number | undefined;
+  lastLoss: number | undefined;
+}
+
+/** What run() yields: the warm start once (when it ran), then every step's record. */
+export type RunEvent = { warmStart: WarmStartSummary } | { record: StepRecord };
 
 /** What the UI's rollout inspector shows of the latest step. */
 export interface RolloutSnapshot {
@@ -78,18 +109,15 @@ export class Trainer {
   readonly task: Task;
   readonly layout: ParamLayout;
   readonly vocab: string[];
-  /** RL steps completed. */
-  stepCount = 0;
+  private steps = 0;
   /** Optimiser updates applied (for AdamW bias correction and warm-up). */
   private optStep = 0;
-  /** Current curriculum level (value of curriculumParam). */
-  level: number;
+  private currentLevel: number;
   /** Entropy bonus α (moves when entropyTarget > 0). */
   alpha: number;
   private taskRng: Rng;
   private shuffleRng: Rng;
-  /** SFT warm-start steps completed (a resumed run continues the warm start). */
-  sftStepsDone = 0;
+  private sftDone = 0;
   private readonly guard: DivergenceGuard | null;
   /** Weights in the model (no padding): the scale of the divergence checks. */
   private readonly weightCount: number;
@@ -116,7 +144,7 @@ export class Trainer {
     this.weightCount = paramCount(layout.config);
     this.layout = layout;
     this.vocab = this.task.vocab(taskParamsOf(config));
-    this.level = config.curriculum === 'off' ? Number(config[`task.${config.curriculumParam}`]) : config.curriculumStart;
+    this.currentLevel = curriculumLevels(config)[0];
     this.alpha = config.entropyAlpha;
     this.taskRng = makeRng(config.seed, STREAM.tasks);
     this.shuffleRng = makeRng(config.seed, STREAM.minibatch);
@@ -124,17 +152,15 @@ export class Trainer {
   }
 
   /**
-   * Builds the model from the config (seeded init), or takes given weights (a checkpoint),
-   * and the engine that runs it. With `initial.resume` (weights, AdamW's moments, the KL
-   * reference, step, level, random-stream positions: src/rl/trainer-state.ts) the run continues
-   * where it stopped; the config may differ in its optimiser and loss knobs (lower lr after a fault).
+   * The one way a run starts or continues (the CLI, the worker and the bench all come here):
+   * builds the model from the config's seed or takes `initial` weights, makes the engine that
+   * runs it, and restores where the run stands (`resume`). A resumed config may differ from the
+   * saved one in its optimiser and loss knobs (a lower lr after a fault), not in its seed, task
+   * or model. What is left of the warm start is sftStepsRemaining; run() or warmStart() does it.
    */
-  static async create(
-    config: RunConfig,
-    makeEngine: MakeEngine,
-    initial?: { layout: ParamLayout; params: Float32Array; resume?: ResumePoint },
-    options: TrainerOptions = {},
-  ): Promise<Trainer> {
+  static async create(config: RunConfig, makeEngine: MakeEngine, options: TrainerOptions = {}): Promise<Trainer> {
+    const { initial, resume } = options;
+    if (resume && 'state' in resume && !initial) throw new RangeError('a resume point needs the weights it was saved with (initial)');
     const needed = modelConfigOf(config);
     const layout = initial?.layout ?? buildLayout(needed);
     const have = layout.config;
@@ -146,23 +172,41 @@ export class Trainer {
     const params = initial?.params ?? initParams(layout, config.seed);
     const engine = await makeEngine(layout, params, lossSettings(config));
     const t = new Trainer(config, engine, layout, options);
-    await t.start();
-    if (initial?.resume) {
-      try {
-        await t.resumeFrom(initial.resume);
-      } catch (e) {
-        engine.destroy();
-        throw e;
+    t.drawMappPool();
+    try {
+      if (resume && 'state' in resume) await t.resumeFrom(resume);
+      else if (initial) {
+        // A checkpoint's weights: the warm start is behind them.
+        t.sftDone = config.sftSteps;
+        if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
       }
+    } catch (e) {
+      engine.destroy();
+      throw e;
     }
     return t;
   }
 
-  /** Restores a saved resume point (after start(), which drew the MaPP pool from the task stream). */
+  /** RL steps completed. */
+  get stepCount(): number {
+    return this.steps;
+  }
+
+  /** The curriculum level the next step trains on (the value of curriculumParam). */
+  get level(): number {
+    return this.currentLevel;
+  }
+
+  /** SFT warm-start steps completed (a resumed run continues the warm start). */
+  get sftStepsDone(): number {
+    return this.sftDone;
+  }
+
+  /** Restores a saved resume point (after the MaPP pool was drawn from the task stream). */
   private async resumeFrom(point: ResumePoint): Promise<void> {
     const s = point.state;
     const c = this.config;
-    const [lo, hi] = levelRange(c);
+    const [lo, hi] = curriculumLevels(c);
     if (s.level < lo || s.level > hi) {
       throw new CheckpointError(`trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`);
     }
@@ -174,10 +218,10 @@ export class Trainer {
     }
     await this.engine.loadOptimizerState(point.optimizer);
     if (point.reference && s.refReady) await this.engine.loadReference(point.reference);
-    this.stepCount = s.stepCount;
+    this.steps = s.stepCount;
     this.optStep = s.optStep;
-    this.sftStepsDone = s.sftStepsDone;
-    this.level = s.level;
+    this.sftDone = s.sftStepsDone;
+    this.currentLevel = s.level;
     this.alpha = s.alpha;
     this.sinceAdvance = s.sinceAdvance;
     this.klLimit = s.klLimit ?? Infinity;
@@ -213,18 +257,30 @@ export class Trainer {
     return Math.max(0, this.config.sftSteps - this.sftStepsDone);
   }
 
-  private async start(): Promise<void> {
-    const c = this.config;
-    // The KL reference is taken lazily: at the first RL step for refSync 'none' (the initial or
-    // warm-started weights) and 'every' (then re-synced), at each advance for 'curriculum'.
-    if (this.mapp) {
-      const params = this.taskParams();
-      for (let i = 0; i < c.mappPool; i++) this.mappPool.push(this.task.sample(this.taskRng, params));
-    }
+  /** MaPP's finite prompt pool, the first draws of the task stream (a resumed run draws it again, then moves the stream on). */
+  private drawMappPool(): void {
+    if (!this.mapp) return;
+    const params = this.taskParams();
+    for (let i = 0; i < this.config.mappPool; i++) this.mappPool.push(this.task.sample(this.taskRng, params));
   }
 
   taskParams(level = this.level): TaskParams {
-    return this.config.curriculum === 'off' ? taskParamsOf(this.config) : taskParamsAtLevel(this.config, level);
+    return taskParamsAtLevel(this.config, level);
+  }
+
+  /**
+   * The run from where it stands: the rest of the warm start (its summary yielded when it ran),
+   * then RL steps until stepCount reaches `steps` (default the config's; 0 = no end), stopping
+   * between steps when `shouldStop` says so. Faults are thrown (TrainingFault, GpuError) with
+   * the weights from before the faulty step kept.
+   */
+  async *run(opts: { steps?: number; shouldStop?: () => boolean; onWarmStartStep?: (done: number, loss: number) => void } = {}): AsyncGenerator<RunEvent> {
+    const steps = opts.steps ?? this.config.steps;
+    if (this.sftStepsRemaining > 0) {
+      const losses = await this.warmStart({ shouldStop: opts.shouldStop, onStep: opts.onWarmStartStep });
+      yield { warmStart: { steps: losses.length, done: this.sftDone, of: this.config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
+    }
+    while (!opts.shouldStop?.() && (steps <= 0 || this.steps < steps)) yield { record: await this.step() };
   }
 
   private lrAt(optStep: number, base: number): number {
@@ -256,13 +312,10 @@ export class Trainer {
    * after each (sftStepsDone, loss); the steps done are counted in sftStepsDone, so a saved run
    * continues the warm start where it stopped.
    */
-  async warmStart(
-    steps = this.sftStepsRemaining,
-    opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
-  ): Promise<number[]> {
+  async warmStart(opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {}): Promise<number[]> {
     const c = this.config;
     const losses: number[] = [];
-    for (let i = 0; i < steps; i++) {
+    while (this.sftStepsRemaining > 0) {
       if (opts.shouldStop?.()) break;
       const instances = this.samplePrompts(c.batchPrompts * c.groupSize);
       const s = rolloutShape(instances, 1);
@@ -272,10 +325,10 @@ export class Trainer {
       await this.engine.checkpointState();
       const result = await this.engine.train(passes, s.N, s.T);
       await this.rollBack({ step: 0, where: `warm-start step ${this.sftStepsDone + 1}`, lrKnob: 'sftLr' }, passes, result, s.N, s.T);
-      this.sftStepsDone++;
+      this.sftDone++;
       const loss = result.passes[0].seqLoss.reduce((a, b) => a + b, 0);
       losses.push(loss);
-      opts.onStep?.(this.sftStepsDone, loss);
+      opts.onStep?.(this.sftDone, loss);
     }
     return losses;
   }
@@ -329,7 +382,7 @@ export class Trainer {
     if (this.collectRatios) snapshot.ratio = completionRatios(await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T), rows, shape);
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
 
-    this.stepCount++;
+    this.steps++;
     this.adaptAlpha(scalars.entropy);
     const record = stepRecord(this.stepCount, scalars, m);
     await this.maintain(record);
@@ -489,7 +542,7 @@ export class Trainer {
   /** Curriculum advance (with the reference re-sync it may trigger), periodic re-sync, eval. */
   private async maintain(record: StepRecord): Promise<void> {
     const c = this.config;
-    const final = Number(c[`task.${c.curriculumParam}`]);
+    const final = curriculumLevels(c)[1];
     this.sinceAdvance++;
     if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
       this.sinceAdvance = 0;
@@ -498,7 +551,7 @@ export class Trainer {
       record.scalars['curriculum/greedy_pass@1'] = rate;
       if (rate >= c.curriculumTarget) {
         const prevLc = this.task.shape(this.taskParams()).completionLength;
-        this.level++;
+        this.currentLevel++;
         record.scalars['curriculum/advanced'] = 1;
         if (c.refSync === 'curriculum' && c.klBeta > 0) {
           // Anchor: snapshot the policy that solved the previous level; leave the positions the
@@ -586,7 +639,7 @@ export class Trainer {
   /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
   async checkpoint(params?: Float32Array): Promise<Uint8Array> {
     params ??= await this.engine.readParams();
-    return writeSafetensors(this.layout, params, this.vocab, { ...this.config, trainedSteps: this.stepCount, level: this.level });
+    return writeSafetensors(this.layout, params, this.vocab, checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.currentLevel }));
   }
 
   destroy(): void {

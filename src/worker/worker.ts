@@ -45,10 +45,10 @@ const session = new TrainingSession({
       if (params.length !== layout.numParams) {
         throw new RangeError(`the weights have ${params.length} parameters but this config's model has ${layout.numParams}`);
       }
-      initial = { layout, params, resume };
+      initial = { layout, params };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
-    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), initial);
+    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), { initial, resume });
     // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
     trainer.collectRatios = true;
     return trainer;
