@@ -37,7 +37,7 @@ export type Command =
   | { type: 'eval' }
   /** Ask for the checkpoint (.safetensors bytes). */
   | { type: 'checkpoint' }
-  /** Ask for the learned multiplication table (groupmul, interleaved layout). */
+  /** Ask for the policy's learned table, when the task has one (Task.tableProbe: groupmul's interleaved layout). */
   | { type: 'learnedTable' }
   /** Test hook: destroy the device as if the GPU were lost (exercises the recovery path). */
   | { type: 'loseDevice' }

@@ -7,10 +7,10 @@ import { openBrowserDevice } from '../gpu/device';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { buildLayout } from '../model/layout';
-import { modelConfigOf, taskParamsOf } from '../config/config';
+import { modelConfigOf } from '../config/config';
 import type { Command, Event } from './protocol';
 import { TrainingSession, type SessionTrainer } from './session';
-import { learnedTable } from '../rl/learned-table';
+import { learnedTable, tableProbeOf } from '../rl/learned-table';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -55,10 +55,9 @@ const session = new TrainingSession({
   },
 
   async learnedTable(t: SessionTrainer, config) {
-    // Only groupmul's interleaved layout has one (y_t depends on y_{t−1} and x_t alone).
-    const params = taskParamsOf(config);
-    if (config.task !== 'groupmul' || params.layout !== 'interleaved') return null;
-    return learnedTable((t as Trainer).engine, String(params.group), { seed: config.seed });
+    // The task says whether its parameters have a table (groupmul's interleaved layout does).
+    const probe = tableProbeOf(config);
+    return probe ? learnedTable((t as Trainer).engine, probe, { seed: config.seed }) : null;
   },
 
   post(event: Event, transfer: Transferable[] = []) {
