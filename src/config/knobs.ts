@@ -94,6 +94,14 @@ export type Estimator = (typeof ESTIMATORS)[number];
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
 export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'];
 
+/** What GRPO divides the centred reward by. */
+export const GRPO_SCALES = ['group', 'batch', 'none'] as const;
+export type GrpoScale = (typeof GRPO_SCALES)[number];
+
+/** How a sequence's advantage spreads over its tokens. */
+export const TOKEN_CREDITS = ['uniform', 'eapo'] as const;
+export type TokenCredit = (typeof TOKEN_CREDITS)[number];
+
 export const AGGREGATIONS = ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
@@ -350,7 +358,7 @@ export const STATIC_KNOBS = [
     key: 'grpoScale',
     kind: 'enum',
     default: 'group',
-    values: ['group', 'batch', 'none'],
+    values: GRPO_SCALES,
     section: 'advantage',
     label: 'GRPO scale',
     doc: 'What GRPO divides the centred reward by: group = the group\'s std (GRPO), batch = the batch std, none = nothing (Dr. GRPO: no difficulty bias from nearly-solved or nearly-hopeless groups). group is the classic recipe.',
@@ -410,7 +418,7 @@ export const STATIC_KNOBS = [
     key: 'tokenCredit',
     kind: 'enum',
     default: 'uniform',
-    values: ['uniform', 'eapo'],
+    values: TOKEN_CREDITS,
     section: 'advantage',
     label: 'token credit',
     doc: 'How a sequence\'s advantage spreads over its tokens: uniform (every token gets A_i), or eapo (successes credit their uncertain tokens most, failures are penalised most where the policy was confident). uniform is the GRPO baseline.',

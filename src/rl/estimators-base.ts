@@ -4,10 +4,11 @@
 // Layout everywhere: B prompts × G completions, sequence i = b*G + g, arrays of length N = B*G.
 // Each function returns a fresh Float64Array [N] and never mutates its input.
 
+import type { GrpoScale } from '../config/knobs';
+
 /** Added to the std in GRPO's denominator (TRL's value), so all-but-equal groups stay finite. */
 export const GRPO_EPS = 1e-4;
 
-export type GrpoScale = 'group' | 'batch' | 'none';
 
 type Rewards = ArrayLike<number>;
 
