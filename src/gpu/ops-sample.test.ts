@@ -59,8 +59,8 @@ describe('sampling and decoding kernels vs CPU twins', () => {
     for (const [seed, a, b] of cases) {
       const out = createStorage(device, n * 3 * 4);
       await runDispatches(device, [makeDispatch(device, {
-        kernel: 'random_fill', buffers: [out, storageFrom(device, keys)],
-        uniforms: [[n, 'u32'], [seed, 'u32'], [a, 'u32'], [b, 'u32']], workgroups: grid(n, 64),
+        kernel: 'random_fill', bindings: [out, storageFrom(device, keys)],
+        uniform: [[n, 'u32'], [seed, 'u32'], [a, 'u32'], [b, 'u32']], workgroups: grid(n, 64),
       })]);
       const got = new Uint32Array(await readBuffer(device, out, n * 3 * 4));
       let mismatches = 0;

@@ -24,7 +24,7 @@ export async function runSelfCheck(device: GPUDevice, n = 4099): Promise<SelfChe
   const inA = storageFrom(device, a, 'selfcheck a');
   const inB = storageFrom(device, b, 'selfcheck b');
   await runDispatches(device, [
-    makeDispatch(device, { kernel: 'add', buffers: [out, inA, inB], uniforms: [[n, 'u32']], workgroups: groups1d(n, 64) }),
+    makeDispatch(device, { kernel: 'add', bindings: [out, inA, inB], uniform: [[n, 'u32']], workgroups: groups1d(n, 64) }),
   ]);
   const got = await readF32(device, out, n);
   for (const buf of [out, inA, inB]) buf.destroy();
