@@ -4,7 +4,7 @@
 // wall time; then the spread over seeds (learning is a random process: never the best run).
 
 import type { BenchSuite } from './suite';
-import { CliError } from '../core/flags';
+import { asCliError, CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError, curriculumLevels } from '../config/config';
 import { GpuEngine } from '../rl/gpu-engine';
@@ -52,13 +52,7 @@ export const learningSuite: BenchSuite = {
     const finalPrompts = Number(opts.flags['final-prompts'] ?? 512);
     if (!Number.isInteger(finalPrompts) || finalPrompts < 1) throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
     const sets = (opts.flags.set as string[] | undefined) ?? [];
-    let base;
-    try {
-      base = configFromCli({ preset, sets });
-    } catch (e) {
-      if (e instanceof ConfigError) throw new CliError(e.message);
-      throw e;
-    }
+    const base = asCliError(() => configFromCli({ preset, sets }), ConfigError);
     const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
     if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
     const finalLevel = curriculumLevels(base)[1];

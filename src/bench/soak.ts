@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
-import { CliError } from '../core/flags';
+import { asCliError, CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
@@ -63,13 +63,7 @@ export const soakSuite: BenchSuite = {
     const every = int('every', 500, 1);
     const preset = String(opts.flags.preset ?? 'sort-easy');
     const sets = [...((opts.flags.set as string[] | undefined) ?? []), `seed=${int('seed', 1, 0)}`, `steps=${steps}`];
-    let config;
-    try {
-      config = configFromCli({ preset, sets });
-    } catch (e) {
-      if (e instanceof ConfigError) throw new CliError(e.message);
-      throw e;
-    }
+    const config = asCliError(() => configFromCli({ preset, sets }), ConfigError);
     const gc = collector();
     const watch = watchBuffers(gpu.device);
     const samples: SoakSample[] = [];

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CliError } from '../core/flags';
+import { asCliError, CliError } from '../core/flags';
 import { writeFileAtomic } from './files';
 import { readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
 import { ConfigError } from '../config/config';
@@ -46,12 +46,7 @@ export function readCheckpointArg(path: string, flag: string): RunCheckpoint {
   } catch (e) {
     throw new CliError(`${flag}: cannot read ${path}: ${(e as Error).message}`);
   }
-  try {
-    return readRunCheckpoint(bytes, `${flag} ${path}`);
-  } catch (e) {
-    if (e instanceof CheckpointError || e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  return asCliError(() => readRunCheckpoint(bytes, `${flag} ${path}`), CheckpointError, ConfigError);
 }
 
 /**
@@ -79,13 +74,7 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
       'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
   }
-  let point: ResumePoint;
-  try {
-    point = readTrainerStateFile(bytes, run.params, `--resume ${statePath}`);
-  } catch (e) {
-    if (e instanceof CheckpointError) throw new CliError(e.message);
-    throw e;
-  }
+  const point = asCliError(() => readTrainerStateFile(bytes, run.params, `--resume ${statePath}`), CheckpointError);
   if (point.state.stepCount !== run.trainedSteps) {
     throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
   }

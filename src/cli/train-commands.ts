@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
+import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
 import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
@@ -69,13 +69,9 @@ function readConfigFile(path: string): string {
 
 function freshConfig(f: ParsedFlags): RunConfig {
   const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
-  let config: RunConfig;
-  try {
-    config = configFromCli({ preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  let config = asCliError(() => configFromCli({
+    preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [],
+  }), ConfigError);
   config = withOverride(config, 'steps', f.steps as string | undefined);
   return withOverride(config, 'seed', f.seed as string | undefined);
 }
@@ -88,13 +84,7 @@ function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
     throw new CliError('--resume continues a saved run with its own config: change knobs with --set, not --preset or --config');
   }
   if (f.seed !== undefined) throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
-  let sets: Record<string, string>;
-  try {
-    sets = parseSetFlags((f.set as string[] | undefined) ?? []);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const sets = asCliError(() => parseSetFlags((f.set as string[] | undefined) ?? []), ConfigError);
   for (const key of Object.keys(sets)) {
     if (FIXED_ON_RESUME(key)) throw new CliError(`--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`);
   }
@@ -395,13 +385,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     overrides[`task.${p.slice(0, eq)}`] = p.slice(eq + 1);
   }
   if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
-  let config: RunConfig;
-  try {
-    config = validateConfig({ ...saved, ...overrides });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
   const engines = await openEngines(backend);
   try {
     try {

@@ -158,23 +158,16 @@ const FLOAT_RE = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 export function parseKnobValue(knob: KnobSpec, raw: unknown): KnobValue {
   const text = typeof raw === 'string' ? raw.trim() : undefined;
   switch (knob.kind) {
-    case 'int': {
+    case 'int':
+    case 'float': {
+      const int = knob.kind === 'int';
       let n: number | undefined;
       if (typeof raw === 'number') n = raw;
-      else if (text !== undefined && INT_RE.test(text)) n = Number(text);
-      if (n === undefined || !Number.isSafeInteger(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
-        throw new ConfigError(knob.key, `${knob.key} must be an integer in ${allowedText(knob)}, got ${showRaw(raw)}`);
+      else if (text !== undefined && (int ? INT_RE : FLOAT_RE).test(text)) n = Number(text);
+      if (n === undefined || !(int ? Number.isSafeInteger(n) : Number.isFinite(n)) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
+        throw new ConfigError(knob.key, `${knob.key} must be ${int ? 'an integer' : 'a number'} in ${allowedText(knob)}, got ${showRaw(raw)}`);
       }
       return n + 0; // -0 → 0
-    }
-    case 'float': {
-      let n: number | undefined;
-      if (typeof raw === 'number') n = raw;
-      else if (text !== undefined && FLOAT_RE.test(text)) n = Number(text);
-      if (n === undefined || !Number.isFinite(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
-        throw new ConfigError(knob.key, `${knob.key} must be a number in ${allowedText(knob)}, got ${showRaw(raw)}`);
-      }
-      return n + 0;
     }
     case 'enum': {
       if (text === undefined || !(knob.values ?? []).includes(text)) {
