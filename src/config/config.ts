@@ -4,7 +4,7 @@
 // metadata) goes through `validateConfig`, which fills defaults, coerces strings (URLs and
 // flags carry text), checks types, ranges and enum values, and then the rules between knobs.
 // Errors are `ConfigError`s whose `knob` names the offending key and whose message gives the
-// allowed values (DESIGN.md house rule 10).
+// allowed values (docs/architecture.md, "Conventions").
 
 import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig } from '../model/config';
 import { parseParams } from '../tasks/params';

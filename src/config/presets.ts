@@ -101,7 +101,7 @@ export interface Preset {
 /** Charts for a config without a preset. */
 export const DEFAULT_CHARTS: readonly ChartId[] = ['reward', 'entropy', 'groups', 'advantages'];
 
-// Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains.
+// Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains (docs/methods.md).
 const COT_RECIPE = {
   task: 'groupmul',
   'task.group': 'S3',
@@ -237,7 +237,7 @@ export const PRESETS: readonly Preset[] = [
     ],
     ablation: {
       question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',
-      literature: 'The spin-glass landscape paper (papers/000) argues that the choice of entropy regulator decides whether RLVR crosses the landscape\'s barriers. On this engine (README, "Learning results") the exact bonus let a seed freeze at length 2 with rows collapsed onto wrong products (its gradient −p(log p + H) vanishes on a one-hot row), while the uniform regulator solved 4/4 seeds in 550–800 steps; those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
+      literature: 'The seed paper (the spin-glass landscape paper, docs/methods.md) argues that the choice of entropy regulator decides whether RLVR crosses the landscape\'s barriers. On this engine (README, "Learning results") the exact bonus let a seed freeze at length 2 with rows collapsed onto wrong products (its gradient −p(log p + H) vanishes on a one-hot row), while the uniform regulator solved 4/4 seeds in 550–800 steps; those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
       reading: 'If the uniform regulator solves more seeds, or sooner, at p < 0.05, the collapse explanation holds here; "not different at this many seeds" means 4 seeds cannot tell, not that the regulators are equal. The final curriculum level shows how far the unsolved runs got.',
       variants: ['exact entropy bonus'],
       seeds: 4,
@@ -341,7 +341,7 @@ export const PRESETS: readonly Preset[] = [
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
     ablation: {
       question: 'With groups of 4 at a low pass rate, where most GRPO groups are all wrong and teach nothing, does MaPP learn faster?',
-      literature: 'MaPP (papers/000) claims that its Beta-posterior advantage gets a signal from groups with no success, which GRPO discards, and so learns faster with small groups at a low pass rate. The answer here is whatever these runs show.',
+      literature: 'MaPP (docs/methods.md) claims that its Beta-posterior advantage gets a signal from groups with no success, which GRPO discards, and so learns faster with small groups at a low pass rate. The answer here is whatever these runs show.',
       reading: 'MaPP trains on a fixed pool of 128 prompts, so compare the held-out pass@1 on fresh prompts, not the training reward (a higher training reward alone could be memorisation). "Groups with no spread" shows how many groups GRPO learned nothing from.',
       variants: ['GRPO'],
       seeds: 4,

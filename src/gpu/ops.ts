@@ -13,7 +13,7 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// Letters (house rule 4): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
+// Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
 
 import { createStorage, groups1d, uniformFrom, writeRecord } from './buffers';

@@ -1,6 +1,6 @@
 // GPU tests in vitest: one Dawn device per test file, and an honest skip.
 //
-// Without an adapter a GPU test is *skipped* with the reason, never passed (house rule 1).
+// Without an adapter a GPU test is *skipped* with the reason, never passed (docs/architecture.md, "Conventions").
 // With CI=true a missing adapter fails the test instead, so CI cannot go green without
 // having run the GPU path.
 

@@ -1,5 +1,5 @@
 // Autoregressive sampling of N sequences over a template, with a KV cache, as one GPU
-// submission and one readback (house rule 8).
+// submission and one readback (docs/architecture.md, "Conventions").
 //
 // The template `fixed` [N,T] holds the token the environment writes at each position (the
 // prompt, and in interleaved layouts tokens between policy tokens), or −1 where the policy

@@ -1,4 +1,4 @@
-// The one parameter buffer (house rule 3): every tensor is a slice of one Float32Array,
+// The one parameter buffer (docs/architecture.md, "Conventions"): every tensor is a slice of one Float32Array,
 // laid out in Hugging Face GPT-2 order and shapes, so a checkpoint is a plain copy.
 // Gradients and Adam moments mirror this layout exactly.
 
@@ -15,7 +15,7 @@ export interface TensorSlot {
   size: number;
   /** AdamW weight decay applies: tensors of rank ≥ 2 (weights and embeddings), not biases or LayerNorm. */
   decay: boolean;
-  /** Initial distribution (DESIGN.md): normal(std), zeros or ones. */
+  /** Initial distribution (src/model/init.ts): normal(std), zeros or ones. */
   init: { kind: 'normal'; std: number } | { kind: 'zeros' } | { kind: 'ones' };
 }
 

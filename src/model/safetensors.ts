@@ -1,4 +1,4 @@
-// Checkpoints as .safetensors with Hugging Face GPT-2 names and layouts (DESIGN.md), so a
+// Checkpoints as .safetensors with Hugging Face GPT-2 names and layouts (src/model/layout.ts), so a
 // user can load them with `safetensors`/`transformers` (GPT2LMHeadModel ties lm_head to wte).
 //
 // File format: u64 little-endian header length H, then H bytes of JSON

@@ -1,4 +1,4 @@
-// The whole GPT-2 on the CPU, built only from the kernel twins in ./ops (DESIGN.md "Model"):
+// The whole GPT-2 on the CPU, built only from the kernel twins in ./ops:
 // pre-LayerNorm blocks, learned positions, causal attention, GELU (tanh), final LayerNorm,
 // LM head tied to wte. forward() and backward() are a pair, as in llm.c: forward keeps every
 // activation the backward pass needs in an Activations record.
@@ -254,7 +254,7 @@ export function createAdamState(layout: ParamLayout, ctor: FloatCtor = Float32Ar
 }
 
 /**
- * One optimiser step over the whole buffer: gradNorm, then adamw (house rule 3). Returns the
+ * One optimiser step over the whole buffer: gradNorm, then adamw (one parameter buffer). Returns the
  * pre-clip gradient norm and whether the step was skipped for a non-finite gradient (then
  * params, moments and state.step are unchanged).
  */

@@ -4,7 +4,7 @@
 // favour clarity over speed. They run on Float32Array (to mirror the GPU) or Float64Array (for
 // gradient checks); intermediate arithmetic is always in JS doubles.
 //
-// Letters (house rule 4): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
+// Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC/IC output/input channels.
 
 import { AGGREGATION, KL_KIND, LAYER_NORM_EPS, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type Regulator } from '../core/abi';

@@ -1,4 +1,4 @@
-// MaPP (paper 000, "Marginalized Posterior-Predictive") (reading, METHODS.md): a Beta posterior
+// MaPP ("Marginalized Posterior-Predictive", docs/methods.md) (reading, docs/estimators.md): a Beta posterior
 // over each prompt's pass rate, used twice: to replace GRPO's composition-dependent advantage by
 // its expectation over the peers' outcomes, and to score prompts for selection.
 //

@@ -1,4 +1,4 @@
-// The RLVR loop (DESIGN.md "Data flow of one RL step"): sample B prompts, sample G
+// The RLVR loop (docs/architecture.md, "One RL step, from a knob to a chart"): sample B prompts, sample G
 // completions each on the engine, verify in JS, turn rewards into per-token advantages, and
 // update the policy for μ epochs × minibatches. Everything the run does is decided by its
 // RunConfig (src/config) and its seed, so the same config gives the same metrics.
@@ -546,7 +546,7 @@ export class Trainer {
     this.sinceAdvance++;
     if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
       this.sinceAdvance = 0;
-      // The probe's criterion: greedy pass@1 on the level's held-out prompts.
+      // Greedy pass@1 on the level's held-out prompts (docs/methods.md, "The curriculum").
       const rate = await this.greedyPassRate(this.level);
       record.scalars['curriculum/greedy_pass@1'] = rate;
       if (rate >= c.curriculumTarget) {

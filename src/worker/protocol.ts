@@ -1,5 +1,5 @@
-// The typed messages between the page and the training worker (DESIGN.md: the UI never
-// touches GPU objects; it sends commands and receives plain data).
+// The typed messages between the page and the training worker (docs/architecture.md: the UI
+// never touches the trainer's GPU objects; it sends commands and receives plain data).
 
 import type { RunConfig } from '../config/config';
 import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
