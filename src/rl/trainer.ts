@@ -1,10 +1,11 @@
-// The RLVR loop (docs/architecture.md, "One RL step, from a knob to a chart"): sample B prompts, sample G
-// completions each on the engine, verify in JS, turn rewards into per-token advantages, and
-// update the policy for μ epochs × minibatches. Everything the run does is decided by its
-// RunConfig (src/config) and its seed, so the same config gives the same metrics.
+// The RLVR loop (docs/architecture.md, "One RL step, from a knob to a chart"): sample B
+// prompts, sample G completions each on the engine, verify in JS, turn rewards into per-token
+// advantages, and update the policy for μ epochs × minibatches. Everything the run does is
+// decided by its RunConfig (src/config) and its seed, so the same config gives the same metrics.
 //
 // A step runs in phases (sample → verify → advantages → update) exposed as an async
-// generator, so the UI can step one phase at a time; `step()` runs them all.
+// generator, so the page can step one phase at a time; `step()` runs them all. A run starts or
+// continues in Trainer.create and goes on in run() (docs/architecture.md, "A run's lifecycle").
 
 import type { RunConfig } from '../config/config';
 import { curriculumLevels, modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
@@ -136,9 +137,9 @@ export class Trainer {
   /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
   collectRatios = false;
 
-  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, options: TrainerOptions) {
+  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, settings: LossSettings, options: TrainerOptions) {
     this.task = getTask(config.task);
-    this.settings = lossSettings(config);
+    this.settings = settings;
     this.advantages = advantageOptions(config);
     this.guard = options.guard === false ? null : new DivergenceGuard({ ...DEFAULT_GUARD_LIMITS, ...options.guard });
     this.weightCount = paramCount(layout.config);
@@ -170,14 +171,15 @@ export class Trainer {
         `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`);
     }
     const params = initial?.params ?? initParams(layout, config.seed);
-    const engine = await makeEngine(layout, params, lossSettings(config));
-    const t = new Trainer(config, engine, layout, options);
+    const settings = lossSettings(config);
+    const engine = await makeEngine(layout, params, settings);
+    const t = new Trainer(config, engine, layout, settings, options);
     t.drawMappPool();
     try {
       if (resume && 'state' in resume) await t.resumeFrom(resume);
-      else if (initial) {
-        // A checkpoint's weights: the warm start is behind them.
-        t.sftDone = config.sftSteps;
+      else {
+        // A checkpoint's weights, or its place in its run: the warm start is behind them.
+        if (initial || resume) t.sftDone = config.sftSteps;
         if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
       }
     } catch (e) {
