@@ -6,11 +6,10 @@
 // `setSpeed` act at once: the run loop checks them between steps.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import { TrainingFault, type RolloutSnapshot, type StepPhase } from '../rl/trainer';
+import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
 import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
-import type { RunPosition } from '../rl/trainer';
 import type { Command, Event, LearnedTable } from './protocol';
 import { rolloutView } from './rolloutView';
 
