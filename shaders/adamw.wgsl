@@ -1,5 +1,5 @@
 // adamw: AdamW with decoupled weight decay and global grad-norm clipping, in place, over
-// the one parameter buffer (house rule 3: one dispatch). If norm[1] ≠ 0 (a non-finite
+// the one parameter buffer in one dispatch (docs/architecture.md, "Conventions"). If norm[1] ≠ 0 (a non-finite
 // gradient, from grad_norm) nothing changes: params, m and v are kept.
 //   scale = maxGradNorm > 0 ? min(1, maxGradNorm/(norm[0] + 1e-6)) : 1;  g = scale·grad
 //   m = β1·m + (1−β1)·g;  v = β2·v + (1−β2)·g²

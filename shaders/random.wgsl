@@ -1,4 +1,4 @@
-// Counter-based random numbers, bit-identical to src/reference/random.ts.
+// Counter-based random numbers, bit-identical to src/core/random.ts.
 //
 // A library file (no entry point): kernels pull it in with `//#include "random.wgsl"`.
 // A value is a pure function of its key (seed, a, b, c), so any thread can draw the number

@@ -1,5 +1,5 @@
 // random_fill: evaluates the random.wgsl functions for a batch of keys, so tests (and
-// anyone curious) can compare them bit for bit with src/reference/random.ts.
+// anyone curious) can compare them bit for bit with src/core/random.ts.
 //   out[3i]   = hash_u32(keys[i])
 //   out[3i+1] = hash4(seed, keys[i], a, b)
 //   out[3i+2] = bits of uniform4(seed, a, keys[i], b)

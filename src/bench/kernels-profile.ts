@@ -7,7 +7,8 @@
 // per-dispatch µs are medians over the runs; their sum is the profile's total.
 
 import type { GpuContext } from '../gpu/device';
-import { median, timeInterleaved } from '../gpu/autotune';
+import { timeInterleaved } from '../gpu/autotune';
+import { median } from '../core/stats';
 import type { MatmulVariant } from '../gpu/ops';
 import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';

@@ -24,14 +24,15 @@ import type { GpuContext } from '../gpu/device';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
 import { readF32, readI32 } from '../gpu/buffers';
 import {
-  chooseMatmulVariant, MatmulCase, matmulFlops, median, shapeLabel, timeInterleaved, type MatmulTuning,
+  chooseMatmulVariant, MatmulCase, matmulFlops, shapeLabel, timeInterleaved, type MatmulTuning,
 } from '../gpu/autotune';
+import { median } from '../core/stats';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import type { ModelConfig } from '../model/config';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler } from '../model/gpu-sampler';
-import { CliError } from '../cli/args';
+import { CliError } from '../core/flags';
 import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
 import { NoCacheSampler } from './nocache-sampler';
 import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';

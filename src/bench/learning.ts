@@ -4,12 +4,13 @@
 // wall time; then the spread over seeds (learning is a random process: never the best run).
 
 import type { BenchSuite } from './suite';
-import { CliError } from '../cli/args';
+import { asCliError, CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
-import { ConfigError } from '../config/config';
-import { GpuEngine } from '../rl/engine';
+import { ConfigError, curriculumLevels } from '../config/config';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import { formatTable } from './table';
+import { median } from '../core/stats';
 
 interface SeedResult {
   seed: number;
@@ -27,12 +28,6 @@ interface SeedResult {
   /** First step at which the final level was solved (greedy pass@1 ≥ the target), if ever. */
   solvedAtStep: number | null;
   fault?: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 export const learningSuite: BenchSuite = {
@@ -57,39 +52,33 @@ export const learningSuite: BenchSuite = {
     const finalPrompts = Number(opts.flags['final-prompts'] ?? 512);
     if (!Number.isInteger(finalPrompts) || finalPrompts < 1) throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
     const sets = (opts.flags.set as string[] | undefined) ?? [];
-    let base;
-    try {
-      base = configFromCli({ preset, sets });
-    } catch (e) {
-      if (e instanceof ConfigError) throw new CliError(e.message);
-      throw e;
-    }
+    const base = asCliError(() => configFromCli({ preset, sets }), ConfigError);
     const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
     if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
-    const finalLevel = Number(base[`task.${base.curriculumParam}`]);
+    const finalLevel = curriculumLevels(base)[1];
     const target = Number(opts.flags.target ?? base.curriculumTarget);
     if (!(target > 0 && target <= 1)) throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
     const results: SeedResult[] = [];
     for (const seed of seeds) {
       const config = { ...base, seed, evalEvery: 0 };
-      const trainer = await Trainer.create(config, (l, p) => GpuEngine.create(gpu.device, l, p));
+      const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
       const t0 = performance.now();
       let solvedAtStep: number | null = null;
       let fault: string | undefined;
       try {
-        if (config.sftSteps > 0) await trainer.warmStart();
-        for (let i = 0; i < budget; i++) {
-          await trainer.step();
-          const atFinal = config.curriculum === 'off' || trainer.level >= finalLevel;
-          if (atFinal && (i + 1) % checkEvery === 0) {
-            const rate = await trainer.greedyPassRate();
-            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-            if (rate >= target) {
-              solvedAtStep = i + 1;
-              break;
-            }
-          } else if ((i + 1) % checkEvery === 0) {
-            opts.progress(`seed ${seed} step ${i + 1}: level ${trainer.level} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        for await (const event of trainer.run({ steps: budget })) {
+          if (!('record' in event) || event.record.step % checkEvery !== 0) continue;
+          const step = event.record.step;
+          const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+          if (trainer.level < finalLevel) {
+            opts.progress(`seed ${seed} step ${step}: level ${trainer.level} (${seconds} s)`);
+            continue;
+          }
+          const rate = await trainer.greedyPassRate();
+          opts.progress(`seed ${seed} step ${step}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${seconds} s)`);
+          if (rate >= target) {
+            solvedAtStep = step;
+            break;
           }
         }
       } catch (e) {

@@ -15,13 +15,14 @@
 // and the engine's figures stand alone. PyTorch: bench/peers/torch_gpt2.py (not run here).
 
 import type { GpuContext } from '../gpu/device';
-import { chooseMatmulVariant, median, timeInterleaved } from '../gpu/autotune';
+import { chooseMatmulVariant, timeInterleaved } from '../gpu/autotune';
+import { median } from '../core/stats';
 import type { MatmulVariant } from '../gpu/ops';
 import { readF32 } from '../gpu/buffers';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { CliError } from '../cli/args';
+import { CliError } from '../core/flags';
 import { BENCH_MODELS, countParams, type BenchModel } from './models';
 import { BENCH_ADAM, destroyBuffers, SAMPLE_PARAMS, setupSampler, setupTrainStep, trainBatch, type TrainStepSetup } from './workloads';
 import { openTfjsWebgpu, type TfjsRuntime } from './peers/tfjs-runtime';

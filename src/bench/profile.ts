@@ -2,7 +2,7 @@
 // with each kernel's share of the total and the throughput it achieved (GFLOP/s where its
 // flops are counted, GB/s of useful traffic; src/gpu/kernel-work.ts). Pure: no GPU here.
 
-import { median } from '../gpu/autotune';
+import { median } from '../core/stats';
 import { formatTable, markdownTable, sig3, type Cell } from './table';
 
 /** One dispatch of a profiled run: its kernel, its work, its GPU time. */

@@ -7,11 +7,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
-import { CliError } from '../cli/args';
+import { asCliError, CliError } from '../core/flags';
 import { configFromCli } from '../config/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { formatTable } from './table';
 
@@ -63,13 +63,7 @@ export const soakSuite: BenchSuite = {
     const every = int('every', 500, 1);
     const preset = String(opts.flags.preset ?? 'sort-easy');
     const sets = [...((opts.flags.set as string[] | undefined) ?? []), `seed=${int('seed', 1, 0)}`, `steps=${steps}`];
-    let config;
-    try {
-      config = configFromCli({ preset, sets });
-    } catch (e) {
-      if (e instanceof ConfigError) throw new CliError(e.message);
-      throw e;
-    }
+    const config = asCliError(() => configFromCli({ preset, sets }), ConfigError);
     const gc = collector();
     const watch = watchBuffers(gpu.device);
     const samples: SoakSample[] = [];
@@ -86,12 +80,12 @@ export const soakSuite: BenchSuite = {
       opts.progress(`step ${step}: ${s.gpuBuffers} GPU buffers (${mb(s.gpuBytes)} MiB, ${s.gpuCreated} created), heap ${mb(s.heapUsed)} MiB, ` +
         `array buffers ${mb(s.arrayBuffers)} MiB, rss ${mb(s.rss)} MiB, ${s.seconds.toFixed(0)} s`);
     };
-    const trainer = await Trainer.create(config, (l, p) => GpuEngine.create(gpu.device, l, p));
+    const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
     try {
       record(0);
-      for (let i = 1; i <= steps; i++) {
-        await trainer.step();
-        if (i % every === 0 || i === steps) record(i);
+      for await (const event of trainer.run({ steps })) {
+        const i = 'record' in event ? event.record.step : 0;
+        if (i > 0 && (i % every === 0 || i === steps)) record(i);
       }
     } finally {
       trainer.destroy();

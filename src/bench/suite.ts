@@ -4,7 +4,7 @@
 // measures, prints its tables through `out`, and returns plain data for the JSON.
 
 import type { GpuContext } from '../gpu/device';
-import type { FlagSpec, ParsedFlags } from '../cli/args';
+import type { FlagSpec, ParsedFlags } from '../core/flags';
 
 export interface BenchOptions {
   /** Smaller batches, for software adapters (SwiftShader). */

@@ -5,14 +5,14 @@
 // sequences from a BOS token.
 
 import { writeArray } from '../gpu/buffers';
-import type { MatmulVariant } from '../gpu/ops';
+import { writeAdamwParams, writePgLossParams, type MatmulVariant } from '../gpu/ops';
 import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { buildTrainPlans, writeAdamwParams, writePgLossParams, type TrainPlans } from '../model/gpu-loss';
+import { buildTrainPlans, type TrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
-import { nextTokenTargets } from '../reference/model';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
+import { nextTokenTargets } from '../core/abi';
 
 export function randomTokens(n: number, V: number, seed: number): Int32Array {
   const rng = makeRng(seed);

@@ -10,7 +10,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CliError } from './args';
+import { CliError } from '../core/flags';
 import { CELL_FILE, type CellFile } from './train-commands';
 import {
   configEntries, defaultAblationMetrics, defaultSolvedRule, formatValue, getPreset, PRESET_NAMES,

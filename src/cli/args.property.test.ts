@@ -2,7 +2,7 @@
 // what the spec allows or fail with an error naming the flag; nothing else is thrown.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CliError, HelpRequested, intFlag, parseFlags } from './args';
+import { CliError, HelpRequested, intFlag, parseFlags } from '../core/flags';
 import { parseTokenList } from './model-commands';
 import { TRAIN_FLAGS } from './train-commands';
 import { configFromCli } from '../config/cli';

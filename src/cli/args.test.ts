@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError, HelpRequested, intFlag, parseFlags, type FlagSpec } from './args';
+import { CliError, HelpRequested, intFlag, parseFlags, type FlagSpec } from '../core/flags';
 import { parseTokenList } from './model-commands';
 
 const spec: Record<string, FlagSpec> = {

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from './args';
+import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from '../core/flags';
 import { exitAfterDrain, lineWriter } from './output';
 import type { BenchSuite } from '../bench/suite';
 

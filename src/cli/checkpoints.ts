@@ -6,15 +6,13 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CliError } from './args';
+import { asCliError, CliError } from '../core/flags';
 import { writeFileAtomic } from './files';
-import { loadCheckpointFile } from './model-commands';
-import { checkpointRun, type CheckpointRun } from '../config/checkpoint-run';
+import { readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
 import { ConfigError } from '../config/config';
 import { CheckpointError } from '../model/safetensors-file';
 import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
 import type { Trainer } from '../rl/trainer';
-import type { ParamLayout } from '../model/layout';
 
 export const CHECKPOINT = 'checkpoint.safetensors';
 export const FAULT_CHECKPOINT = 'checkpoint-before-fault.safetensors';
@@ -36,10 +34,19 @@ export async function saveCheckpoint(trainer: Trainer, dir: string, name: string
 export interface ResumeSource {
   /** The checkpoint file resumed from. */
   path: string;
-  run: CheckpointRun;
-  layout: ParamLayout;
-  params: Float32Array;
+  run: RunCheckpoint;
   point: ResumePoint;
+}
+
+/** A checkpoint file a run wrote (`flag` names the command-line flag that gave it); every problem is a CliError naming the file. */
+export function readCheckpointArg(path: string, flag: string): RunCheckpoint {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new CliError(`${flag}: cannot read ${path}: ${(e as Error).message}`);
+  }
+  return asCliError(() => readRunCheckpoint(bytes, `${flag} ${path}`), CheckpointError, ConfigError);
 }
 
 /**
@@ -58,15 +65,7 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${arg}: there is no ${path}` +
       (existsSync(fault) ? `; the run stopped at a fault: resume from ${fault}` : ' (a run folder written by rlvr train, or a checkpoint file)'));
   }
-  const ck = loadCheckpointFile(path);
-  if (ck.runConfig === undefined) throw new CliError(`--resume ${path}: the checkpoint has no run config (it was not written by rlvr train)`);
-  let run: CheckpointRun;
-  try {
-    run = checkpointRun(ck.runConfig, `--resume ${path}: run_config`);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const run = readCheckpointArg(path, '--resume');
   const statePath = statePathOf(path);
   let bytes: Uint8Array;
   try {
@@ -75,15 +74,9 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
       'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
   }
-  let point: ResumePoint;
-  try {
-    point = readTrainerStateFile(bytes, ck.params, `--resume ${statePath}`);
-  } catch (e) {
-    if (e instanceof CheckpointError) throw new CliError(e.message);
-    throw e;
-  }
+  const point = asCliError(() => readTrainerStateFile(bytes, run.params, `--resume ${statePath}`), CheckpointError);
   if (point.state.stepCount !== run.trainedSteps) {
     throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
   }
-  return { path, run, layout: ck.layout, params: ck.params, point };
+  return { path, run, point };
 }

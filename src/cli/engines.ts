@@ -2,13 +2,13 @@
 // On the GPU a run is checked against the adapter's limits and the memory budget before any
 // GPU work (src/rl/gpu-fit.ts).
 
-import { CliError, type ParsedFlags } from './args';
+import { CliError, type ParsedFlags } from '../core/flags';
 import { ConfigError, type RunConfig } from '../config/config';
 import { openNodeDevice } from '../gpu/node-device';
-import { GpuEngine, type PolicyEngine } from '../rl/engine';
+import type { MakeEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { CpuEngine } from '../rl/cpu-engine';
 import { checkGpuFit, DEFAULT_GPU_MEMORY_BYTES, gpuLimitsOf, type GpuBudget } from '../rl/gpu-fit';
-import type { ParamLayout } from '../model/layout';
 
 export type Backend = 'gpu' | 'cpu';
 
@@ -28,7 +28,7 @@ export function gpuMemoryFlag(flags: ParsedFlags): number {
 }
 
 export interface Engines {
-  make(layout: ParamLayout, params: Float32Array): PolicyEngine | Promise<PolicyEngine>;
+  make: MakeEngine;
   adapter: string;
   /** The GPU's limits and the memory budget; null on the CPU. */
   budget: GpuBudget | null;
@@ -36,11 +36,11 @@ export interface Engines {
 }
 
 export async function openEngines(backend: Backend, memoryBytes = DEFAULT_GPU_MEMORY_BYTES): Promise<Engines> {
-  if (backend === 'cpu') return { make: (l, p) => new CpuEngine(l, p), adapter: 'cpu reference', budget: null, close() {} };
+  if (backend === 'cpu') return { make: (l, p, s) => new CpuEngine(l, p, s), adapter: 'cpu reference', budget: null, close() {} };
   const ctx = await openNodeDevice();
   const a = ctx.adapter;
   return {
-    make: (l, p) => GpuEngine.create(ctx.device, l, p),
+    make: (l, p, s) => GpuEngine.create(ctx.device, l, p, s),
     adapter: [a.vendor, a.architecture, a.description].filter(Boolean).join(' / '),
     budget: gpuLimitsOf(ctx.device, memoryBytes),
     close: () => ctx.device.destroy(),

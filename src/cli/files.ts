@@ -5,7 +5,7 @@
 
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync, appendFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { CliError } from './args';
+import { CliError } from '../core/flags';
 
 const reason = (e: unknown): string => {
   const err = e as NodeJS.ErrnoException;

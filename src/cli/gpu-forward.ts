@@ -3,7 +3,7 @@ import { openNodeDevice } from '../gpu/node-device';
 import { GpuParams } from '../model/gpu-model';
 import { gpuCrossEntropy } from '../model/gpu-loss';
 import { gradsByName, type ForwardResult, type GpuForward } from './model-commands';
-import { CliError } from './args';
+import { CliError } from '../core/flags';
 import { withGpuErrors } from '../gpu/errors';
 
 export const gpuForward: GpuForward = async (layout, params, tokens, withGrads): Promise<ForwardResult> => {

@@ -1,6 +1,6 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
-import { CliError, HelpRequested } from './args';
+import { CliError, HelpRequested } from '../core/flags';
 import { GpuError } from '../gpu/errors';
 import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCommand, forwardCommand } from './model-commands';
 import { readSafetensors, writeSafetensors } from '../model/safetensors';
-import { CliError } from './args';
+import { CliError } from '../core/flags';
 import { gpuIt } from '../gpu/testing';
 import { gpuForward } from './gpu-forward';
 

@@ -1,7 +1,7 @@
 // `rlvr init` and `rlvr forward`: make a checkpoint, and run it on a token sequence.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
@@ -28,12 +28,7 @@ export async function initCommand(argv: string[], out: (s: string) => void): Pro
     nLayer: intFlag(f, 'n-layer', undefined, 1, 64),
     nHead: intFlag(f, 'n-head', undefined, 1, 64),
   };
-  try {
-    validateModelConfig(cfg);
-  } catch (e) {
-    if (e instanceof ModelConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  asCliError(() => validateModelConfig(cfg), ModelConfigError);
   const seed = intFlag(f, 'seed', 0, 0, 2 ** 32 - 1);
   const path = stringFlag(f, 'out');
   const layout = buildLayout(cfg);

@@ -5,9 +5,9 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, parseFlags, stringFlag, type FlagSpec } from './args';
+import { CliError, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { configEntries, presetConfig, type RunConfig } from '../config';
-import { downsample } from '../ui/downsample';
+import { downsample } from '../core/downsample';
 
 export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'the lesson the runs were trained with (each run\'s config must be it, up to seed and steps)' },

@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, helpText, parseFlags, stringFlag, type FlagSpec } from './args';
+import { CliError, helpText, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 
 export const REPORT_FLAGS: Record<string, FlagSpec> = {

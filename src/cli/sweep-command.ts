@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from './args';
+import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { JobQueue, type RunningJob } from './job-queue';
 import {
@@ -165,21 +165,15 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const backend = f.backend === undefined ? undefined : String(f.backend);
   if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
-  let spec: AblationSpec;
-  try {
-    spec = ablationSpec(preset, {
-      variants: f.variant as string[] | undefined,
-      grid: f.grid === undefined ? undefined : parseGridFlags(f.grid as string[]),
-      seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
-      steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
-      sets: (f.set as string[] | undefined) ?? [],
-      solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
-      metrics: f.metric as string[] | undefined,
-    });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const spec = asCliError(() => ablationSpec(preset, {
+    variants: f.variant as string[] | undefined,
+    grid: f.grid === undefined ? undefined : parseGridFlags(f.grid as string[]),
+    seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
+    steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
+    sets: (f.set as string[] | undefined) ?? [],
+    solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
+    metrics: f.metric as string[] | undefined,
+  }), ConfigError);
   const cells = ablationCells(spec);
   const jobs = sweepJobs(spec, cells, outDir, backend);
   mkdirSync(outDir, { recursive: true });

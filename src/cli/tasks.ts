@@ -1,7 +1,7 @@
 // `rlvr tasks …`: list tasks, sample instances, verify completions (JSON lines in and out).
 
 import { createInterface } from 'node:readline';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { allowedText, parseParams, rangeText } from '../tasks/params';
 import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from '../tasks/registry';
 import { textToTokens } from '../tasks/tokens';

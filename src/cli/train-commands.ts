@@ -9,17 +9,16 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from './args';
-import { loadCheckpointFile } from './model-commands';
+import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
-import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
 import { configFromCli, parseSetFlags } from '../config/cli';
-import { checkpointRun } from '../config/checkpoint-run';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
-import { Trainer, TrainingFault, type StepRecord } from '../rl/trainer';
+import { Trainer, TrainingFault } from '../rl/trainer';
+import type { StepRecord } from '../rl/metrics';
 import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
 import type { GroupMulInstance } from '../tasks/groupmul';
 
@@ -72,13 +71,9 @@ function readConfigFile(path: string): string {
 
 function freshConfig(f: ParsedFlags): RunConfig {
   const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
-  let config: RunConfig;
-  try {
-    config = configFromCli({ preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [] });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  let config = asCliError(() => configFromCli({
+    preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [],
+  }), ConfigError);
   config = withOverride(config, 'steps', f.steps as string | undefined);
   return withOverride(config, 'seed', f.seed as string | undefined);
 }
@@ -91,13 +86,7 @@ function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
     throw new CliError('--resume continues a saved run with its own config: change knobs with --set, not --preset or --config');
   }
   if (f.seed !== undefined) throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
-  let sets: Record<string, string>;
-  try {
-    sets = parseSetFlags((f.set as string[] | undefined) ?? []);
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const sets = asCliError(() => parseSetFlags((f.set as string[] | undefined) ?? []), ConfigError);
   for (const key of Object.keys(sets)) {
     if (FIXED_ON_RESUME(key)) throw new CliError(`--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`);
   }
@@ -193,7 +182,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
     const metrics = new LineLog(metricsPath, err);
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, resume ? { layout: resume.layout, params: resume.params, resume: resume.point } : undefined);
+      trainer = await Trainer.create(config, engines.make, resume ? { initial: resume.run, resume: resume.point } : {});
     } catch (e) {
       if (e instanceof CheckpointError) throw new CliError(`--resume ${resume?.path}: ${e.message}`);
       if (e instanceof RangeError && resume) throw new CliError(`--resume ${resume.path}: ${e.message}`);
@@ -262,22 +251,23 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
 
   let outcome: Outcome = { kind: 'done' };
   try {
-    const sft = trainer.sftStepsRemaining;
-    if (sft > 0) {
-      const every = Math.max(1, Math.floor(config.sftSteps / 10));
-      const losses = await trainer.warmStart(sft, {
-        shouldStop: () => stopSignal !== null,
-        onStep: (done, loss) => {
-          if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
-        },
-      });
-      const line = { warmStart: { steps: losses.length, done: trainer.sftStepsDone, of: config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
-      metrics.append(JSON.stringify(line), 'the warm start');
-      if (json) out(JSON.stringify(line));
-    }
+    const every = Math.max(1, Math.floor(config.sftSteps / 10));
+    const run = trainer.run({
+      steps,
+      shouldStop: () => stopSignal !== null,
+      onWarmStartStep: (done, loss) => {
+        if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
+      },
+    });
     let levelSaved = trainer.level;
-    while (!stopSignal && trainer.stepCount < steps) {
-      const r = await trainer.step();
+    for await (const event of run) {
+      if ('warmStart' in event) {
+        const line = JSON.stringify(event);
+        metrics.append(line, 'the warm start');
+        if (json) out(line);
+        continue;
+      }
+      const r = event.record;
       const line = JSON.stringify(r);
       metrics.append(line, r.step);
       if (json) out(line);
@@ -301,7 +291,6 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       // Let signals in: the CPU engine's steps never wait on I/O, so without this a Ctrl-C
       // would only be seen after the last step.
       await new Promise((resolve) => setImmediate(resolve));
-      if (stopSignal) break;
     }
     if (stopSignal) outcome = { kind: 'stopped', signal: stopSignal };
   } catch (e) {
@@ -382,18 +371,9 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   const f = parseFlags(argv, EVAL_FLAGS, 'eval');
   const backend = backendFlag(f);
   const path = stringFlag(f, 'checkpoint');
-  const ck = loadCheckpointFile(path);
-  if (ck.runConfig === undefined) {
-    throw new CliError('--checkpoint: this file has no run config (write it with rlvr train); eval needs it to know the task');
-  }
-  let saved: Record<string, unknown>;
-  try {
-    // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
-    saved = { ...checkpointRun(ck.runConfig, `--checkpoint ${path}: run_config`).config };
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
+  const ck = readCheckpointArg(path, '--checkpoint');
+  const saved: Record<string, unknown> = { ...ck.config };
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
     seed: intFlag(f, 'seed', 1000003, 0, 2 ** 32 - 1),
@@ -408,13 +388,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     overrides[`task.${p.slice(0, eq)}`] = p.slice(eq + 1);
   }
   if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
-  let config: RunConfig;
-  try {
-    config = validateConfig({ ...saved, ...overrides });
-  } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(e.message);
-    throw e;
-  }
+  const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
   const isChain = config.task === 'groupmul';
   if (f.breaks && !isChain) throw new CliError(`--breaks: only groupmul checkpoints have chains to break; this one's task is ${config.task}`);
   const engines = await openEngines(backend);
@@ -427,7 +401,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     }
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, { layout: ck.layout, params: ck.params });
+      trainer = await Trainer.create(config, engines.make, { initial: ck });
     } catch (e) {
       if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
       throw e;

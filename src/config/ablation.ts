@@ -2,7 +2,7 @@
 // grid of knob values) and the seeds. Pure, so `rlvr sweep` and the page build the same cells,
 // with the same labels and configs, from the same spec.
 
-import { ConfigError, configEntries, mergeConfig, type RunConfig } from './config';
+import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from './config';
 import { configFromCli } from './cli';
 import { formatValue, type KnobValue } from './knobs';
 import { getPreset, type PresetSolvedRule } from './presets';
@@ -106,7 +106,7 @@ export function ablationRunConfig(spec: AblationSpec, cell: AblationCellSpec, se
 export function defaultSolvedRule(config: RunConfig): PresetSolvedRule | null {
   if (config.evalEvery <= 0) return null;
   if (config.curriculum !== 'off') {
-    return { metric: 'eval/pass@1_greedy', target: config.curriculumTarget, level: Number(configEntries(config)[`task.${config.curriculumParam}`]) };
+    return { metric: 'eval/pass@1_greedy', target: config.curriculumTarget, level: curriculumLevels(config)[1] };
   }
   return { metric: 'eval/pass@1_greedy', target: 0.9 };
 }

@@ -1,10 +1,13 @@
 // The run config a checkpoint carries in its metadata (run_config: the knobs, plus the
-// trainer's trainedSteps and level), validated as a whole: the CLI's eval and --resume use this,
-// and the page's checkpoint import can too. A value out of range is named, never clamped.
+// trainer's trainedSteps and level), written and read here only: checkpointRunConfig writes it,
+// checkpointRun validates it as a whole, readRunCheckpoint reads a whole checkpoint file (the
+// CLI's eval and --resume; the page's checkpoint import can too). A value out of range is named,
+// never clamped.
 
-import { ConfigError, validateConfig, type RunConfig } from './config';
+import { ConfigError, curriculumLevels, modelConfigOf, validateConfig, type RunConfig } from './config';
 import { findKnob } from './knobs';
-import { getTask } from '../tasks/registry';
+import { buildLayout, type ParamLayout } from '../model/layout';
+import { CheckpointError, readSafetensors, type Checkpoint } from '../model/safetensors';
 
 export interface CheckpointRun {
   /** The knobs (validated; trainer-only keys removed). */
@@ -15,14 +18,12 @@ export interface CheckpointRun {
   level: number;
 }
 
-/** Keys the trainer adds to the knobs in a checkpoint's run config. */
+/** Keys a checkpoint's run config holds besides the knobs (`init`: files of older versions). */
 export const CHECKPOINT_EXTRA_KEYS = ['trainedSteps', 'level', 'init'] as const;
 
-/** The levels a run with this config can be at: [curriculumStart, end] with a curriculum, else the end only. */
-export function levelRange(config: RunConfig): [number, number] {
-  const spec = getTask(config.task).params.find((p) => p.name === config.curriculumParam);
-  const end = Number(config[`task.${config.curriculumParam}`] ?? spec?.default ?? 0);
-  return config.curriculum === 'off' ? [end, end] : [config.curriculumStart, end];
+/** The run config as a checkpoint stores it: the knobs and where the run stood. */
+export function checkpointRunConfig(config: RunConfig, at: { trainedSteps: number; level: number }): Record<string, unknown> {
+  return { ...config, trainedSteps: at.trainedSteps, level: at.level };
 }
 
 /**
@@ -51,7 +52,7 @@ export function checkpointRun(raw: unknown, where = 'run_config'): CheckpointRun
     }
     trainedSteps = rawSteps as number;
   }
-  const [lo, hi] = levelRange(config);
+  const [lo, hi] = curriculumLevels(config);
   let level = config.curriculum === 'off' ? hi : lo;
   if (rawLevel !== undefined) {
     if (!Number.isSafeInteger(rawLevel) || (rawLevel as number) < lo || (rawLevel as number) > hi) {
@@ -61,4 +62,43 @@ export function checkpointRun(raw: unknown, where = 'run_config'): CheckpointRun
     level = rawLevel as number;
   }
   return { config, trainedSteps, level };
+}
+
+/** A checkpoint a run wrote: its weights and its validated run config. */
+export interface RunCheckpoint extends CheckpointRun {
+  layout: ParamLayout;
+  params: Float32Array;
+  vocab: string[];
+}
+
+/**
+ * Reads a checkpoint file a run wrote (rlvr train, the page), checked as a whole before anything
+ * uses it: the file, its run config (knobs, trainedSteps, level) and that the weights are the
+ * model that config builds. `where` (the file's name) prefixes the messages; throws
+ * CheckpointError, or ConfigError naming the knob (`model` for weights of another model).
+ */
+export function readRunCheckpoint(bytes: Uint8Array, where: string): RunCheckpoint {
+  let ck: Checkpoint;
+  try {
+    ck = readSafetensors(bytes);
+  } catch (e) {
+    if (e instanceof CheckpointError) throw new CheckpointError(`${where}: ${e.message}`);
+    throw e;
+  }
+  if (!ck.runConfig || typeof ck.runConfig !== 'object') {
+    throw new CheckpointError(`${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`);
+  }
+  const run = checkpointRun(ck.runConfig, `${where}: run_config`);
+  const model = modelConfigOf(run.config);
+  const needed = buildLayout(model).numParams;
+  const have = ck.layout.config;
+  if (ck.params.length !== needed || have.vocabSize !== model.vocabSize || have.nPositions !== model.nPositions) {
+    throw new ConfigError(
+      'model',
+      `${where}: the weights (${ck.params.length.toLocaleString('en-US')} parameters: vocab ${have.vocabSize}, ${have.nPositions} positions, ` +
+        `width ${have.nEmbd}, ${have.nLayer} layers) are not the model its run config builds (${needed.toLocaleString('en-US')} parameters: ` +
+        `vocab ${model.vocabSize}, ${model.nPositions} positions, width ${model.nEmbd}, ${model.nLayer} layers)`,
+    );
+  }
+  return { ...run, layout: ck.layout, params: ck.params, vocab: ck.vocab };
 }

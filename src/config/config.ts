@@ -4,7 +4,7 @@
 // metadata) goes through `validateConfig`, which fills defaults, coerces strings (URLs and
 // flags carry text), checks types, ranges and enum values, and then the rules between knobs.
 // Errors are `ConfigError`s whose `knob` names the offending key and whose message gives the
-// allowed values (DESIGN.md house rule 10).
+// allowed values (docs/architecture.md, "Conventions").
 
 import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig } from '../model/config';
 import { parseParams } from '../tasks/params';
@@ -158,23 +158,16 @@ const FLOAT_RE = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 export function parseKnobValue(knob: KnobSpec, raw: unknown): KnobValue {
   const text = typeof raw === 'string' ? raw.trim() : undefined;
   switch (knob.kind) {
-    case 'int': {
+    case 'int':
+    case 'float': {
+      const int = knob.kind === 'int';
       let n: number | undefined;
       if (typeof raw === 'number') n = raw;
-      else if (text !== undefined && INT_RE.test(text)) n = Number(text);
-      if (n === undefined || !Number.isSafeInteger(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
-        throw new ConfigError(knob.key, `${knob.key} must be an integer in ${allowedText(knob)}, got ${showRaw(raw)}`);
+      else if (text !== undefined && (int ? INT_RE : FLOAT_RE).test(text)) n = Number(text);
+      if (n === undefined || !(int ? Number.isSafeInteger(n) : Number.isFinite(n)) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
+        throw new ConfigError(knob.key, `${knob.key} must be ${int ? 'an integer' : 'a number'} in ${allowedText(knob)}, got ${showRaw(raw)}`);
       }
       return n + 0; // -0 → 0
-    }
-    case 'float': {
-      let n: number | undefined;
-      if (typeof raw === 'number') n = raw;
-      else if (text !== undefined && FLOAT_RE.test(text)) n = Number(text);
-      if (n === undefined || !Number.isFinite(n) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
-        throw new ConfigError(knob.key, `${knob.key} must be a number in ${allowedText(knob)}, got ${showRaw(raw)}`);
-      }
-      return n + 0;
     }
     case 'enum': {
       if (text === undefined || !(knob.values ?? []).includes(text)) {
@@ -305,8 +298,19 @@ export function taskParamsOf(config: RunConfig): TaskParams {
   return out;
 }
 
-/** The task parameters at one curriculum level (curriculumParam set to `level`). */
+/**
+ * The curriculum's levels [start, end]: a run starts at curriculumStart and ends at the
+ * configured task.<curriculumParam>; with the curriculum off there is one level, the end.
+ */
+export function curriculumLevels(config: RunConfig): [number, number] {
+  const spec = getTask(config.task).params.find((p) => p.name === config.curriculumParam);
+  const end = Number(config[`task.${config.curriculumParam}`] ?? spec?.default ?? 0);
+  return config.curriculum === 'off' ? [end, end] : [config.curriculumStart, end];
+}
+
+/** The task parameters at one curriculum level (curriculumParam set to `level`); the configured ones when the curriculum is off. */
 export function taskParamsAtLevel(config: RunConfig, level: number): TaskParams {
+  if (config.curriculum === 'off') return taskParamsOf(config);
   return { ...taskParamsOf(config), [config.curriculumParam]: level };
 }
 

@@ -1,4 +1,4 @@
-// THE knob table: every setting of a run, documented once (DESIGN.md house rule 6).
+// THE knob table: every setting of a run, documented once (docs/architecture.md).
 //
 // UI controls, URL state, CLI `--set key=value` flags, validation and docs/knobs.md are all
 // generated from this table. Keys are flat, URL-friendly and stable: renaming one breaks saved
@@ -80,7 +80,7 @@ export const SECTIONS: readonly SectionSpec[] = [
   },
   { id: 'sampling', title: 'Sampling', doc: 'How rollouts are drawn: B prompts, G completions each (N = B·G sequences per step).' },
   { id: 'optim', title: 'Optimiser', doc: 'AdamW and the PPO-style update schedule over one batch of rollouts.' },
-  { id: 'advantage', title: 'Advantage', doc: 'How rewards become per-token advantages (see METHODS.md).' },
+  { id: 'advantage', title: 'Advantage', doc: 'How rewards become per-token advantages (docs/estimators.md).' },
   { id: 'loss', title: 'Loss', doc: 'Clipped surrogate, KL to a reference, aggregation, and DAPO-style batch shaping.' },
   { id: 'regularisation', title: 'Regularisation', doc: 'Entropy bonus, fixed or adaptive.' },
   { id: 'curriculum', title: 'Curriculum', doc: 'Moves one integer task parameter up as the policy masters it.' },
@@ -93,6 +93,14 @@ export type Estimator = (typeof ESTIMATORS)[number];
 
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
 export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'];
+
+/** What GRPO divides the centred reward by. */
+export const GRPO_SCALES = ['group', 'batch', 'none'] as const;
+export type GrpoScale = (typeof GRPO_SCALES)[number];
+
+/** How a sequence's advantage spreads over its tokens. */
+export const TOKEN_CREDITS = ['uniform', 'eapo'] as const;
+export type TokenCredit = (typeof TOKEN_CREDITS)[number];
 
 export const AGGREGATIONS = ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
@@ -141,7 +149,7 @@ export const STATIC_KNOBS = [
     section: 'task',
     label: 'task',
     doc: 'The RLVR task (src/tasks). groupmul, iterated group multiplication with a last-token reward, is the flagship: a transformer from scratch discovers a chain of thought for it. Switching task resets the task.<param> knobs to that task\'s defaults.',
-    source: 'iterated group multiplication: the spin-glass landscape paper (papers/000)',
+    source: 'iterated group multiplication: the seed paper (docs/methods.md)',
   },
   // ── model ────────────────────────────────────────────────────────────────────────────
   {
@@ -350,7 +358,7 @@ export const STATIC_KNOBS = [
     key: 'grpoScale',
     kind: 'enum',
     default: 'group',
-    values: ['group', 'batch', 'none'],
+    values: GRPO_SCALES,
     section: 'advantage',
     label: 'GRPO scale',
     doc: 'What GRPO divides the centred reward by: group = the group\'s std (GRPO), batch = the batch std, none = nothing (Dr. GRPO: no difficulty bias from nearly-solved or nearly-hopeless groups). group is the classic recipe.',
@@ -367,7 +375,7 @@ export const STATIC_KNOBS = [
     section: 'advantage',
     label: 'softmax τ',
     doc: 'Temperature τ of SoftmaxGRPO, A_i = G·softmax(r/τ)_i − 1 (sums to zero, bounded for any difficulty). 0.5 gives advantages on GRPO\'s scale for binary rewards at G = 8; τ → 0 approaches best-of-group (MaxRL), large τ fades the signal.',
-    source: 'SoftmaxGRPO (papers/002)',
+    source: 'SoftmaxGRPO (docs/methods.md)',
     when: { estimator: ['softmax_grpo'] },
   },
   {
@@ -391,7 +399,7 @@ export const STATIC_KNOBS = [
     section: 'advantage',
     label: 'MaPP pool',
     doc: 'Size of the finite prompt pool MaPP keeps a Beta pass-rate posterior for (at least B, drawn once from the seed). 256 at B = 16 revisits each prompt every ~16 steps, often enough for its posterior to be informative.',
-    source: 'MaPP (papers/000)',
+    source: 'MaPP (docs/methods.md)',
     when: { estimator: ['mapp'] },
   },
   {
@@ -403,18 +411,18 @@ export const STATIC_KNOBS = [
     section: 'advantage',
     label: 'MaPP bonus',
     doc: 'Prompt selection score E[p(1−p)] + bonus·Var[p] under each prompt\'s Beta posterior; prompts are drawn ∝ score. 1 weighs uncertainty like informativeness; 0 = pure informativeness.',
-    source: 'MaPP (papers/000)',
+    source: 'MaPP (docs/methods.md)',
     when: { estimator: ['mapp'] },
   },
   {
     key: 'tokenCredit',
     kind: 'enum',
     default: 'uniform',
-    values: ['uniform', 'eapo'],
+    values: TOKEN_CREDITS,
     section: 'advantage',
     label: 'token credit',
     doc: 'How a sequence\'s advantage spreads over its tokens: uniform (every token gets A_i), or eapo (successes credit their uncertain tokens most, failures are penalised most where the policy was confident). uniform is the GRPO baseline.',
-    source: 'EAPO (papers/000)',
+    source: 'EAPO (docs/methods.md)',
   },
   {
     key: 'topEntropyQuantile',
@@ -436,7 +444,7 @@ export const STATIC_KNOBS = [
     section: 'advantage',
     label: 'Cue γ',
     doc: 'Cue-GRPO: multiply each positive advantage by n_c^(−γ), n_c the size of its strategy cluster (task.signature), then restore the group\'s total positive advantage: rare correct strategies get more credit. 0 = off (plain GRPO credit).',
-    source: 'Cue-GRPO (papers/002)',
+    source: 'Cue-GRPO (docs/methods.md)',
   },
   {
     key: 'edasGamma',
@@ -447,7 +455,7 @@ export const STATIC_KNOBS = [
     section: 'advantage',
     label: 'EDAS γ',
     doc: 'EDAS: multiply each negative advantage by (n_e / mean n_e)^γ, n_e the size of its error cluster (task.errorSignature), then restore the group\'s total negative advantage: repeated errors are penalised more, rare ones less. 0 = off.',
-    source: 'EDAS (papers/001)',
+    source: 'EDAS (docs/methods.md)',
   },
   // ── loss ─────────────────────────────────────────────────────────────────────────────
   {
@@ -523,7 +531,7 @@ export const STATIC_KNOBS = [
     section: 'loss',
     label: 'ref sync',
     doc: 'When the KL reference is replaced by a snapshot of the policy: none (the policy at the start of RL, after any warm start), every refSyncEvery steps, or at each curriculum advance (the curriculum anchor: keeps the learned chain while the new length is learned; needs curriculum on).',
-    source: 'curriculum anchor: this project\'s probe (METHODS.md); TRL sync_ref_model',
+    source: 'curriculum anchor: the probe (docs/methods.md); TRL sync_ref_model',
     when: { klBeta: { not: [0] } },
   },
   {
@@ -545,7 +553,7 @@ export const STATIC_KNOBS = [
     section: 'loss',
     label: 'KL mask new',
     doc: 'With refSync = curriculum, apply no KL on the positions the latest curriculum step added, so the anchor protects what was learned without holding back what is new. On: the probe found the anchor only works with it.',
-    source: 'curriculum anchor: this project\'s probe (METHODS.md)',
+    source: 'curriculum anchor: the probe (docs/methods.md)',
     when: { refSync: ['curriculum'] },
   },
   {
@@ -598,8 +606,8 @@ export const STATIC_KNOBS = [
     max: 10,
     section: 'regularisation',
     label: 'α_H',
-    doc: 'Weight α of the entropy bonus (the loss subtracts α·H); with entropyTarget > 0 this is the starting value of an adaptive α. 0 = off, the GRPO/DAPO default; the flagship uses 0.1 exact, which keeps groups informative long enough to find the chain of thought.',
-    source: 'entropy-regularised RLVR: the spin-glass landscape paper (papers/000)',
+    doc: 'Weight α of the entropy bonus (the loss subtracts α·H); with entropyTarget > 0 this is the starting value of an adaptive α. 0 = off, the GRPO/DAPO default; the flagship (cot-discovery) sets a small α with the uniform regulator (entropyMode), which keeps groups informative long enough to find the chain of thought.',
+    source: 'entropy-regularised RLVR: the seed paper (docs/methods.md)',
   },
   {
     key: 'entropyMode',
@@ -608,8 +616,8 @@ export const STATIC_KNOBS = [
     values: ['exact', 'sampled', 'uniform'],
     section: 'regularisation',
     label: 'entropy mode',
-    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (papers/000); exact is the low-variance one; uniform targets collapse onto wrong answers (README, "Learning results").',
-    source: 'the spin-glass landscape paper (papers/000)',
+    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (the seed paper); exact is the low-variance one; uniform targets collapse onto wrong answers (README, "Learning results").',
+    source: 'the seed paper (docs/methods.md)',
   },
   {
     key: 'entropyTarget',
@@ -642,7 +650,7 @@ export const STATIC_KNOBS = [
     section: 'curriculum',
     label: 'curriculum',
     doc: 'off: train at the configured task parameters. pass-rate: start curriculumParam at curriculumStart and raise it by 1 each time the greedy pass rate on the held-out prompts of the current level reaches curriculumTarget (checked every curriculumWindow steps), up to its configured task.<param> value (the end point, which also sizes the model\'s positions).',
-    source: 'difficulty curricula, e.g. GCS (papers/001)',
+    source: 'difficulty curricula, e.g. GCS (the EDAS paper, docs/methods.md)',
   },
   {
     key: 'curriculumParam',

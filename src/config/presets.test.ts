@@ -67,13 +67,13 @@ describe('presets', () => {
     expect(b['task.scratch']).toBe(1);
   });
 
-  it('the larger groups are cot-discovery with the group changed, and for S4 and A5 more samples a step', () => {
+  it('the larger groups are cot-discovery with the group changed, and for S4 and A5 more samples a step (as many as fit a 1 GB GPU)', () => {
     const cot = presetConfig('cot-discovery');
     expect(presetConfig('cot-a4')).toEqual({ ...cot, 'task.group': 'A4' });
     expect(variantConfig('cot-a4', 'more samples')).toEqual({ ...cot, 'task.group': 'A4', batchPrompts: 64 });
-    expect(presetConfig('cot-s4')).toEqual({ ...cot, 'task.group': 'S4', batchPrompts: 256, groupSize: 32 });
+    expect(presetConfig('cot-s4')).toEqual({ ...cot, 'task.group': 'S4', batchPrompts: 64, groupSize: 32 });
     expect(variantConfig('cot-s4', 'as cot-discovery')).toEqual({ ...cot, 'task.group': 'S4' });
-    expect(presetConfig('cot-a5')).toEqual({ ...cot, 'task.group': 'A5', batchPrompts: 256, groupSize: 64 });
+    expect(presetConfig('cot-a5')).toEqual({ ...cot, 'task.group': 'A5', batchPrompts: 64, groupSize: 32 });
   });
 
   it('no-cot-a5 differs from cot-a5 only in the room to think; cot-block from no-cot-room only in the scratchpad', () => {

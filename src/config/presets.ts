@@ -101,7 +101,7 @@ export interface Preset {
 /** Charts for a config without a preset. */
 export const DEFAULT_CHARTS: readonly ChartId[] = ['reward', 'entropy', 'groups', 'advantages'];
 
-// Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains.
+// Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains (docs/methods.md).
 const COT_RECIPE = {
   task: 'groupmul',
   'task.group': 'S3',
@@ -139,9 +139,12 @@ const COT_INTERLEAVED = { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scr
 // successes: S3 (B = G = 16) 1.2, A4 0.15 (solved, in 1,500–2,100 steps on an H200), S4 0.018
 // (stuck at length 2). A supervised warm start with the same model learns all 576 products of
 // S4 in 300 steps (README), so it is the signal per product, not the model's size, that runs out:
-// these recipes raise B·G toward S3's rate within the knobs' ranges.
-const COT_S4 = { ...COT_INTERLEAVED, 'task.group': 'S4', batchPrompts: 256, groupSize: 32 } as const satisfies Record<string, KnobValue>;
-const COT_A5 = { ...COT_INTERLEAVED, 'task.group': 'A5', batchPrompts: 256, groupSize: 64 } as const satisfies Record<string, KnobValue>;
+// these recipes raise B·G. 64 × 32 = 2,048 samples a step is the most that keeps a preset within
+// a 1 GB GPU budget (about 0.95 GB here; every preset must run on a small laptop GPU): for S4 it
+// gives A4's rate (0.15), for A5 only 0.0095; on a larger GPU raise batchPrompts and groupSize
+// (the fit check names the largest that fits).
+const COT_S4 = { ...COT_INTERLEAVED, 'task.group': 'S4', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
+const COT_A5 = { ...COT_INTERLEAVED, 'task.group': 'A5', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
 
 // A small myopic S3 task shared by the optimisation presets: learnable from scratch without a
 // curriculum (a random policy is right ~7% of the time, and ~40% of groups of 8 are informative).
@@ -249,7 +252,7 @@ export const PRESETS: readonly Preset[] = [
     ],
     ablation: {
       question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',
-      literature: 'The spin-glass landscape paper (papers/000) argues that the choice of entropy regulator decides whether RLVR crosses the landscape\'s barriers. On this engine (README, "Learning results") the exact bonus let a seed freeze at length 2 with rows collapsed onto wrong products (its gradient −p(log p + H) vanishes on a one-hot row), while the uniform regulator solved 4/4 seeds in 550–800 steps; those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
+      literature: 'The seed paper (the spin-glass landscape paper, docs/methods.md) argues that the choice of entropy regulator decides whether RLVR crosses the landscape\'s barriers. On this engine (README, "Learning results") the exact bonus let a seed freeze at length 2 with rows collapsed onto wrong products (its gradient −p(log p + H) vanishes on a one-hot row), while the uniform regulator solved 4/4 seeds in 550–800 steps; those runs were made one recipe at a time. This ablation runs both on the same seeds, and its answer is whatever these runs show.',
       reading: 'If the uniform regulator solves more seeds, or sooner, at p < 0.05, the collapse explanation holds here; "not different at this many seeds" means 4 seeds cannot tell, not that the regulators are equal. The final curriculum level shows how far the unsolved runs got.',
       variants: ['exact entropy bonus'],
       seeds: 4,
@@ -353,7 +356,7 @@ export const PRESETS: readonly Preset[] = [
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
     ablation: {
       question: 'With groups of 4 at a low pass rate, where most GRPO groups are all wrong and teach nothing, does MaPP learn faster?',
-      literature: 'MaPP (papers/000) claims that its Beta-posterior advantage gets a signal from groups with no success, which GRPO discards, and so learns faster with small groups at a low pass rate. The answer here is whatever these runs show.',
+      literature: 'MaPP (docs/methods.md) claims that its Beta-posterior advantage gets a signal from groups with no success, which GRPO discards, and so learns faster with small groups at a low pass rate. The answer here is whatever these runs show.',
       reading: 'MaPP trains on a fixed pool of 128 prompts, so compare the held-out pass@1 on fresh prompts, not the training reward (a higher training reward alone could be memorisation). "Groups with no spread" shows how many groups GRPO learned nothing from.',
       variants: ['GRPO'],
       seeds: 4,
@@ -468,18 +471,18 @@ export const PRESETS: readonly Preset[] = [
   {
     name: 'cot-s4',
     title: 'A chain of thought on S4: more samples for more products',
-    summary: 'S4 has 24 elements and 576 products: with cot-discovery\'s 256 samples a step each product is rarely right and learning stalls at length 2, so this recipe samples 32× more.',
+    summary: 'S4 has 24 elements and 576 products: with cot-discovery\'s 256 samples a step each product is rarely right and learning stalls at length 2, so this recipe samples 8× more.',
     set: COT_S4,
     explanation:
-      'cot-discovery on S4 (order 24), with 256 prompts × 32 samples a step instead of 16 × 16. Why: at length 2 the policy must find all 576 products and a guess is right 1 time in 24, so a step of B prompts × G samples brings each product about B·G/n³ successes — 1.2 for S3 at 16 × 16, but 0.018 for S4, and the plain recipe stayed at length 2 (1,600 and 1,700 steps on an H200; 600 on a software GPU, where a decoded checkpoint showed nearly every product still at chance, not collapsed). The model is not the limit: a supervised warm start with the same 2-layer, width-32 model learns all 576 products in 300 steps. 256 × 32 gives 0.59 per product per step. The "as cot-discovery" variant is the plain recipe.',
+      'cot-discovery on S4 (order 24), with 64 prompts × 32 samples a step instead of 16 × 16. Why: at length 2 the policy must find all 576 products and a guess is right 1 time in 24, so a step of B prompts × G samples brings each product about B·G/n³ successes — 1.2 for S3 at 16 × 16, but 0.018 for S4, and the plain recipe stayed at length 2 (1,600 and 1,700 steps on an H200; 600 on a software GPU, where a decoded checkpoint showed nearly every product still at chance, not collapsed). The model is not the limit: a supervised warm start with the same 2-layer, width-32 model learns all 576 products in 300 steps. 64 × 32 gives 0.15 per product per step, the rate at which A4 was solved (in 1,500–2,100 steps on an H200); it is also about the most that fits a 1 GB GPU budget. On a larger GPU more samples a step should shorten the wait. The "as cot-discovery" variant is the plain recipe.',
     guide: [
       { text: 'The task: chains of the 24 permutations of four objects. Only the last running product is checked.', show: 'group' },
-      { text: 'Each step samples 256 prompts × 32 answers: the 576 products of S4 each need successes to be learned, and a guess is right only 1 time in 24.', show: 'chart-reward' },
+      { text: 'Each step samples 64 prompts × 32 answers: the 576 products of S4 each need successes to be learned, and a guess is right only 1 time in 24.', show: 'chart-reward' },
       { text: 'Watch the level: with cot-discovery\'s 16 × 16 it stays at 2; here it should move on.', show: 'chart-level', needs: 'step' },
       { text: 'Run the "as cot-discovery" variant (16 prompts × 16 answers) with the same seed and compare the level curves.', show: 'variants' },
       { text: 'A stalled run can be diagnosed: rlvr eval --breaks decodes the held-out chains and lists the products the policy gets wrong, with the probability it gives the right one.' },
     ],
-    expect: 'This recipe has no recorded run yet (256 × 32 samples a step needs a real GPU; the README lists the command). The plain recipe ("as cot-discovery") stayed at length 2: 1,600 and 1,700 steps on an H200 (seeds 0 and 1), and 600 steps on a software GPU (seed 0) ended at held-out 0.14 with 451 of 512 chains breaking at y₂ and only 1 of 291 wrong products collapsed: the products were never found, not lost.',
+    expect: 'This recipe has no recorded run yet (2,048 samples a step needs a real GPU; the README lists the command). The plain recipe ("as cot-discovery") stayed at length 2: 1,600 and 1,700 steps on an H200 (seeds 0 and 1), and 600 steps on a software GPU (seed 0) ended at held-out 0.14 with 451 of 512 chains breaking at y₂ and only 1 of 291 wrong products collapsed: the products were never found, not lost.',
     charts: ['reward', 'level', 'task', 'entropy'],
     variants: [{ label: 'as cot-discovery', set: { batchPrompts: 16, groupSize: 16 } }],
   },
@@ -489,7 +492,7 @@ export const PRESETS: readonly Preset[] = [
     summary: 'A5 has 60 elements: no fixed-depth network multiplies its chains at once (unless complexity classes collapse), but a chain of thought turns each chain into single products.',
     set: COT_A5,
     explanation:
-      'cot-discovery on A5, the rotations of an icosahedron (order 60), with 256 prompts × 64 samples a step. A5 is the smallest non-solvable group: iterated multiplication in it is NC¹-complete (Barrington 1989), while a transformer of fixed depth computes within TC⁰ (Merrill and Sabharwal 2023), so unless TC⁰ = NC¹ no fixed-depth transformer multiplies A5 chains of every length at once. For solvable groups (S3, A4, S4) shallow shortcuts exist (Liu et al. 2023, "Transformers learn shortcuts to automata"). Written one running product per token, the chain becomes single products, which a fixed depth does compute. The cost is the table: 3,600 products, each right 1 time in 60 at first, so a step brings each product about B·G/n³ successes: 0.076 at 256 × 64, the most the knobs allow, half of A4\'s rate at 16 × 16, which solved A4 in 1,500–2,100 steps on an H200.',
+      'cot-discovery on A5, the rotations of an icosahedron (order 60), with 64 prompts × 32 samples a step. A5 is the smallest non-solvable group: iterated multiplication in it is NC¹-complete (Barrington 1989), while a transformer of fixed depth computes within TC⁰ (Merrill and Sabharwal 2023), so unless TC⁰ = NC¹ no fixed-depth transformer multiplies A5 chains of every length at once. For solvable groups (S3, A4, S4) shallow shortcuts exist (Liu et al. 2023, "Transformers learn shortcuts to automata"). Written one running product per token, the chain becomes single products, which a fixed depth does compute. The cost is the table: 3,600 products, each right 1 time in 60 at first, so a step brings each product about B·G/n³ successes: only 0.0095 at 64 × 32 (the most that fits a 1 GB GPU budget), 16× below A4\'s rate at 16 × 16, which solved A4 in 1,500–2,100 steps on an H200. On a large GPU raise batchPrompts and groupSize (256 × 64 gives 0.076 and needs about 8 GB).',
     guide: [
       { text: 'The task: chains of the 60 rotations of an icosahedron (A5). The model writes every running product; only the last is checked.', show: 'group' },
       { text: 'A5 is the smallest group whose chains no fixed-depth network can multiply in one go; written out step by step, each token is one product.' },

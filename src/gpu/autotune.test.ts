@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from './testing';
 import { MATMUL_VARIANTS } from './ops';
-import { chooseMatmulVariant, cachedMatmulVariant, matmulFlops, median, shapeLabel, timeInterleaved } from './autotune';
+import { chooseMatmulVariant, cachedMatmulVariant, matmulFlops, shapeLabel, timeInterleaved } from './autotune';
+import { median } from '../core/stats';
 
 describe('matmul autotune', () => {
   it('median and interleaving helpers', async () => {

@@ -13,6 +13,7 @@ import { MATMUL_VARIANTS, matmulOp, type MatmulVariant } from './ops';
 import { createStorage, writeArray } from './buffers';
 import type { Dispatch } from './dispatch';
 import { matmulShapeLabel } from './kernel-work';
+import { median } from '../core/stats';
 
 /** One matmul call: out[M,N] (= or +=) op(a)[M,K]·op(b)[K,N] (+ bias[N]), as matmulOp takes it. */
 export interface MatmulShape {
@@ -35,13 +36,6 @@ export function matmulFlops(s: MatmulShape): number {
 /** "M×K×N" plus trans/accumulate flags, e.g. "512×32×128 Aᵀ +=" (the shape a profile lists). */
 export function shapeLabel(s: MatmulShape): string {
   return matmulShapeLabel(s);
-}
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
 }
 
 /** Wall-clock ms of one submission: encode, submit, wait for the queue to drain. */

@@ -1,4 +1,4 @@
-// One way to get a GPUDevice, in the browser and in Node (house rule 7: no model knowledge here).
+// One way to get a GPUDevice, in the browser and in Node (no model knowledge here: docs/architecture.md).
 //
 // The browser passes `navigator.gpu`; Node passes the Dawn instance from ./node-device.
 // Both end in `openDevice`, which asks for the adapter's full limits (the model needs more

@@ -18,28 +18,44 @@ export interface Dispatch {
   work?: KernelWork;
 }
 
+/** A tensor on the GPU: a whole buffer or a slice of one. */
+export type Buf = GPUBuffer | GPUBufferBinding;
+
 export interface DispatchSpec {
   kernel: string;
-  /** Storage buffers in binding order 0, 1, 2, … */
-  buffers: GPUBuffer[];
-  /** Scalar parameters, bound as a uniform buffer after the storage buffers. */
-  uniforms?: UniformValues;
-  /** A uniform buffer already made (shared by several dispatches), instead of `uniforms`. */
-  uniformBuffer?: GPUBuffer;
+  entryPoint?: string;
+  /** Storage buffers by binding number 0, 1, 2, …; null where this entry point does not use the binding. */
+  bindings: ReadonlyArray<Buf | null>;
+  /** The uniform, bound right after the storage bindings: a buffer already made (shared), or its values. */
+  uniform?: GPUBuffer | UniformValues;
   overrides?: Overrides;
   workgroups: number | readonly [number, number?, number?];
-  entryPoint?: string;
+  /** Default: the kernel, or kernel.entryPoint (what a profile groups by). */
   label?: string;
+  /** Shape, flops and bytes of the call (./kernel-work.ts), for profiles. */
+  work?: KernelWork;
 }
 
+/** Whether `b` is a slice ({buffer, offset, size}) rather than a whole buffer. */
+export function isBinding(b: Buf): b is GPUBufferBinding {
+  return (b as GPUBufferBinding).buffer !== undefined;
+}
+
+/** The one dispatch builder: every kernel call of src/gpu/ops.ts and the ad-hoc ones (self-check, tests). */
 export function makeDispatch(device: GPUDevice, spec: DispatchSpec): Dispatch {
   const pipeline = getPipeline(device, spec.kernel, spec.overrides, spec.entryPoint);
-  const entries: GPUBindGroupEntry[] = spec.buffers.map((buffer, binding) => ({ binding, resource: { buffer } }));
-  const ubuf = spec.uniformBuffer ?? (spec.uniforms ? uniformFrom(device, spec.uniforms, `${spec.kernel} params`) : undefined);
-  if (ubuf) entries.push({ binding: spec.buffers.length, resource: { buffer: ubuf } });
-  const bindGroup = device.createBindGroup({ label: spec.label ?? spec.kernel, layout: pipeline.getBindGroupLayout(0), entries });
+  const entries: GPUBindGroupEntry[] = [];
+  spec.bindings.forEach((b, binding) => {
+    if (b) entries.push({ binding, resource: isBinding(b) ? b : { buffer: b } });
+  });
+  const label = spec.label ?? (spec.entryPoint ? `${spec.kernel}.${spec.entryPoint}` : spec.kernel);
+  if (spec.uniform) {
+    const buffer = Array.isArray(spec.uniform) ? uniformFrom(device, spec.uniform as UniformValues, `${spec.kernel} params`) : (spec.uniform as GPUBuffer);
+    entries.push({ binding: spec.bindings.length, resource: { buffer } });
+  }
+  const bindGroup = device.createBindGroup({ label, layout: pipeline.getBindGroupLayout(0), entries });
   const w = typeof spec.workgroups === 'number' ? [spec.workgroups] : spec.workgroups;
-  return { label: spec.label ?? spec.kernel, pipeline, bindGroup, workgroups: [w[0] ?? 1, w[1] ?? 1, w[2] ?? 1] };
+  return { label, pipeline, bindGroup, workgroups: [w[0] ?? 1, w[1] ?? 1, w[2] ?? 1], work: spec.work };
 }
 
 /** Encode dispatches in order into one compute pass. */

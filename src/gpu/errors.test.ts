@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
 import { gpuIt } from './testing';
 import { GpuError, withGpuErrors } from './errors';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
+import { DEFAULT_ENGINE_SETTINGS } from '../rl/engine';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 
@@ -20,7 +21,7 @@ describe('GPU errors are errors', () => {
 
   gpuIt('the engine stops at the first GPU error instead of sampling on with an invalid KV cache', async ({ device }) => {
     const layout = buildLayout({ vocabSize: 8, nPositions: 32, nEmbd: 512, nLayer: 1, nHead: 4 });
-    const engine = new GpuEngine(device, layout, initParams(layout, 1));
+    const engine = new GpuEngine(device, layout, initParams(layout, 1), DEFAULT_ENGINE_SETTINGS);
     try {
       // 8192 sequences × 32 tokens: the KV cache [N·T, 3C] is 1.6 GB, past the buffer limit.
       const N = 8192, T = 32;

@@ -6,7 +6,7 @@ import { makeDispatch, runDispatches } from './dispatch';
 import { storageFrom, createStorage, readF32, groups1d } from './buffers';
 import { pipelineCreations } from './pipelines';
 import { add } from '../reference/ops';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 
 describe('WebGPU harness', () => {
   gpuIt('reports the adapter it chose', (gpu) => {
@@ -25,8 +25,8 @@ describe('WebGPU harness', () => {
     const out = createStorage(device, n * 4);
     const d = makeDispatch(device, {
       kernel: 'add',
-      buffers: [out, storageFrom(device, a), storageFrom(device, b)],
-      uniforms: [[n, 'u32']],
+      bindings: [out, storageFrom(device, a), storageFrom(device, b)],
+      uniform: [[n, 'u32']],
       workgroups: groups1d(n, 64),
     });
     await runDispatches(device, [d]);
@@ -38,7 +38,7 @@ describe('WebGPU harness', () => {
 
   gpuIt('creates a pipeline once per (device, kernel key)', ({ device }) => {
     const bufs = [createStorage(device, 16), createStorage(device, 16), createStorage(device, 16)];
-    const spec = { kernel: 'add', buffers: bufs, uniforms: [[4, 'u32']] as const, workgroups: 1 };
+    const spec = { kernel: 'add', bindings: bufs, uniform: [[4, 'u32']] as const, workgroups: 1 };
     makeDispatch(device, spec);
     const before = pipelineCreations(device);
     makeDispatch(device, spec);

@@ -3,7 +3,7 @@
 // tile or workgroup size. Each test prints one line per kernel with the max abs diff and
 // asserts it is below a tolerance scaled to the size of the values (f32 round-off).
 import { describe, expect } from 'vitest';
-import { gpuIt, maxAbsDiff } from './testing';
+import { expectClose, gpuIt, maxAbs, maxAbsDiff, randn32 } from './testing';
 import { runDispatches } from './dispatch';
 import { createStorage, readF32, storageFrom } from './buffers';
 import { pipelineCreations } from './pipelines';
@@ -16,28 +16,16 @@ import {
   accumulate, add, attentionBackward, attentionForward, biasBackward, embeddingBackward, embeddingForward,
   geluBackward, geluForward, layernormBackward, layernormForward, matmul,
 } from '../reference/ops';
-import { makeRng, type Rng } from '../reference/random';
+import { makeRng } from '../core/random';
 
-const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
-  Float32Array.from({ length: n }, () => shift + scale * r.normal());
-const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-
-/** Logs "name: max abs diff …" and asserts diff ≤ relTol·max(1, max|expected|). */
-function check(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number): number {
-  const d = maxAbsDiff(got, expected);
-  const tol = relTol * Math.max(1, maxAbs(expected));
-  console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);
-  expect(d, name).toBeLessThanOrEqual(tol);
-  return d;
-}
 
 describe('layer kernels vs CPU twins', () => {
   gpuIt('embedding forward/backward (ids outside [0,V) read and write no wte row)', async ({ device }) => {
     const N = 3, T = 5, C = 12, V = 11, Tmax = 7;
     const r = makeRng(1);
     const tokens = Int32Array.from({ length: N * T }, (_, i) => [3, 0, 10, 3, -1, 7, 11, 3, 5, 0, 1, 2, 3, 4, 3][i]);
-    const wte = randn(r, V * C), wpe = randn(r, Tmax * C), dout = randn(r, N * T * C);
-    const dwte0 = randn(r, V * C), dwpe0 = randn(r, Tmax * C);
+    const wte = randn32(r, V * C), wpe = randn32(r, Tmax * C), dout = randn32(r, N * T * C);
+    const dwte0 = randn32(r, V * C), dwpe0 = randn32(r, Tmax * C);
 
     const out = createStorage(device, N * T * C * 4);
     const dwte = storageFrom(device, dwte0), dwpe = storageFrom(device, dwpe0);
@@ -51,17 +39,17 @@ describe('layer kernels vs CPU twins', () => {
     const eDwte = Float32Array.from(dwte0), eDwpe = Float32Array.from(dwpe0);
     embeddingBackward(eDwte, eDwpe, dout, tokens, N, T, C, V);
     // same f32 additions in the same order: bit-identical
-    expect(check('embedding_forward', await readF32(device, out, N * T * C), eOut, 0)).toBe(0);
-    expect(check('embedding_backward dwte', await readF32(device, dwte, V * C), eDwte, 0)).toBe(0);
-    expect(check('embedding_backward dwpe', await readF32(device, dwpe, Tmax * C), eDwpe, 0)).toBe(0);
+    expect(expectClose('embedding_forward', await readF32(device, out, N * T * C), eOut, 0)).toBe(0);
+    expect(expectClose('embedding_backward dwte', await readF32(device, dwte, V * C), eDwte, 0)).toBe(0);
+    expect(expectClose('embedding_backward dwpe', await readF32(device, dwpe, Tmax * C), eDwpe, 0)).toBe(0);
   });
 
   gpuIt('layernorm forward/backward', async ({ device }) => {
     const R = 10, C = 12;
     const r = makeRng(2);
-    const inp = randn(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
-    const w = randn(r, C, 0.5, 1), b = randn(r, C, 0.5), dout = randn(r, R * C);
-    const dinp0 = randn(r, R * C), dw0 = randn(r, C), db0 = randn(r, C);
+    const inp = randn32(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
+    const w = randn32(r, C, 0.5, 1), b = randn32(r, C, 0.5), dout = randn32(r, R * C);
+    const dinp0 = randn32(r, R * C), dw0 = randn32(r, C), db0 = randn32(r, C);
 
     const out = createStorage(device, R * C * 4), mean = createStorage(device, R * 4), rstd = createStorage(device, R * 4);
     const inpB = storageFrom(device, inp), wB = storageFrom(device, w);
@@ -73,22 +61,22 @@ describe('layer kernels vs CPU twins', () => {
     const eOut = new Float64Array(R * C), eMean = new Float64Array(R), eRstd = new Float64Array(R);
     layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
     const gMean = await readF32(device, mean, R), gRstd = await readF32(device, rstd, R);
-    check('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
-    check('layernorm_forward mean', gMean, eMean, 1e-5);
-    check('layernorm_forward rstd', gRstd, eRstd, 1e-5);
+    expectClose('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
+    expectClose('layernorm_forward mean', gMean, eMean, 1e-5);
+    expectClose('layernorm_forward rstd', gRstd, eRstd, 1e-5);
     // the backward twin gets the GPU's saved statistics, as the GPU kernel did
     const eDinp = Float64Array.from(dinp0), eDw = Float64Array.from(dw0), eDb = Float64Array.from(db0);
     layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
-    check('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
-    check('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
-    check('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
+    expectClose('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
+    expectClose('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
+    expectClose('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
   });
 
   gpuIt('matmul: every variant, all (transA, transB, accumulate), with and without bias', async ({ device }) => {
     const r = makeRng(3);
     // the second shape spans several 32×32 tiles of the tuned variant, with ragged edges
     for (const [M, K, N] of [[13, 7, 11], [37, 19, 45]]) {
-      const a = randn(r, M * K), b = randn(r, K * N), bias = randn(r, N), init = randn(r, M * N);
+      const a = randn32(r, M * K), b = randn32(r, K * N), bias = randn32(r, N), init = randn32(r, M * N);
       const aB = storageFrom(device, a), bB = storageFrom(device, b), biasB = storageFrom(device, bias);
       for (const variant of MATMUL_VARIANTS) {
         let worst = 0;
@@ -118,18 +106,18 @@ describe('layer kernels vs CPU twins', () => {
   gpuIt('bias_backward', async ({ device }) => {
     const R = 10, OC = 11;
     const r = makeRng(4);
-    const dout = randn(r, R * OC), dbias0 = randn(r, OC);
+    const dout = randn32(r, R * OC), dbias0 = randn32(r, OC);
     const dbias = storageFrom(device, dbias0);
     await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
     const e = Float64Array.from(dbias0);
     biasBackward(e, dout, R, OC);
-    check('bias_backward', await readF32(device, dbias, OC), e, 1e-5);
+    expectClose('bias_backward', await readF32(device, dbias, OC), e, 1e-5);
   });
 
   gpuIt('attention forward/backward', async ({ device }) => {
     for (const [N, T, C, NH] of [[3, 5, 12, 2], [2, 7, 12, 3]]) {
       const r = makeRng(5 + NH);
-      const qkv = randn(r, N * T * 3 * C), dout = randn(r, N * T * C);
+      const qkv = randn32(r, N * T * 3 * C), dout = randn32(r, N * T * C);
       const out = createStorage(device, N * T * C * 4), att = createStorage(device, N * NH * T * T * 4);
       const dqkv = storageFrom(device, new Float32Array(N * T * 3 * C).fill(NaN)); // (=): every element written
       const qkvB = storageFrom(device, qkv);
@@ -141,20 +129,20 @@ describe('layer kernels vs CPU twins', () => {
       attentionForward(eOut, eAtt, qkv, N, T, C, NH);
       const gAtt = await readF32(device, att, N * NH * T * T);
       const tag = `N=${N} T=${T} C=${C} NH=${NH}`;
-      check(`attention_forward out (${tag})`, await readF32(device, out, N * T * C), eOut, 1e-5);
-      check(`attention_forward att (${tag})`, gAtt, eAtt, 1e-5);
+      expectClose(`attention_forward out (${tag})`, await readF32(device, out, N * T * C), eOut, 1e-5);
+      expectClose(`attention_forward att (${tag})`, gAtt, eAtt, 1e-5);
       const eD = new Float64Array(N * T * 3 * C);
       attentionBackward(eD, dout, qkv, gAtt, N, T, C, NH);
-      check(`attention_backward dqkv (${tag})`, await readF32(device, dqkv, N * T * 3 * C), eD, 1e-5);
+      expectClose(`attention_backward dqkv (${tag})`, await readF32(device, dqkv, N * T * 3 * C), eD, 1e-5);
     }
   });
 
   gpuIt('gelu forward/backward, add, accumulate', async ({ device }) => {
     const n = 1000 + 37;
     const r = makeRng(6);
-    const x = randn(r, n, 3);
+    const x = randn32(r, n, 3);
     x[0] = 30; x[1] = -30; x[2] = 9; x[3] = -9; // saturated tanh
-    const dout = randn(r, n), y = randn(r, n), dst0 = randn(r, n);
+    const dout = randn32(r, n), y = randn32(r, n), dst0 = randn32(r, n);
     const out = createStorage(device, n * 4), dinp = createStorage(device, n * 4), sum = createStorage(device, n * 4);
     const xB = storageFrom(device, x), yB = storageFrom(device, y), dst = storageFrom(device, dst0);
     await runDispatches(device, [
@@ -166,13 +154,13 @@ describe('layer kernels vs CPU twins', () => {
     const eOut = new Float64Array(n), eD = new Float64Array(n);
     geluForward(eOut, x, n);
     geluBackward(eD, x, dout, n);
-    check('gelu_forward', await readF32(device, out, n), eOut, 1e-5);
-    check('gelu_backward', await readF32(device, dinp, n), eD, 1e-5);
+    expectClose('gelu_forward', await readF32(device, out, n), eOut, 1e-5);
+    expectClose('gelu_backward', await readF32(device, dinp, n), eD, 1e-5);
     const eSum = new Float32Array(n), eDst = Float32Array.from(dst0);
     add(eSum, x, y, n);
     accumulate(eDst, y, n);
-    expect(check('add', await readF32(device, sum, n), eSum, 0)).toBe(0);
-    expect(check('accumulate', await readF32(device, dst, n), eDst, 0)).toBe(0);
+    expect(expectClose('add', await readF32(device, sum, n), eSum, 0)).toBe(0);
+    expect(expectClose('accumulate', await readF32(device, dst, n), eDst, 0)).toBe(0);
   });
 
   gpuIt('add past 65535 workgroups of 64 (the sampler of a 16384-sequence batch at width 512): a 2-D dispatch', async ({ device }) => {
@@ -186,7 +174,7 @@ describe('layer kernels vs CPU twins', () => {
     const got = await readF32(device, sum, n);
     const e = new Float32Array(n);
     add(e, x, y, n);
-    expect(check('add (2-D)', got, e, 0)).toBe(0);
+    expect(expectClose('add (2-D)', got, e, 0)).toBe(0);
     sum.destroy();
   });
 

@@ -4,39 +4,23 @@
 // workgroup, NaN and Inf flags) and adamw (with and without the fault flag). One line per
 // kernel with the max abs diff; tolerances scale with the size of the values.
 import { describe, expect } from 'vitest';
-import { gpuIt, maxAbsDiff } from './testing';
+import { expectClose, gpuIt, maxAbsDiff, randn32 } from './testing';
 import { runDispatches } from './dispatch';
 import { createStorage, readF32, storageFrom } from './buffers';
-import {
-  adamwOp, ceLossOp, createAdamwParams, createPgLossParams, diffNormOp, gradNormOp, logitsBackwardOp, logitsStatsOp,
-  pgLossOp, writeAdamwParams, writePgLossParams, type AdamwParams,
-} from './ops';
-import {
-  adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR, type PgLossParams,
-} from '../reference/ops';
-import { makeRng, type Rng } from '../reference/random';
+import { adamwOp, ceLossOp, createAdamwParams, createPgLossParams, diffNormOp, gradNormOp, logitsBackwardOp, logitsStatsOp, pgLossOp, writeAdamwParams, writePgLossParams } from './ops';
+import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss } from '../reference/ops';
+import { makeRng } from '../core/random';
+import { type AdamwParams, PG_STATS, REGULATOR, type PgLossParams } from '../core/abi';
 
-const randn = (r: Rng, n: number, scale = 1, shift = 0): Float32Array =>
-  Float32Array.from({ length: n }, () => shift + scale * r.normal());
-const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-
-/** Logs "name: max abs diff …" and asserts diff ≤ relTol·max(1, max|expected|). */
-function check(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number, log = true): number {
-  const d = maxAbsDiff(got, expected);
-  const tol = relTol * Math.max(1, maxAbs(expected));
-  if (log) console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);
-  expect(d, name).toBeLessThanOrEqual(tol);
-  return d;
-}
 
 describe('logits, loss and optimiser kernels vs CPU twins', () => {
   gpuIt('logits_stats and logits_backward, both regulators (invTemp ≠ 1; V below and above one workgroup)', async ({ device }) => {
     for (const [R, V, reg] of [[10, 11, REGULATOR.entropy], [6, 150, REGULATOR.entropy], [10, 11, REGULATOR.uniform], [6, 150, REGULATOR.uniform]] as const) {
       const r = makeRng(10 + V);
       const invTemp = 1 / 0.7;
-      const logits = randn(r, R * V, 2);
+      const logits = randn32(r, R * V, 2);
       const targets = Int32Array.from({ length: R }, (_, i) => (i === 2 ? -1 : i === 5 ? V : r.int(V)));
-      const dlogp = randn(r, R), dent = randn(r, R);
+      const dlogp = randn32(r, R), dent = randn32(r, R);
       const logp = createStorage(device, R * 4), ent = createStorage(device, R * 4), dlogits = createStorage(device, R * V * 4);
       const logitsB = storageFrom(device, logits), targetsB = storageFrom(device, targets);
       await runDispatches(device, [
@@ -48,9 +32,9 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       logitsBackward(eD, logits, targets, dlogp, dent, invTemp, R, V, reg);
       const gLogp = await readF32(device, logp, R);
       expect(gLogp[2]).toBe(0); // target outside [0,V)
-      check(`logits_stats logp (R=${R} V=${V} regulator ${reg})`, gLogp, eLogp, 1e-5);
-      check(`logits_stats entropy (R=${R} V=${V} regulator ${reg})`, await readF32(device, ent, R), eEnt, 1e-5);
-      check(`logits_backward (R=${R} V=${V} regulator ${reg})`, await readF32(device, dlogits, R * V), eD, 1e-5);
+      expectClose(`logits_stats logp (R=${R} V=${V} regulator ${reg})`, gLogp, eLogp, 1e-5);
+      expectClose(`logits_stats entropy (R=${R} V=${V} regulator ${reg})`, await readF32(device, ent, R), eEnt, 1e-5);
+      expectClose(`logits_backward (R=${R} V=${V} regulator ${reg})`, await readF32(device, dlogits, R * V), eD, 1e-5);
     }
   });
 
@@ -92,7 +76,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       pgLoss(e.dlogp, e.dent, e.seqLoss, e.stats, logp, oldLogp, refLogp, adv, mask, klMask, entropy, N, T, cfg);
       for (const k of ['dlogp', 'dent', 'seqLoss', 'stats'] as const) {
         const got = await readF32(device, outs[k], e[k].length);
-        worst[k] = Math.max(worst[k], check(`pg_loss ${k} agg=${cfg.aggregation} dual=${cfg.dualClip} kl=k${cfg.klKind}`, got, e[k], 1e-5, false));
+        worst[k] = Math.max(worst[k], expectClose(`pg_loss ${k} agg=${cfg.aggregation} dual=${cfg.dualClip} kl=k${cfg.klKind}`, got, e[k], 1e-5, false));
       }
       for (let n = 0; n < N; n++) {
         lowSeen += e.stats[n * PG_STATS + 1]; highSeen += e.stats[n * PG_STATS + 2]; dualSeen += e.stats[n * PG_STATS + 6];
@@ -114,8 +98,8 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
     await runDispatches(device, ceLossOp(device, dlogp, seqLoss, storageFrom(device, logp), storageFrom(device, mask), N, T, scale));
     const eD = new Float64Array(R), eS = new Float64Array(N);
     ceLoss(eD, eS, logp, mask, N, T, scale);
-    check('ce_loss dlogp', await readF32(device, dlogp, R), eD, 1e-6);
-    check('ce_loss seqLoss', await readF32(device, seqLoss, N), eS, 1e-6);
+    expectClose('ce_loss dlogp', await readF32(device, dlogp, R), eD, 1e-6);
+    expectClose('ce_loss seqLoss', await readF32(device, seqLoss, N), eS, 1e-6);
   });
 
   gpuIt('grad_norm: several strides per workgroup, the default split, NaN and Inf flags', async ({ device }) => {
@@ -127,7 +111,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       { name: 'P=70001, default', P: 70001 },
     ];
     for (const { name, P, opts } of cases) {
-      const g = randn(r, P, 0.01);
+      const g = randn32(r, P, 0.01);
       const gBuf = storageFrom(device, g);
       const out = createStorage(device, 8);
       const op = gradNormOp(device, out, gBuf, P, opts);
@@ -136,7 +120,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       gradNorm(e, g, P);
       const got = await readF32(device, out, 2);
       expect(got[1]).toBe(0);
-      check(`grad_norm (${name})`, got, e, 1e-6);
+      expectClose(`grad_norm (${name})`, got, e, 1e-6);
       // a bad value in the last stride sets the flag; the norm is then not finite either
       for (const bad of [NaN, Infinity, -Infinity]) {
         device.queue.writeBuffer(gBuf, (P - 3) * 4, Float32Array.of(bad));
@@ -151,7 +135,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
   gpuIt('diff_norm: the norm of a − b (how far an update moved the weights), and its non-finite flag', async ({ device }) => {
     const r = makeRng(24);
     const P = 5000;
-    const a = randn(r, P), b = Float32Array.from(a, (v, i) => (i % 7 === 0 ? v + 0.01 * r.normal() : v));
+    const a = randn32(r, P), b = Float32Array.from(a, (v, i) => (i % 7 === 0 ? v + 0.01 * r.normal() : v));
     const aBuf = storageFrom(device, a), bBuf = storageFrom(device, b), out = createStorage(device, 8);
     const op = diffNormOp(device, out, aBuf, bBuf, P, { workgroupSize: 64, groups: 16 });
     await runDispatches(device, op);
@@ -159,7 +143,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
     diffNorm(e, a, b, P);
     const got = await readF32(device, out, 2);
     expect(got[1]).toBe(0);
-    check('diff_norm', got, e, 1e-6);
+    expectClose('diff_norm', got, e, 1e-6);
     device.queue.writeBuffer(aBuf, (P - 2) * 4, Float32Array.of(Infinity));
     await runDispatches(device, op);
     expect((await readF32(device, out, 2))[1]).toBe(1);
@@ -168,7 +152,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
   gpuIt('adamw: update with clipping and decay; nothing changes when the fault flag is set', async ({ device }) => {
     const P = 1000 + 37;
     const r = makeRng(23);
-    const params0 = randn(r, P), grads = randn(r, P, 0.5), m0 = randn(r, P, 0.01);
+    const params0 = randn32(r, P), grads = randn32(r, P, 0.5), m0 = randn32(r, P, 0.01);
     const v0 = Float32Array.from({ length: P }, () => 0.01 * r.next());
     const decay = Float32Array.from({ length: P }, (_, i) => (i % 3 === 0 ? 0 : 1));
     const pB = storageFrom(device, params0), mB = storageFrom(device, m0), vB = storageFrom(device, v0);
@@ -186,9 +170,9 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
       adamw(e.p, grads, e.m, e.v, decay, norm, P, hs.lr, hs.beta1, hs.beta2, hs.eps, hs.weightDecay, hs.step, hs.maxGradNorm);
     }
     const gp = await readF32(device, pB, P), gm = await readF32(device, mB, P), gv = await readF32(device, vB, P);
-    check('adamw params (3 steps)', gp, e.p, 1e-5);
-    check('adamw m', gm, e.m, 1e-5);
-    check('adamw v', gv, e.v, 1e-5);
+    expectClose('adamw params (3 steps)', gp, e.p, 1e-5);
+    expectClose('adamw m', gm, e.m, 1e-5);
+    expectClose('adamw v', gv, e.v, 1e-5);
     // fault: a non-finite gradient was seen, the step must leave everything as it was
     device.queue.writeBuffer(normB, 0, Float32Array.of(NaN, 1));
     writeAdamwParams(device, hyper, { ...h, step: 4 });

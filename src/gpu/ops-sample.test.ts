@@ -3,27 +3,15 @@
 // argmax), a whole sampling loop recorded in one command buffer with the position advanced by
 // copyBufferToBuffer, and the decode kernels against src/reference/decode.ts.
 import { describe, expect } from 'vitest';
-import { gpuIt, maxAbsDiff } from './testing';
+import { expectClose, gpuIt, maxAbs, maxAbsDiff, randn32 } from './testing';
 import { encodeDispatches, makeDispatch, runDispatches } from './dispatch';
 import { createStorage, readBuffer, readF32, readI32, storageFrom } from './buffers';
-import {
-  attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, grid, sampleTokenOp,
-  writeSampleTokenParams, type SampleTokenParams,
-} from './ops';
+import { attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, grid, sampleTokenOp, writeSampleTokenParams } from './ops';
 import { sampleToken } from '../reference/ops';
 import { attentionDecode, copyRows, embeddingDecode } from '../reference/decode';
-import { hash4, hashU32, makeRng, uniform4, type Rng } from '../reference/random';
+import { hash4, hashU32, makeRng, uniform4 } from '../core/random';
+import { type SampleTokenParams } from '../core/abi';
 
-const randn = (r: Rng, n: number, scale = 1): Float32Array => Float32Array.from({ length: n }, () => scale * r.normal());
-const maxAbs = (a: ArrayLike<number>): number => Array.from(a).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-
-function check(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number): number {
-  const d = maxAbsDiff(got, expected);
-  const tol = relTol * Math.max(1, maxAbs(expected));
-  console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);
-  expect(d, name).toBeLessThanOrEqual(tol);
-  return d;
-}
 
 /**
  * The smallest distance, relative to the kept mass, between u·mass and a boundary of the
@@ -52,7 +40,7 @@ function cdfMargin(logits: Float32Array, fixed: Int32Array, N: number, V: number
 }
 
 describe('sampling and decoding kernels vs CPU twins', () => {
-  gpuIt('random.wgsl equals src/reference/random.ts bit for bit', async ({ device }) => {
+  gpuIt('random.wgsl equals src/core/random.ts bit for bit', async ({ device }) => {
     const n = 4096;
     const r = makeRng(30);
     // small counters, large words and the extremes
@@ -61,8 +49,8 @@ describe('sampling and decoding kernels vs CPU twins', () => {
     for (const [seed, a, b] of cases) {
       const out = createStorage(device, n * 3 * 4);
       await runDispatches(device, [makeDispatch(device, {
-        kernel: 'random_fill', buffers: [out, storageFrom(device, keys)],
-        uniforms: [[n, 'u32'], [seed, 'u32'], [a, 'u32'], [b, 'u32']], workgroups: grid(n, 64),
+        kernel: 'random_fill', bindings: [out, storageFrom(device, keys)],
+        uniform: [[n, 'u32'], [seed, 'u32'], [a, 'u32'], [b, 'u32']], workgroups: grid(n, 64),
       })]);
       const got = new Uint32Array(await readBuffer(device, out, n * 3 * 4));
       let mismatches = 0;
@@ -84,7 +72,7 @@ describe('sampling and decoding kernels vs CPU twins', () => {
   gpuIt('sample_token: same tokens as the CPU twin, fixed positions copied, topK = 1 is the argmax', async ({ device }) => {
     for (const [N, V, Tmax] of [[6, 11, 5], [3, 150, 4]]) {
       const r = makeRng(31 + V);
-      const logits = randn(r, N * V, 1.5);
+      const logits = randn32(r, N * V, 1.5);
       if (V === 11) { logits[3] = logits[5] = 9; } // a tie for the max in sequence 0: the lower index wins
       const fixed = Int32Array.from({ length: N * Tmax }, (_, i) => (i % 4 === 0 ? i % V : -1));
       const tokens0 = new Int32Array(N * Tmax).fill(-7);
@@ -119,8 +107,8 @@ describe('sampling and decoding kernels vs CPU twins', () => {
       expect(worstMargin, 'test data must keep u·mass away from CDF boundaries').toBeGreaterThan(1e-5);
       for (let i = 0; i < N * Tmax; i++) if (fixed[i] >= 0 && e.tokens[i] !== -7) expect(e.tokens[i]).toBe(fixed[i]);
       if (V === 11) expect(e.tokens[2]).toBe(3); // sequence 0, pos 2 (topK = 1): tie at 3 and 5
-      check(`sample_token logp (N=${N} V=${V})`, await readF32(device, buf.logp, N * Tmax), e.logp, 1e-5);
-      check(`sample_token entropy (N=${N} V=${V})`, await readF32(device, buf.entropy, N * Tmax), e.entropy, 1e-5);
+      expectClose(`sample_token logp (N=${N} V=${V})`, await readF32(device, buf.logp, N * Tmax), e.logp, 1e-5);
+      expectClose(`sample_token entropy (N=${N} V=${V})`, await readF32(device, buf.entropy, N * Tmax), e.entropy, 1e-5);
       console.log(`sample_token (N=${N} V=${V}): tokens identical at 5 positions; smallest CDF margin ${worstMargin.toExponential(1)}`);
       expect(worstLogp).toBeLessThan(1e-4);
     }
@@ -129,7 +117,7 @@ describe('sampling and decoding kernels vs CPU twins', () => {
   gpuIt('a whole sampling loop in one command buffer: cursor advanced by copyBufferToBuffer', async ({ device }) => {
     const N = 4, V = 9, Tmax = 7;
     const r = makeRng(33);
-    const logits = randn(r, N * V);
+    const logits = randn32(r, N * V);
     const fixed = Int32Array.from({ length: N * Tmax }, (_, i) => (i % Tmax < 2 ? (i * 5) % V : -1)); // a 2-token prompt
     const h: SampleTokenParams = { seed: 99, step: 4, invTemp: 1, topK: 0 };
     const tokens = createStorage(device, N * Tmax * 4), logp = createStorage(device, N * Tmax * 4), ent = createStorage(device, N * Tmax * 4);
@@ -148,14 +136,14 @@ describe('sampling and decoding kernels vs CPU twins', () => {
       expect(cdfMargin(logits, fixed, N, V, Tmax, pos, h)).toBeGreaterThan(1e-5);
     }
     expect(Array.from(await readI32(device, tokens, N * Tmax))).toEqual(Array.from(e.tokens));
-    check('sample_token loop logp', await readF32(device, logp, N * Tmax), e.logp, 1e-5);
+    expectClose('sample_token loop logp', await readF32(device, logp, N * Tmax), e.logp, 1e-5);
   });
 
   gpuIt('embedding_decode, copy_rows, attention_decode at several positions', async ({ device }) => {
     const N = 3, Tmax = 7, C = 12, NH = 2, V = 11, W = 3 * C;
     const r = makeRng(34);
     const tokens = Int32Array.from({ length: N * Tmax }, (_, i) => (i % 5 === 4 ? -1 : i % V));
-    const wte = randn(r, V * C), wpe = randn(r, Tmax * C), qkv0 = randn(r, N * Tmax * W), row = randn(r, N * W);
+    const wte = randn32(r, V * C), wpe = randn32(r, Tmax * C), qkv0 = randn32(r, N * Tmax * W), row = randn32(r, N * W);
     const cursor = storageFrom(device, Uint32Array.of(0));
     const emb = createStorage(device, N * C * 4), att = createStorage(device, N * C * 4);
     const cache = storageFrom(device, qkv0);

@@ -13,30 +13,20 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// Letters (house rule 4): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
+// Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
 
-import { getPipeline, type Overrides } from './pipelines';
 import { createStorage, groups1d, uniformFrom, writeRecord } from './buffers';
-import type { Dispatch, UniformValues } from './dispatch';
-import * as work from './kernel-work';
-import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
+import { isBinding, makeDispatch, type Buf, type Dispatch, type UniformValues } from './dispatch';
 
-/** A tensor on the GPU: a whole buffer or a slice of one. */
-export type Buf = GPUBuffer | GPUBufferBinding;
+export type { Buf };
+import * as work from './kernel-work';
+import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
 
 // ─── plumbing ───────────────────────────────────────────────────────────────────────────────
 
 function isGpuBuffer(x: unknown): x is GPUBuffer {
   return typeof (x as GPUBuffer | null)?.mapAsync === 'function';
-}
-
-function isBinding(b: Buf): b is GPUBufferBinding {
-  return (b as GPUBufferBinding).buffer !== undefined;
-}
-
-function resource(b: Buf): GPUBufferBinding {
-  return isBinding(b) ? b : { buffer: b };
 }
 
 /** 4-byte elements visible through `b`. */
@@ -55,31 +45,6 @@ function positiveInts(op: string, dims: Record<string, number>): void {
   for (const [k, v] of Object.entries(dims)) {
     if (!Number.isInteger(v) || v < 1) throw new RangeError(`${op}: ${k} must be a positive integer, got ${v}`);
   }
-}
-
-interface KernelSpec {
-  kernel: string;
-  entryPoint?: string;
-  /** Storage buffers by binding number; null where this entry point does not use the binding. */
-  bindings: ReadonlyArray<Buf | null>;
-  /** The uniform, bound right after the storage bindings. */
-  uniform: GPUBuffer;
-  overrides?: Overrides;
-  workgroups: readonly [number, number, number];
-  /** Shape, flops and bytes of the call (./kernel-work.ts), for profiles. */
-  work: work.KernelWork;
-}
-
-function kernelDispatch(device: GPUDevice, s: KernelSpec): Dispatch {
-  const pipeline = getPipeline(device, s.kernel, s.overrides, s.entryPoint);
-  const entries: GPUBindGroupEntry[] = [];
-  s.bindings.forEach((b, binding) => {
-    if (b) entries.push({ binding, resource: resource(b) });
-  });
-  entries.push({ binding: s.bindings.length, resource: { buffer: s.uniform } });
-  const label = s.entryPoint ? `${s.kernel}.${s.entryPoint}` : s.kernel;
-  const bindGroup = device.createBindGroup({ label, layout: pipeline.getBindGroupLayout(0), entries });
-  return { label, pipeline, bindGroup, workgroups: s.workgroups, work: s.work };
 }
 
 /**
@@ -175,7 +140,7 @@ export function embeddingForwardOp(
   positiveInts(op, { N, T, C, V });
   need(op, 'out', out, N * T * C); need(op, 'tokens', tokens, N * T);
   need(op, 'wte', wte, V * C); need(op, 'wpe', wpe, T * C);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'embedding_forward',
     bindings: [out, tokens, wte, wpe],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
@@ -197,7 +162,7 @@ export function embeddingBackwardOp(
   positiveInts(op, { N, T, C, V });
   need(op, 'dwte', dwte, V * C); need(op, 'dwpe', dwpe, T * C);
   need(op, 'dout', dout, N * T * C); need(op, 'tokens', tokens, N * T);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'embedding_backward',
     bindings: [dwte, dwpe, dout, tokens],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
@@ -223,7 +188,7 @@ export function layernormForwardOp(
   positiveInts(op, { R, C });
   need(op, 'out', out, R * C); need(op, 'mean', mean, R); need(op, 'rstd', rstd, R);
   need(op, 'inp', inp, R * C); need(op, 'w', w, C); need(op, 'b', b, C);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'layernorm_forward',
     bindings: [out, mean, rstd, inp, w, b],
     uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
@@ -250,7 +215,7 @@ export function layernormBackwardOp(
   need(op, 'dinp', dinp, R * C); need(op, 'dw', dw, C); need(op, 'db', db, C);
   need(op, 'dout', dout, R * C); need(op, 'inp', inp, R * C); need(op, 'w', w, C);
   need(op, 'mean', mean, R); need(op, 'rstd', rstd, R);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'layernorm_backward',
     bindings: [dinp, dw, db, dout, inp, w, mean, rstd],
     uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
@@ -307,7 +272,7 @@ export function matmulOp(
   const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
   const wy = Math.ceil(Math.ceil(M / tile) / MM_WY);
   if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'matmul',
     entryPoint: variant,
     bindings: [out, a, b, bias ?? dummyBuffer(device)],
@@ -331,7 +296,7 @@ export function biasBackwardOp(
   const op = 'biasBackward';
   positiveInts(op, { R, OC });
   need(op, 'dbias', dbias, OC); need(op, 'dout', dout, R * OC);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'bias_backward',
     bindings: [dbias, dout],
     uniform: uniformFrom(device, [[R, 'u32'], [OC, 'u32']], op),
@@ -358,7 +323,7 @@ export function attentionForwardOp(
   positiveInts(op, { N, T, C, NH });
   checkHeads(op, C, NH);
   need(op, 'out', out, N * T * C); need(op, 'att', att, N * NH * T * T); need(op, 'qkv', qkv, N * T * 3 * C);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'attention_forward',
     bindings: [out, att, qkv],
     uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [NH, 'u32']], op),
@@ -384,12 +349,12 @@ export function attentionBackwardOp(
   const dz = createStorage(device, N * NH * T * T * 4, 'attention_backward dz');
   const uniform = uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [NH, 'u32']], op);
   return [
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'attention_backward', entryPoint: 'scores',
       bindings: [null, dout, qkv, att, dz], uniform, workgroups: grid(N * NH * T, WG),
       work: work.attentionBackwardScoresWork(N, T, C, NH),
     }),
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'attention_backward', entryPoint: 'grads',
       bindings: [dqkv, dout, qkv, att, dz], uniform, workgroups: grid(N * T * 3 * C, WG),
       work: work.attentionBackwardGradsWork(N, T, C, NH),
@@ -405,7 +370,7 @@ function elementwise(
 ): Dispatch[] {
   positiveInts(op, { n });
   for (const [name, b] of Object.entries(bufs)) need(op, name, b, n);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel, bindings: Object.values(bufs), uniform: uniformFrom(device, [[n, 'u32']], op), workgroups: grid(n, WG),
     work: work.elementwiseWork(n, reads, writes),
   })];
@@ -451,7 +416,7 @@ export function logitsStatsOp(
   positiveInts(op, { R, V });
   need(op, 'logp', logp, R); need(op, 'entropy', entropy, R);
   need(op, 'logits', logits, R * V); need(op, 'targets', targets, R);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'logits_stats',
     bindings: [logp, entropy, logits, targets],
     uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
@@ -477,7 +442,7 @@ export function logitsBackwardOp(
   positiveInts(op, { R, V });
   need(op, 'dlogits', dlogits, R * V); need(op, 'logits', logits, R * V);
   need(op, 'targets', targets, R); need(op, 'dlogp', dlogp, R); need(op, 'dent', dent, R);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'logits_backward',
     bindings: [dlogits, logits, targets, dlogp, dent],
     uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
@@ -493,8 +458,10 @@ function checkPgParams(p: PgLossParams): void {
   const bad = (field: string, why: string): never => {
     throw new RangeError(`pgLoss: params.${field} ${why}`);
   };
-  if (p.klKind !== 1 && p.klKind !== 3) bad('klKind', `must be 1 or 3, got ${String(p.klKind)}`);
-  if (![0, 1, 2, 3].includes(p.aggregation)) bad('aggregation', `must be 0..3, got ${String(p.aggregation)}`);
+  const klKinds: number[] = Object.values(KL_KIND);
+  const aggregations: number[] = Object.values(AGGREGATION);
+  if (!klKinds.includes(p.klKind)) bad('klKind', `must be one of ${klKinds.join(', ')}, got ${String(p.klKind)}`);
+  if (!aggregations.includes(p.aggregation)) bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
   for (const k of ['epsLow', 'epsHigh', 'dualClip', 'beta', 'alpha', 'maxLen', 'totalTokens', 'totalSeqs'] as const) {
     if (!Number.isFinite(p[k])) bad(k, `must be a finite number, got ${String(p[k])}`);
   }
@@ -547,18 +514,18 @@ export function pgLossOp(
   positiveInts(op, { N, T });
   const R = N * T;
   need(op, 'dlogp', dlogp, R); need(op, 'dent', dent, R); need(op, 'seqLoss', seqLoss, N);
-  need(op, 'stats', stats, N * 8);
+  need(op, 'stats', stats, N * PG_STATS);
   const inputs = { logp, oldLogp, refLogp, adv, mask, klMask, entropy };
   for (const [k, b] of Object.entries(inputs)) need(op, k, b, R);
   const uniform = bindBlock(device, params, PG_BLOCK, [[N, 'u32'], [T, 'u32']]);
   const scratch = createStorage(device, R * 16, 'pg_loss per-token scratch');
   return [
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'pg_loss', entryPoint: 'per_token',
       bindings: [null, null, null, null, logp, oldLogp, refLogp, null, null, klMask, entropy, scratch],
       uniform, workgroups: grid(R, WG), work: work.pgLossPerTokenWork(N, T),
     }),
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'pg_loss', entryPoint: 'per_sequence',
       bindings: [dlogp, dent, seqLoss, stats, null, null, null, adv, mask, null, null, scratch],
       uniform, workgroups: [groups1d(N, WG), 1, 1], work: work.pgLossPerSequenceWork(N, T),
@@ -604,7 +571,7 @@ export function ceLossOp(
   need(op, 'dlogp', dlogp, N * T); need(op, 'seqLoss', seqLoss, N);
   need(op, 'logp', logp, N * T); need(op, 'mask', mask, N * T);
   const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [[N, 'u32'], [T, 'u32']]);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'ce_loss', bindings: [dlogp, seqLoss, logp, mask], uniform, workgroups: [groups1d(N, WG), 1, 1],
     work: work.ceLossWork(N, T),
   })];
@@ -660,28 +627,15 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
   const partials = createStorage(device, G * 8, `${op} partials`);
   const uniform = uniformFrom(device, [[P, 'u32'], [G, 'u32']], op);
   return [
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'grad_norm', entryPoint: base ? 'partial_diff' : 'partial', bindings: [null, grads, partials, base], uniform,
       overrides: { WG: wg }, workgroups: [G, 1, 1], work: work.gradNormPartialWork(P, G, base ? 2 : 1),
     }),
-    kernelDispatch(device, {
+    makeDispatch(device, {
       kernel: 'grad_norm', entryPoint: 'finish', bindings: [out, null, partials, null], uniform,
       overrides: { WG: wg }, workgroups: [1, 1, 1], work: work.gradNormFinishWork(P, G),
     }),
   ];
-}
-
-/** AdamW hyperparameters of one step (docs/engine.md, adamw). */
-export interface AdamwParams {
-  lr: number;
-  beta1: number;
-  beta2: number;
-  eps: number;
-  weightDecay: number;
-  /** 1-based step count (for the bias corrections). */
-  step: number;
-  /** Global grad-norm clip; ≤ 0 turns clipping off. */
-  maxGradNorm: number;
 }
 
 const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
@@ -731,23 +685,13 @@ export function adamwOp(
   for (const [k, b] of Object.entries({ params, grads, m, v, decay })) need(op, k, b, P);
   need(op, 'norm', norm, 2);
   const uniform = bindBlock(device, hyper, ADAMW_BLOCK, [[P, 'u32']]);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'adamw', bindings: [params, grads, m, v, decay, norm], uniform,
     overrides: { WG: 256 }, workgroups: grid(P, 256), work: work.adamwWork(P),
   })];
 }
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
-
-/** The per-step scalars of sample_token. */
-export interface SampleTokenParams {
-  seed: number;
-  /** RL step: part of the random key (seed, step, sequence, position). */
-  step: number;
-  invTemp: number;
-  /** Sample among the topK largest logits; 0 = all. */
-  topK: number;
-}
 
 const u32ok = (x: number): boolean => Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
 
@@ -797,7 +741,7 @@ export function sampleTokenOp(
     throw new RangeError(`sampleToken: V=${V} does not fit the device's workgroup memory`);
   }
   const uniform = bindBlock(device, params, SAMPLE_BLOCK, [[N, 'u32'], [V, 'u32'], [Tmax, 'u32']]);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'sample_token',
     bindings: [tokens, logp, entropy, logits, fixed, cursor],
     uniform,
@@ -821,7 +765,7 @@ export function embeddingDecodeOp(
   positiveInts(op, { N, Tmax, C, V });
   need(op, 'out', out, N * C); need(op, 'tokens', tokens, N * Tmax);
   need(op, 'wte', wte, V * C); need(op, 'wpe', wpe, Tmax * C); need(op, 'cursor', cursor, 1);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'embedding_decode',
     bindings: [out, tokens, wte, wpe, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [V, 'u32']], op),
@@ -841,7 +785,7 @@ export function copyRowsOp(
   const op = 'copyRows';
   positiveInts(op, { N, Tmax, W });
   need(op, 'dst', dst, N * Tmax * W); need(op, 'src', src, N * W); need(op, 'cursor', cursor, 1);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'copy_rows',
     bindings: [dst, src, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [W, 'u32']], op),
@@ -862,7 +806,7 @@ export function attentionDecodeOp(
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);
   need(op, 'out', out, N * C); need(op, 'qkv', qkv, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
-  return [kernelDispatch(device, {
+  return [makeDispatch(device, {
     kernel: 'attention_decode',
     bindings: [out, qkv, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32']], op),

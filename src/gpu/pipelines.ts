@@ -1,4 +1,4 @@
-// Compute pipelines are created once per (device, kernel key) (house rule 5).
+// Compute pipelines are created once per (device, kernel key) (docs/architecture.md, "Conventions").
 // The key is the WGSL file name plus its override constants; creating a pipeline inside a
 // training step would be a bug, so `pipelineCreations` lets tests assert it stays flat.
 

@@ -1,4 +1,4 @@
-// WGSL sources, one registry for browser and Node (house rule 5: WGSL lives in .wgsl files).
+// WGSL sources, one registry for browser and Node (WGSL lives in .wgsl files: docs/architecture.md, "Conventions").
 //
 // The browser build registers `shaders/*.wgsl` through Vite's `?raw` import (shaders-vite.ts);
 // Node reads the same files from disk (shaders-node.ts). A shader may pull in a shared

@@ -1,12 +1,13 @@
 // GPU tests in vitest: one Dawn device per test file, and an honest skip.
 //
-// Without an adapter a GPU test is *skipped* with the reason, never passed (house rule 1).
+// Without an adapter a GPU test is *skipped* with the reason, never passed (docs/architecture.md, "Conventions").
 // With CI=true a missing adapter fails the test instead, so CI cannot go green without
 // having run the GPU path.
 
-import { afterAll, it, type TestContext } from 'vitest';
+import { afterAll, expect, it, type TestContext } from 'vitest';
 import type { GpuContext } from './device';
 import { openNodeDevice } from './node-device';
+import type { Rng } from '../core/random';
 
 let pending: Promise<GpuContext | string> | null = null;
 let hooked = false;
@@ -57,4 +58,25 @@ export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
     if (d > m) m = d;
   }
   return m;
+}
+
+/** max |a_i| (0 for none). */
+export function maxAbs(a: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
+  return m;
+}
+
+/** n normal draws (× scale, + shift) as the Float32Array a kernel reads. */
+export function randn32(r: Rng, n: number, scale = 1, shift = 0): Float32Array {
+  return Float32Array.from({ length: n }, () => shift + scale * r.normal());
+}
+
+/** A kernel's output against its CPU twin's: logs "name: max abs diff …" (unless told not to) and asserts diff ≤ relTol·max(1, max|expected|). */
+export function expectClose(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number, log = true): number {
+  const d = maxAbsDiff(got, expected);
+  const tol = relTol * Math.max(1, maxAbs(expected));
+  if (log) console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);
+  expect(d, name).toBeLessThanOrEqual(tol);
+  return d;
 }

@@ -1,4 +1,5 @@
-// Model configuration: a GPT-2 (DESIGN.md "Model") sized for a browser tab.
+// Model configuration: a GPT-2 (pre-LayerNorm blocks, learned positions, GELU, LM head tied to
+// wte; src/reference/model.ts is the whole model on the CPU) sized for a browser tab.
 //
 // The defaults are a ~30K-parameter policy: big enough to learn S3 chains with a scratchpad,
 // small enough that a step takes milliseconds on a real GPU and seconds on SwiftShader.
@@ -23,8 +24,6 @@ export interface ModelConfig {
 
 /** GPT-2's initializer_range. */
 export const DEFAULT_INIT_STD = 0.02;
-
-export const LAYER_NORM_EPS = 1e-5;
 
 export const DEFAULT_MODEL: ModelConfig = {
   vocabSize: 16,

@@ -7,13 +7,10 @@ import { GpuActivations, backwardPlan, forwardPlan, type GpuParams } from './gpu
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
   adamwOp, ceLossOp, createAdamwParams, createCeLossParams, createPgLossParams, gradNormOp,
-  logitsBackwardOp, logitsStatsOp, pgLossOp, writeAdamwParams, writeCeLossParams, writePgLossParams,
-  type AdamwParams, type MatmulVariant, defaultMatmulVariant,
+  logitsBackwardOp, logitsStatsOp, pgLossOp, writeCeLossParams,
+  type MatmulVariant, defaultMatmulVariant,
 } from '../gpu/ops';
-import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
-import { nextTokenTargets } from '../reference/model';
-
-export const PG_STATS = 8;
+import { nextTokenTargets, PG_STATS, REGULATOR, type Regulator } from '../core/abi';
 
 /** Per-row inputs of a training pass over N sequences of T tokens (row (n,t) predicts token t+1). */
 export class TrainInputs {
@@ -43,7 +40,7 @@ export class TrainOutputs {
   readonly dlogp: GPUBuffer;   // [N,T]
   readonly dent: GPUBuffer;    // [N,T]
   readonly seqLoss: GPUBuffer; // [N]
-  readonly stats: GPUBuffer;   // [N,8]
+  readonly stats: GPUBuffer;   // [N,PG_STATS]
   readonly norm: GPUBuffer;    // [2] grad norm, non-finite flag
   readonly refEntropy: GPUBuffer; // [N,T] scratch of the reference pass
   constructor(device: GPUDevice, readonly N: number, readonly T: number) {
@@ -129,8 +126,6 @@ export function buildTrainPlans(
     logProbs: fwd().append(stats()),
   };
 }
-
-export { writeAdamwParams, writeCeLossParams, writePgLossParams, type AdamwParams, type PgLossParams };
 
 /**
  * Mean next-token cross-entropy of one or more sequences and its gradient, on the GPU

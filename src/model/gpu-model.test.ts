@@ -6,7 +6,7 @@ import { initParams } from './init';
 import { GpuParams } from './gpu-model';
 import { gpuCrossEntropy } from './gpu-loss';
 import { crossEntropyLossAndGrad } from '../reference/model';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 import type { ModelConfig } from './config';
 
 const CONFIGS: ModelConfig[] = [

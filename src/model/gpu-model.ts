@@ -2,7 +2,7 @@
 // and the teacher-forced forward/backward plans, dispatch for dispatch the same computation
 // as src/reference/model.ts (which it is tested against).
 
-import type { ParamLayout, TensorSlot } from './layout';
+import { buildDecayMask, type ParamLayout, type TensorSlot } from './layout';
 import { Plan } from './gpu-plan';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
@@ -39,9 +39,7 @@ export class GpuParams {
     this.m = createStorage(device, bytes, 'adam m');
     this.v = createStorage(device, bytes, 'adam v');
     this.decay = createStorage(device, bytes, 'decay mask');
-    const decay = new Float32Array(P);
-    for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
-    device.queue.writeBuffer(this.decay, 0, decay);
+    writeArray(device, this.decay, buildDecayMask(layout, Float32Array) as Float32Array);
     this.load(initial);
   }
 

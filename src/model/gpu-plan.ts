@@ -1,6 +1,6 @@
 // A plan is a list of steps recorded into one command encoder: kernel dispatches (grouped
 // into compute passes), buffer clears and copies. Plans are built once per config, so
-// encoding one allocates nothing and creates no pipeline (house rules 5 and 8).
+// encoding one allocates nothing and creates no pipeline (docs/architecture.md, "Conventions").
 
 import type { Dispatch } from '../gpu/dispatch';
 

@@ -8,7 +8,7 @@ import { GpuSampler } from './gpu-sampler';
 import { sampleSequencesCpu } from '../reference/sampler';
 import { createActivations, forward } from '../reference/model';
 import { logitsStats } from '../reference/ops';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 import type { ModelConfig } from './config';
 
 const cfg: ModelConfig = { vocabSize: 9, nPositions: 12, nEmbd: 12, nLayer: 2, nHead: 3 };

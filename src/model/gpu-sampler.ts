@@ -1,5 +1,5 @@
 // Autoregressive sampling of N sequences over a template, with a KV cache, as one GPU
-// submission and one readback (house rule 8).
+// submission and one readback (docs/architecture.md, "Conventions").
 //
 // The template `fixed` [N,T] holds the token the environment writes at each position (the
 // prompt, and in interleaved layouts tokens between policy tokens), or −1 where the policy
@@ -19,17 +19,9 @@ import { createStorage, writeArray } from '../gpu/buffers';
 import {
   addOp, attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, geluForwardOp,
   layernormForwardOp, matmulOp, sampleTokenOp, writeSampleTokenParams, defaultMatmulVariant,
-  type MatmulVariant, type SampleTokenParams,
+  type MatmulVariant,
 } from '../gpu/ops';
-
-export interface SampleResult {
-  /** [N,T] the full sequences (template tokens and sampled ones). */
-  tokens: Int32Array;
-  /** [N,T] log π(token at t) under the tempered policy where sampled; 0 where fixed. */
-  logp: Float32Array;
-  /** [N,T] entropy of the tempered policy at the step that produced token t; 0 where fixed. */
-  entropy: Float32Array;
-}
+import type { SampleResult, SampleTokenParams } from '../core/abi';
 
 /**
  * What sample_token reads and writes for N sequences of T positions, and the template upload:

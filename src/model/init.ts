@@ -1,7 +1,7 @@
-// Seeded initialisation (DESIGN.md): N(0, 0.02), residual projections N(0, 0.02/sqrt(2L)),
+// Seeded initialisation, GPT-2's: N(0, 0.02), residual projections N(0, 0.02/sqrt(2L)),
 // biases 0, LayerNorm gains 1. Padding between slots stays 0.
 
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import type { ParamLayout } from './layout';
 
 export function initParams(layout: ParamLayout, seed: number): Float32Array {

@@ -1,4 +1,4 @@
-// The one parameter buffer (house rule 3): every tensor is a slice of one Float32Array,
+// The one parameter buffer (docs/architecture.md, "Conventions"): every tensor is a slice of one Float32Array,
 // laid out in Hugging Face GPT-2 order and shapes, so a checkpoint is a plain copy.
 // Gradients and Adam moments mirror this layout exactly.
 
@@ -15,7 +15,7 @@ export interface TensorSlot {
   size: number;
   /** AdamW weight decay applies: tensors of rank ≥ 2 (weights and embeddings), not biases or LayerNorm. */
   decay: boolean;
-  /** Initial distribution (DESIGN.md): normal(std), zeros or ones. */
+  /** Initial distribution (src/model/init.ts): normal(std), zeros or ones. */
   init: { kind: 'normal'; std: number } | { kind: 'zeros' } | { kind: 'ones' };
 }
 
@@ -97,4 +97,11 @@ export function buildLayout(config: ModelConfig): ParamLayout {
 /** A view of one tensor inside the flat buffer (no copy). */
 export function view<A extends Float32Array | Float64Array>(buf: A, slot: TensorSlot): A {
   return buf.subarray(slot.offset, slot.offset + slot.size) as A;
+}
+
+/** AdamW's decay mask [P]: 1 inside tensors with slot.decay (rank ≥ 2), 0 elsewhere (padding included). */
+export function buildDecayMask(layout: ParamLayout, ctor: new (n: number) => Float32Array | Float64Array = Float32Array): Float32Array | Float64Array {
+  const decay = new ctor(layout.numParams);
+  for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
+  return decay;
 }

@@ -1,4 +1,4 @@
-// Checkpoints as .safetensors with Hugging Face GPT-2 names and layouts (DESIGN.md), so a
+// Checkpoints as .safetensors with Hugging Face GPT-2 names and layouts (src/model/layout.ts), so a
 // user can load them with `safetensors`/`transformers` (GPT2LMHeadModel ties lm_head to wte).
 //
 // File format: u64 little-endian header length H, then H bytes of JSON
@@ -6,7 +6,8 @@
 // (padded with spaces to a multiple of 8), then the tensor bytes, offsets relative to it.
 
 import { buildLayout, type ParamLayout } from './layout';
-import { DEFAULT_INIT_STD, LAYER_NORM_EPS, validateModelConfig, type ModelConfig } from './config';
+import { DEFAULT_INIT_STD, validateModelConfig, type ModelConfig } from './config';
+import { LAYER_NORM_EPS } from '../core/abi';
 import { CheckpointError, checkSpan, firstNonFinite, readF32Tensor, readSafetensorsFile, writeSafetensorsFile } from './safetensors-file';
 
 export { CheckpointError };

@@ -3,7 +3,7 @@
 // GPU kernels read pos from a storage buffer (cursor[0]) so a whole loop can be recorded
 // once, the twins take it as a number. Same argument order otherwise; (=) semantics.
 //
-// Letters (house rule 4): N sequences, Tmax positions, C channels, V vocab, NH heads,
+// Letters (docs/architecture.md, "Conventions"): N sequences, Tmax positions, C channels, V vocab, NH heads,
 // hd = C/NH, W row width.
 
 import type { F } from './ops';

@@ -1,4 +1,4 @@
-// Finite-difference gradient checking (house rule 2: the CPU reference proves itself).
+// Finite-difference gradient checking: the CPU reference proves itself (docs/architecture.md, "Conventions").
 //
 // Numeric gradient: the five-point central difference in Float64,
 //     n_i = (8·(f(x + h·e_i) − f(x − h·e_i)) − (f(x + 2h·e_i) − f(x − 2h·e_i))) / 12h,

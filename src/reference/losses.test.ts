@@ -3,11 +3,9 @@
 // aggregation setting) and ceLoss. All in Float64.
 
 import { describe, expect, it } from 'vitest';
-import {
-  AGGREGATION, PG_STAT, PG_STATS, REGULATOR, ceLoss, logitsBackward, logitsStats, pgLoss,
-  type PgLossParams, type Regulator,
-} from './ops';
+import { ceLoss, logitsBackward, logitsStats, pgLoss } from './ops';
 import { dot, expectGrad, randn, rng, uniform } from './testing';
+import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type Regulator } from '../core/abi';
 
 describe('logitsStats / logitsBackward', () => {
   const R = 5, V = 11, invTemp = 0.7;

@@ -7,8 +7,9 @@ import { validateModelConfig, type ModelConfig } from '../model/config';
 import { initParams } from '../model/init';
 import { buildLayout, view } from '../model/layout';
 import { compareGradients, formatGradcheck, numericGradient } from './gradcheck';
-import { crossEntropyLossAndGrad, nextTokenTargets } from './model';
+import { crossEntropyLossAndGrad } from './model';
 import { GRADCHECK_TOL, rng } from './testing';
+import { nextTokenTargets } from '../core/abi';
 
 const cfg: ModelConfig = validateModelConfig({ vocabSize: 7, nPositions: 6, nEmbd: 8, nLayer: 2, nHead: 2 });
 const layout = buildLayout(cfg);

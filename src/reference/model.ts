@@ -1,4 +1,4 @@
-// The whole GPT-2 on the CPU, built only from the kernel twins in ./ops (DESIGN.md "Model"):
+// The whole GPT-2 on the CPU, built only from the kernel twins in ./ops:
 // pre-LayerNorm blocks, learned positions, causal attention, GELU (tanh), final LayerNorm,
 // LM head tied to wte. forward() and backward() are a pair, as in llm.c: forward keeps every
 // activation the backward pass needs in an Activations record.
@@ -8,7 +8,8 @@
 // gradient checks).
 
 import type { ModelConfig } from '../model/config';
-import { view, type ParamLayout, type TensorSlot } from '../model/layout';
+import { nextTokenTargets } from '../core/abi';
+import { buildDecayMask, view, type ParamLayout, type TensorSlot } from '../model/layout';
 import {
   type F,
   add, adamw, attentionBackward, attentionForward, biasBackward, ceLoss,
@@ -174,18 +175,6 @@ export function backward(
   embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V);
 }
 
-/**
- * Next-token targets for a teacher-forced pass: row (n,t) predicts tokens[n,t+1]; the last
- * row of each sequence has no target (−1).
- */
-export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int32Array {
-  const targets = new Int32Array(N * T); // [N,T]
-  for (let n = 0; n < N; n++) {
-    for (let t = 0; t < T; t++) targets[n * T + t] = t + 1 < T ? tokens[n * T + t + 1] : -1;
-  }
-  return targets;
-}
-
 export interface LossAndGrad<A extends F> {
   /** Mean next-token cross-entropy in nats. */
   loss: number;
@@ -242,13 +231,6 @@ export function crossEntropyLossAndGrad<A extends F>(
   return { loss, logits, grads };
 }
 
-/** decay[P]: 1 inside tensors with slot.decay (rank ≥ 2), 0 elsewhere (incl. padding). */
-export function buildDecayMask(layout: ParamLayout, ctor: FloatCtor = Float32Array): F {
-  const decay = new ctor(layout.numParams);
-  for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
-  return decay;
-}
-
 export interface AdamWHyper {
   lr: number;
   beta1: number;
@@ -272,7 +254,7 @@ export function createAdamState(layout: ParamLayout, ctor: FloatCtor = Float32Ar
 }
 
 /**
- * One optimiser step over the whole buffer: gradNorm, then adamw (house rule 3). Returns the
+ * One optimiser step over the whole buffer: gradNorm, then adamw (one parameter buffer). Returns the
  * pre-clip gradient norm and whether the step was skipped for a non-finite gradient (then
  * params, moments and state.step are unchanged).
  */

@@ -4,11 +4,11 @@
 // favour clarity over speed. They run on Float32Array (to mirror the GPU) or Float64Array (for
 // gradient checks); intermediate arithmetic is always in JS doubles.
 //
-// Letters (house rule 4): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
+// Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC/IC output/input channels.
 
-import { LAYER_NORM_EPS } from '../model/config';
-import { uniform4 } from './random';
+import { AGGREGATION, KL_KIND, LAYER_NORM_EPS, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type Regulator } from '../core/abi';
+import { uniform4 } from '../core/random';
 
 /** A float tensor: Float32 mirrors the GPU, Float64 is for gradient checks. */
 export type F = Float32Array | Float64Array;
@@ -329,15 +329,6 @@ export function accumulate(dst: F, src: F, n: number): void {
 // ─── logits: per-row statistics and their backward ──────────────────────────────────────────
 
 /**
- * Which per-row regulator logitsStats writes and logitsBackward differentiates:
- * entropy: H = −Σ_j p_j log p_j (its gradient −p_j(log p_j + H) vanishes as the row becomes
- * one-hot); uniform: U = (1/V)·Σ_j log p_j = −CE(uniform, p), maximal at the uniform row, whose
- * gradient 1/V − p_j does not vanish, so a row collapsed on a wrong token is still pulled back.
- */
-export const REGULATOR = { entropy: 0, uniform: 1 } as const;
-export type Regulator = (typeof REGULATOR)[keyof typeof REGULATOR];
-
-/**
  * With z = logits·invTemp (the tempered policy): logp[r] = log softmax(z)[targets[r]] (0 when
  * the target is outside [0,V)), reg[r] = the regulator's value: the entropy H in nats (default)
  * or U = mean_j log p_j (REGULATOR.uniform).  (=)
@@ -416,47 +407,6 @@ function logSumExp(a: F, off: number, V: number, invTemp: number): number {
 
 // ─── losses ─────────────────────────────────────────────────────────────────────────────────
 
-/** Aggregation modes of the policy-gradient loss (DESIGN.md "Policy-gradient loss"). */
-export const AGGREGATION = {
-  tokenMean: 0,
-  seqMeanTokenMean: 1,
-  seqMeanTokenSum: 2,
-  seqMeanTokenSumNorm: 3,
-} as const;
-export type Aggregation = (typeof AGGREGATION)[keyof typeof AGGREGATION];
-
-/** Scalar parameters of pgLoss (docs/engine.md, "Policy-gradient loss"). */
-export interface PgLossParams {
-  /** ε_low: ratios below 1−epsLow are clipped (for A < 0). */
-  epsLow: number;
-  /** ε_high: ratios above 1+epsHigh are clipped (for A > 0). */
-  epsHigh: number;
-  /** Dual clip c (active when > 1): for A < 0 the surrogate is at least c·A. */
-  dualClip: number;
-  /** β: weight of the KL penalty to the reference policy (0 = off). */
-  beta: number;
-  /** KL estimator: 1 = k1 (logp − refLogp), 3 = k3 (exp(r) − r − 1, r = refLogp − logp). */
-  klKind: 1 | 3;
-  /** α: weight of the regulator bonus (the loss subtracts α·reg, reg = H or U, see REGULATOR). */
-  alpha: number;
-  /** 0 token-mean, 1 seq-mean-token-mean, 2 seq-mean-token-sum, 3 seq-mean-token-sum-norm. */
-  aggregation: Aggregation;
-  /** Constant length for seq-mean-token-sum-norm. */
-  maxLen: number;
-  /** Token-mean normaliser, shared by the minibatches of one batch. */
-  totalTokens: number;
-  /** Sequence-mean normaliser, shared by the minibatches of one batch. */
-  totalSeqs: number;
-}
-
-/** Number of statistics per sequence written by pgLoss. */
-export const PG_STATS = 8;
-/** Meaning of stats[n·8 + k]. */
-export const PG_STAT = {
-  count: 0, clippedLow: 1, clippedHigh: 2, sumRatio: 3, maxRatio: 4, sumKl: 5, dualClipped: 6,
-  sumLogRatio: 7,
-} as const;
-
 /**
  * Clipped policy-gradient surrogate with optional dual clip, KL penalty and entropy bonus.
  * Writes (=) per-token dlogp = ∂L/∂logp and dent = ∂L/∂entropy, per-sequence loss parts
@@ -478,8 +428,8 @@ export function pgLoss(
   N: number, T: number,
   p: PgLossParams,
 ): void {
-  if (p.klKind !== 1 && p.klKind !== 3) {
-    throw new RangeError(`pgLoss: params.klKind must be 1 or 3, got ${String(p.klKind)}`);
+  if (p.klKind !== KL_KIND.k1 && p.klKind !== KL_KIND.k3) {
+    throw new RangeError(`pgLoss: params.klKind must be ${KL_KIND.k1} or ${KL_KIND.k3}, got ${String(p.klKind)}`);
   }
   const lo = 1 - p.epsLow;
   const hi = 1 + p.epsHigh;
@@ -490,11 +440,11 @@ export function pgLoss(
     for (let t = 0; t < T; t++) if (mask[n * T + t] !== 0) len++;
     let w: number;
     switch (p.aggregation) {
-      case 0: w = 1 / p.totalTokens; break;
-      case 1: w = len > 0 ? 1 / (p.totalSeqs * len) : 0; break;
-      case 2: w = 1 / p.totalSeqs; break;
-      case 3: w = 1 / (p.totalSeqs * p.maxLen); break;
-      default: throw new RangeError(`pgLoss: params.aggregation must be 0..3, got ${String(p.aggregation)}`);
+      case AGGREGATION.tokenMean: w = 1 / p.totalTokens; break;
+      case AGGREGATION.seqMeanTokenMean: w = len > 0 ? 1 / (p.totalSeqs * len) : 0; break;
+      case AGGREGATION.seqMeanTokenSum: w = 1 / p.totalSeqs; break;
+      case AGGREGATION.seqMeanTokenSumNorm: w = 1 / (p.totalSeqs * p.maxLen); break;
+      default: throw new RangeError(`pgLoss: params.aggregation must be one of ${Object.values(AGGREGATION).join(', ')}, got ${String(p.aggregation)}`);
     }
     let loss = 0;
     let count = 0, clipLow = 0, clipHigh = 0, sumRatio = 0, maxRatio = 0, sumKl = 0;
@@ -526,7 +476,7 @@ export function pgLoss(
       let dkl = 0;
       const klOn = klMask[i] !== 0;
       if (klOn && p.beta > 0) {
-        if (p.klKind === 1) { kl = -r; dkl = 1; }
+        if (p.klKind === KL_KIND.k1) { kl = -r; dkl = 1; }
         else { kl = k3; dkl = 1 - Math.exp(r); }
       }
       const H = entropy[i];
@@ -545,14 +495,14 @@ export function pgLoss(
     }
     seqLoss[n] = loss;
     const st = n * PG_STATS;
-    stats[st + 0] = count;
-    stats[st + 1] = clipLow;
-    stats[st + 2] = clipHigh;
-    stats[st + 3] = sumRatio;
-    stats[st + 4] = maxRatio;
-    stats[st + 5] = sumKl;
-    stats[st + 6] = dualCount;
-    stats[st + 7] = sumLogRatio;
+    stats[st + PG_STAT.count] = count;
+    stats[st + PG_STAT.clippedLow] = clipLow;
+    stats[st + PG_STAT.clippedHigh] = clipHigh;
+    stats[st + PG_STAT.sumRatio] = sumRatio;
+    stats[st + PG_STAT.maxRatio] = maxRatio;
+    stats[st + PG_STAT.sumKl] = sumKl;
+    stats[st + PG_STAT.dualClipped] = dualCount;
+    stats[st + PG_STAT.sumLogRatio] = sumLogRatio;
   }
 }
 

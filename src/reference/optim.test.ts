@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../model/layout';
-import { adamwStep, buildDecayMask, createAdamState } from './model';
+import { adamwStep, createAdamState } from './model';
+import { buildDecayMask } from '../model/layout';
 import { adamw, diffNorm, gradNorm } from './ops';
 
 const lr = 0.1, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, wd = 0.1;

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { sampleToken } from './ops';
-import { uniform4 } from './random';
+import { uniform4 } from '../core/random';
 
 const V = 5;
 const logitsRow = [1, 0.5, -0.3, 2, 0];

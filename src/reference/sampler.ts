@@ -6,17 +6,12 @@
 import type { ParamLayout } from '../model/layout';
 import { createActivations, forward } from './model';
 import { sampleToken, type F } from './ops';
-
-export interface CpuSampleResult {
-  tokens: Int32Array; // [N,T]
-  logp: Float32Array; // [N,T]
-  entropy: Float32Array; // [N,T]
-}
+import type { SampleResult } from '../core/abi';
 
 export function sampleSequencesCpu(
   layout: ParamLayout, params: F, fixed: Int32Array, N: number, T: number,
   seed: number, step: number, invTemp: number, topK: number,
-): CpuSampleResult {
+): SampleResult {
   const V = layout.config.vocabSize;
   const tokens = Int32Array.from(fixed, (t) => Math.max(t, 0)); // [N,T]
   const logp = new Float32Array(N * T);

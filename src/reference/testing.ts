@@ -2,7 +2,7 @@
 
 import { expect } from 'vitest';
 import { formatGradcheck, gradcheck, type GradcheckOptions, type GradcheckResult } from './gradcheck';
-import { makeRng, type Rng } from './random';
+import { makeRng, type Rng } from '../core/random';
 
 /** Tolerance on the max relative error (gradcheck.ts metric) for Float64 checks. */
 export const GRADCHECK_TOL = 1e-6;

@@ -28,8 +28,9 @@
 // statistics.
 
 import { METRICS, metricName } from '../config/metrics';
+import { median } from '../core/stats';
 import {
-  holmAdjust, meanInterval, median, permutationTest, quantileSorted, seededRandom, welchInterval,
+  holmAdjust, meanInterval, permutationTest, quantileSorted, seededRandom, welchInterval,
   type MeanInterval,
 } from './small-sample-stats';
 

@@ -4,14 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { mergeConfig } from '../config/config';
 import { presetConfig } from '../config/presets';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../tasks/groupmul';
 import { getGroup } from '../tasks/groups';
 import { parseParams } from '../tasks/params';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
 import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW, greedyChainBreaks } from './chain-breaks';
 import { CpuEngine } from './cpu-engine';
-import type { PolicyEngine, SampleResult } from './engine';
+import type { SampleResult } from '../core/abi';
+import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape } from './rollout';
 import { Trainer } from './trainer';
 
@@ -150,7 +151,7 @@ describe('greedyChainBreaks', () => {
       'task.length': 3, curriculum: 'off', refSync: 'none', 'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2,
       evalEvery: 0, evalPrompts: 24, groupSize: 4, seed: 5,
     });
-    const trainer = await Trainer.create(config, (l, p) => new CpuEngine(l, p));
+    const trainer = await Trainer.create(config, (l, p, s) => new CpuEngine(l, p, s));
     const insts = trainer.heldOutPrompts(trainer.level, 24) as GroupMulInstance[];
     const report = await greedyChainBreaks(trainer.engine, insts, config.seed);
     const again = await greedyChainBreaks(trainer.engine, insts, config.seed);

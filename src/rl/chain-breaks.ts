@@ -146,7 +146,7 @@ export function chainBreakReport(
 /**
  * Decodes the prompts greedily on the engine (one sample call), scores the right running product
  * at every y under those prefixes (one logProbs call), and reports where the chains break.
- * Probabilities are at temperature 1, as greedy pass@1 is measured.
+ * Probabilities are at the engine's temperature (the run's sampling temperature: 1 in every groupmul preset).
  */
 export async function greedyChainBreaks(engine: PolicyEngine, instances: readonly GroupMulInstance[], seed: number): Promise<ChainBreakReport> {
   const shape = rolloutShape(instances, 1);
@@ -163,7 +163,7 @@ export async function greedyChainBreaks(engine: PolicyEngine, instances: readonl
       targets[n * shape.T + shape.Lp + c - 1] = NUM_SPECIAL + prefix[targetPrefixLength(j, k, s) - 1];
     });
   });
-  const rightLogp = await engine.logProbs(greedy.tokens, targets, shape.N, shape.T, 1);
+  const rightLogp = await engine.logProbs(greedy.tokens, targets, shape.N, shape.T);
   return chainBreakReport(instances, greedy.tokens, greedy.logp, rightLogp, shape);
 }
 

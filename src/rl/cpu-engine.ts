@@ -1,13 +1,14 @@
-// The CPU reference engine: the same contract as GpuEngine, computed by src/reference
+// The CPU reference engine: the same contract as GpuEngine (./gpu-engine.ts), computed by src/reference
 // (Float32, full recomputation). Slow; it exists so a test can hold the GPU trainer to it.
 
-import type { ParamLayout } from '../model/layout';
-import { createActivations, forward, backward, createAdamState, buildDecayMask, type AdamState } from '../reference/model';
-import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss, PG_STATS, REGULATOR } from '../reference/ops';
+import { buildDecayMask, type ParamLayout } from '../model/layout';
+import { createActivations, forward, backward, createAdamState, type AdamState } from '../reference/model';
+import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss } from '../reference/ops';
 import { sampleSequencesCpu } from '../reference/sampler';
+import { PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
-  checkLength, nonFiniteSlots, tensorGroups, type OptimizerState, type PassStats, type PolicyEngine, type SampleResult, type SampleTokenParams,
-  type TrainPass, type TrainResult,
+  checkLength, nonFiniteSlots, tensorGroups, usesReference,
+  type EngineSettings, type OptimizerState, type PassStats, type PolicyEngine, type TrainPass, type TrainResult,
 } from './engine';
 
 export class CpuEngine implements PolicyEngine {
@@ -19,7 +20,7 @@ export class CpuEngine implements PolicyEngine {
   private readonly decay: Float32Array;
   private saved: { params: Float32Array; m: Float32Array; v: Float32Array } | null = null;
 
-  constructor(readonly layout: ParamLayout, initial: Float32Array) {
+  constructor(readonly layout: ParamLayout, initial: Float32Array, readonly settings: EngineSettings) {
     this.params = initial.slice();
     this.grads = new Float32Array(layout.numParams);
     this.adam = createAdamState(layout, Float32Array);
@@ -30,8 +31,13 @@ export class CpuEngine implements PolicyEngine {
     return sampleSequencesCpu(this.layout, this.params, fixed, N, T, p.seed, p.step, p.invTemp, p.topK);
   }
 
-  async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
-    if (useReference && !this.ref) throw new Error('train: useReference needs syncReference() first');
+  get hasReference(): boolean {
+    return this.ref !== null;
+  }
+
+  async train(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
+    if (!this.ref && passes.some(usesReference)) throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+    const { invTemp, regulator } = this.settings;
     const { vocabSize: V } = this.layout.config;
     const R = N * T;
     const acts = createActivations(this.layout.config, N, T, Float32Array);
@@ -40,13 +46,12 @@ export class CpuEngine implements PolicyEngine {
     for (const pass of passes) {
       const d = pass.data;
       const refLogp = new Float32Array(R);
-      if (useReference && pass.loss.kind === 'pg') {
+      if (usesReference(pass)) {
         const refLogits = forward(this.layout, this.ref!, d.tokens, N, T, acts);
         logitsStats(refLogp, new Float32Array(R), refLogits, d.targets, invTemp, R, V);
       }
       const logits = forward(this.layout, this.params, d.tokens, N, T, acts);
       const logp = new Float32Array(R), entropy = new Float32Array(R);
-      const regulator = pass.loss.kind === 'pg' ? pass.loss.regulator ?? REGULATOR.entropy : REGULATOR.entropy;
       logitsStats(logp, entropy, logits, d.targets, invTemp, R, V, regulator);
       const dlogp = new Float32Array(R), dent = new Float32Array(R);
       const seqLoss = new Float32Array(N), stats = new Float32Array(N * PG_STATS);
@@ -78,7 +83,8 @@ export class CpuEngine implements PolicyEngine {
     return { passes: out, groupNorms, weightNorm: w[1] ? NaN : w[0], updateNorm: d[1] ? NaN : d[0] };
   }
 
-  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
+  async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number): Promise<Float32Array> {
+    const { invTemp } = this.settings;
     const R = N * T;
     const acts = createActivations(this.layout.config, N, T, Float32Array);
     const logits = forward(this.layout, this.params, tokens, N, T, acts);

@@ -26,7 +26,7 @@ function reweightPreservingSum(adv: Float64Array, selected: number[], weight: (i
 }
 
 /**
- * Cue-GRPO (paper 002, "When Correct Solutions Repeat") (reading): cluster the group's correct
+ * Cue-GRPO ("When Correct Solutions Repeat", docs/methods.md) (reading): cluster the group's correct
  * completions by strategy signature; each positive advantage of a correct completion is
  * multiplied by n_c^(−γ) (n_c = its cluster's size), then rescaled so the group's total positive
  * advantage is unchanged. Rare strategies get more of the credit; γ = 0 is the identity.
@@ -52,7 +52,7 @@ export function cueCredit(
 }
 
 /**
- * EDAS (paper 001, "Error Diversity Advantage Shaping") (reading): cluster the group's incorrect
+ * EDAS ("Error Diversity Advantage Shaping", docs/methods.md) (reading): cluster the group's incorrect
  * completions by error signature; each negative advantage of an incorrect completion is
  * multiplied by (n_e / mean n_e)^γ (mean over the group's distinct error clusters), then
  * rescaled so the group's total negative advantage is unchanged: dominant, repeated errors are

@@ -2,12 +2,12 @@
 // carry gradient at all. Arrays are [N*T], token (i, t) at i*T + t; a token is a policy token
 // when mask ≠ 0.
 
-/** Bounds of an EAPO weight before renormalisation (METHODS.md). */
+/** Bounds of an EAPO weight before renormalisation (docs/estimators.md, EAPO). */
 export const EAPO_MIN_WEIGHT = 0.1;
 export const EAPO_MAX_WEIGHT = 10;
 
 /**
- * EAPO (paper 000, "Entropic Advantage Policy Optimization") (reading): per-token weights w [N*T]
+ * EAPO ("Entropic Advantage Policy Optimization", docs/methods.md) (reading): per-token weights w [N*T]
  * with A_{i,t} = A_i · w_{i,t}. h_t = H_{i,t} / mean over the sequence's policy tokens of H;
  * w = h when A_i > 0, 1/h when A_i < 0 (confident failures are penalised most), 1 when A_i = 0.
  * w is clamped to [0.1, 10] (h = 0 gives 0.1 or 10), then renormalised to mean 1 over the

@@ -40,7 +40,7 @@ describe('DivergenceGuard', () => {
 describe('the trainer with the divergence guard', () => {
   it('lr 1, beta2 0, eps 1e-12: the finite blow-up (3e11) is caught at step 2 and the weights from before it are kept', async () => {
     const cfg = mergeConfig(presetConfig('sort-easy'), { lr: 1, beta2: 0, adamEps: 1e-12, evalEvery: 0 });
-    const t = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p));
+    const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
     const first = await t.step();
     expect(first.scalars.update_norm).toBeGreaterThan(0);
     const before = await t.engine.readParams();
@@ -56,7 +56,7 @@ describe('the trainer with the divergence guard', () => {
     expect(Array.from((await t.engine.readOptimizerState()).v)).toEqual(Array.from(optBefore.v));
     expect(t.stepCount).toBe(1);
     // Without the guard the same run goes on with weights of 1e11 until sampling overflows.
-    const off = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p), undefined, { guard: false });
+    const off = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), { guard: false });
     await off.step();
     const blown = await off.step();
     expect(blown.scalars.weight_norm).toBeGreaterThan(1e10);
@@ -64,7 +64,7 @@ describe('the trainer with the divergence guard', () => {
 
   it('the warm start is guarded too (sftLr named)', async () => {
     const cfg = mergeConfig(presetConfig('sort-easy'), { sftSteps: 5, sftLr: 1, beta2: 0, adamEps: 1e-12, evalEvery: 0 });
-    const t = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p));
+    const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
     const fault = await t.warmStart().then(() => null, (e: unknown) => e);
     expect(fault).toBeInstanceOf(TrainingFault);
     expect((fault as TrainingFault).step).toBe(0);

@@ -10,6 +10,8 @@
 // - weight-norm: the weights' RMS is above `maxWeightRms` (a trained GPT-2's is well below 1).
 // Non-finite weights are reported as such.
 
+import { median } from '../core/stats';
+
 export type FaultCheck = 'non-finite' | 'update-norm' | 'weight-norm';
 
 export interface GuardLimits {
@@ -39,12 +41,6 @@ export interface GuardVerdict {
 }
 
 const fmt = (x: number): string => (x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toPrecision(3));
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 export class DivergenceGuard {
   private history: number[] = [];

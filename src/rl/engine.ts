@@ -1,26 +1,33 @@
 // The policy engine the trainer drives: sample sequences over a template, and run training
 // passes (optional reference log-probs → loss → backward → grad norm → AdamW). Two
-// implementations with one contract: the WGSL engine (GpuEngine, below) and the CPU
-// reference (CpuEngine, ./cpu-engine.ts), which a test holds the GPU one to.
+// implementations with one contract: the WGSL engine (GpuEngine, ./gpu-engine.ts) and the CPU
+// reference (CpuEngine, ./cpu-engine.ts), which a test holds the GPU one to. This module is
+// the contract only, so the CPU engine and the trainer load no WebGPU code.
+//
+// An engine is built for one run: the constants its training plans bake in (temperature and
+// regulator, in kernel terms: EngineSettings, from lossSettings(config) in ./settings.ts) are
+// given once, at construction. The KL reference weights are the engine's state alone:
+// `hasReference` says whether they have been taken.
 //
 // Row alignment: training arrays are [N,T] over full sequences, and row (n,t) is the
 // prediction of token t+1 (its target). The trainer builds them (./rollout.ts).
 
 import type { ParamLayout } from '../model/layout';
-import { REGULATOR, type PgLossParams, type Regulator } from '../reference/ops';
-import { GpuParams } from '../model/gpu-model';
-import { GpuSampler, type SampleResult } from '../model/gpu-sampler';
-import { buildTrainPlans, PG_STATS, type TrainPlans } from '../model/gpu-loss';
-import { createStorage, readF32, writeArray } from '../gpu/buffers';
-import {
-  diffNormOp, gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant,
-  type AdamwParams, type MatmulVariant, type SampleTokenParams,
-} from '../gpu/ops';
-import { chooseMatmulVariant } from '../gpu/autotune';
-import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
-import { Plan } from '../model/gpu-plan';
+import { REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleResult, type SampleTokenParams } from '../core/abi';
 
-export type { SampleResult, AdamwParams, SampleTokenParams, PgLossParams };
+/** The run constants of an engine's training plans, in kernel terms. */
+export interface EngineSettings {
+  /** 1 / temperature: the policy the loss trains is softmax(logits · invTemp). */
+  invTemp: number;
+  /** The per-row bonus α weights in the policy-gradient loss (entropy or uniform). */
+  regulator: Regulator;
+}
+
+/** Temperature 1 and the entropy: an engine that only samples or scores (probes, tests). */
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = Object.freeze({ invTemp: 1, regulator: REGULATOR.entropy });
+
+/** How a trainer gets its engine: the model's layout, its initial weights, the run's settings. */
+export type MakeEngine = (layout: ParamLayout, params: Float32Array, settings: EngineSettings) => PolicyEngine | Promise<PolicyEngine>;
 
 /** One minibatch, row-aligned, N sequences × T positions. */
 export interface MinibatchData {
@@ -32,8 +39,8 @@ export interface MinibatchData {
   klMask: Float32Array; // [N,T] 1 = the KL to the reference applies
 }
 
-/** A policy-gradient pass (regulator: which per-row bonus α weights, default the entropy) or an SFT pass. */
-export type PassLoss = { kind: 'pg'; params: PgLossParams; regulator?: Regulator } | { kind: 'sft'; scale: number };
+/** A policy-gradient pass (its β > 0 runs the reference pass first) or an SFT pass. */
+export type PassLoss = { kind: 'pg'; params: PgLossParams } | { kind: 'sft'; scale: number };
 
 export interface TrainPass {
   data: MinibatchData;
@@ -43,7 +50,7 @@ export interface TrainPass {
 
 export interface PassStats {
   seqLoss: Float32Array; // [N]
-  stats: Float32Array;   // [N,8] (docs/engine.md, pg_loss stats)
+  stats: Float32Array;   // [N,PG_STATS] (docs/engine.md, pg_loss stats)
   gradNorm: number;      // before clipping
   nonFinite: boolean;    // the pass's gradient had a NaN/Inf: AdamW skipped it
 }
@@ -64,20 +71,25 @@ export interface OptimizerState {
   v: Float32Array;
 }
 
-/** The regulator of a batch's policy-gradient passes (one per batch: it is a run setting). */
-export function passRegulator(passes: TrainPass[]): Regulator {
-  for (const p of passes) if (p.loss.kind === 'pg') return p.loss.regulator ?? REGULATOR.entropy;
-  return REGULATOR.entropy;
+/** Whether a pass needs refLogp: a policy-gradient pass with the KL term on. */
+export function usesReference(pass: TrainPass): boolean {
+  return pass.loss.kind === 'pg' && pass.loss.params.beta > 0;
 }
 
 export interface PolicyEngine {
   readonly layout: ParamLayout;
   readonly kind: 'gpu' | 'cpu';
+  readonly settings: EngineSettings;
   sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult>;
-  /** Runs passes in order; with `useReference` each first fills refLogp from the reference weights. */
-  train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult>;
-  /** log π(target) [N·T] under the current weights (row (n,t) scores tokens[n,t+1]); no update. */
-  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array>;
+  /**
+   * Runs passes in order, N sequences × T tokens each; a pass that usesReference() first fills
+   * refLogp from the reference weights (which must have been taken).
+   */
+  train(passes: TrainPass[], N: number, T: number): Promise<TrainResult>;
+  /** log π(target) [N·T] under the current weights at the engine's temperature (row (n,t) scores tokens[n,t+1]); no update. */
+  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number): Promise<Float32Array>;
+  /** Whether the frozen KL reference has been taken (syncReference or loadReference). */
+  readonly hasReference: boolean;
   /** Copy the current weights into the frozen reference. */
   syncReference(): Promise<void>;
   /** Keep the weights and optimiser state, to roll a faulty step back. */
@@ -124,257 +136,3 @@ export function nonFiniteSlots(layout: ParamLayout, ...buffers: Float32Array[]):
   }
   return bad;
 }
-
-// ─── the WGSL engine ────────────────────────────────────────────────────────────────────────
-
-const STATS_ALIGN = 64; // floats (256 bytes) between per-pass records in the readback buffer
-
-export class GpuEngine implements PolicyEngine {
-  readonly kind = 'gpu';
-  readonly model: GpuParams;
-  private readonly samplers = new Map<string, GpuSampler>();
-  private readonly plans = new Map<string, TrainPlans>();
-  private refParams: GPUBuffer | null = null;
-  private readonly backup: GPUBuffer; // [3P] params | m | v
-  private readonly groups: ReturnType<typeof tensorGroups>;
-  private readonly groupNormBuf: GPUBuffer; // [groups, 64] (256-byte slots)
-  private readonly groupNormPlan: Plan;
-  private readonly preUpdate: GPUBuffer; // [P] the weights before a train call
-  private readonly weightNormsBuf: GPUBuffer; // [2, 64]: ‖θ‖ at 0, ‖θ − θ_before‖ at 256 bytes
-  private readonly weightNormsPlan: Plan;
-  private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
-  private statsFloats = 0;
-
-  private readonly uncaptured: ReturnType<typeof watchUncapturedErrors>;
-
-  /**
-   * The engine with the matmul variant that is fastest on this adapter (timed once per device).
-   * A failed allocation is a GpuError ("out of GPU memory while allocating …").
-   */
-  static async create(device: GPUDevice, layout: ParamLayout, initial: Float32Array): Promise<GpuEngine> {
-    const { variant } = await chooseMatmulVariant(device);
-    return withGpuErrors(device, `allocating a model of ${layout.numParams} parameters`, () => new GpuEngine(device, layout, initial, variant));
-  }
-
-  /**
-   * Runs engine work in GPU error scopes: an invalid or failed allocation or command becomes a
-   * GpuError naming `during`, instead of later work running on invalid buffers.
-   */
-  private guarded<T>(during: string, work: () => Promise<T>): Promise<T> {
-    return withGpuErrors(this.device, during, async () => {
-      const r = await work();
-      this.uncaptured.check(during);
-      return r;
-    });
-  }
-
-  constructor(
-    readonly device: GPUDevice,
-    readonly layout: ParamLayout,
-    initial: Float32Array,
-    readonly variant: MatmulVariant = defaultMatmulVariant(),
-  ) {
-    this.uncaptured = watchUncapturedErrors(device);
-    this.model = new GpuParams(device, layout, initial);
-    this.backup = createStorage(device, 3 * this.model.P * 4, 'state backup');
-    this.groups = tensorGroups(layout);
-    this.groupNormBuf = createStorage(device, this.groups.length * 256, 'group grad norms');
-    this.groupNormPlan = new Plan();
-    this.groups.forEach((g, i) => {
-      this.groupNormPlan.dispatch(gradNormOp(device, { buffer: this.groupNormBuf, offset: i * 256, size: 8 },
-        { buffer: this.model.grads, offset: g.offset * 4, size: g.size * 4 }, g.size));
-    });
-    const P = this.model.P;
-    this.preUpdate = createStorage(device, P * 4, 'weights before update');
-    this.weightNormsBuf = createStorage(device, 2 * 256, 'weight and update norms');
-    this.weightNormsPlan = new Plan()
-      .dispatch(gradNormOp(device, { buffer: this.weightNormsBuf, offset: 0, size: 8 }, this.model.params, P))
-      .dispatch(diffNormOp(device, { buffer: this.weightNormsBuf, offset: 256, size: 8 }, this.model.params, this.preUpdate, P));
-  }
-
-  private sampler(N: number, T: number): GpuSampler {
-    const key = `${N}x${T}`;
-    let s = this.samplers.get(key);
-    if (!s) {
-      s = new GpuSampler(this.device, this.layout, this.model, N, T, this.variant);
-      this.samplers.set(key, s);
-    }
-    return s;
-  }
-
-  private trainPlans(N: number, T: number, invTemp: number, regulator: Regulator = REGULATOR.entropy): TrainPlans {
-    const key = `${N}x${T}@${invTemp}|${this.refParams ? 'ref' : ''}|reg${regulator}`;
-    let p = this.plans.get(key);
-    if (!p) {
-      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams, variant: this.variant, regulator });
-      this.plans.set(key, p);
-    }
-    return p;
-  }
-
-  sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
-    return this.guarded(`sampling ${N} sequences × ${T} tokens`, async () => {
-      const s = this.sampler(N, T);
-      s.setTemplate(fixed);
-      return s.sample(params);
-    });
-  }
-
-  train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
-    return this.guarded(`training on ${N} sequences × ${T} tokens`, () => this.trainPasses(passes, N, T, invTemp, useReference));
-  }
-
-  private async trainPasses(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
-    if (useReference && !this.refParams) throw new Error('train: useReference needs syncReference() first');
-    const plans = this.trainPlans(N, T, invTemp, passRegulator(passes));
-    const { device } = this;
-    const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
-    // per pass: seqLoss | stats | norm; then the group norms; then ‖θ‖ and ‖Δθ‖
-    const normsAt = passes.length * perPass + this.groups.length * STATS_ALIGN;
-    const need = normsAt + 2 * STATS_ALIGN;
-    if (!this.statsBuf || this.statsFloats < need) {
-      this.statsBuf?.destroy();
-      this.statsFloats = need;
-      this.statsBuf = device.createBuffer({ label: 'train stats readback', size: need * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-    }
-    const stats = this.statsBuf;
-    passes.forEach((pass, i) => {
-      const { data } = pass;
-      const { inputs, outputs } = plans;
-      writeArray(device, inputs.tokens, data.tokens);
-      writeArray(device, inputs.targets, data.targets);
-      writeArray(device, inputs.oldLogp, data.oldLogp);
-      writeArray(device, inputs.adv, data.adv);
-      writeArray(device, inputs.mask, data.mask);
-      writeArray(device, inputs.klMask, data.klMask);
-      if (pass.loss.kind === 'pg') writePgLossParams(device, plans.pgParams, pass.loss.params);
-      else writeCeLossParams(device, plans.ceParams, { scale: pass.loss.scale });
-      writeAdamwParams(device, plans.adamParams, pass.adam);
-      const enc = device.createCommandEncoder();
-      if (i === 0) enc.copyBufferToBuffer(this.model.params, 0, this.preUpdate, 0, this.model.P * 4);
-      if (useReference && pass.loss.kind === 'pg') plans.reference!.encode(enc);
-      (pass.loss.kind === 'pg' ? plans.pgStep : plans.sftStep).encode(enc);
-      const base = i * perPass * 4;
-      enc.copyBufferToBuffer(outputs.seqLoss, 0, stats, base, N * 4);
-      enc.copyBufferToBuffer(outputs.stats, 0, stats, base + N * 4, N * PG_STATS * 4);
-      enc.copyBufferToBuffer(outputs.norm, 0, stats, base + N * (1 + PG_STATS) * 4, 8);
-      if (i === passes.length - 1) {
-        this.groupNormPlan.encode(enc);
-        const gBase = passes.length * perPass * 4;
-        this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
-        this.weightNormsPlan.encode(enc);
-        enc.copyBufferToBuffer(this.weightNormsBuf, 0, stats, normsAt * 4, 8);
-        enc.copyBufferToBuffer(this.weightNormsBuf, 256, stats, (normsAt + STATS_ALIGN) * 4, 8);
-      }
-      device.queue.submit([enc.finish()]);
-    });
-    await stats.mapAsync(GPUMapMode.READ, 0, need * 4);
-    const all = new Float32Array(stats.getMappedRange(0, need * 4).slice(0));
-    stats.unmap();
-    const result: PassStats[] = passes.map((_, i) => {
-      const o = i * perPass;
-      return {
-        seqLoss: all.slice(o, o + N),
-        stats: all.slice(o + N, o + N + N * PG_STATS),
-        gradNorm: all[o + N * (1 + PG_STATS)],
-        nonFinite: all[o + N * (1 + PG_STATS) + 1] !== 0,
-      };
-    });
-    const groupNorms: Record<string, number> = {};
-    this.groups.forEach((g, i) => (groupNorms[g.name] = all[passes.length * perPass + i * STATS_ALIGN]));
-    const norm = (at: number) => (all[at + 1] !== 0 ? NaN : all[at]);
-    return { passes: result, groupNorms, weightNorm: norm(normsAt), updateNorm: norm(normsAt + STATS_ALIGN) };
-  }
-
-  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number, invTemp: number): Promise<Float32Array> {
-    return this.guarded(`scoring ${N} sequences × ${T} tokens`, async () => {
-      const plans = this.trainPlans(N, T, invTemp);
-      writeArray(this.device, plans.inputs.tokens, tokens);
-      writeArray(this.device, plans.inputs.targets, targets);
-      const enc = this.device.createCommandEncoder();
-      plans.logProbs.encode(enc);
-      this.device.queue.submit([enc.finish()]);
-      return readF32(this.device, plans.outputs.logp, N * T);
-    });
-  }
-
-  syncReference(): Promise<void> {
-    return this.guarded('copying the KL reference weights', () => this.copyReference());
-  }
-
-  private async copyReference(): Promise<void> {
-    if (!this.refParams) {
-      this.refParams = createStorage(this.device, this.model.P * 4, 'reference params');
-      this.plans.clear(); // plans are rebuilt with the reference pass
-    }
-    const enc = this.device.createCommandEncoder();
-    enc.copyBufferToBuffer(this.model.params, 0, this.refParams, 0, this.model.P * 4);
-    this.device.queue.submit([enc.finish()]);
-    await this.device.queue.onSubmittedWorkDone();
-  }
-
-  async checkpointState(): Promise<void> {
-    const bytes = this.model.P * 4;
-    const enc = this.device.createCommandEncoder();
-    enc.copyBufferToBuffer(this.model.params, 0, this.backup, 0, bytes);
-    enc.copyBufferToBuffer(this.model.m, 0, this.backup, bytes, bytes);
-    enc.copyBufferToBuffer(this.model.v, 0, this.backup, 2 * bytes, bytes);
-    this.device.queue.submit([enc.finish()]);
-  }
-
-  async restoreState(): Promise<void> {
-    const bytes = this.model.P * 4;
-    const enc = this.device.createCommandEncoder();
-    enc.copyBufferToBuffer(this.backup, 0, this.model.params, 0, bytes);
-    enc.copyBufferToBuffer(this.backup, bytes, this.model.m, 0, bytes);
-    enc.copyBufferToBuffer(this.backup, 2 * bytes, this.model.v, 0, bytes);
-    this.device.queue.submit([enc.finish()]);
-    await this.device.queue.onSubmittedWorkDone();
-  }
-
-  readParams(): Promise<Float32Array> {
-    return this.model.readParams();
-  }
-
-  async loadParams(params: Float32Array): Promise<void> {
-    this.model.load(params);
-  }
-
-  async readOptimizerState(): Promise<OptimizerState> {
-    const [m, v] = await Promise.all([readF32(this.device, this.model.m, this.model.P), readF32(this.device, this.model.v, this.model.P)]);
-    return { m, v };
-  }
-
-  async loadOptimizerState(state: OptimizerState): Promise<void> {
-    checkLength('loadOptimizerState: m', state.m, this.model.P);
-    checkLength('loadOptimizerState: v', state.v, this.model.P);
-    writeArray(this.device, this.model.m, state.m);
-    writeArray(this.device, this.model.v, state.v);
-  }
-
-  async readReference(): Promise<Float32Array | null> {
-    return this.refParams ? readF32(this.device, this.refParams, this.model.P) : null;
-  }
-
-  async loadReference(params: Float32Array): Promise<void> {
-    checkLength('loadReference', params, this.model.P);
-    await this.copyReference(); // allocates the buffer and rebuilds the plans with a reference pass
-    writeArray(this.device, this.refParams!, params);
-  }
-
-  async nonFiniteTensors(): Promise<string[]> {
-    const [g, p] = await Promise.all([this.model.readGrads(), this.model.readParams()]);
-    return nonFiniteSlots(this.layout, g, p);
-  }
-
-  destroy(): void {
-    this.uncaptured.stop();
-    this.model.destroy();
-    this.refParams?.destroy();
-    this.backup.destroy();
-    this.preUpdate.destroy();
-    this.weightNormsBuf.destroy();
-    this.statsBuf?.destroy();
-  }
-}
-

@@ -1,13 +1,14 @@
 // Response-level advantage estimators: pure functions from a batch of groups of rewards to one
-// advantage per sequence (docs/estimators.md, METHODS.md "Baselines and group estimators").
+// advantage per sequence (docs/estimators.md, "Base estimators").
 //
 // Layout everywhere: B prompts × G completions, sequence i = b*G + g, arrays of length N = B*G.
 // Each function returns a fresh Float64Array [N] and never mutates its input.
 
+import type { GrpoScale } from '../config/knobs';
+
 /** Added to the std in GRPO's denominator (TRL's value), so all-but-equal groups stay finite. */
 export const GRPO_EPS = 1e-4;
 
-export type GrpoScale = 'group' | 'batch' | 'none';
 
 type Rewards = ArrayLike<number>;
 
@@ -87,7 +88,7 @@ export function grpoAdvantages(rewards: Rewards, B: number, G: number, scale: Gr
 }
 
 /**
- * SoftmaxGRPO (paper 002, "softmax advantage group estimation") (reading): A_i = G·softmax(r/τ)_i − 1.
+ * SoftmaxGRPO (softmax advantage group estimation, docs/methods.md) (reading): A_i = G·softmax(r/τ)_i − 1.
  * Sums to zero over the group, bounded by G − 1 above and −1 below for any difficulty.
  */
 export function softmaxGrpoAdvantages(rewards: Rewards, B: number, G: number, tau: number): Float64Array {

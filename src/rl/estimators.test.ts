@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   computeAdvantages,
   DEFAULT_ADVANTAGE_OPTIONS,
-  ESTIMATOR_NAMES,
   type AdvantageOptions,
   type EstimatorName,
 } from './estimators';
+import { ESTIMATORS } from '../config/knobs';
 import { arbBatch, makeBatch } from './estimators-fixtures';
 import { MappPosterior } from './mapp';
 
@@ -77,7 +77,7 @@ describe('properties', () => {
   it('group-relative estimators give 0 to all-equal groups (also with Cue, EDAS, EAPO)', () => {
     fc.assert(
       fc.property(arbBatch({ allEqualGroups: true }), fc.constantFrom(...GROUP_RELATIVE), (batch, o) => {
-        const r = computeAdvantages(batch, { ...o, cue: true, edas: true, tokenCredit: 'eapo' });
+        const r = computeAdvantages(batch, { ...o, cue: true, cueGamma: 0.5, edas: true, edasGamma: 0.5, tokenCredit: 'eapo' });
         for (const v of r.seqAdv) expect(v).toBe(0);
         for (const v of r.adv) expect(v).toBe(0);
       }),
@@ -118,7 +118,7 @@ describe('properties', () => {
 
   it('outputs are finite for any batch and any options', () => {
     const anyOptions = fc.record({
-      estimator: fc.constantFrom(...ESTIMATOR_NAMES),
+      estimator: fc.constantFrom(...ESTIMATORS),
       grpoScale: fc.constantFrom('group' as const, 'batch' as const, 'none' as const),
       softmaxTau: fc.double({ min: 1e-6, max: 100, noNaN: true }),
       passK: fc.integer({ min: 1, max: 6 }),
@@ -146,7 +146,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(arbBatch(), (batch) => {
         const copy = structuredClone(batch);
-        computeAdvantages(batch, opts({ cue: true, edas: true, tokenCredit: 'eapo', topEntropyQuantile: 0.5 }));
+        computeAdvantages(batch, opts({ cue: true, cueGamma: 0.5, edas: true, edasGamma: 0.5, tokenCredit: 'eapo', topEntropyQuantile: 0.5 }));
         expect(batch).toEqual(copy);
       }),
       { numRuns: 50 },

@@ -16,11 +16,13 @@ import {
   reinforceBaselineAdvantages,
   rlooAdvantages,
   softmaxGrpoAdvantages,
-  type GrpoScale,
 } from './estimators-base';
 import type { MappPosterior } from './mapp';
+import { defaultConfig } from '../config/config';
+import { ESTIMATORS, GRPO_SCALES, TOKEN_CREDITS, type Estimator, type GrpoScale, type TokenCredit } from '../config/knobs';
+import { advantageOptions } from './settings';
 
-export type { GrpoScale } from './estimators-base';
+export type { GrpoScale, TokenCredit };
 
 /** One step's rollouts: B prompts × G completions = N sequences; T = completion positions. */
 export interface RolloutBatch {
@@ -54,20 +56,8 @@ export interface AdvantageResult {
   tokenMask: Float32Array;
 }
 
-export type EstimatorName = 'reinforce' | 'reinforce_baseline' | 'rloo' | 'grpo' | 'softmax_grpo' | 'mapp' | 'passk';
-export type TokenCredit = 'uniform' | 'eapo';
-
-export const ESTIMATOR_NAMES: readonly EstimatorName[] = [
-  'reinforce',
-  'reinforce_baseline',
-  'rloo',
-  'grpo',
-  'softmax_grpo',
-  'mapp',
-  'passk',
-];
-export const TOKEN_CREDIT_NAMES: readonly TokenCredit[] = ['uniform', 'eapo'];
-export const GRPO_SCALES: readonly GrpoScale[] = ['group', 'batch', 'none'];
+/** The estimator names are the knob table's (src/config/knobs.ts). */
+export type EstimatorName = Estimator;
 
 export interface AdvantageOptions {
   /** Base estimator of the response-level advantage. */
@@ -90,18 +80,8 @@ export interface AdvantageOptions {
   topEntropyQuantile: number;
 }
 
-export const DEFAULT_ADVANTAGE_OPTIONS: Readonly<AdvantageOptions> = Object.freeze({
-  estimator: 'grpo',
-  grpoScale: 'group',
-  softmaxTau: 1,
-  passK: 2,
-  cue: false,
-  cueGamma: 0.5,
-  edas: false,
-  edasGamma: 0.5,
-  tokenCredit: 'uniform',
-  topEntropyQuantile: 1,
-});
+/** The options of the default config: the knob table's defaults (GRPO, τ 0.5, k 4, no Cue, no EDAS). */
+export const DEFAULT_ADVANTAGE_OPTIONS: Readonly<AdvantageOptions> = Object.freeze(advantageOptions(defaultConfig()));
 
 function checkOneOf<V extends string>(field: string, value: V, allowed: readonly V[]): void {
   if (!allowed.includes(value)) throw new RangeError(`${field} must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -115,9 +95,9 @@ function checkFinite(field: string, value: number, positive = false): void {
 
 /** Throws a RangeError naming the first bad option. */
 export function validateAdvantageOptions(o: AdvantageOptions): void {
-  checkOneOf('estimator', o.estimator, ESTIMATOR_NAMES);
+  checkOneOf('estimator', o.estimator, ESTIMATORS);
   checkOneOf('grpoScale', o.grpoScale, GRPO_SCALES);
-  checkOneOf('tokenCredit', o.tokenCredit, TOKEN_CREDIT_NAMES);
+  checkOneOf('tokenCredit', o.tokenCredit, TOKEN_CREDITS);
   checkFinite('softmaxTau', o.softmaxTau, true);
   checkFinite('cueGamma', o.cueGamma);
   checkFinite('edasGamma', o.edasGamma);

@@ -5,7 +5,7 @@ import { presetConfig, PRESET_NAMES } from '../config/presets';
 import { gpuIt } from '../gpu/testing';
 import { watchBuffers } from '../gpu/buffer-census';
 import { Trainer } from './trainer';
-import { GpuEngine } from './engine';
+import { GpuEngine } from './gpu-engine';
 
 // SwiftShader's limits here; the 4 GiB default budget.
 const swiftshader: GpuBudget = { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30, maxComputeWorkgroupsPerDimension: 65535, memoryBytes: 4 * 2 ** 30 };
@@ -58,7 +58,7 @@ describe('will a run fit the GPU', () => {
     for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 })]) {
       const watch = watchBuffers(device);
       try {
-        const t = await Trainer.create(cfg, (l, p) => new GpuEngine(device, l, p));
+        const t = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));
         if (cfg.sftSteps) await t.warmStart();
         await t.step();
         const estimate = gpuFootprint(cfg).buffers.map((b) => b.bytes).filter((n) => n >= 1024).sort((a, b) => a - b);

@@ -5,11 +5,11 @@
 // half-way. A failure is a ConfigError naming a knob and the values that would fit.
 //
 // This mirrors the allocations of src/model/gpu-model.ts, gpu-loss.ts, gpu-sampler.ts and
-// src/rl/engine.ts; a test holds it to the bytes the engine really allocates.
+// src/rl/gpu-engine.ts; a test holds it to the bytes the engine really allocates.
 
-import { ConfigError, mergeConfig, modelConfigOf, taskParamsAtLevel, taskParamsOf, type RunConfig } from '../config/config';
-import { levelRange } from '../config/checkpoint-run';
+import { ConfigError, curriculumLevels, mergeConfig, modelConfigOf, taskParamsAtLevel, type RunConfig } from '../config/config';
 import { findKnob } from '../config/knobs';
+import { PG_STATS } from '../core/abi';
 import { buildLayout } from '../model/layout';
 import { getTask } from '../tasks/registry';
 
@@ -48,10 +48,10 @@ const storage = (floats: number): number => Math.max(4, floats * 4);
 /** The sequence length T (prompt + completion) at each curriculum level the run can visit. */
 function lengthsOf(config: RunConfig): number[] {
   const task = getTask(config.task);
-  const [lo, hi] = levelRange(config);
+  const [lo, hi] = curriculumLevels(config);
   const out = new Set<number>();
   for (let level = lo; level <= hi; level++) {
-    const shape = task.shape(config.curriculum === 'off' ? taskParamsOf(config) : taskParamsAtLevel(config, level));
+    const shape = task.shape(taskParamsAtLevel(config, level));
     out.add(shape.promptLength + shape.completionLength);
   }
   return [...out];
@@ -105,9 +105,9 @@ export function gpuFootprint(config: RunConfig): Footprint {
     rows(N, what);
   };
 
-  const plans = (N: number, T: number, what: string, regulator: string) => {
-    if (made.has(`plans ${N}x${T} ${regulator}`)) return;
-    made.add(`plans ${N}x${T} ${regulator}`);
+  const plans = (N: number, T: number, what: string, tag = '') => {
+    if (made.has(`plans ${N}x${T} ${tag}`)) return;
+    made.add(`plans ${N}x${T} ${tag}`);
     const R = N * T;
     const rc = (k: number, label: string) => add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
     const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
@@ -126,7 +126,7 @@ export function gpuFootprint(config: RunConfig): Footprint {
     for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
     for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
     add('seq loss', storage(N), true, what);
-    add('pg stats', storage(N * 8), true, what);
+    add('pg stats', storage(N * PG_STATS), true, what);
     add('grad norm', 8, true, what);
     add('pg_loss per-token scratch', R * 16, true, `${what}, N·T × 4`);
     add('gradNorm partials', partials, true, what);
@@ -136,17 +136,16 @@ export function gpuFootprint(config: RunConfig): Footprint {
     rows(R, what);
   };
 
-  const regulator = config.entropyMode === 'uniform' ? 'uniform' : 'entropy';
   for (const T of lengthsOf(config)) {
     sampler(BG, T, 'sampling batchPrompts·groupSize sequences');
-    plans(mb, T, 'training batchPrompts·groupSize/minibatches sequences', regulator);
-    // The warm start trains on batchPrompts·groupSize sequences in one pass, with the entropy
-    // regulator; with a KL reference its plans are rebuilt once the reference is taken.
-    if (config.sftSteps > 0) plans(BG, T, 'warm start, batchPrompts·groupSize sequences', config.klBeta > 0 ? 'sft' : 'entropy');
+    plans(mb, T, 'training batchPrompts·groupSize/minibatches sequences');
+    // The warm start trains on batchPrompts·groupSize sequences in one pass, before any KL
+    // reference: with one, the plans are built again once it is taken (the first set stays).
+    if (config.sftSteps > 0) plans(BG, T, 'warm start, batchPrompts·groupSize sequences', config.klBeta > 0 ? 'before the reference' : '');
     if (config.evalEvery > 0 || config.curriculum !== 'off') sampler(config.evalPrompts, T, 'held-out greedy, evalPrompts sequences');
     if (config.evalEvery > 0) sampler(config.evalPrompts * config.groupSize, T, 'held-out sampling, evalPrompts·groupSize sequences');
   }
-  const perPass = Math.ceil((mb + mb * 8 + 2) / 64) * 64;
+  const perPass = Math.ceil((mb + mb * PG_STATS + 2) / 64) * 64;
   add('train stats readback', (passes * perPass + groups * 64 + 128) * 4, false, 'the metrics of one step');
   const totalBytes = buffers.reduce((a, b) => a + b.bytes, 0);
   return { buffers, totalBytes, matmulRows: maxRows };

@@ -1,18 +1,25 @@
-// The policy's learned multiplication table (groupmul, interleaved layout).
-//
-// In the interleaved layout the right y_t depends only on y_{t−1} and x_t (docs/tasks.md), so
-// the policy's choice of y_2 after [BOS, x1 = a, y1 = a, x2 = x] is its learned product a·x:
-// y1 = a is the correct running product after one element. All n² pairs go to the engine in
-// ONE greedy (topK = 1) sample call; the returned logp is under the full tempered softmax, so
-// exp(logp) is the probability of the argmax token (docs/engine.md, sample_token).
+// The policy's learned table (a Cayley table for groupmul's interleaved layout): the task says
+// what to ask (its TableProbe, src/tasks/types.ts), this reads the answers. All cells go to the
+// engine in ONE greedy (topK = 1) sample call; the returned logp is under the full tempered
+// softmax, so exp(logp) is the probability of the argmax token (docs/engine.md, sample_token).
 
+import type { RunConfig } from '../config/config';
+import { taskParamsOf } from '../config/config';
+import { getTask } from '../tasks/registry';
+import type { TableProbe } from '../tasks/types';
 import type { PolicyEngine } from './engine';
-import type { LearnedTable } from '../worker/protocol';
-import { getGroup } from '../tasks/groups';
-import { BOS, NUM_SPECIAL } from '../tasks/types';
 
-/** Sequence length of one probe: BOS a a x ?. */
-export const PROBE_T = 5;
+/** The policy's most likely answer for each cell of the task's table. */
+export interface LearnedTable {
+  /** element names, index = element id */
+  elements: string[];
+  /** [n][n] argmax element id for (row a, column x); −1 where the answer is not an element */
+  argmax: number[][];
+  /** [n][n] its probability under the policy */
+  prob: number[][];
+  /** [n][n] the right answer (for groupmul the true product a·x, as the task defines it) */
+  truth: number[][];
+}
 
 export interface LearnedTableOptions {
   /** Seed of the sampling key (irrelevant to a greedy draw, but part of the engine contract). */
@@ -21,34 +28,33 @@ export interface LearnedTableOptions {
   invTemp?: number;
 }
 
-/** Template [n², 5]: row a·n + x is [BOS, a, a, x, −1] (element i is token NUM_SPECIAL + i). */
-export function probeTemplate(n: number): Int32Array {
-  const fixed = new Int32Array(n * n * PROBE_T);
-  for (let a = 0; a < n; a++) {
-    for (let x = 0; x < n; x++) {
-      const row = (a * n + x) * PROBE_T;
-      fixed[row] = BOS;
-      fixed[row + 1] = NUM_SPECIAL + a;
-      fixed[row + 2] = NUM_SPECIAL + a;
-      fixed[row + 3] = NUM_SPECIAL + x;
-      fixed[row + 4] = -1;
-    }
-  }
+/** The table probe of a run's task at its configured parameters, or null when it has none. */
+export function tableProbeOf(config: RunConfig): TableProbe | null {
+  return getTask(config.task).tableProbe?.(taskParamsOf(config)) ?? null;
+}
+
+/** Positions of one probe sequence: its prompt and the answer. */
+export function probeLength(probe: TableProbe): number {
+  return probe.prompt(0, 0).length + 1;
+}
+
+/** Template [n²·T]: row a·n + x is prompt(a, x) and −1 where the policy answers. */
+export function probeTemplate(probe: TableProbe): Int32Array {
+  const n = probe.labels.length;
+  const T = probeLength(probe);
+  const fixed = new Int32Array(n * n * T).fill(-1);
+  for (let a = 0; a < n; a++) for (let x = 0; x < n; x++) fixed.set(probe.prompt(a, x), (a * n + x) * T);
   return fixed;
 }
 
-export async function learnedTable(engine: PolicyEngine, group: string, opts: LearnedTableOptions): Promise<LearnedTable> {
-  const g = getGroup(group);
-  const n = g.order;
+export async function learnedTable(engine: PolicyEngine, probe: TableProbe, opts: LearnedTableOptions): Promise<LearnedTable> {
+  const n = probe.labels.length;
+  const T = probeLength(probe);
   const { vocabSize: V, nPositions } = engine.layout.config;
-  if (V < NUM_SPECIAL + n) {
-    throw new RangeError(`learnedTable: group ${group} needs a vocabulary of ${NUM_SPECIAL + n} tokens, the model has ${V}`);
-  }
-  if (nPositions < PROBE_T) {
-    throw new RangeError(`learnedTable: needs model.nPositions ≥ ${PROBE_T}, the model has ${nPositions}`);
-  }
-  const N = n * n;
-  const result = await engine.sample(probeTemplate(n), N, PROBE_T, {
+  const needV = Math.max(...probe.tokens) + 1;
+  if (V < needV) throw new RangeError(`learnedTable: the table's elements need a vocabulary of ${needV} tokens, the model has ${V}`);
+  if (nPositions < T) throw new RangeError(`learnedTable: needs model.nPositions ≥ ${T}, the model has ${nPositions}`);
+  const result = await engine.sample(probeTemplate(probe), n * n, T, {
     seed: opts.seed >>> 0, step: 0, invTemp: opts.invTemp ?? 1, topK: 1,
   });
   const argmax: number[][] = [];
@@ -57,19 +63,12 @@ export async function learnedTable(engine: PolicyEngine, group: string, opts: Le
     const am: number[] = [];
     const pr: number[] = [];
     for (let x = 0; x < n; x++) {
-      const at = (a * n + x) * PROBE_T + PROBE_T - 1;
-      const token = result.tokens[at];
-      const element = token - NUM_SPECIAL;
-      am.push(element >= 0 && element < n ? element : -1);
+      const at = (a * n + x) * T + T - 1;
+      am.push(probe.tokens.indexOf(result.tokens[at]));
       pr.push(Math.exp(result.logp[at]));
     }
     argmax.push(am);
     prob.push(pr);
   }
-  return {
-    elements: [...g.elementNames],
-    argmax,
-    prob,
-    truth: g.table.map((row) => [...row]),
-  };
+  return { elements: [...probe.labels], argmax, prob, truth: probe.truth.map((row) => [...row]) };
 }

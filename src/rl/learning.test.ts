@@ -6,12 +6,12 @@ import { gpuIt } from '../gpu/testing';
 import { presetConfig } from '../config/presets';
 import { mergeConfig } from '../config/config';
 import { Trainer } from './trainer';
-import { GpuEngine } from './engine';
+import { GpuEngine } from './gpu-engine';
 
 describe('learning', () => {
   gpuIt('sort-easy from scratch: greedy held-out pass@1 rises from chance to ≥ 0.9 within 200 steps', async ({ device }) => {
     const config = mergeConfig(presetConfig('sort-easy'), { seed: 1, evalEvery: 0, evalPrompts: 32 });
-    const t = await Trainer.create(config, (l, p) => new GpuEngine(device, l, p));
+    const t = await Trainer.create(config, (l, p, s) => new GpuEngine(device, l, p, s));
     const before = await t.greedyPassRate();
     const t0 = performance.now();
     let after = 0;

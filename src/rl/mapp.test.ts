@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 import { betaBinomialPmf, binaryGrpoAdvantage, MappPosterior } from './mapp';
 import { grpoAdvantages } from './estimators-base';
 

@@ -1,11 +1,11 @@
-// MaPP (paper 000, "Marginalized Posterior-Predictive") (reading, METHODS.md): a Beta posterior
+// MaPP ("Marginalized Posterior-Predictive", docs/methods.md) (reading, docs/estimators.md): a Beta posterior
 // over each prompt's pass rate, used twice: to replace GRPO's composition-dependent advantage by
 // its expectation over the peers' outcomes, and to score prompts for selection.
 //
 // Rewards are binary here. A reward counts as a success when r ≥ 0.5 (MAPP_SUCCESS_THRESHOLD);
 // computeAdvantages passes the task's `correct` flags as 0/1, so the verifier's verdict decides.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { GRPO_EPS } from './estimators-base';
 
 export const MAPP_SUCCESS_THRESHOLD = 0.5;

@@ -1,8 +1,41 @@
-// Step metrics from one batch of rollouts, named like TRL's GRPOTrainer (METHODS.md
-// "Metrics"), with VERL_NAMES mapping them to verl's. Pure; no value is ever NaN.
+// What one RL step reports: the metrics of its batch of rollouts (stepMetrics) and of its
+// update (passMetrics), named like TRL's GRPOTrainer with VERL_NAMES mapping them to verl's
+// (docs/estimators.md, "Metrics"), and the records a step and an evaluation write (one line of
+// metrics.jsonl, one event to the page). Pure; no value is ever NaN.
 
+import { PG_STAT, PG_STATS } from '../core/abi';
+import type { TrainResult } from './engine';
 import type { AdvantageResult, RolloutBatch } from './estimators';
 import { groupIsAllEqual, sampleStd, unbiasedPassAtK } from './estimators-base';
+
+/** The phases of one RL step, in order. */
+export type Phase = 'sample' | 'verify' | 'advantages' | 'update';
+
+/** One line of metrics.jsonl. Scalars are TRL-named; arrays are per position / histogram. */
+export interface StepRecord {
+  step: number;
+  scalars: Record<string, number>;
+  entropy_by_pos: number[];
+  advantage_histogram: { counts: number[]; edges: number[] };
+  /** Curriculum level (the value of curriculumParam) this step trained on. */
+  level: number;
+  eval?: EvalRecord;
+}
+
+/** A held-out evaluation. */
+export interface EvalRecord {
+  step: number;
+  level: number;
+  prompts: number;
+  /** Greedy (top-1) decoding. */
+  'eval/pass@1_greedy': number;
+  /** Unbiased pass@k over G samples at the training temperature, k = evalK. */
+  'eval/pass@k': number;
+  'eval/pass@1_sampled': number;
+  k: number;
+  /** Task metrics of the greedy completions (e.g. cot_alignment_prefix). */
+  taskMetrics: Record<string, number>;
+}
 
 export interface Histogram {
   /** [bins] number of values in each bin. */
@@ -182,5 +215,57 @@ export function aggregateTaskMetrics(perGroup: readonly Record<string, number>[]
   }
   const out: Record<string, number> = {};
   for (const [key, { sum, n }] of sums) out[key] = sum / n;
+  return out;
+}
+
+/**
+ * The update's metrics from the engine's per-pass results: the loss (mean over passes), the KL
+ * to the reference, clip fractions and importance ratios per trained token (pg_loss's stats,
+ * PG_STAT), the last pass's gradient norm, and ‖Δθ‖, ‖θ‖. `klOn`: whether the passes had a
+ * reference; without one the kernel's Σ k3 is against whatever refLogp holds, which is no KL.
+ */
+export function passMetrics(result: TrainResult, klOn: boolean): Record<string, number> {
+  let loss = 0, count = 0, clipLow = 0, clipHigh = 0, ratioSum = 0, ratioMax = 0, kl = 0, dual = 0;
+  for (const p of result.passes) {
+    loss += p.seqLoss.reduce((a, b) => a + b, 0);
+    for (let n = 0; n < p.stats.length / PG_STATS; n++) {
+      const s = p.stats.subarray(n * PG_STATS, (n + 1) * PG_STATS);
+      count += s[PG_STAT.count]; clipLow += s[PG_STAT.clippedLow]; clipHigh += s[PG_STAT.clippedHigh];
+      ratioSum += s[PG_STAT.sumRatio]; ratioMax = Math.max(ratioMax, s[PG_STAT.maxRatio]);
+      kl += s[PG_STAT.sumKl]; dual += s[PG_STAT.dualClipped];
+    }
+  }
+  const per = (x: number) => (count > 0 ? x / count : 0);
+  return {
+    loss: loss / result.passes.length,
+    kl: klOn ? per(kl) : 0,
+    'clip_ratio/low_mean': per(clipLow),
+    'clip_ratio/high_mean': per(clipHigh),
+    'clip_ratio/region_mean': per(clipLow + clipHigh),
+    'clip_ratio/dual_mean': per(dual),
+    'ratio/mean': per(ratioSum),
+    'ratio/max': ratioMax,
+    grad_norm: result.passes[result.passes.length - 1].gradNorm,
+    update_norm: result.updateNorm,
+    weight_norm: result.weightNorm,
+  };
+}
+
+/** The record of step `step`: its scalars (`level` among them) and its batch's per-position entropy and advantage histogram. */
+export function stepRecord(step: number, scalars: Record<string, number>, m: StepMetrics): StepRecord {
+  const h = m.advantage_histogram;
+  return {
+    step,
+    scalars,
+    entropy_by_pos: Array.from(m.entropy_by_pos),
+    advantage_histogram: { counts: Array.from(h.counts), edges: Array.from(h.edges) },
+    level: Number(scalars.level),
+  };
+}
+
+/** `o` with `prefix` before every key (task/…, grad_norm/…). */
+export function prefixKeys(prefix: string, o: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(o)) out[prefix + k] = v;
   return out;
 }

@@ -11,9 +11,8 @@
 
 import type { Task, TaskInstance } from '../tasks/types';
 import { EOS } from '../tasks/types';
-import type { SampleResult } from './engine';
 import type { MinibatchData } from './engine';
-import { nextTokenTargets } from '../reference/model';
+import { nextTokenTargets, type SampleResult } from '../core/abi';
 
 export interface RolloutShape {
   B: number;
@@ -59,6 +58,30 @@ export function buildTemplate(instances: readonly TaskInstance[], s: RolloutShap
 export function completionOf(tokens: Int32Array, n: number, s: RolloutShape): number[] {
   const start = n * s.T + s.Lp;
   return Array.from(tokens.subarray(start, start + s.Lc));
+}
+
+/** Group b of a sampled batch (its G rows of `sample`, laid out by `shape`). */
+export interface SampledGroup {
+  inst: TaskInstance;
+  sample: SampleResult;
+  shape: RolloutShape;
+  b: number;
+}
+
+/** Groups from one or more sampled batches (dynamic sampling keeps groups of several tries), gathered into one batch. */
+export function gatherGroups(groups: readonly SampledGroup[], G: number): { instances: TaskInstance[]; shape: RolloutShape; sample: SampleResult } {
+  const instances = groups.map((k) => k.inst);
+  const shape = rolloutShape(instances, G);
+  const tokens = new Int32Array(shape.N * shape.T);
+  const logp = new Float32Array(shape.N * shape.T);
+  const entropy = new Float32Array(shape.N * shape.T);
+  groups.forEach((k, b) => {
+    const from = k.b * G * shape.T, len = G * shape.T, to = b * G * shape.T;
+    tokens.set(k.sample.tokens.subarray(from, from + len), to);
+    logp.set(k.sample.logp.subarray(from, from + len), to);
+    entropy.set(k.sample.entropy.subarray(from, from + len), to);
+  });
+  return { instances, shape, sample: { tokens, logp, entropy } };
 }
 
 /** Per-sequence facts of the completion space. */

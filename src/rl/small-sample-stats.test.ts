@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  choose, holmAdjust, incompleteBeta, lnGamma, meanInterval, median, permutationTest, quantileSorted, seededRandom,
+  choose, holmAdjust, incompleteBeta, lnGamma, meanInterval, permutationTest, quantileSorted, seededRandom,
   studentTCdf, studentTQuantile, welchInterval,
 } from './small-sample-stats';
+import { median } from '../core/stats';
 
 describe('small-sample statistics', () => {
   it('lnGamma and the incomplete beta match known values', () => {

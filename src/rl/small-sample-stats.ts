@@ -100,13 +100,6 @@ export function sampleSd(xs: readonly number[]): number {
   return Math.sqrt(s / (xs.length - 1));
 }
 
-/** The median (the mean of the two middle values for an even count). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 export interface MeanInterval {
   n: number;
   mean: number;

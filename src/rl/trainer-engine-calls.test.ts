@@ -7,10 +7,10 @@ import { mergeConfig, type RunConfig } from '../config/config';
 import { Trainer } from './trainer';
 import { CpuEngine } from './cpu-engine';
 import { rowArrays } from './rollout';
-import { AGGREGATION, REGULATOR } from '../reference/ops';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
-import type { SampleResult, SampleTokenParams, TrainPass, TrainResult } from './engine';
+import { usesReference, type EngineSettings, type TrainPass, type TrainResult } from './engine';
 import type { ParamLayout } from '../model/layout';
+import { AGGREGATION, REGULATOR, type SampleResult, type SampleTokenParams } from '../core/abi';
 
 interface TrainCall { passes: TrainPass[]; N: number; T: number; invTemp: number; useReference: boolean }
 
@@ -20,8 +20,8 @@ class SpyEngine extends CpuEngine {
   /** Rewrites a sample before the trainer sees it (the dynamic-sampling test's outcomes). */
   rewrite: ((s: SampleResult, call: { fixed: Int32Array; N: number; T: number; params: SampleTokenParams }) => void) | null = null;
 
-  constructor(layout: ParamLayout, params: Float32Array) {
-    super(layout, params);
+  constructor(layout: ParamLayout, params: Float32Array, settings: EngineSettings) {
+    super(layout, params, settings);
   }
 
   override async sample(fixed: Int32Array, N: number, T: number, params: SampleTokenParams): Promise<SampleResult> {
@@ -31,15 +31,15 @@ class SpyEngine extends CpuEngine {
     return result;
   }
 
-  override async train(passes: TrainPass[], N: number, T: number, invTemp: number, useReference: boolean): Promise<TrainResult> {
-    this.trains.push({ passes, N, T, invTemp, useReference });
-    return super.train(passes, N, T, invTemp, useReference);
+  override async train(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
+    this.trains.push({ passes, N, T, invTemp: this.settings.invTemp, useReference: passes.some(usesReference) });
+    return super.train(passes, N, T);
   }
 }
 
 async function spyTrainer(config: RunConfig): Promise<{ t: Trainer; spy: SpyEngine }> {
   let spy: SpyEngine | null = null;
-  const t = await Trainer.create(config, (l, p) => (spy = new SpyEngine(l, p)));
+  const t = await Trainer.create(config, (l, p, s) => (spy = new SpyEngine(l, p, s)));
   return { t, spy: spy! };
 }
 
@@ -68,6 +68,7 @@ describe('what the trainer hands the engine', () => {
     await t.step();
     expect(spy.samples[0].params).toEqual({ seed: cfg.seed, step: 0, invTemp: 1 / 0.8, topK: 5 });
     expect(spy.samples[1].params.step).toBe(1);
+    expect(spy.settings.regulator).toBe(REGULATOR.entropy);
     const call = spy.trains[1];
     expect(call).toMatchObject({ N: 4, invTemp: 1 / 0.8, useReference: true }); // 12 sequences / 3 minibatches
     expect(call.passes).toHaveLength(6); // 2 epochs × 3 minibatches
@@ -77,7 +78,6 @@ describe('what the trainer hands the engine', () => {
       expect(p.loss.params).toMatchObject({ epsLow: 0.1, epsHigh: 0.3, dualClip: 2.5, beta: 0.07, klKind: 1, alpha: 0.037, aggregation: AGGREGATION.seqMeanTokenSum, totalSeqs: 4 });
       expect(p.loss.params.maxLen).toBe(t.latest!.shape.Lc);
       expect(p.loss.params.totalTokens).toBe(Math.max(1, p.data.mask.reduce((a, b) => a + b, 0)));
-      expect(p.loss.regulator).toBe(REGULATOR.entropy);
       // The second step's passes are optimiser steps 7..12; the lr warms up over 4 of them.
       const step = 7 + i;
       expect(p.adam).toEqual({ lr: 0.0021 * Math.min(1, step / 4), beta1: 0.81, beta2: 0.93, eps: 3e-7, weightDecay: 0.013, step, maxGradNorm: 0.7 });
@@ -100,11 +100,11 @@ describe('what the trainer hands the engine', () => {
     expect(rowSet(pass.data, snap.shape.T)).toEqual(rowSet(want, snap.shape.T));
   });
 
-  it('the uniform regulator goes to the loss as its regulator code, with α', async () => {
+  it('the uniform regulator goes to the engine as its regulator code, and α to the loss', async () => {
     const { t, spy } = await spyTrainer(mergeConfig(base, { entropyAlpha: 0.02, entropyMode: 'uniform', klBeta: 0 }));
     await t.step();
+    expect(spy.settings.regulator).toBe(REGULATOR.uniform);
     for (const p of spy.trains[0].passes) {
-      expect(p.loss.kind === 'pg' && p.loss.regulator).toBe(REGULATOR.uniform);
       expect(p.loss.kind === 'pg' && p.loss.params).toMatchObject({ alpha: 0.02, beta: 0 });
     }
     expect(spy.trains[0].useReference).toBe(false);

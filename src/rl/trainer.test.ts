@@ -4,7 +4,7 @@ import { gpuIt } from '../gpu/testing';
 import { presetConfig } from '../config/presets';
 import { mergeConfig } from '../config/config';
 import { Trainer, TrainingFault } from './trainer';
-import { GpuEngine } from './engine';
+import { GpuEngine } from './gpu-engine';
 import { CpuEngine } from './cpu-engine';
 
 // A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
@@ -16,8 +16,8 @@ const tiny = mergeConfig(presetConfig('sort-easy'), {
 describe('Trainer', () => {
   for (const entropyMode of ['exact', 'uniform'] as const) gpuIt(`one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss (entropyMode ${entropyMode})`, async ({ device }) => {
     const cfg = mergeConfig(tiny, { entropyMode });
-    const gpu = await Trainer.create(cfg, (l, p) => new GpuEngine(device, l, p));
-    const cpu = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p));
+    const gpu = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));
+    const cpu = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
     gpu.collectRatios = cpu.collectRatios = true;
     for (let step = 0; step < 2; step++) {
       const g = await gpu.step();
@@ -48,7 +48,7 @@ describe('Trainer', () => {
 
   gpuIt('the same seed and config give identical metrics', async ({ device }) => {
     const run = async () => {
-      const t = await Trainer.create(tiny, (l, p) => new GpuEngine(device, l, p));
+      const t = await Trainer.create(tiny, (l, p, s) => new GpuEngine(device, l, p, s));
       const out = [];
       for (let i = 0; i < 3; i++) out.push((await t.step()).scalars);
       t.destroy();
@@ -58,7 +58,7 @@ describe('Trainer', () => {
   });
 
   gpuIt('non-finite weights stop the run at sampling, naming the step and the tensor', async ({ device }) => {
-    const t = await Trainer.create(tiny, (l, p) => new GpuEngine(device, l, p));
+    const t = await Trainer.create(tiny, (l, p, s) => new GpuEngine(device, l, p, s));
     await t.step();
     // Poison one embedding weight: the next step's loss and gradients go non-finite.
     const poisoned = await t.engine.readParams();
@@ -84,8 +84,8 @@ describe('Trainer', () => {
 
   gpuIt('a non-finite gradient is caught on the GPU: the step is rolled back and the run pauses with the step named', async ({ device }) => {
     let poisonNext = false;
-    const t = await Trainer.create(tiny, (l, p) => {
-      const e = new GpuEngine(device, l, p);
+    const t = await Trainer.create(tiny, (l, p, s) => {
+      const e = new GpuEngine(device, l, p, s);
       const train = e.train.bind(e);
       // Poison one advantage of the first minibatch: its gradient goes NaN, the second is fine.
       e.train = (passes, ...rest) => {
@@ -126,7 +126,7 @@ describe('Trainer (CPU reference engine)', () => {
     ];
     for (const overrides of cases) {
       const cfg = mergeConfig(tiny, { epochs: 1, minibatches: 1, ...overrides });
-      const t = await Trainer.create(cfg, (l, p) => new CpuEngine(l, p));
+      const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
       const before = await t.engine.readParams();
       for (let i = 0; i < 3; i++) {
         const r = await t.step();
@@ -138,7 +138,7 @@ describe('Trainer (CPU reference engine)', () => {
   });
 
   it('a larger held-out set extends the same prompts (the in-training checks are its prefix)', async () => {
-    const t = await Trainer.create(mergeConfig(tiny, { evalPrompts: 4 }), (l, p) => new CpuEngine(l, p));
+    const t = await Trainer.create(mergeConfig(tiny, { evalPrompts: 4 }), (l, p, s) => new CpuEngine(l, p, s));
     const four = t.heldOutPrompts(t.level).map((i) => i.promptTokens.join(','));
     const twelve = t.heldOutPrompts(t.level, 12).map((i) => i.promptTokens.join(','));
     expect(twelve).toHaveLength(12);

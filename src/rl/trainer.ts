@@ -1,46 +1,39 @@
-// The RLVR loop (DESIGN.md "Data flow of one RL step"): sample B prompts, sample G
-// completions each on the engine, verify in JS, turn rewards into per-token advantages, and
-// update the policy for μ epochs × minibatches. Everything the run does is decided by its
-// RunConfig (src/config) and its seed, so the same config gives the same metrics.
+// The RLVR loop (docs/architecture.md, "One RL step, from a knob to a chart"): sample B
+// prompts, sample G completions each on the engine, verify in JS, turn rewards into per-token
+// advantages, and update the policy for μ epochs × minibatches. Everything the run does is
+// decided by its RunConfig (src/config) and its seed, so the same config gives the same metrics.
 //
 // A step runs in phases (sample → verify → advantages → update) exposed as an async
-// generator, so the UI can step one phase at a time; `step()` runs them all.
+// generator, so the page can step one phase at a time; `step()` runs them all. A run starts or
+// continues in Trainer.create and goes on in run() (docs/architecture.md, "A run's lifecycle").
 
 import type { RunConfig } from '../config/config';
-import { modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
+import { curriculumLevels, modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
-import { makeRng, STREAM, type Rng } from '../reference/random';
-import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams } from '../reference/ops';
-import type { Aggregation } from '../config/knobs';
-
-/** The config's aggregation names → the loss kernel's codes. */
-const AGGREGATION_CODE: Record<Aggregation, PgLossParams['aggregation']> = {
-  'token-mean': AGGREGATION.tokenMean,
-  'seq-mean-token-mean': AGGREGATION.seqMeanTokenMean,
-  'seq-mean-token-sum': AGGREGATION.seqMeanTokenSum,
-  'seq-mean-token-sum-norm': AGGREGATION.seqMeanTokenSumNorm,
-};
+import { makeRng, STREAM, type Rng } from '../core/random';
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
-import type { PolicyEngine, SampleResult, TrainPass } from './engine';
+import type { MakeEngine, MinibatchData, PolicyEngine, TrainPass, TrainResult } from './engine';
 import { computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
+import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { MappPosterior } from './mapp';
-import { aggregateTaskMetrics, passAtKCurve, stepMetrics, type Histogram } from './metrics';
+import {
+  aggregateTaskMetrics, passAtKCurve, passMetrics, prefixKeys, stepMetrics, stepRecord, type EvalRecord, type Phase, type StepRecord,
+} from './metrics';
 import { applyOverlongShaping, informativeGroups } from './shaping';
 import { unbiasedPassAtK } from './estimators-base';
 import {
-  buildTemplate, completionFacts, rolloutShape, rowArrays, sftArrays, sliceMinibatch, verifyBatch,
-  type CompletionFacts, type RolloutShape, type VerifiedBatch,
+  buildTemplate, completionFacts, gatherGroups, rolloutShape, rowArrays, sftArrays, sliceMinibatch, verifyBatch,
+  type CompletionFacts, type RolloutShape, type SampledGroup, type VerifiedBatch,
 } from './rollout';
-import { DEFAULT_GUARD_LIMITS, DivergenceGuard, type FaultCheck, type GuardLimits, type UpdateObservation } from './divergence';
+import { DEFAULT_GUARD_LIMITS, DivergenceGuard, type FaultCheck, type GuardLimits } from './divergence';
 import type { ResumePoint, TrainerState } from './trainer-state';
-import { levelRange } from '../config/checkpoint-run';
+import { checkpointRunConfig } from '../config/checkpoint-run';
 import { paramCount } from '../model/config';
 import { CheckpointError } from '../model/safetensors-file';
-
-export type Phase = 'sample' | 'verify' | 'advantages' | 'update';
+import type { AdamwParams, PgLossParams } from '../core/abi';
 
 /**
  * A fault the run cannot continue through: the weights (and optimiser state) from before the
@@ -54,10 +47,41 @@ export class TrainingFault extends Error {
   }
 }
 
+/** Where a run stands when its checkpoint carries no trainer state: the page's checkpoints (weights and run config). */
+export interface RunPosition {
+  /** RL steps the weights have been trained for. */
+  step: number;
+  level: number;
+}
+
+/** How a trainer starts: fresh from the config's seed, or from given weights, continuing a run. */
 export interface TrainerOptions {
+  /** Weights to start from (a checkpoint) instead of the config's seeded init. */
+  initial?: { layout: ParamLayout; params: Float32Array };
+  /**
+   * The run `initial` belongs to: a resume point (AdamW's moments, the KL reference, counters and
+   * random streams: src/rl/trainer-state.ts), and the run goes on exactly as if it had not
+   * stopped; or only its position, and the run goes on from that step and level with a fresh
+   * optimiser. Weights given without a resume point, or with a position, are past the warm start.
+   */
+  resume?: ResumePoint | RunPosition;
   /** The divergence guard's limits; false turns it off (NaN/Inf faults are always caught). */
   guard?: Partial<GuardLimits> | false;
 }
+
+/** What the warm start did (the line rlvr train writes to metrics.jsonl before step 1's). */
+export interface WarmStartSummary {
+  /** Steps run now. */
+  steps: number;
+  /** Steps done in all (a resumed warm start counts the earlier ones). */
+  done: number;
+  of: number;
+  firstLoss: number | undefined;
+  lastLoss: number | undefined;
+}
+
+/** What run() yields: the warm start once (when it ran), then every step's record. */
+export type RunEvent = { warmStart: WarmStartSummary } | { record: StepRecord };
 
 /** What the UI's rollout inspector shows of the latest step. */
 export interface RolloutSnapshot {
@@ -74,31 +98,6 @@ export interface RolloutSnapshot {
   vocab: string[];
 }
 
-/** One line of metrics.jsonl. Scalars are TRL-named (METHODS.md); arrays are per position / histogram. */
-export interface StepRecord {
-  step: number;
-  scalars: Record<string, number>;
-  entropy_by_pos: number[];
-  advantage_histogram: { counts: number[]; edges: number[] };
-  /** Curriculum level (the value of curriculumParam) this step trained on. */
-  level: number;
-  eval?: EvalRecord;
-}
-
-export interface EvalRecord {
-  step: number;
-  level: number;
-  prompts: number;
-  /** Greedy (top-1) decoding. */
-  'eval/pass@1_greedy': number;
-  /** Unbiased pass@k over G samples at the training temperature, k = evalK. */
-  'eval/pass@k': number;
-  'eval/pass@1_sampled': number;
-  k: number;
-  /** Task metrics of the greedy completions (e.g. cot_alignment_prefix). */
-  taskMetrics: Record<string, number>;
-}
-
 export interface StepPhase {
   phase: Phase;
   /** The partial snapshot after this phase (for phase-stepping views). */
@@ -107,44 +106,27 @@ export interface StepPhase {
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** Plain advantage-pipeline options from the config. */
-export function advantageOptions(c: RunConfig): AdvantageOptions {
-  return {
-    estimator: c.estimator,
-    grpoScale: c.grpoScale,
-    softmaxTau: c.softmaxTau,
-    passK: c.passK,
-    cue: c.cueGamma > 0,
-    cueGamma: c.cueGamma,
-    edas: c.edasGamma > 0,
-    edasGamma: c.edasGamma,
-    tokenCredit: c.tokenCredit,
-    topEntropyQuantile: c.topEntropyQuantile,
-  };
-}
-
 export class Trainer {
   readonly task: Task;
   readonly layout: ParamLayout;
   readonly vocab: string[];
-  /** RL steps completed. */
-  stepCount = 0;
+  private steps = 0;
   /** Optimiser updates applied (for AdamW bias correction and warm-up). */
   private optStep = 0;
-  /** Current curriculum level (value of curriculumParam). */
-  level: number;
+  private currentLevel: number;
   /** Entropy bonus α (moves when entropyTarget > 0). */
   alpha: number;
   private taskRng: Rng;
   private shuffleRng: Rng;
-  /** SFT warm-start steps completed (a resumed run continues the warm start). */
-  sftStepsDone = 0;
+  private sftDone = 0;
   private readonly guard: DivergenceGuard | null;
   /** Weights in the model (no padding): the scale of the divergence checks. */
   private readonly weightCount: number;
   private mapp: MappPosterior | null;
   private mappPool: TaskInstance[] = [];
-  private refReady = false;
+  /** The config in the loss kernels' terms (the engine was built with its temperature and regulator). */
+  private readonly settings: LossSettings;
+  private readonly advantages: AdvantageOptions;
   /** Completion positions c < klLimit get the KL term. */
   private klLimit = Infinity;
   /** Steps since the last curriculum advance (or the start). */
@@ -155,13 +137,15 @@ export class Trainer {
   /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
   collectRatios = false;
 
-  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, options: TrainerOptions) {
+  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, settings: LossSettings, options: TrainerOptions) {
     this.task = getTask(config.task);
+    this.settings = settings;
+    this.advantages = advantageOptions(config);
     this.guard = options.guard === false ? null : new DivergenceGuard({ ...DEFAULT_GUARD_LIMITS, ...options.guard });
     this.weightCount = paramCount(layout.config);
     this.layout = layout;
     this.vocab = this.task.vocab(taskParamsOf(config));
-    this.level = config.curriculum === 'off' ? Number(config[`task.${config.curriculumParam}`]) : config.curriculumStart;
+    this.currentLevel = curriculumLevels(config)[0];
     this.alpha = config.entropyAlpha;
     this.taskRng = makeRng(config.seed, STREAM.tasks);
     this.shuffleRng = makeRng(config.seed, STREAM.minibatch);
@@ -169,17 +153,15 @@ export class Trainer {
   }
 
   /**
-   * Builds the model from the config (seeded init), or takes given weights (a checkpoint),
-   * and the engine that runs it. With `initial.resume` (weights, AdamW's moments, the KL
-   * reference, step, level, random-stream positions: src/rl/trainer-state.ts) the run continues
-   * where it stopped; the config may differ in its optimiser and loss knobs (lower lr after a fault).
+   * The one way a run starts or continues (the CLI, the worker and the bench all come here):
+   * builds the model from the config's seed or takes `initial` weights, makes the engine that
+   * runs it, and restores where the run stands (`resume`). A resumed config may differ from the
+   * saved one in its optimiser and loss knobs (a lower lr after a fault), not in its seed, task
+   * or model. What is left of the warm start is sftStepsRemaining; run() or warmStart() does it.
    */
-  static async create(
-    config: RunConfig,
-    makeEngine: (layout: ParamLayout, params: Float32Array) => PolicyEngine | Promise<PolicyEngine>,
-    initial?: { layout: ParamLayout; params: Float32Array; resume?: ResumePoint },
-    options: TrainerOptions = {},
-  ): Promise<Trainer> {
+  static async create(config: RunConfig, makeEngine: MakeEngine, options: TrainerOptions = {}): Promise<Trainer> {
+    const { initial, resume } = options;
+    if (resume && 'state' in resume && !initial) throw new RangeError('a resume point needs the weights it was saved with (initial)');
     const needed = modelConfigOf(config);
     const layout = initial?.layout ?? buildLayout(needed);
     const have = layout.config;
@@ -189,25 +171,44 @@ export class Trainer {
         `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`);
     }
     const params = initial?.params ?? initParams(layout, config.seed);
-    const engine = await makeEngine(layout, params);
-    const t = new Trainer(config, engine, layout, options);
-    await t.start();
-    if (initial?.resume) {
-      try {
-        await t.resumeFrom(initial.resume);
-      } catch (e) {
-        engine.destroy();
-        throw e;
+    const settings = lossSettings(config);
+    const engine = await makeEngine(layout, params, settings);
+    const t = new Trainer(config, engine, layout, settings, options);
+    t.drawMappPool();
+    try {
+      if (resume && 'state' in resume) await t.resumeFrom(resume);
+      else {
+        // A checkpoint's weights, or its place in its run: the warm start is behind them.
+        if (initial || resume) t.sftDone = config.sftSteps;
+        if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
       }
+    } catch (e) {
+      engine.destroy();
+      throw e;
     }
     return t;
   }
 
-  /** Restores a saved resume point (after start(), which drew the MaPP pool from the task stream). */
+  /** RL steps completed. */
+  get stepCount(): number {
+    return this.steps;
+  }
+
+  /** The curriculum level the next step trains on (the value of curriculumParam). */
+  get level(): number {
+    return this.currentLevel;
+  }
+
+  /** SFT warm-start steps completed (a resumed run continues the warm start). */
+  get sftStepsDone(): number {
+    return this.sftDone;
+  }
+
+  /** Restores a saved resume point (after the MaPP pool was drawn from the task stream). */
   private async resumeFrom(point: ResumePoint): Promise<void> {
     const s = point.state;
     const c = this.config;
-    const [lo, hi] = levelRange(c);
+    const [lo, hi] = curriculumLevels(c);
     if (s.level < lo || s.level > hi) {
       throw new CheckpointError(`trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`);
     }
@@ -218,14 +219,13 @@ export class Trainer {
       throw new CheckpointError(`trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`);
     }
     await this.engine.loadOptimizerState(point.optimizer);
-    if (point.reference) await this.engine.loadReference(point.reference);
-    this.stepCount = s.stepCount;
+    if (point.reference && s.refReady) await this.engine.loadReference(point.reference);
+    this.steps = s.stepCount;
     this.optStep = s.optStep;
-    this.sftStepsDone = s.sftStepsDone;
-    this.level = s.level;
+    this.sftDone = s.sftStepsDone;
+    this.currentLevel = s.level;
     this.alpha = s.alpha;
     this.sinceAdvance = s.sinceAdvance;
-    this.refReady = s.refReady && point.reference !== null;
     this.klLimit = s.klLimit ?? Infinity;
     this.evalCount = s.evalCount;
     this.taskRng = makeRng(c.seed, STREAM.tasks, s.taskRng);
@@ -245,7 +245,7 @@ export class Trainer {
   async resumePoint(): Promise<ResumePoint> {
     const state: TrainerState = {
       stepCount: this.stepCount, optStep: this.optStep, sftStepsDone: this.sftStepsDone, level: this.level,
-      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.refReady,
+      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.engine.hasReference,
       klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null, evalCount: this.evalCount,
       taskRng: this.taskRng.position(), shuffleRng: this.shuffleRng.position(),
       mapp: this.mapp ? this.mapp.toJSON() : null, guard: [...(this.guard?.recent ?? [])],
@@ -259,22 +259,30 @@ export class Trainer {
     return Math.max(0, this.config.sftSteps - this.sftStepsDone);
   }
 
-  private async start(): Promise<void> {
-    const c = this.config;
-    // The KL reference is taken lazily: at the first RL step for refSync 'none' (the initial or
-    // warm-started weights) and 'every' (then re-synced), at each advance for 'curriculum'.
-    if (this.mapp) {
-      const params = this.taskParams();
-      for (let i = 0; i < c.mappPool; i++) this.mappPool.push(this.task.sample(this.taskRng, params));
-    }
+  /** MaPP's finite prompt pool, the first draws of the task stream (a resumed run draws it again, then moves the stream on). */
+  private drawMappPool(): void {
+    if (!this.mapp) return;
+    const params = this.taskParams();
+    for (let i = 0; i < this.config.mappPool; i++) this.mappPool.push(this.task.sample(this.taskRng, params));
   }
 
   taskParams(level = this.level): TaskParams {
-    return this.config.curriculum === 'off' ? taskParamsOf(this.config) : taskParamsAtLevel(this.config, level);
+    return taskParamsAtLevel(this.config, level);
   }
 
-  private get invTemp(): number {
-    return 1 / this.config.temperature;
+  /**
+   * The run from where it stands: the rest of the warm start (its summary yielded when it ran),
+   * then RL steps until stepCount reaches `steps` (default the config's; 0 = no end), stopping
+   * between steps when `shouldStop` says so. Faults are thrown (TrainingFault, GpuError) with
+   * the weights from before the faulty step kept.
+   */
+  async *run(opts: { steps?: number; shouldStop?: () => boolean; onWarmStartStep?: (done: number, loss: number) => void } = {}): AsyncGenerator<RunEvent> {
+    const steps = opts.steps ?? this.config.steps;
+    if (this.sftStepsRemaining > 0) {
+      const losses = await this.warmStart({ shouldStop: opts.shouldStop, onStep: opts.onWarmStartStep });
+      yield { warmStart: { steps: losses.length, done: this.sftDone, of: this.config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
+    }
+    while (!opts.shouldStop?.() && (steps <= 0 || this.steps < steps)) yield { record: await this.step() };
   }
 
   private lrAt(optStep: number, base: number): number {
@@ -306,79 +314,25 @@ export class Trainer {
    * after each (sftStepsDone, loss); the steps done are counted in sftStepsDone, so a saved run
    * continues the warm start where it stopped.
    */
-  async warmStart(
-    steps = this.sftStepsRemaining,
-    opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
-  ): Promise<number[]> {
+  async warmStart(opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {}): Promise<number[]> {
     const c = this.config;
     const losses: number[] = [];
-    for (let i = 0; i < steps; i++) {
+    while (this.sftStepsRemaining > 0) {
       if (opts.shouldStop?.()) break;
       const instances = this.samplePrompts(c.batchPrompts * c.groupSize);
       const s = rolloutShape(instances, 1);
       const data = sftArrays(instances, s);
       const count = data.mask.reduce((a, b) => a + b, 0);
-      this.optStep++;
-      const lr = this.lrAt(this.optStep, c.sftLr);
-      const where = `warm-start step ${this.sftStepsDone + 1}`;
+      const passes: TrainPass[] = [{ data, loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 }, adam: this.adamParams(this.lrAt(++this.optStep, c.sftLr)) }];
       await this.engine.checkpointState();
-      const res = await this.engine.train([{
-        data,
-        loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 },
-        adam: this.adamParams(lr),
-      }], s.N, s.T, this.invTemp, false);
-      const p = res.passes[0];
-      if (p.nonFinite || !p.seqLoss.every(Number.isFinite)) {
-        const tensors = await this.engine.nonFiniteTensors();
-        await this.engine.restoreState();
-        this.optStep--;
-        throw new TrainingFault(0, tensors, `${where}: non-finite ${p.nonFinite ? 'gradient' : 'loss'}` +
-          (tensors.length ? ` (tensors: ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '') +
-          '; the weights from before this step are kept. Lower sftLr and continue.');
-      }
-      await this.guardUpdate({ updateNorm: res.updateNorm, weightNorm: res.weightNorm, lrSum: lr, count: this.weightCount }, 0, where, 1, 'sftLr');
-      this.sftStepsDone++;
-      const loss = p.seqLoss.reduce((a, b) => a + b, 0);
+      const result = await this.engine.train(passes, s.N, s.T);
+      await this.rollBack({ step: 0, where: `warm-start step ${this.sftStepsDone + 1}`, lrKnob: 'sftLr' }, passes, result, s.N, s.T);
+      this.sftDone++;
+      const loss = result.passes[0].seqLoss.reduce((a, b) => a + b, 0);
       losses.push(loss);
-      opts.onStep?.(this.sftStepsDone, loss);
+      opts.onStep?.(this.sftDone, loss);
     }
     return losses;
-  }
-
-  /**
-   * Runs the divergence checks on an update that has been applied; on a failure rolls it back
-   * (the engine's checkpointState from before it) and throws the fault, naming the tensors that
-   * moved most. `lrKnob` names the knob to lower in the message.
-   */
-  private async guardUpdate(o: UpdateObservation, step: number, where: string, passes: number, lrKnob: 'lr' | 'sftLr'): Promise<void> {
-    if (!this.guard) return;
-    const verdict = this.guard.check(o);
-    if (!verdict) {
-      this.guard.accept(o);
-      return;
-    }
-    const after = await this.engine.readParams();
-    await this.engine.restoreState();
-    this.optStep -= passes;
-    const before = await this.engine.readParams();
-    const moved = this.layout.slots
-      .map((sl) => {
-        let d = 0;
-        for (let i = sl.offset; i < sl.offset + sl.size; i++) d += (after[i] - before[i]) ** 2;
-        return { name: sl.name, d: Number.isFinite(d) ? d : Infinity };
-      })
-      .sort((a, b) => b.d - a.d)
-      .slice(0, 4)
-      .map((x) => x.name);
-    throw new TrainingFault(step, moved,
-      `${where}: divergence (${verdict.check}): ${verdict.detail} (tensors that moved most: ${moved.join(', ')}); ` +
-      `the weights from before this step are kept. Lower the learning rate (${lrKnob}) and continue from the last good checkpoint.`,
-      verdict.check);
-  }
-
-  private adamParams(lr: number) {
-    const c = this.config;
-    return { lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step: this.optStep, maxGradNorm: c.maxGradNorm };
   }
 
   // ── one RL step, in phases ───────────────────────────────────────────────────────────
@@ -390,232 +344,221 @@ export class Trainer {
     return record!;
   }
 
+  /**
+   * One RL step: sample, verify, advantages, update, each yielded with the rollout snapshot so
+   * far (the page steps through them one at a time), then the step's record.
+   */
   async *stepPhases(): AsyncGenerator<StepPhase | { record: StepRecord }> {
     const c = this.config;
-    const G = c.groupSize;
-    const stepIndex = this.stepCount;
-    const t0 = now();
-    if (c.klBeta > 0 && !this.refReady && c.refSync !== 'curriculum') {
+    const step = this.stepCount + 1;
+    const times = new StepTimes();
+    if (c.klBeta > 0 && !this.engine.hasReference && c.refSync !== 'curriculum') {
+      // refSync none or every: the reference is the policy as RL begins (after any warm start).
       await this.engine.syncReference();
-      this.refReady = true;
       this.klLimit = Infinity;
     }
 
-    // sample (with DAPO dynamic sampling: keep informative groups, resample up to a bound)
-    const tries = c.dynamicSampling ? c.dynamicMaxTries : 1;
-    let kept: { inst: TaskInstance; sample: SampleResult; shape: RolloutShape; b: number }[] = [];
-    let spare: typeof kept = [];
-    let sampledTokens = 0;
-    let verifyMs = 0;
-    let sampleMs = 0;
-    for (let attempt = 0; attempt < tries && kept.length < c.batchPrompts; attempt++) {
-      const instances = this.samplePrompts(c.batchPrompts);
-      const shape = rolloutShape(instances, G);
-      const ts = now();
-      const sample = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
-        seed: c.seed >>> 0, step: (stepIndex * tries + attempt) >>> 0, invTemp: this.invTemp, topK: c.topK,
-      });
-      sampleMs += now() - ts;
-      sampledTokens += shape.N * (shape.T - 1);
-      if (!c.dynamicSampling) {
-        kept = instances.map((inst, b) => ({ inst, sample, shape, b }));
-        break;
-      }
-      const tv = now();
-      const v = verifyBatch(this.task, instances, sample.tokens, shape);
-      verifyMs += now() - tv;
-      const informative = informativeGroups(v.rewards, shape.B, G);
-      instances.forEach((inst, b) => (informative[b] ? kept : spare).push({ inst, sample, shape, b }));
-    }
-    while (kept.length < c.batchPrompts && spare.length) kept.push(spare.shift()!);
-    kept = kept.slice(0, c.batchPrompts);
-    const instances = kept.map((k) => k.inst);
-    const shape = rolloutShape(instances, G);
-    // Gather the kept groups' rows into one batch.
-    const tokens = new Int32Array(shape.N * shape.T);
-    const logp = new Float32Array(shape.N * shape.T);
-    const entropy = new Float32Array(shape.N * shape.T);
-    kept.forEach((k, b) => {
-      const from = k.b * G * shape.T, len = G * shape.T, to = b * G * shape.T;
-      tokens.set(k.sample.tokens.subarray(from, from + len), to);
-      logp.set(k.sample.logp.subarray(from, from + len), to);
-      entropy.set(k.sample.entropy.subarray(from, from + len), to);
-    });
-    const sample: SampleResult = { tokens, logp, entropy };
-    if (!logp.every(Number.isFinite) || !entropy.every(Number.isFinite)) {
-      const tensors = await this.engine.nonFiniteTensors();
-      throw new TrainingFault(stepIndex + 1, tensors,
-        `step ${stepIndex + 1}: non-finite log-probabilities while sampling` +
-        (tensors.length ? ` (non-finite weights in ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '') +
-        '; the weights from before this step are kept. Load a checkpoint or reset, and lower the learning rate (lr).');
-    }
-    const facts = completionFacts(sample, instances, shape, c.maskTruncated);
-    const snapshot: RolloutSnapshot = {
-      shape, instances, tokens, facts, vocab: this.vocab,
-      verified: { rewards: new Float64Array(shape.N), correct: new Uint8Array(shape.N), signatures: [], errorSignatures: [], groupMetrics: [] },
-    };
+    const snapshot = await this.sampleBatch(step, times);
     this.latest = snapshot;
     yield { phase: 'sample', snapshot };
 
-    // verify
-    const tv = now();
-    const verified = verifyBatch(this.task, instances, tokens, shape);
-    verifyMs += now() - tv;
-    snapshot.verified = verified;
+    snapshot.verified = times.add('verify', () => verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape));
     yield { phase: 'verify', snapshot };
 
-    // advantages
-    const ta = now();
-    let rewards = verified.rewards;
-    if (c.overlongBuffer > 0) rewards = applyOverlongShaping(rewards, facts.lengths, shape.Lc, c.overlongBuffer);
-    const batch: RolloutBatch = {
-      B: shape.B, G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
-      lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures,
-      promptKeys: instances.map((i) => this.promptKey(i)),
-    };
-    const adv = computeAdvantages(batch, advantageOptions(c), this.mapp ?? undefined);
-    this.mapp?.observeBatch(batch.promptKeys, batch.correct, G);
-    // The "sampled" entropy regulator: a REINFORCE estimate of the entropy gradient, i.e. add
-    // α·(−log π(y_t)) to each trained token's advantage (METHODS.md, entropy regulators).
-    const trainAdv = adv.adv.slice();
-    if (c.entropyMode === 'sampled' && this.alpha !== 0) {
-      for (let j = 0; j < trainAdv.length; j++) if (adv.tokenMask[j]) trainAdv[j] += this.alpha * -facts.logp[j];
-    }
-    snapshot.advantages = adv;
-    const advMs = now() - ta;
+    const { batch, trainAdv } = times.add('advantages', () => this.advantagesFor(snapshot));
     yield { phase: 'advantages', snapshot };
 
-    // update: μ epochs × minibatches over the N sequences, shuffled per epoch
-    const tu = now();
-    const klLimit = Math.min(this.klLimit, shape.Lc);
-    const all = rowArrays(tokens, shape, trainAdv, adv.tokenMask, facts.logp, klLimit);
-    const mbCount = c.minibatches;
-    const mbSize = Math.floor(shape.N / mbCount);
-    const passes: TrainPass[] = [];
-    const useRef = c.klBeta > 0 && this.refReady;
-    for (let e = 0; e < c.epochs; e++) {
-      const order = shuffle(this.shuffleRng, shape.N);
-      for (let m = 0; m < mbCount; m++) {
-        const data = sliceMinibatch(all, shape.T, order, m * mbSize, (m + 1) * mbSize);
-        const tokensInMb = data.mask.reduce((a, b) => a + b, 0);
-        const loss: PgLossParams = {
-          epsLow: c.epsLow, epsHigh: c.epsHigh, dualClip: c.dualClip,
-          beta: useRef ? c.klBeta : 0, klKind: c.klKind === 'k1' ? 1 : 3,
-          alpha: c.entropyMode === 'sampled' ? 0 : this.alpha,
-          aggregation: AGGREGATION_CODE[c.aggregation], maxLen: shape.Lc,
-          totalTokens: Math.max(1, tokensInMb), totalSeqs: mbSize,
-        };
-        this.optStep++;
-        const regulator = c.entropyMode === 'uniform' ? REGULATOR.uniform : REGULATOR.entropy;
-        passes.push({ data, loss: { kind: 'pg', params: loss, regulator }, adam: this.adamParams(this.lrAt(this.optStep, c.lr)) });
-      }
-    }
+    const { shape } = snapshot;
+    const started = now();
+    const { passes, rows, N, klOn } = this.buildPasses(snapshot, trainAdv);
     await this.engine.checkpointState();
-    const result = await this.engine.train(passes, mbSize, shape.T, this.invTemp, useRef);
-    const updateMs = now() - tu;
+    const result = await this.engine.train(passes, N, shape.T);
+    times.ms.update += now() - started;
+    await this.rollBack({ step, where: `step ${step}`, lrKnob: 'lr' }, passes, result, N, shape.T);
 
-    // faults: a non-finite gradient or loss rolls the step back and stops the run
-    const badPass = result.passes.findIndex((p) => p.nonFinite || !p.seqLoss.every(Number.isFinite));
-    if (badPass >= 0) {
-      // Replay up to the faulty pass to read its gradient and name the tensors, then roll back.
-      await this.engine.restoreState();
-      await this.engine.train(passes.slice(0, badPass + 1), mbSize, shape.T, this.invTemp, useRef);
-      const tensors = await this.engine.nonFiniteTensors();
-      await this.engine.restoreState();
-      this.optStep -= passes.length;
-      throw new TrainingFault(stepIndex + 1, tensors,
-        `step ${stepIndex + 1}: non-finite ${result.passes[badPass].nonFinite ? 'gradient' : 'loss'} in pass ${badPass + 1}` +
-        (tensors.length ? ` (tensors: ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '') +
-        '; the weights from before this step are kept. Lower the learning rate (lr) and continue.');
-    }
-    const lrSum = passes.reduce((a, p) => a + p.adam.lr, 0);
-    await this.guardUpdate({ updateNorm: result.updateNorm, weightNorm: result.weightNorm, lrSum, count: this.weightCount },
-      stepIndex + 1, `step ${stepIndex + 1}`, passes.length, 'lr');
-
-    // metrics
-    const m = stepMetrics(batch, adv, facts.truncated);
-    const scalars: Record<string, number> = { ...m.scalars };
-    let loss = 0, count = 0, clipLow = 0, clipHigh = 0, ratioSum = 0, ratioMax = 0, kl = 0, dual = 0;
-    for (const p of result.passes) {
-      loss += p.seqLoss.reduce((a, b) => a + b, 0);
-      for (let n = 0; n < mbSize; n++) {
-        const s = p.stats.subarray(n * PG_STATS, (n + 1) * PG_STATS);
-        count += s[PG_STAT.count]; clipLow += s[PG_STAT.clippedLow]; clipHigh += s[PG_STAT.clippedHigh];
-        ratioSum += s[PG_STAT.sumRatio]; ratioMax = Math.max(ratioMax, s[PG_STAT.maxRatio]);
-        kl += s[PG_STAT.sumKl]; dual += s[PG_STAT.dualClipped];
-      }
-    }
-    const per = (x: number) => (count > 0 ? x / count : 0);
-    Object.assign(scalars, {
-      loss: loss / result.passes.length,
-      // The kernel sums k3 against whatever refLogp holds; without a reference that is no KL.
-      kl: useRef ? per(kl) : 0,
-      'clip_ratio/low_mean': per(clipLow),
-      'clip_ratio/high_mean': per(clipHigh),
-      'clip_ratio/region_mean': per(clipLow + clipHigh),
-      'clip_ratio/dual_mean': per(dual),
-      'ratio/mean': per(ratioSum),
-      'ratio/max': ratioMax,
-      grad_norm: result.passes[result.passes.length - 1].gradNorm,
-      update_norm: result.updateNorm,
-      weight_norm: result.weightNorm,
-      entropy_alpha: this.alpha,
-      level: this.level,
-      'time/sample_ms': sampleMs,
-      'time/verify_ms': verifyMs,
-      'time/advantages_ms': advMs,
-      'time/update_ms': updateMs,
-      'time/step_ms': now() - t0,
-      'tokens_per_s': sampledTokens / Math.max(1e-9, sampleMs / 1000),
-    });
-    for (const [g, v] of Object.entries(result.groupNorms)) scalars[`grad_norm/${g}`] = v;
-    if (this.collectRatios) {
-      const newLogp = await this.engine.logProbs(all.tokens, all.targets, shape.N, shape.T, this.invTemp);
-      snapshot.ratio = completionRatios(newLogp, all, shape);
-    }
-    Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(verified.groupMetrics)));
-
-    this.stepCount++;
-    this.afterStep(scalars);
-    const record: StepRecord = {
-      step: this.stepCount,
-      scalars,
-      entropy_by_pos: Array.from(m.entropy_by_pos),
-      advantage_histogram: histToJson(m.advantage_histogram),
-      level: Number(scalars.level),
+    const m = stepMetrics(batch, snapshot.advantages!, snapshot.facts.truncated);
+    const scalars: Record<string, number> = {
+      ...m.scalars, ...passMetrics(result, klOn), entropy_alpha: this.alpha, level: this.level,
+      ...times.scalars(), ...prefixKeys('grad_norm/', result.groupNorms),
     };
+    if (this.collectRatios) snapshot.ratio = completionRatios(await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T), rows, shape);
+    Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
+
+    this.steps++;
+    this.adaptAlpha(scalars.entropy);
+    const record = stepRecord(this.stepCount, scalars, m);
     await this.maintain(record);
     yield { phase: 'update', snapshot };
     yield { record };
   }
 
-  /** Adaptive entropy bonus: move α by a fixed step toward holding the mean entropy at the target. */
-  private afterStep(s: Record<string, number>): void {
+  /**
+   * Phase 1: B prompts and G completions each. With dynamic sampling (DAPO) the groups whose
+   * rewards are all equal (no signal) are set aside and more prompts are sampled, up to
+   * dynamicMaxTries rounds; a batch still short is filled with the set-aside groups.
+   */
+  private async sampleBatch(step: number, times: StepTimes): Promise<RolloutSnapshot> {
     const c = this.config;
-    if (c.entropyTarget > 0) {
-      this.alpha = Math.max(0, this.alpha + (s.entropy < c.entropyTarget ? c.entropyAlphaStep : -c.entropyAlphaStep));
+    const G = c.groupSize;
+    const tries = c.dynamicSampling ? c.dynamicMaxTries : 1;
+    let kept: SampledGroup[] = [];
+    const spare: SampledGroup[] = [];
+    for (let attempt = 0; attempt < tries && kept.length < c.batchPrompts; attempt++) {
+      const instances = this.samplePrompts(c.batchPrompts);
+      const shape = rolloutShape(instances, G);
+      const sample = await times.addAsync('sample', () => this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+        seed: c.seed >>> 0, step: ((step - 1) * tries + attempt) >>> 0, invTemp: this.settings.invTemp, topK: c.topK,
+      }));
+      times.sampledTokens += shape.N * (shape.T - 1);
+      const groups = instances.map((inst, b) => ({ inst, sample, shape, b }));
+      if (!c.dynamicSampling) {
+        kept = groups;
+        break;
+      }
+      const v = times.add('verify', () => verifyBatch(this.task, instances, sample.tokens, shape));
+      const informative = informativeGroups(v.rewards, shape.B, G);
+      for (const g of groups) (informative[g.b] ? kept : spare).push(g);
     }
+    while (kept.length < c.batchPrompts && spare.length) kept.push(spare.shift()!);
+    const { instances, shape, sample } = gatherGroups(kept.slice(0, c.batchPrompts), G);
+    if (!sample.logp.every(Number.isFinite) || !sample.entropy.every(Number.isFinite)) {
+      const tensors = await this.engine.nonFiniteTensors();
+      throw new TrainingFault(step, tensors, `step ${step}: non-finite log-probabilities while sampling${namedTensors(tensors, 'non-finite weights in')}` +
+        '; the weights from before this step are kept. Load a checkpoint or reset, and lower the learning rate (lr).');
+    }
+    return {
+      shape, instances, tokens: sample.tokens, facts: completionFacts(sample, instances, shape, c.maskTruncated), vocab: this.vocab,
+      verified: { rewards: new Float64Array(shape.N), correct: new Uint8Array(shape.N), signatures: [], errorSignatures: [], groupMetrics: [] },
+    };
+  }
+
+  /**
+   * Phase 3: rewards (with DAPO's overlong shaping) → per-token advantages (docs/estimators.md).
+   * Returns the batch the metrics read and the advantages the loss trains on: with the sampled
+   * regulator, α·(−log π(y_t)) is added to each trained token's (a REINFORCE estimate of the
+   * entropy's gradient).
+   */
+  private advantagesFor(s: RolloutSnapshot): { batch: RolloutBatch; trainAdv: Float32Array } {
+    const c = this.config;
+    const { shape, facts, verified } = s;
+    const rewards = c.overlongBuffer > 0 ? applyOverlongShaping(verified.rewards, facts.lengths, shape.Lc, c.overlongBuffer) : verified.rewards;
+    const batch: RolloutBatch = {
+      B: shape.B, G: shape.G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
+      lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures,
+      promptKeys: s.instances.map((i) => this.promptKey(i)),
+    };
+    const adv = computeAdvantages(batch, this.advantages, this.mapp ?? undefined);
+    this.mapp?.observeBatch(batch.promptKeys, batch.correct, shape.G);
+    const trainAdv = adv.adv.slice();
+    if (this.settings.alphaIn === 'advantages' && this.alpha !== 0) {
+      for (let j = 0; j < trainAdv.length; j++) if (adv.tokenMask[j]) trainAdv[j] += this.alpha * -facts.logp[j];
+    }
+    s.advantages = adv;
+    return { batch, trainAdv };
+  }
+
+  /**
+   * Phase 4's passes: epochs × minibatches over the N sequences, shuffled per epoch, each with the
+   * run's loss constants and this step's β (on once the KL reference is taken), α, lengths and
+   * normalisers. Returns them with their rows, the minibatch size N and whether the KL is on.
+   */
+  private buildPasses(s: RolloutSnapshot, trainAdv: Float32Array): { passes: TrainPass[]; rows: MinibatchData; N: number; klOn: boolean } {
+    const c = this.config;
+    const { shape } = s;
+    const rows = rowArrays(s.tokens, shape, trainAdv, s.advantages!.tokenMask, s.facts.logp, Math.min(this.klLimit, shape.Lc));
+    const N = Math.floor(shape.N / c.minibatches);
+    const klOn = c.klBeta > 0 && this.engine.hasReference;
+    const { epsLow, epsHigh, dualClip, klKind, aggregation, klBeta, alphaIn } = this.settings;
+    const passes: TrainPass[] = [];
+    for (let e = 0; e < c.epochs; e++) {
+      const order = shuffle(this.shuffleRng, shape.N);
+      for (let m = 0; m < c.minibatches; m++) {
+        const data = sliceMinibatch(rows, shape.T, order, m * N, (m + 1) * N);
+        const params: PgLossParams = {
+          epsLow, epsHigh, dualClip, klKind, aggregation, beta: klOn ? klBeta : 0, alpha: alphaIn === 'loss' ? this.alpha : 0,
+          maxLen: shape.Lc, totalTokens: Math.max(1, data.mask.reduce((a, b) => a + b, 0)), totalSeqs: N,
+        };
+        passes.push({ data, loss: { kind: 'pg', params }, adam: this.adamParams(this.lrAt(++this.optStep, c.lr)) });
+      }
+    }
+    return { passes, rows, N, klOn };
+  }
+
+  /**
+   * A faulty update is rolled back to the engine's checkpointState and thrown as a
+   * TrainingFault: a non-finite gradient or loss (its tensors named by replaying up to the faulty
+   * pass), or a divergence the guard sees (the tensors that moved most). The optimiser's step
+   * count goes back with it.
+   */
+  private async rollBack(
+    at: { step: number; where: string; lrKnob: 'lr' | 'sftLr' }, passes: TrainPass[], result: TrainResult, N: number, T: number,
+  ): Promise<void> {
+    const bad = result.passes.findIndex((p) => p.nonFinite || !p.seqLoss.every(Number.isFinite));
+    if (bad >= 0) {
+      await this.engine.restoreState();
+      await this.engine.train(passes.slice(0, bad + 1), N, T);
+      const tensors = await this.engine.nonFiniteTensors();
+      await this.engine.restoreState();
+      this.optStep -= passes.length;
+      const pass = passes.length > 1 || at.lrKnob === 'lr' ? ` in pass ${bad + 1}` : '';
+      throw new TrainingFault(at.step, tensors, `${at.where}: non-finite ${result.passes[bad].nonFinite ? 'gradient' : 'loss'}${pass}${namedTensors(tensors, 'tensors:')}` +
+        `; the weights from before this step are kept. ${at.lrKnob === 'lr' ? 'Lower the learning rate (lr)' : 'Lower sftLr'} and continue.`);
+    }
+    if (!this.guard) return;
+    const o = { updateNorm: result.updateNorm, weightNorm: result.weightNorm, lrSum: passes.reduce((a, p) => a + p.adam.lr, 0), count: this.weightCount };
+    const verdict = this.guard.check(o);
+    if (!verdict) {
+      this.guard.accept(o);
+      return;
+    }
+    const after = await this.engine.readParams();
+    await this.engine.restoreState();
+    this.optStep -= passes.length;
+    const before = await this.engine.readParams();
+    const moved = this.layout.slots
+      .map((sl) => {
+        let d = 0;
+        for (let i = sl.offset; i < sl.offset + sl.size; i++) d += (after[i] - before[i]) ** 2;
+        return { name: sl.name, d: Number.isFinite(d) ? d : Infinity };
+      })
+      .sort((a, b) => b.d - a.d)
+      .slice(0, 4)
+      .map((x) => x.name);
+    throw new TrainingFault(at.step, moved,
+      `${at.where}: divergence (${verdict.check}): ${verdict.detail} (tensors that moved most: ${moved.join(', ')}); ` +
+      `the weights from before this step are kept. Lower the learning rate (${at.lrKnob}) and continue from the last good checkpoint.`,
+      verdict.check);
+  }
+
+  private adamParams(lr: number): AdamwParams {
+    const c = this.config;
+    return { lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step: this.optStep, maxGradNorm: c.maxGradNorm };
+  }
+
+  /** Adaptive entropy bonus: move α by a fixed step toward holding the mean entropy at the target. */
+  private adaptAlpha(entropy: number): void {
+    const c = this.config;
+    if (c.entropyTarget > 0) this.alpha = Math.max(0, this.alpha + (entropy < c.entropyTarget ? c.entropyAlphaStep : -c.entropyAlphaStep));
   }
 
   /** Curriculum advance (with the reference re-sync it may trigger), periodic re-sync, eval. */
   private async maintain(record: StepRecord): Promise<void> {
     const c = this.config;
-    const final = Number(c[`task.${c.curriculumParam}`]);
+    const final = curriculumLevels(c)[1];
     this.sinceAdvance++;
     if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
       this.sinceAdvance = 0;
-      // The probe's criterion: greedy pass@1 on the level's held-out prompts.
+      // Greedy pass@1 on the level's held-out prompts (docs/methods.md, "The curriculum").
       const rate = await this.greedyPassRate(this.level);
       record.scalars['curriculum/greedy_pass@1'] = rate;
       if (rate >= c.curriculumTarget) {
         const prevLc = this.task.shape(this.taskParams()).completionLength;
-        this.level++;
+        this.currentLevel++;
         record.scalars['curriculum/advanced'] = 1;
         if (c.refSync === 'curriculum' && c.klBeta > 0) {
           // Anchor: snapshot the policy that solved the previous level; leave the positions the
           // new level added (completion positions ≥ the old EOS position) free of KL.
           await this.engine.syncReference();
-          this.refReady = true;
           this.klLimit = c.klMaskNew ? prevLc - 1 : Infinity;
         }
       }
@@ -668,7 +611,7 @@ export class Trainer {
     const G = c.groupSize;
     const shape = rolloutShape(instances, G);
     const sampled = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
-      { seed: c.seed >>> 0, step: key, invTemp: this.invTemp, topK: c.topK });
+      { seed: c.seed >>> 0, step: key, invTemp: this.settings.invTemp, topK: c.topK });
     const sv = verifyBatch(this.task, instances, sampled.tokens, shape);
     const k = Math.min(c.evalK, G);
     let passK = 0;
@@ -698,7 +641,7 @@ export class Trainer {
   /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
   async checkpoint(params?: Float32Array): Promise<Uint8Array> {
     params ??= await this.engine.readParams();
-    return writeSafetensors(this.layout, params, this.vocab, { ...this.config, trainedSteps: this.stepCount, level: this.level });
+    return writeSafetensors(this.layout, params, this.vocab, checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.currentLevel }));
   }
 
   destroy(): void {
@@ -727,12 +670,39 @@ function shuffle(rng: Rng, n: number): number[] {
   return a;
 }
 
-function prefixKeys(prefix: string, o: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(o)) out[prefix + k] = v;
-  return out;
+/** " (label a, b, c, d, …)" naming up to four tensors, or nothing. */
+function namedTensors(tensors: string[], label: string): string {
+  return tensors.length ? ` (${label} ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '';
 }
 
-function histToJson(h: Histogram): { counts: number[]; edges: number[] } {
-  return { counts: Array.from(h.counts), edges: Array.from(h.edges) };
+/** Wall-clock time of a step's parts: the time/* scalars and tokens_per_s. */
+class StepTimes {
+  private readonly start = now();
+  readonly ms = { sample: 0, verify: 0, advantages: 0, update: 0 };
+  sampledTokens = 0;
+
+  add<T>(part: keyof StepTimes['ms'], f: () => T): T {
+    const t = now();
+    const r = f();
+    this.ms[part] += now() - t;
+    return r;
+  }
+
+  async addAsync<T>(part: keyof StepTimes['ms'], f: () => Promise<T>): Promise<T> {
+    const t = now();
+    const r = await f();
+    this.ms[part] += now() - t;
+    return r;
+  }
+
+  scalars(): Record<string, number> {
+    return {
+      'time/sample_ms': this.ms.sample,
+      'time/verify_ms': this.ms.verify,
+      'time/advantages_ms': this.ms.advantages,
+      'time/update_ms': this.ms.update,
+      'time/step_ms': now() - this.start,
+      'tokens_per_s': this.sampledTokens / Math.max(1e-9, this.ms.sample / 1000),
+    };
+  }
 }

@@ -2,7 +2,7 @@
 // which imports back). Importing validates everything and names the field at fault.
 
 import { ConfigError, validateConfig } from '../config';
-import type { EvalRecord } from '../rl/trainer';
+import type { EvalRecord } from '../rl/metrics';
 import { newRunId, type MetricPoint, type RunRecord } from './runs';
 
 export const RUN_FILE_FORMAT = 'rlvr-playground-run';

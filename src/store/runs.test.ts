@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeConfig, presetConfig } from '../config';
-import type { StepRecord } from '../rl/trainer';
+import type { StepRecord } from '../rl/metrics';
 import { appendRecords, makeRun, nextRunName, runLabel, truncateRun } from './runs';
 
 const base = mergeConfig(presetConfig('sort-easy'), { lr: 0.003, epsHigh: 0.2, seed: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../config';
-import type { StepRecord } from '../rl/trainer';
+import type { StepRecord } from '../rl/metrics';
 import type { RolloutView } from '../worker/protocol';
 import { createAppStore } from './store';
 

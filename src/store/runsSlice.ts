@@ -3,7 +3,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { RunConfig } from '../config';
-import type { EvalRecord, Phase, StepRecord } from '../rl/trainer';
+import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { RolloutView } from '../worker/protocol';
 import { appendRecords, makeRun, truncateRun, type RunRecord } from './runs';
 import type { AppState } from './store';

@@ -3,7 +3,7 @@
 // policy chooses where to stop), the environment's positions are kept, and the task's verifier
 // scores the result. The charts draw it as the line a run must rise above.
 
-import { makeRng } from '../reference/random';
+import { makeRng } from '../core/random';
 import { EOS, NUM_SPECIAL, type Task, type TaskParams } from './types';
 
 export interface Chance {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { getGroup, GROUP_NAMES } from './groups';
 import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from './groupmul';
 import { parseParams } from './params';

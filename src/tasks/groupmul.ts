@@ -5,7 +5,7 @@
 // The closing EOS (and, interleaved, every x) is written by the environment (`fixed`), so the
 // policy samples only the y's and is never rewarded or punished for formatting.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { GROUP_NAMES, GROUP_NAMES_TEXT, foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
 import { parseParams } from './params';
 import { asIntArray, asObject, instanceHeader } from './instanceJson';
@@ -26,6 +26,7 @@ import {
   TaskParamError,
   type ParamSpec,
   type SequenceShape,
+  type TableProbe,
   type Task,
   type TaskInstance,
   type VerifyResult,
@@ -301,6 +302,22 @@ function fromJSON(raw: unknown): GroupMulInstance {
   return build(params, chain);
 }
 
+/**
+ * The learned Cayley table (interleaved layout, chains of two or more): after [BOS, x1 = a,
+ * y1 = a, x2 = x] the right y2 is a·x, and it depends on nothing else.
+ */
+function tableProbe(params: GroupMulParams): TableProbe | null {
+  if (params.layout !== 'interleaved' || params.length < 2) return null;
+  const g = getGroup(params.group);
+  const tokens = g.elementNames.map((_, i) => NUM_SPECIAL + i);
+  return {
+    labels: [...g.elementNames],
+    tokens,
+    prompt: (a, x) => [BOS, tokens[a], tokens[a], tokens[x]],
+    truth: g.table.map((row) => [...row]),
+  };
+}
+
 export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = {
   name: 'groupmul',
   summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
@@ -314,4 +331,5 @@ export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = {
   signature: totalLabel(signature),
   errorSignature: totalLabel(errorSignature),
   fromJSON,
+  tableProbe,
 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { mazeTask as maze, type MazeInstance } from './maze';
 import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './mazegen';
 import { parseParams } from './params';

@@ -3,7 +3,7 @@
 // Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
 // between rows, SEP. Completion: moves (U = row-1, D = row+1, L = col-1, R = col+1), then EOS.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './mazegen';
 import { parseParams } from './params';
 import { asObject, instanceHeader } from './instanceJson';

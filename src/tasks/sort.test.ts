@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { parseParams } from './params';
 import { sortTask as sort, type SortInstance } from './sort';
 import { EOS, NUM_SPECIAL } from './types';

@@ -2,7 +2,7 @@
 //
 // Prompt: BOS x1 … xk SEP. Completion: the sorted letters, then EOS (sampled by the policy).
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { parseParams } from './params';
 import { asIntArray, asObject, instanceHeader } from './instanceJson';
 import {

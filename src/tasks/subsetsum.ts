@@ -5,7 +5,7 @@
 // zero-padded to the width of maxValue and the target to the width of count·maxValue, so the
 // prompt length depends only on the parameters. Completion: index tokens i0.., then EOS.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 import { parseParams } from './params';
 import { asInt, asIntArray, asObject, instanceHeader } from './instanceJson';
 import {

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../reference/random';
+import { makeRng, STREAM } from '../core/random';
 import { parseParams } from './params';
 import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from './registry';
 import { junkCompletion, PARAM_ARBITRARIES } from './testArbitraries';

@@ -4,7 +4,7 @@
 // completion region) and scores completions. Instances are plain JSON so a worker can post them
 // and the CLI can print them and read them back.
 
-import type { Rng } from '../reference/random';
+import type { Rng } from '../core/random';
 
 /** Special tokens at fixed ids in every task vocabulary; task tokens start at NUM_SPECIAL. */
 export const PAD = 0;
@@ -69,6 +69,22 @@ export interface SequenceShape {
   completionLength: number;
 }
 
+/**
+ * A table a policy learns, read off in one greedy batch: cell (a, x) is the policy's answer to
+ * prompt(a, x). groupmul's interleaved layout has one: y_t depends only on y_{t−1} and x_t, so
+ * the answer after [BOS, a, a, x] is the policy's product a·x, a learned Cayley table.
+ */
+export interface TableProbe {
+  /** Labels of the rows and columns (they share them), index = element id. */
+  readonly labels: readonly string[];
+  /** The token of element i (what an answer is read as). */
+  readonly tokens: readonly number[];
+  /** The sequence before the answer for cell (a, x), BOS first; the same length for every cell. */
+  prompt(a: number, x: number): number[];
+  /** The right answer of cell (a, x), an element id. */
+  readonly truth: readonly (readonly number[])[];
+}
+
 // Methods (not function-valued properties) so that a concrete Task<P, I> is assignable to Task.
 export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance = TaskInstance> {
   readonly name: string;
@@ -91,6 +107,8 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   errorSignature(instance: I, completion: readonly number[]): string;
   /** Rebuilds an instance from JSON (e.g. CLI input); throws TaskInstanceError naming the field. */
   fromJSON(raw: unknown): I;
+  /** The table a policy for these parameters learns (see TableProbe), or null when they have none. */
+  tableProbe?(params: P): TableProbe | null;
 }
 
 /** A bad parameter value; the message names the parameter and the allowed range. */

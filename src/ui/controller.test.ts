@@ -5,7 +5,7 @@ import { configToSearch, modelConfigOf, presetConfig, searchToConfig, type RunCo
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';
-import type { StepRecord } from '../rl/trainer';
+import type { StepRecord } from '../rl/metrics';
 import { createAppStore } from '../store/store';
 import { runToJson } from '../store/runFiles';
 import type { TrainerPort } from '../worker/client';

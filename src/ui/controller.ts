@@ -10,7 +10,7 @@ import { diffLabel, pageSearch, findKnob, formatValue, mergeConfig, presetConfig
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
-import type { EvalRecord, StepRecord } from '../rl/trainer';
+import type { EvalRecord, StepRecord } from '../rl/metrics';
 import type { TrainingBatch } from '../store/runsSlice';
 import { loadCheckpoint } from '../store/checkpointFile';
 import { runFileName, runFromJson, runToCsv, runToJson } from '../store/runFiles';

@@ -1,4 +1,4 @@
-// Tooltip text of a knob, from its one entry in the knob table (house rule 6).
+// Tooltip text of a knob, from its one entry in the knob table (src/config/knobs.ts).
 
 import { allowedText, whenText, type KnobSpec } from '../config';
 

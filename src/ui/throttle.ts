@@ -1,6 +1,6 @@
 // Charts re-render on their own clock, not on every store update: each chart takes the latest
 // value at most once per interval, in its own timer slot, so one task renders at most one chart
-// and the page never blocks for long (DESIGN.md rule 9, "no frame over 100 ms").
+// and the page never blocks for long (docs/architecture.md, "Conventions": no frame over 100 ms).
 
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,11 +1,14 @@
-// The typed messages between the page and the training worker (DESIGN.md: the UI never
-// touches GPU objects; it sends commands and receives plain data).
+// The typed messages between the page and the training worker (docs/architecture.md: the UI
+// never touches the trainer's GPU objects; it sends commands and receives plain data).
 
 import type { RunConfig } from '../config/config';
-import type { EvalRecord, Phase, StepRecord } from '../rl/trainer';
+import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { RolloutShape } from '../rl/rollout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdapterDescription } from '../gpu/device';
+import type { LearnedTable } from '../rl/learned-table';
+
+export type { LearnedTable };
 
 // ── page → worker ─────────────────────────────────────────────────────────────────────────
 
@@ -34,7 +37,7 @@ export type Command =
   | { type: 'eval' }
   /** Ask for the checkpoint (.safetensors bytes). */
   | { type: 'checkpoint' }
-  /** Ask for the learned multiplication table (groupmul, interleaved layout). */
+  /** Ask for the policy's learned table, when the task has one (Task.tableProbe: groupmul's interleaved layout). */
   | { type: 'learnedTable' }
   /** Test hook: destroy the device as if the GPU were lost (exercises the recovery path). */
   | { type: 'loseDevice' }
@@ -67,18 +70,6 @@ export interface RolloutView {
   seqAdvantages?: Float64Array;
   /** [N·Lc] importance ratio π_new/π_old of each trained token after the update (1 where untrained) */
   ratio?: Float32Array;
-}
-
-/** The policy's most likely y_t for each (y_{t−1}, x_t) pair: a learned Cayley table. */
-export interface LearnedTable {
-  /** element names, index = element id */
-  elements: string[];
-  /** [n][n] argmax element id for (previous running product a, next input x) */
-  argmax: number[][];
-  /** [n][n] its probability under the policy */
-  prob: number[][];
-  /** [n][n] the true product a·x (right action, as the task defines it) */
-  truth: number[][];
 }
 
 export type Event =

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig, type RunConfig } from '../config';
 import type { ResumePoint } from '../rl/trainer-state';
-import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord } from '../rl/trainer';
+import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
+import type { Phase, StepRecord } from '../rl/metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
 
@@ -27,7 +28,9 @@ class FakeTrainer implements SessionTrainer {
   stepCount = 0;
   level = 3;
   /** What it was built with. */
-  built: { config?: RunConfig; params?: Float32Array; resume?: ResumePoint } = {};
+  built: { config?: RunConfig; params?: Float32Array; resume?: ResumePoint | RunPosition } = {};
+  /** Warm-start steps left (as Trainer.create leaves them: all of sftSteps for a fresh model only). */
+  sftLeft = 0;
   readonly vocab = ['<pad>'];
   readonly layout = { numParams: 123 };
   latest: RolloutSnapshot | null = null;
@@ -47,7 +50,9 @@ class FakeTrainer implements SessionTrainer {
     yield { record: { step: this.stepCount, scalars: { reward: this.stepCount / 10 }, entropy_by_pos: [], advantage_histogram: { counts: [], edges: [] }, level: this.level } };
   }
   async warmStart() {
+    if (this.sftLeft === 0) return [];
     this.warmStarts++;
+    this.sftLeft = 0;
     return [1];
   }
   async evaluate() {
@@ -80,7 +85,9 @@ function setup(options: { faultAt?: number } = {}) {
       // A rebuilt trainer has the new, calmer settings: it does not fault again.
       const t = new FakeTrainer(resume ? 0 : options.faultAt);
       t.built = { config, params, resume };
-      if (resume) t.stepCount = (resume.state as { stepCount: number }).stepCount;
+      if (resume && 'state' in resume) t.stepCount = (resume.state as { stepCount: number }).stepCount;
+      else if (resume) [t.stepCount, t.level] = [resume.step, resume.level];
+      t.sftLeft = params ? 0 : config.sftSteps;
       trainers.push(t);
       return t;
     },
@@ -216,7 +223,7 @@ describe('TrainingSession', () => {
     expect(trainers[0].destroyed).toBe(true);
     expect(trainers[1].built.config).toEqual(calmer);
     expect(trainers[1].built.params).toEqual(new Float32Array([2]));
-    expect(trainers[1].built.resume?.state).toMatchObject({ stepCount: 2 });
+    expect(trainers[1].built.resume).toMatchObject({ state: { stepCount: 2 } });
     await until(() => events.at(-1)?.type === 'status', 'its status');
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 2 });
     session.handle({ type: 'step' });

@@ -6,7 +6,8 @@
 // `setSpeed` act at once: the run loop checks them between steps.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import { TrainingFault, type Phase, type RolloutSnapshot, type StepPhase, type StepRecord, type EvalRecord } from '../rl/trainer';
+import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
+import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
@@ -14,12 +15,13 @@ import { rolloutView } from './rolloutView';
 
 /** What the session needs of a Trainer (the real one satisfies it). */
 export interface SessionTrainer {
-  stepCount: number;
-  level: number;
+  readonly stepCount: number;
+  readonly level: number;
   readonly vocab: string[];
   readonly layout: { numParams: number };
   latest: RolloutSnapshot | null;
   stepPhases(): AsyncGenerator<StepPhase | { record: StepRecord }>;
+  /** The rest of the warm start (none for a checkpoint's weights or a resumed run). */
   warmStart(): Promise<number[]>;
   evaluate(): Promise<EvalRecord>;
   checkpoint(): Promise<Uint8Array>;
@@ -33,10 +35,11 @@ export interface SessionDeps {
   /** Opens the GPU once (throws NoWebGpuError when there is none); `onLost` fires if it goes. */
   openGpu(onLost: (message: string) => void): Promise<{ adapter: AdapterDescription; lose(): void }>;
   /**
-   * Builds a trainer on the opened GPU (throws RangeError / ConfigError for a config that cannot
-   * run); with `resume`, it continues that state (given weights required).
+   * Builds a trainer on the opened GPU (Trainer.create; throws RangeError / ConfigError for a
+   * config that cannot run); with `resume` it continues that run, from its whole state or from
+   * a checkpoint's step and level.
    */
-  createTrainer(config: RunConfig, params?: Float32Array, resume?: ResumePoint): Promise<SessionTrainer>;
+  createTrainer(config: RunConfig, params?: Float32Array, resume?: ResumePoint | RunPosition): Promise<SessionTrainer>;
   /** The learned table of the trainer's policy, or null when the task has none. */
   learnedTable(trainer: SessionTrainer, config: RunConfig): Promise<LearnedTable | null>;
   post(event: Event, transfer?: Transferable[]): void;
@@ -150,20 +153,15 @@ export class TrainingSession {
     this.trainer = null;
   }
 
-  private async init(raw: RunConfig, params?: Float32Array, resume?: { step: number; level: number }): Promise<void> {
+  private async init(raw: RunConfig, params?: Float32Array, resume?: RunPosition): Promise<void> {
     this.dropTrainer();
     const config = validateConfig(raw);
     if (!this.gpu) {
       this.lost = false;
       this.gpu = await this.deps.openGpu((message) => this.onLost(message));
     }
-    const trainer = await this.deps.createTrainer(config, params);
-    if (resume) {
-      trainer.stepCount = resume.step;
-      trainer.level = resume.level;
-    } else if (config.sftSteps > 0 && !params) {
-      await trainer.warmStart();
-    }
+    const trainer = await this.deps.createTrainer(config, params, resume);
+    await trainer.warmStart();
     this.trainer = trainer;
     this.config = config;
     this.deps.post({ type: 'ready', adapter: this.gpu.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });

@@ -4,13 +4,13 @@
 
 import '../gpu/shaders-vite';
 import { openBrowserDevice } from '../gpu/device';
-import { GpuEngine } from '../rl/engine';
+import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { buildLayout } from '../model/layout';
-import { modelConfigOf, taskParamsOf } from '../config/config';
+import { modelConfigOf } from '../config/config';
 import type { Command, Event } from './protocol';
 import { TrainingSession, type SessionTrainer } from './session';
-import { learnedTable } from '../rl/learned-table';
+import { learnedTable, tableProbeOf } from '../rl/learned-table';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -45,20 +45,19 @@ const session = new TrainingSession({
       if (params.length !== layout.numParams) {
         throw new RangeError(`the weights have ${params.length} parameters but this config's model has ${layout.numParams}`);
       }
-      initial = { layout, params, resume };
+      initial = { layout, params };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
-    const trainer = await Trainer.create(config, (layout, p) => GpuEngine.create(d, layout, p), initial);
+    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), { initial, resume });
     // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
     trainer.collectRatios = true;
     return trainer;
   },
 
   async learnedTable(t: SessionTrainer, config) {
-    // Only groupmul's interleaved layout has one (y_t depends on y_{t−1} and x_t alone).
-    const params = taskParamsOf(config);
-    if (config.task !== 'groupmul' || params.layout !== 'interleaved') return null;
-    return learnedTable((t as Trainer).engine, String(params.group), { seed: config.seed });
+    // The task says whether its parameters have a table (groupmul's interleaved layout does).
+    const probe = tableProbeOf(config);
+    return probe ? learnedTable((t as Trainer).engine, probe, { seed: config.seed }) : null;
   },
 
   post(event: Event, transfer: Transferable[] = []) {

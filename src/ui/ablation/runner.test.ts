@@ -7,7 +7,7 @@ import { ablationRuns } from '../../store/ablationSlice';
 import { createAppStore } from '../../store/store';
 import type { TrainerPort } from '../../worker/client';
 import type { Command, Event } from '../../worker/protocol';
-import type { StepRecord } from '../../rl/trainer';
+import type { StepRecord } from '../../rl/metrics';
 import { AblationRunner } from './runner';
 import { ablationStats } from './stats';
 

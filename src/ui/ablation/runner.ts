@@ -9,7 +9,7 @@
 
 import { ablationRunConfig, type AblationSpec } from '../../config/ablation';
 import { ablationCells } from '../../config/ablation';
-import type { EvalRecord, StepRecord } from '../../rl/trainer';
+import type { EvalRecord, StepRecord } from '../../rl/metrics';
 import type { AppStore } from '../../store/store';
 import type { AblationJob } from '../../store/ablationSlice';
 import { makeRun } from '../../store/runs';

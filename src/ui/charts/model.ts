@@ -8,9 +8,9 @@
 
 import type { ChartId, RunConfig } from '../../config';
 import { metricName } from '../../config';
-import type { EvalRecord } from '../../rl/trainer';
+import type { EvalRecord } from '../../rl/metrics';
 import type { RunRecord } from '../../store/runs';
-import { downsample, POINT_BUDGET, type XY } from '../downsample';
+import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
 import { integerTicks, paddedDomain, stepDomain, type PlotSeries } from '../plot';
 import { answerLength, CHARTS, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
 

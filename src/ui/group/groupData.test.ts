@@ -5,7 +5,7 @@ import { sortTask } from '../../tasks/sort';
 import { subsetsumTask } from '../../tasks/subsetsum';
 import { getGroup, prefixProducts } from '../../tasks/groups';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
-import { makeRng } from '../../reference/random';
+import { makeRng } from '../../core/random';
 import { css, divergingRgb, mix, NEGATIVE, POSITIVE, sequentialRgb, WHITE } from '../views/colour';
 import { correctAttr, groupData, verdictGlyph, visibleCells, type GroupViewData } from './groupData';
 import { elementDisplay } from './elementNames';

@@ -7,7 +7,7 @@ import type { RolloutView } from '../../worker/protocol';
 import { buildTemplate, completionFacts, rolloutShape, verifyBatch } from '../../rl/rollout';
 import { getTask } from '../../tasks/registry';
 import type { TaskInstance } from '../../tasks/types';
-import type { Phase } from '../../rl/trainer';
+import type { Phase } from '../../rl/metrics';
 
 export interface TestRolloutOptions {
   /** Completion tokens per answer, g-major within each prompt: completions[b][g]. Fixed positions are overwritten by the template. */

@@ -2,7 +2,7 @@
 // counter and run status, the lesson picker, and the switches (settings, runs, view, zoom).
 // Shortcuts are written next to the buttons they stand for.
 
-import type { Phase } from '../../rl/trainer';
+import type { Phase } from '../../rl/metrics';
 import { PRESETS } from '../../config';
 import { useApp } from '../../store/store';
 import { useController } from '../context';

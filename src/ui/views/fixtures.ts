@@ -3,7 +3,7 @@
 
 import type { RolloutView } from '../../worker/protocol';
 import { buildTemplate, completionFacts, rolloutShape, verifyBatch } from '../../rl/rollout';
-import { makeRng, type Rng } from '../../reference/random';
+import { makeRng, type Rng } from '../../core/random';
 import { getTask } from '../../tasks/registry';
 import type { TaskInstance, TaskParams } from '../../tasks/types';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../../tasks/groupmul';
-import { makeRng } from '../../reference/random';
+import { makeRng } from '../../core/random';
 import { EOS, NUM_SPECIAL } from '../../tasks/types';
 import { alignment, markScratchpad, scratchTargets } from './groupmul-marks';
 import { GroupMulView } from './GroupMulView';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { mazeTask, type MazeInstance } from '../../tasks/maze';
-import { makeRng } from '../../reference/random';
+import { makeRng } from '../../core/random';
 import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './maze-paths';
 import { MazeView } from './MazeView';
 import { answerOrNoise, fixtureRollout } from './fixtures';

@@ -1,4 +1,5 @@
-// Counter-based random numbers, bit-identical to shaders/random.wgsl.
+// Counter-based random numbers, bit-identical to shaders/random.wgsl. In core because every
+// layer draws from it: tasks (prompts), model init, the CPU twin of sample_token, shuffles.
 //
 // A value is a pure function of its key (seed, a, b, c): no state to carry, so the GPU can
 // draw the random number of (seed, step, sequence, position) in any thread and the CPU can

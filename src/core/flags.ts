@@ -1,7 +1,21 @@
-// A small, strict flag parser for the CLI: `--name value`, `--flag`, repeated `--set k=v`.
+// A small, strict flag parser for the command lines (`rlvr` and `npm run bench`): `--name value`,
+// `--flag`, repeated `--set k=v`. It lives in core so the bench suites need not import the CLI.
 // Unknown flags are an error naming the allowed ones, so a typo never runs the wrong thing.
 
 export class CliError extends Error {}
+
+/**
+ * Runs `work`; an error of one of `kinds` (a bad config, an unreadable checkpoint) becomes a
+ * CliError with its message, so the command ends with exit code 2 and the message alone.
+ */
+export function asCliError<T>(work: () => T, ...kinds: (abstract new (...args: never[]) => Error)[]): T {
+  try {
+    return work();
+  } catch (e) {
+    if (kinds.some((k) => e instanceof k)) throw new CliError((e as Error).message);
+    throw e;
+  }
+}
 
 /** `--help` (or `-h`) on a command: not an error; main prints `text` and exits 0. */
 export class HelpRequested extends Error {

@@ -1,0 +1,110 @@
+// Dependencies point one way. Every folder of src/ is a layer and may import only the layers
+// listed for it (and itself); an import against the table fails this test, naming the file and
+// the import. docs/architecture.md explains the layers. Tests are exempt: a GPU kernel's test
+// imports its CPU twin from a higher layer to compare with it.
+
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+/** Layer → the layers it may import, lowest first. `app` is the page's entry (src/main.tsx) and
+ * may load any layer. */
+export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  tasks: ['core'],
+  gpu: ['core'],
+  model: ['core', 'gpu'],
+  reference: ['core', 'model'],
+  config: ['core', 'tasks', 'model'],
+  rl: ['core', 'tasks', 'gpu', 'model', 'reference', 'config'],
+  worker: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
+  bench: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
+  cli: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'bench'],
+  store: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker'],
+  ui: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker', 'store'],
+  app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker', 'store', 'ui'],
+};
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The layer of a file, or of a folder imported through its index.ts. */
+function layerOf(path: string): string {
+  const rel = relative(SRC, path).split(/[\\/]/);
+  return rel.length === 1 && /\.tsx?$/.test(rel[0]) ? 'app' : rel[0];
+}
+
+/** Every relative import of a file (static, re-export, side-effect and dynamic), resolved to a path. */
+function importsOf(file: string): { spec: string; target: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const out: { spec: string; target: string }[] = [];
+  const pattern = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of text.matchAll(pattern)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec.startsWith('.')) out.push({ spec, target: resolve(dirname(file), spec) });
+  }
+  return out;
+}
+
+/** The files `entry` loads, directly or not (relative imports only). */
+function closure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [entry];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const { target } of importsOf(f)) {
+      for (const ext of ['.ts', '.tsx', '/index.ts']) {
+        try {
+          if (statSync(target + ext).isFile()) {
+            todo.push(target + ext);
+            break;
+          }
+        } catch {
+          // not this extension
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+describe('layers', () => {
+  const files = sourceFiles(SRC);
+
+  it('every folder of src/ is a layer of the table', () => {
+    const unknown = [...new Set(files.map(layerOf))].filter((l) => !(l in LAYERS));
+    expect(unknown, 'add the new folder to LAYERS (and to docs/architecture.md)').toEqual([]);
+  });
+
+  it('no import goes against the layering', () => {
+    const bad: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file);
+      for (const { spec, target } of importsOf(file)) {
+        if (!target.startsWith(SRC)) continue;
+        const to = layerOf(target);
+        if (to !== from && !LAYERS[from]?.includes(to)) bad.push(`${relative(SRC, file)} (${from}) imports '${spec}' (${to})`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('the CPU engine and the trainer load no WebGPU code', () => {
+    for (const entry of ['rl/cpu-engine.ts', 'rl/trainer.ts']) {
+      const gpu = [...closure(join(SRC, entry))].map((f) => relative(SRC, f)).filter((f) => f.startsWith('gpu') || /^model[\\/]gpu-/.test(f));
+      expect(gpu, `${entry} loads`).toEqual([]);
+    }
+  });
+});
