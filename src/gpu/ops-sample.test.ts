@@ -172,4 +172,24 @@ describe('sampling and decoding kernels vs CPU twins', () => {
     expect(worst.copy).toBe(0);
     expect(worst.att).toBeLessThan(1e-5 * Math.max(1, maxAbs(qkv0)));
   });
+
+  gpuIt('attention_decode when a workgroup loops: more cache rows and a wider head than its 64 threads', async ({ device }) => {
+    // Tmax 100 > 64: each thread scores several rows; hd = 160 / 2 = 80 > 64: several outputs.
+    const N = 2, Tmax = 100, C = 160, NH = 2, W = 3 * C;
+    const r = makeRng(35);
+    const qkv = randn32(r, N * Tmax * W);
+    const cursor = storageFrom(device, Uint32Array.of(0));
+    const att = createStorage(device, N * C * 4);
+    const ops = attentionDecodeOp(device, att, storageFrom(device, qkv), N, Tmax, C, NH, cursor);
+    let worst = 0;
+    for (const pos of [0, 63, 64, Tmax - 1]) {
+      device.queue.writeBuffer(cursor, 0, Uint32Array.of(pos));
+      await runDispatches(device, ops);
+      const expected = new Float64Array(N * C);
+      attentionDecode(expected, qkv, N, Tmax, C, NH, pos);
+      worst = Math.max(worst, maxAbsDiff(await readF32(device, att, N * C), expected));
+    }
+    console.log(`attention_decode (Tmax ${Tmax}, hd ${C / NH}): max abs diff ${worst.toExponential(2)}`);
+    expect(worst).toBeLessThan(1e-5 * Math.max(1, maxAbs(qkv)));
+  });
 });

@@ -806,11 +806,18 @@ export function attentionDecodeOp(
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);
   need(op, 'out', out, N * C); need(op, 'qkv', qkv, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
+  // One workgroup per (n, h) holds that head's Tmax scores in workgroup memory.
+  if (Tmax * 4 > device.limits.maxComputeWorkgroupStorageSize) {
+    throw new RangeError(`attentionDecode: Tmax=${Tmax} scores do not fit the device's workgroup memory`);
+  }
+  // Threads cover the scores (pos + 1 ≤ Tmax of them) and the head's outputs (hd).
+  const wg = Math.min(64, 2 ** Math.ceil(Math.log2(Math.max(Tmax, C / NH))));
   return [makeDispatch(device, {
     kernel: 'attention_decode',
     bindings: [out, qkv, cursor],
     uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32']], op),
-    workgroups: grid(N * C, WG),
+    overrides: { WG: wg, TMAX: Tmax },
+    workgroups: grid(N * NH, 1),
     work: work.attentionDecodeWork(N, Tmax, C, NH),
   })];
 }
