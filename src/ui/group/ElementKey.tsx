@@ -13,15 +13,21 @@ export interface ElementKeyProps {
   compact?: boolean;
 }
 
+/** In the compact key a larger group lists this many names, then how many there are in all. */
+const COMPACT_NAMES = 12;
+
 export function ElementKey({ group, fontSize, compact = false }: ElementKeyProps) {
   const d = elementDisplay(group);
+  // A5's 60 or S5's 120 names would overflow the side panel's one line.
+  const shown = compact && d.order.length > COMPACT_NAMES ? d.order.slice(0, COMPACT_NAMES - 1) : d.order;
   return (
     <div data-testid="element-key" style={{ ...small, fontSize: fontSize ?? small.fontSize }}>
       <span style={{ marginRight: '0.6em' }} title={compact ? d.key : undefined}>
         {group}:{' '}
-        {d.order.map((i) => (
+        {shown.map((i) => (
           <span key={i} title={d.describe[i]} style={{ marginRight: '0.45em', color: INK, cursor: 'help' }}>{d.names[i]}</span>
         ))}
+        {shown.length < d.order.length && <span>{`… ${d.order.length} in all`}</span>}
       </span>
       {!compact && <span>{d.key}</span>}
     </div>

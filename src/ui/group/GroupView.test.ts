@@ -69,6 +69,16 @@ describe('GroupView: groupmul', () => {
     expect(html).toContain('s = reflection swapping 1 and 2');
     expect(renderToString(createElement(ElementKey, { group: 'S3', compact: true }))).toContain('title="e = identity');
   });
+
+  it('the compact key of a large group lists a few names and the count, the full key all of them', () => {
+    const compact = visibleText(renderToString(createElement(ElementKey, { group: 'A5', compact: true })));
+    expect(compact).toContain('60 in all');
+    expect(compact.split('title').length).toBeLessThan(15);
+    const full = renderToString(createElement(ElementKey, { group: 'A5' }));
+    expect(count(full, 'cursor:help')).toBe(60);
+    expect(visibleText(full)).not.toContain('in all');
+    expect(visibleText(renderToString(createElement(ElementKey, { group: 'S3', compact: true })))).not.toContain('in all');
+  });
 });
 
 describe('GroupView: sort (generic rows)', () => {

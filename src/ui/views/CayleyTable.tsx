@@ -1,7 +1,8 @@
 // Cayley tables: the true table of a group, and the policy's learned one beside it.
 // Row a, column x holds a·x (right action: apply a, then x). Each element has its own light
 // hue; in the learned table the hue fades toward white as the argmax probability falls, and a
-// cell whose argmax differs from the truth is outlined.
+// cell whose argmax differs from the truth is outlined. Groups larger than DENSE_ORDER (A5,
+// S5) are drawn as a block of small squares instead, a wrong one filled with ink.
 
 import type { LearnedTable } from '../../worker/protocol';
 import { getGroup } from '../../tasks/groups';
@@ -92,13 +93,46 @@ function TableGrid({ names, cells, caption, testId }: { names: readonly string[]
   );
 }
 
+/** Past this order a table of names does not fit a side panel: it is drawn as squares. */
+export const DENSE_ORDER = 24;
+
+/** A large group's table as an n×n block of small squares: the element's hue (faded by probability), ink where wrong. */
+function DenseGrid({ names, cells, caption, testId }: { names: readonly string[]; cells: TableCell[][]; caption: string; testId: string }) {
+  const n = names.length;
+  const cell = Math.max(2, Math.floor(240 / n)); // px: 4 for A5, 2 for S5
+  const name = (e: number): string => (e >= 0 ? names[e] : '?');
+  return (
+    <figure data-testid={testId} data-dense="true" style={{ margin: 0 }}>
+      <figcaption style={{ fontSize: 12 }}>{caption}</figcaption>
+      <svg width={n * cell} height={n * cell} role="img" aria-label={caption} style={{ display: 'block', marginTop: 2 }}>
+        {cells.map((row, a) =>
+          row.map((c, x) => (
+            <rect
+              key={`${a},${x}`} x={x * cell} y={a * cell} width={cell} height={cell}
+              data-testid="table-cell" data-wrong={c.wrong ? 'true' : 'false'}
+              // Dark ink, not red: red means a negative advantage everywhere else.
+              fill={c.wrong ? '#111827' : css(cellRgb(c.element, n, c.prob))}
+            >
+              <title>{`${names[a]} · ${names[x]} → ${name(c.element)}${c.prob < 1 ? ` (p ${c.prob.toFixed(3)})` : ''}${c.wrong ? ' — wrong' : ''}`}</title>
+            </rect>
+          )),
+        )}
+      </svg>
+    </figure>
+  );
+}
+
+function Grid(props: { names: readonly string[]; cells: TableCell[][]; caption: string; testId: string }) {
+  return props.names.length > DENSE_ORDER ? <DenseGrid {...props} /> : <TableGrid {...props} />;
+}
+
 function trueCells(table: readonly (readonly number[])[]): TableCell[][] {
   return table.map((row) => row.map((element) => ({ element, prob: 1, wrong: false })));
 }
 
 export function CayleyTableView({ group }: CayleyTableViewProps) {
   const g = getGroup(group);
-  return <TableGrid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />;
+  return <Grid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />;
 }
 
 export function LearnedTableView({ table, names = table.elements }: LearnedTableViewProps) {
@@ -106,11 +140,13 @@ export function LearnedTableView({ table, names = table.elements }: LearnedTable
   const total = table.elements.length ** 2;
   return (
     <div data-testid="learned-table" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <TableGrid
+      <Grid
         testId="learned-grid" names={names} cells={cells}
-        caption={`learned (shade = probability, outlined = wrong): ${agree}/${total} right`}
+        caption={names.length > DENSE_ORDER
+          ? `learned (a square per product: shade = probability, dark = wrong; hover for names): ${agree}/${total} right`
+          : `learned (shade = probability, outlined = wrong): ${agree}/${total} right`}
       />
-      <TableGrid testId="truth-grid" names={names} cells={trueCells(table.truth)} caption="true table" />
+      <Grid testId="truth-grid" names={names} cells={trueCells(table.truth)} caption="true table" />
     </div>
   );
 }

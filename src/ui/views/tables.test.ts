@@ -49,4 +49,20 @@ describe('Cayley tables', () => {
     expect(count(html, 'outline:2px solid')).toBe(2);
     expect(html).toContain('34/36 right');
   });
+
+  it('a group past 24 elements (A5) is drawn as squares, wrong ones in ink, names on hover', () => {
+    const a5 = getGroup('A5').table;
+    const html = renderToString(createElement(LearnedTableView, { table: tableFor('A5', [[1, 2, (a5[1][2] + 1) % 60], [4, 4, -1]]) }));
+    expect(count(html, 'data-dense="true"')).toBe(2);
+    expect(count(html, '<td')).toBe(0);
+    expect(count(html, 'data-testid="table-cell"')).toBe(2 * 3600);
+    expect(count(html, 'data-wrong="true"')).toBe(2);
+    expect(count(html, 'fill="#111827"')).toBe(2);
+    expect(html).toContain('3598/3600 right');
+    expect(html).toContain('width="240"'); // 4 px a square
+    // The products a hover names are the group's: row 0 is the identity, so 0·x = x.
+    const g = getGroup('A5');
+    expect(g.table[0][7]).toBe(7);
+    expect(html).toContain(`<title>${g.elementNames[0]} · ${g.elementNames[7]} → ${g.elementNames[7]}</title>`);
+  });
 });
