@@ -102,3 +102,11 @@ export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int3
   }
   return targets;
 }
+
+/**
+ * Rows per chunk of the GPU's column sums over a batch's R = N·T rows (the bias and layernorm
+ * parameter gradients, shaders/bias_backward.wgsl and layernorm_backward.wgsl): each chunk is
+ * summed by a thread of its own, then the chunk sums in order. A constant, so the summation
+ * order (and the bits) depends only on R, never on the adapter.
+ */
+export const SUM_ROWS = 64;

@@ -9,7 +9,7 @@ import { createStorage, readF32, storageFrom } from './buffers';
 import { pipelineCreations } from './pipelines';
 import {
   accumulateOp, addOp, attentionBackwardOp, attentionForwardOp, biasBackwardOp, embeddingBackwardOp,
-  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp, matmulOp,
+  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp, matmulOp, SUM_ROWS,
   MATMUL_VARIANTS,
 } from './ops';
 import {
@@ -44,32 +44,34 @@ describe('layer kernels vs CPU twins', () => {
     expect(expectClose('embedding_backward dwpe', await readF32(device, dwpe, Tmax * C), eDwpe, 0)).toBe(0);
   });
 
-  gpuIt('layernorm forward/backward', async ({ device }) => {
-    const R = 10, C = 12;
-    const r = makeRng(2);
-    const inp = randn32(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
-    const w = randn32(r, C, 0.5, 1), b = randn32(r, C, 0.5), dout = randn32(r, R * C);
-    const dinp0 = randn32(r, R * C), dw0 = randn32(r, C), db0 = randn32(r, C);
+  gpuIt('layernorm forward/backward: one chunk of rows, and several with a ragged last one', async ({ device }) => {
+    for (const R of [10, 2 * SUM_ROWS + 5]) {
+      const C = 12;
+      const r = makeRng(2 + R);
+      const inp = randn32(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
+      const w = randn32(r, C, 0.5, 1), b = randn32(r, C, 0.5), dout = randn32(r, R * C);
+      const dinp0 = randn32(r, R * C), dw0 = randn32(r, C), db0 = randn32(r, C);
 
-    const out = createStorage(device, R * C * 4), mean = createStorage(device, R * 4), rstd = createStorage(device, R * 4);
-    const inpB = storageFrom(device, inp), wB = storageFrom(device, w);
-    const dinp = storageFrom(device, dinp0), dw = storageFrom(device, dw0), db = storageFrom(device, db0);
-    await runDispatches(device, [
-      ...layernormForwardOp(device, out, mean, rstd, inpB, wB, storageFrom(device, b), R, C),
-      ...layernormBackwardOp(device, dinp, dw, db, storageFrom(device, dout), inpB, wB, mean, rstd, R, C),
-    ]);
-    const eOut = new Float64Array(R * C), eMean = new Float64Array(R), eRstd = new Float64Array(R);
-    layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
-    const gMean = await readF32(device, mean, R), gRstd = await readF32(device, rstd, R);
-    expectClose('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
-    expectClose('layernorm_forward mean', gMean, eMean, 1e-5);
-    expectClose('layernorm_forward rstd', gRstd, eRstd, 1e-5);
-    // the backward twin gets the GPU's saved statistics, as the GPU kernel did
-    const eDinp = Float64Array.from(dinp0), eDw = Float64Array.from(dw0), eDb = Float64Array.from(db0);
-    layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
-    expectClose('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
-    expectClose('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
-    expectClose('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
+      const out = createStorage(device, R * C * 4), mean = createStorage(device, R * 4), rstd = createStorage(device, R * 4);
+      const inpB = storageFrom(device, inp), wB = storageFrom(device, w);
+      const dinp = storageFrom(device, dinp0), dw = storageFrom(device, dw0), db = storageFrom(device, db0);
+      await runDispatches(device, [
+        ...layernormForwardOp(device, out, mean, rstd, inpB, wB, storageFrom(device, b), R, C),
+        ...layernormBackwardOp(device, dinp, dw, db, storageFrom(device, dout), inpB, wB, mean, rstd, R, C),
+      ]);
+      const eOut = new Float64Array(R * C), eMean = new Float64Array(R), eRstd = new Float64Array(R);
+      layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
+      const gMean = await readF32(device, mean, R), gRstd = await readF32(device, rstd, R);
+      expectClose('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
+      expectClose('layernorm_forward mean', gMean, eMean, 1e-5);
+      expectClose('layernorm_forward rstd', gRstd, eRstd, 1e-5);
+      // the backward twin gets the GPU's saved statistics, as the GPU kernel did
+      const eDinp = Float64Array.from(dinp0), eDw = Float64Array.from(dw0), eDb = Float64Array.from(db0);
+      layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
+      expectClose('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
+      expectClose('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
+      expectClose('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
+    }
   });
 
   gpuIt('matmul: every variant, all (transA, transB, accumulate), with and without bias', async ({ device }) => {
@@ -103,15 +105,17 @@ describe('layer kernels vs CPU twins', () => {
     }
   });
 
-  gpuIt('bias_backward', async ({ device }) => {
-    const R = 10, OC = 11;
-    const r = makeRng(4);
-    const dout = randn32(r, R * OC), dbias0 = randn32(r, OC);
-    const dbias = storageFrom(device, dbias0);
-    await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
-    const e = Float64Array.from(dbias0);
-    biasBackward(e, dout, R, OC);
-    expectClose('bias_backward', await readF32(device, dbias, OC), e, 1e-5);
+  gpuIt('bias_backward: one chunk of rows, and several with a ragged last one', async ({ device }) => {
+    for (const R of [10, 3 * SUM_ROWS + 7]) {
+      const OC = 11;
+      const r = makeRng(4 + R);
+      const dout = randn32(r, R * OC), dbias0 = randn32(r, OC);
+      const dbias = storageFrom(device, dbias0);
+      await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
+      const e = Float64Array.from(dbias0);
+      biasBackward(e, dout, R, OC);
+      expectClose(`bias_backward R=${R}`, await readF32(device, dbias, OC), e, 1e-5);
+    }
   });
 
   gpuIt('attention forward/backward', async ({ device }) => {

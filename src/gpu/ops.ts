@@ -21,7 +21,7 @@ import { isBinding, makeDispatch, type Buf, type Dispatch, type UniformValues } 
 
 export type { Buf };
 import * as work from './kernel-work';
-import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
+import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, SUM_ROWS, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
 
 // ─── plumbing ───────────────────────────────────────────────────────────────────────────────
 
@@ -215,13 +215,25 @@ export function layernormBackwardOp(
   need(op, 'dinp', dinp, R * C); need(op, 'dw', dw, C); need(op, 'db', db, C);
   need(op, 'dout', dout, R * C); need(op, 'inp', inp, R * C); need(op, 'w', w, C);
   need(op, 'mean', mean, R); need(op, 'rstd', rstd, R);
-  return [makeDispatch(device, {
-    kernel: 'layernorm_backward',
-    bindings: [dinp, dw, db, dout, inp, w, mean, rstd],
-    uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
-    workgroups: grid(R + C, WG),
-    work: work.layernormBackwardWork(R, C),
-  })];
+  const Z = Math.ceil(R / SUM_ROWS);
+  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
+  const part = createStorage(device, Z * 2 * C * 4, `${op} chunk sums`);
+  const uniform = uniformFrom(device, [[R, 'u32'], [C, 'u32'], [Z, 'u32']], op);
+  const overrides = { WG, ROWS: SUM_ROWS };
+  return [
+    makeDispatch(device, {
+      kernel: 'layernorm_backward', bindings: [dinp, null, null, dout, inp, w, mean, rstd, null], uniform, overrides,
+      workgroups: grid(R, WG), work: work.layernormBackwardWork(R, C),
+    }),
+    makeDispatch(device, {
+      kernel: 'layernorm_backward', entryPoint: 'params_partial', bindings: [null, null, null, dout, inp, null, mean, rstd, part],
+      uniform, overrides, workgroups: [groups1d(C, WG), Z, 1], work: work.layernormParamsPartialWork(R, C),
+    }),
+    makeDispatch(device, {
+      kernel: 'layernorm_backward', entryPoint: 'params_finish', bindings: [null, dw, db, null, null, null, null, null, part],
+      uniform, overrides, workgroups: [groups1d(C, WG), 1, 1], work: work.chunkSumsWork(Z, 2 * C),
+    }),
+  ];
 }
 
 // ─── matmul ─────────────────────────────────────────────────────────────────────────────────
@@ -287,6 +299,8 @@ export function matmulOp(
 }
 
 /** dbias[OC] (+=) column sums of dout[R,OC]. */
+export { SUM_ROWS };
+
 export function biasBackwardOp(
   device: GPUDevice,
   dbias: Buf, // [OC]
@@ -296,13 +310,21 @@ export function biasBackwardOp(
   const op = 'biasBackward';
   positiveInts(op, { R, OC });
   need(op, 'dbias', dbias, OC); need(op, 'dout', dout, R * OC);
-  return [makeDispatch(device, {
-    kernel: 'bias_backward',
-    bindings: [dbias, dout],
-    uniform: uniformFrom(device, [[R, 'u32'], [OC, 'u32']], op),
-    workgroups: [groups1d(OC, WG), 1, 1],
-    work: work.biasBackwardWork(R, OC),
-  })];
+  const Z = Math.ceil(R / SUM_ROWS);
+  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
+  const part = createStorage(device, Z * OC * 4, `${op} chunk sums`);
+  const uniform = uniformFrom(device, [[R, 'u32'], [OC, 'u32'], [Z, 'u32']], op);
+  const overrides = { WG, ROWS: SUM_ROWS };
+  return [
+    makeDispatch(device, {
+      kernel: 'bias_backward', entryPoint: 'partial', bindings: [null, dout, part], uniform, overrides,
+      workgroups: [groups1d(OC, WG), Z, 1], work: work.biasBackwardWork(R, OC),
+    }),
+    makeDispatch(device, {
+      kernel: 'bias_backward', entryPoint: 'finish', bindings: [dbias, null, part], uniform, overrides,
+      workgroups: [groups1d(OC, WG), 1, 1], work: work.chunkSumsWork(Z, OC),
+    }),
+  ];
 }
 
 // ─── attention ──────────────────────────────────────────────────────────────────────────────

@@ -55,7 +55,9 @@ describe('will a run fit the GPU', () => {
       klBeta: 0.1, refSync: 'none', evalEvery: 1, evalPrompts: 4, curriculum: 'off',
     });
     // KL reference, two minibatches, evals; then a warm start with the uniform regulator.
-    for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 })]) {
+    // A wider model on a larger batch: the chunk sums of the parameter gradients pass 1 KB.
+    const wide = mergeConfig(base, { 'model.nEmbd': 64, batchPrompts: 16, groupSize: 8, minibatches: 1, klBeta: 0, evalEvery: 0 });
+    for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 }), wide]) {
       const watch = watchBuffers(device);
       try {
         const t = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));

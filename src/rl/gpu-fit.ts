@@ -9,9 +9,10 @@
 
 import { ConfigError, curriculumLevels, mergeConfig, modelConfigOf, taskParamsAtLevel, type RunConfig } from '../config/config';
 import { findKnob } from '../config/knobs';
-import { PG_STATS } from '../core/abi';
+import { PG_STATS, SUM_ROWS } from '../core/abi';
 import { buildLayout } from '../model/layout';
 import { getTask } from '../tasks/registry';
+import { tensorGroups } from './engine';
 
 export interface GpuLimits {
   maxBufferSize: number;
@@ -63,8 +64,11 @@ export function gpuFootprint(config: RunConfig): Footprint {
   const layout = buildLayout(model);
   const P = layout.numParams;
   const { nEmbd: C, nLayer: L, nHead: NH, vocabSize: V } = model;
-  const groups = L + 2;
-  const partials = Math.min(256, Math.ceil(P / 256)) * 8;
+  const tensors = tensorGroups(layout);
+  const groups = tensors.length;
+  // gradNormOp's first stage: min(256, ⌈n / 256⌉) partial (sum, flag) pairs for a vector of n.
+  const partialsOf = (n: number): number => Math.min(256, Math.ceil(n / 256)) * 8;
+  const partials = partialsOf(P);
   const buffers: BufferNeed[] = [];
   const add = (label: string, bytes: number, bound: boolean, what: string) => buffers.push({ label, bytes, bound, what });
 
@@ -73,7 +77,8 @@ export function gpuFootprint(config: RunConfig): Footprint {
   add('state backup', 3 * P * 4, false, 'the model');
   add('group grad norms', groups * 256, true, 'the model');
   add('weight and update norms', 512, true, 'the model');
-  for (let i = 0; i < groups + 2; i++) add('gradNorm partials', partials, true, 'the model');
+  for (const g of tensors) add('gradNorm partials', partialsOf(g.size), true, `the model, ${g.name}`);
+  for (const label of ['weight norm partials', 'update norm partials']) add(label, partials, true, 'the model');
   if (config.klBeta > 0) add('reference params', P * 4, true, 'the model');
 
   const BG = config.batchPrompts * config.groupSize;
@@ -120,6 +125,13 @@ export function gpuFootprint(config: RunConfig): Footprint {
       att('attention_backward dz');
     }
     rc(1, 'lnf'); r1('lnf mean'); r1('lnf rstd');
+    // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
+    const sums = (k: number, label: string) => add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
+    sums(2, 'lnf layernormBackward');
+    for (let l = 0; l < L; l++) {
+      sums(1, `h${l}.fcproj biasBackward`); sums(4, `h${l}.fc biasBackward`); sums(2, `h${l}.ln2 layernormBackward`);
+      sums(1, `h${l}.attproj biasBackward`); sums(3, `h${l}.qkv biasBackward`); sums(2, `h${l}.ln1 layernormBackward`);
+    }
     add('logits', storage(R * V), true, `${what}, N·T × vocab`);
     add('dlogits', storage(R * V), true, `${what}, N·T × vocab`);
     rc(1, 'dresid'); rc(1, 'dln'); rc(1, 'datty'); rc(3, 'dqkv'); rc(4, 'dfch gelu'); rc(4, 'dfch');
