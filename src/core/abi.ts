@@ -110,3 +110,21 @@ export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int3
  * order (and the bits) depends only on R, never on the adapter.
  */
 export const SUM_ROWS = 64;
+
+/** Rows of K a split-K chunk takes at least (below 2 such chunks a matmul is not split). */
+export const SPLITK_MIN_CHUNK = 256;
+/** At most this many chunks, and their scratch at most SPLITK_MAX_SCRATCH floats. */
+export const SPLITK_MAX_CHUNKS = 16;
+export const SPLITK_MAX_SCRATCH = 1 << 22;
+
+/**
+ * How many chunks of K a matmul's sum is cut into on the GPU (shaders/matmul_splitk.wgsl); 1 =
+ * not split. Only the weight-gradient shape (op(a) stored transposed, no bias: dW += inpᵀ·dout,
+ * K = the batch's N·T rows) is split, when K holds at least two chunks of SPLITK_MIN_CHUNK. A
+ * function of the shape alone, so the summation order (and the bits) never depends on the adapter.
+ */
+export function splitKChunks(M: number, K: number, N: number, transA: boolean, bias: boolean): number {
+  if (!transA || bias) return 1;
+  const z = Math.min(SPLITK_MAX_CHUNKS, Math.floor(K / SPLITK_MIN_CHUNK), Math.floor(SPLITK_MAX_SCRATCH / (M * N)));
+  return z >= 2 ? z : 1;
+}

@@ -9,7 +9,7 @@ import { createStorage, readF32, storageFrom } from './buffers';
 import { pipelineCreations } from './pipelines';
 import {
   accumulateOp, addOp, attentionBackwardOp, attentionForwardOp, biasBackwardOp, embeddingBackwardOp,
-  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp, matmulOp, SUM_ROWS,
+  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp, matmulOp, splitKChunks, SUM_ROWS,
   MATMUL_VARIANTS,
 } from './ops';
 import {
@@ -101,6 +101,29 @@ describe('layer kernels vs CPU twins', () => {
           worst = Math.max(worst, d);
         }
         console.log(`matmul (${variant}) M=${M} K=${K} N=${N}: max abs diff over 16 combinations ${worst.toExponential(2)}`);
+      }
+    }
+  });
+
+  gpuIt('matmul split-K (the weight-gradient shape: op(a) transposed, long K): = and +=, ragged chunks and tiles', async ({ device }) => {
+    const r = makeRng(33);
+    for (const [M, K, N] of [[13, 600, 11], [37, 2100, 45]]) {
+      const Z = splitKChunks(M, K, N, true, false);
+      expect(Z, `${M}x${K}x${N} is split`).toBeGreaterThan(1);
+      const a = randn32(r, K * M), b = randn32(r, K * N), init = randn32(r, M * N);
+      const aB = storageFrom(device, a), bB = storageFrom(device, b);
+      for (const acc of [false, true]) {
+        for (const variant of MATMUL_VARIANTS) {
+          const out = storageFrom(device, init);
+          const ds = matmulOp(device, out, aB, bB, null, M, K, N, true, false, acc, variant);
+          expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
+          await runDispatches(device, ds);
+          const expected = Float64Array.from(init);
+          matmul(expected, a, b, null, M, K, N, true, false, acc);
+          const d = maxAbsDiff(await readF32(device, out, M * N), expected);
+          console.log(`matmul split-K (${variant}) ${M}x${K}x${N} Z=${Z} acc=${+acc}: max abs diff ${d.toExponential(2)}`);
+          expect(d).toBeLessThanOrEqual(2e-5 * Math.max(1, maxAbs(expected)) * Math.sqrt(K / 64));
+        }
       }
     }
   });

@@ -21,7 +21,7 @@ import { isBinding, makeDispatch, type Buf, type Dispatch, type UniformValues } 
 
 export type { Buf };
 import * as work from './kernel-work';
-import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, SUM_ROWS, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
+import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, splitKChunks, SUM_ROWS, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
 
 // ─── plumbing ───────────────────────────────────────────────────────────────────────────────
 
@@ -280,6 +280,8 @@ export function matmulOp(
   need(op, 'out', out, M * N); need(op, 'a', a, M * K); need(op, 'b', b, K * N);
   if (bias) need(op, 'bias', bias, N);
   if (!MATMUL_VARIANTS.includes(variant)) throw new RangeError(`matmul: unknown variant ${String(variant)}`);
+  const Z = splitKChunks(M, K, N, transA, bias !== null);
+  if (Z > 1) return matmulSplitK(device, out, a, b, M, K, N, transA, transB, accumulate, Z);
   const tile = variant === 'naive' ? 1 : 4;
   const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
   const wy = Math.ceil(Math.ceil(M / tile) / MM_WY);
@@ -299,7 +301,7 @@ export function matmulOp(
 }
 
 /** dbias[OC] (+=) column sums of dout[R,OC]. */
-export { SUM_ROWS };
+export { splitKChunks, SUM_ROWS };
 
 export function biasBackwardOp(
   device: GPUDevice,
@@ -323,6 +325,35 @@ export function biasBackwardOp(
     makeDispatch(device, {
       kernel: 'bias_backward', entryPoint: 'finish', bindings: [dbias, null, part], uniform, overrides,
       workgroups: [groups1d(OC, WG), 1, 1], work: work.chunkSumsWork(Z, OC),
+    }),
+  ];
+}
+
+/**
+ * The split-K matmul (no bias): Z chunks of K summed into a scratch by 4×4 register tiles, then
+ * the chunk sums added in order. Chosen by matmulOp for the shapes splitKChunks picks (the
+ * weight gradients), whatever the variant: a long reduction into a small output.
+ */
+function matmulSplitK(
+  device: GPUDevice, out: Buf, a: Buf, b: Buf,
+  M: number, K: number, N: number, transA: boolean, transB: boolean, accumulate: boolean, Z: number,
+): Dispatch[] {
+  const op = 'matmulSplitK';
+  const KC = Math.ceil(K / Z);
+  const wx = Math.ceil(Math.ceil(N / 4) / MM_WX);
+  const wy = Math.ceil(Math.ceil(M / 4) / MM_WY);
+  if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
+  const part = createStorage(device, Z * M * N * 4, `${op} chunk sums`);
+  const uniform = uniformFrom(device, [[M, 'u32'], [K, 'u32'], [N, 'u32'], [Z, 'u32'], [KC, 'u32']], op);
+  const overrides = { TRANS_A: transA ? 1 : 0, TRANS_B: transB ? 1 : 0, ACCUM: accumulate ? 1 : 0, WX: MM_WX, WY: MM_WY, WG };
+  return [
+    makeDispatch(device, {
+      kernel: 'matmul_splitk', entryPoint: 'partial', bindings: [null, a, b, part], uniform, overrides,
+      workgroups: [wx, wy, Z], work: work.matmulWork(M, K, N, transA, transB, false, false),
+    }),
+    makeDispatch(device, {
+      kernel: 'matmul_splitk', entryPoint: 'finish', bindings: [out, null, null, part], uniform, overrides,
+      workgroups: grid(M * N, WG), work: work.chunkSumsWork(Z, M * N),
     }),
   ];
 }

@@ -56,7 +56,9 @@ describe('will a run fit the GPU', () => {
     });
     // KL reference, two minibatches, evals; then a warm start with the uniform regulator.
     // A wider model on a larger batch: the chunk sums of the parameter gradients pass 1 KB.
+    // N·T past 512 rows also splits the weight gradients' sums (split-K).
     const wide = mergeConfig(base, { 'model.nEmbd': 64, batchPrompts: 16, groupSize: 8, minibatches: 1, klBeta: 0, evalEvery: 0 });
+    expect(gpuFootprint(wide).buffers.some((b) => b.label.includes('matmulSplitK'))).toBe(true);
     for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 }), wide]) {
       const watch = watchBuffers(device);
       try {

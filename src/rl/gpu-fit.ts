@@ -9,7 +9,7 @@
 
 import { ConfigError, curriculumLevels, mergeConfig, modelConfigOf, taskParamsAtLevel, type RunConfig } from '../config/config';
 import { findKnob } from '../config/knobs';
-import { PG_STATS, SUM_ROWS } from '../core/abi';
+import { PG_STATS, splitKChunks, SUM_ROWS } from '../core/abi';
 import { buildLayout } from '../model/layout';
 import { getTask } from '../tasks/registry';
 import { tensorGroups } from './engine';
@@ -128,6 +128,15 @@ export function gpuFootprint(config: RunConfig): Footprint {
     // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
     const sums = (k: number, label: string) => add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
     sums(2, 'lnf layernormBackward');
+    // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
+    const splitK = (M: number, N: number, label: string) => {
+      const Z = splitKChunks(M, R, N, true, false);
+      if (Z > 1) add(`${label} matmulSplitK chunk sums`, storage(Z * M * N), true, `${what}, ${Z} chunks of the weight gradient`);
+    };
+    splitK(V, C, 'wte');
+    for (let l = 0; l < L; l++) {
+      splitK(4 * C, C, `h${l}.fcproj`); splitK(C, 4 * C, `h${l}.fc`); splitK(C, C, `h${l}.attproj`); splitK(C, 3 * C, `h${l}.qkv`);
+    }
     for (let l = 0; l < L; l++) {
       sums(1, `h${l}.fcproj biasBackward`); sums(4, `h${l}.fc biasBackward`); sums(2, `h${l}.ln2 layernormBackward`);
       sums(1, `h${l}.attproj biasBackward`); sums(3, `h${l}.qkv biasBackward`); sums(2, `h${l}.ln1 layernormBackward`);
