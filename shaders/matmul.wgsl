@@ -29,15 +29,7 @@ struct Params { M: u32, K: u32, N: u32 }
 @group(0) @binding(3) var<storage, read> bias: array<f32>;      // [N] (a dummy when !HAS_BIAS)
 @group(0) @binding(4) var<uniform> p: Params;
 
-fn a_at(m: u32, k: u32) -> f32 {
-  if (TRANS_A) { return a[k * p.M + m]; }
-  return a[m * p.K + k];
-}
-
-fn b_at(k: u32, n: u32) -> f32 {
-  if (TRANS_B) { return b[n * p.K + k]; }
-  return b[k * p.N + n];
-}
+//#include "matmul_operands.wgsl"
 
 fn bias_at(n: u32) -> f32 {
   if (HAS_BIAS) { return bias[n]; }

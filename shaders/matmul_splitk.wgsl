@@ -23,15 +23,7 @@ struct Params { M: u32, K: u32, N: u32, Z: u32, KC: u32 }
 @group(0) @binding(3) var<storage, read_write> part: array<f32>; // [Z, M, N] scratch
 @group(0) @binding(4) var<uniform> p: Params;
 
-fn a_at(m: u32, k: u32) -> f32 {
-  if (TRANS_A) { return a[k * p.M + m]; }
-  return a[m * p.K + k];
-}
-
-fn b_at(k: u32, n: u32) -> f32 {
-  if (TRANS_B) { return b[n * p.K + k]; }
-  return b[k * p.N + n];
-}
+//#include "matmul_operands.wgsl"
 
 @compute @workgroup_size(WX, WY)
 fn partial(@builtin(global_invocation_id) gid: vec3u, @builtin(workgroup_id) wid: vec3u) {
