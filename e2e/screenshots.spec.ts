@@ -1,4 +1,4 @@
-// Screenshots of the main views for the README (docs/screenshots/*.png). Not part of the
+// Screenshots of the main views for the README and docs/playground.md (docs/screenshots/*.png). Not part of the
 // regular suite (playwright.config.ts ignores it unless SCREENSHOTS=1):
 //   npx vite build && SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 import { test, expect, type Page } from '@playwright/test';

@@ -1,6 +1,7 @@
 // The repository explains itself: every path the code, the shaders, the tests and the docs name
 // (src/…, docs/…, shaders/…) and every relative link of a Markdown page is a file or folder of
-// this repository, and nothing points at notes kept somewhere else.
+// this repository (a link to a heading, a heading of that page), every page of docs/ is reachable
+// from the README, and nothing points at notes kept somewhere else.
 
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,6 +29,25 @@ const TEXT = [
   join(ROOT, 'README.md'),
 ];
 
+const MARKDOWN = TEXT.filter((f) => f.endsWith('.md'));
+
+/** The #anchors of a Markdown page's headings, as GitHub writes them (code blocks left out). */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let inCode = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) inCode = !inCode;
+    const heading = !inCode && /^#{1,6} (.*)$/.exec(line);
+    if (!heading) continue;
+    const slug = heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return anchors;
+}
+
 const exists = (path: string) => ['', '.ts', '.tsx', '.md'].some((ext) => existsSync(join(ROOT, path + ext)));
 
 describe('references', () => {
@@ -42,16 +62,35 @@ describe('references', () => {
     expect(bad).toEqual([]);
   });
 
-  it('every relative link of a Markdown page exists', () => {
+  it('every relative link of a Markdown page exists, and so does its #anchor', () => {
     const bad: string[] = [];
-    for (const file of TEXT.filter((f) => f.endsWith('.md'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        const target = m[1];
+    for (const file of MARKDOWN) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)) {
+        const [, target, anchor] = m;
         if (/^[a-z]+:/.test(target)) continue; // a web address
-        if (!existsSync(resolve(dirname(file), target))) bad.push(`${relative(ROOT, file)}: ${target}`);
+        const path = target === '' ? file : resolve(dirname(file), target);
+        if (!existsSync(path)) bad.push(`${relative(ROOT, file)}: ${target}`);
+        else if (anchor && path.endsWith('.md') && !headingAnchors(readFileSync(path, 'utf8')).has(anchor)) {
+          bad.push(`${relative(ROOT, file)}: ${target}#${anchor}`);
+        }
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('every page of docs/ can be reached from the README by links', () => {
+    const reached = new Set<string>();
+    const queue = [join(ROOT, 'README.md')];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(/\]\(([^)#\s]+\.md)(?:#[^)]*)?\)/g)) {
+        const path = resolve(dirname(file), m[1]);
+        if (existsSync(path)) queue.push(path);
+      }
+    }
+    expect(MARKDOWN.filter((f) => !reached.has(f)).map((f) => relative(ROOT, f))).toEqual([]);
   });
 
   it('nothing points at notes outside the repository', () => {

@@ -1,5 +1,5 @@
 // The kernel benchmark's building blocks: its list of matmul shapes is the one the plans
-// really dispatch, its model sizes are what the README says, and the no-cache sampling
+// really dispatch, its model sizes are what docs/benchmarks.md says, and the no-cache sampling
 // baseline samples what the KV-cache sampler samples.
 import { describe, expect, it } from 'vitest';
 import { gpuIt, maxAbsDiff } from '../gpu/testing';

@@ -314,7 +314,7 @@ function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string 
   return formatTable(headers, rows);
 }
 
-/** The README's compact table (Markdown): one row per model size. */
+/** The compact table of docs/benchmarks.md (Markdown): one row per model size. */
 export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]): string {
   const headers = [
     'model (params)', `train step ms (${variants.join(' / ')})`, 'step tuned/naive',
@@ -452,7 +452,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
   out(summaryTable(results, variants));
   out('');
-  out('── the same as Markdown (README "Benchmarks"; best matmul = fastest Σ calls × median over the train-step shapes)');
+  out('── the same as Markdown (docs/benchmarks.md; best matmul = fastest Σ calls × median over the train-step shapes)');
   out(markdownSummary(results, variants));
   const profiled = results.flatMap((m) => (m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : []));
   if (profiled.length > 0) {

@@ -263,7 +263,7 @@ function summaryTable(models: PeerModelResult[]): string {
   ]));
 }
 
-/** The README's table (Markdown). */
+/** The table of docs/benchmarks.md (Markdown). */
 export function peersMarkdown(models: PeerModelResult[]): string {
   const headers = ['model (params)', 'train step ms: engine / TF.js', 'TF.js ÷ engine', 'sampling tok/s: engine / TF.js', 'engine ÷ TF.js'];
   return markdownTable(headers, models.map((m) => {
@@ -333,7 +333,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
   out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; measured side by side in this run)');
   out(summaryTable(results));
   out('');
-  out('── the same as Markdown (README "Benchmarks")');
+  out('── the same as Markdown (docs/benchmarks.md)');
   out(peersMarkdown(results));
   out('');
   out(`PyTorch (eager, and the step as one CUDA graph): python3 bench/peers/torch_gpt2.py --batch ${N} --time ${T} where PyTorch and a CUDA GPU are (not run by this suite)`);

@@ -126,7 +126,7 @@ describe('profile (GPU)', () => {
   });
 });
 
-describe('profile (README table)', () => {
+describe('profile (the table of docs/benchmarks.md)', () => {
   it('puts several profiles side by side, ordered by the last one', async () => {
     const { sharesMarkdown } = await import('./profile');
     const a = groupProfile([d('add', 1, null, 8), d('matmul.tuned', 3, 6, 8)]);

@@ -118,7 +118,7 @@ export function profileTable(rows: readonly KernelRow[]): string {
   return formatTable(HEADERS, [...rows.map(rowCells), ['total', calls, sig3(us), `${(100 * share).toFixed(1)}%`, null, null]]);
 }
 
-/** The same as Markdown (README). */
+/** The same as Markdown (docs/benchmarks.md). */
 export function profileMarkdown(rows: readonly KernelRow[]): string {
   return markdownTable(HEADERS, rows.map(rowCells));
 }

@@ -50,7 +50,7 @@ export function formatTable(headers: readonly string[], rows: readonly (readonly
   return [line([...headers]), line(width.map((w) => '─'.repeat(w))), ...text.map(line)].join('\n');
 }
 
-/** A GitHub-flavoured Markdown table (for the README). */
+/** A GitHub-flavoured Markdown table (for docs/benchmarks.md). */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly Cell[])[], opts: TableOptions = {}): string {
   const digits = opts.digits ?? 2;
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));

@@ -616,7 +616,7 @@ export const STATIC_KNOBS = [
     values: ['exact', 'sampled', 'uniform'],
     section: 'regularisation',
     label: 'entropy mode',
-    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (the seed paper); exact is the low-variance one; uniform targets collapse onto wrong answers (README, "Learning results").',
+    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (the seed paper); exact is the low-variance one; uniform targets collapse onto wrong answers (docs/results.md).',
     source: 'the seed paper (docs/methods.md)',
   },
   {
@@ -627,7 +627,7 @@ export const STATIC_KNOBS = [
     max: 10,
     section: 'regularisation',
     label: 'entropy target',
-    doc: 'Target mean token entropy in nats; 0 = α stays fixed. Otherwise α moves by entropyAlphaStep each step toward holding the mean entropy at the target (up when below, down to no less than 0 when above). Try 0.3–0.5 nats against entropy collapse. Caveat: the target is on the mean over all policy tokens, so a position the reward ignores (y₁ of a length-2 chain) can hold the mean up while the answer token collapses; on cot-discovery a fixed α did better (README).',
+    doc: 'Target mean token entropy in nats; 0 = α stays fixed. Otherwise α moves by entropyAlphaStep each step toward holding the mean entropy at the target (up when below, down to no less than 0 when above). Try 0.3–0.5 nats against entropy collapse. Caveat: the target is on the mean over all policy tokens, so a position the reward ignores (y₁ of a length-2 chain) can hold the mean up while the answer token collapses; on cot-discovery a fixed α did better (docs/results.md).',
     source: 'adaptive entropy coefficient (SAC, Haarnoja et al. 2018)',
   },
   {

@@ -6,7 +6,7 @@
 // it gives the right product there. The prefix before a first break is right, so that
 // probability is the policy's own answer to "what is a·x", not a consequence of an earlier slip.
 //
-// This is the diagnosis of the S3 stall (README, "Why it stalled") as a report: a wrong product
+// This is the diagnosis of the S3 stall (docs/results.md, "Why it stalled") as a report: a wrong product
 // with p(right) near 0 is a collapsed row — sampled groups there are all wrong, so a group-relative
 // advantage is 0 and only the regulator can pull it back — while p(right) near 1/n is a product
 // the policy has simply not learned yet.
