@@ -481,7 +481,7 @@ export class Trainer {
         : computeAdvantages(batch, this.advantages, this.mapp ?? undefined);
     } catch (e) {
       if (!(e instanceof CustomCodeError)) throw e;
-      throw new TrainingFault(step, [], `step ${step}: ${e.message}. Nothing was trained on this step: the weights from before it are kept; fix the code and continue, or reset.`, 'custom-code', e.location);
+      throw new TrainingFault(step, [], `step ${step}: ${e.message.replace(/\.$/, '')}. Nothing was trained on this step: the weights from before it are kept; fix the code and continue, or reset.`, 'custom-code', e.location);
     }
     this.mapp?.observeBatch(batch.promptKeys, batch.correct, shape.G);
     const trainAdv = adv.adv.slice();

@@ -12,6 +12,7 @@ import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
 import { rolloutView } from './rolloutView';
+import { CustomCodeError } from '../rl/custom/errors';
 
 /** What the session needs of a Trainer (the real one satisfies it). */
 export interface SessionTrainer {
@@ -129,7 +130,9 @@ export class TrainingSession {
     this.phases = null;
     if (this.lost) return; // already reported as device-lost
     if (e instanceof TrainingFault) {
-      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check });
+      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check, ...(e.code ? { code: e.code } : {}) });
+    } else if (e instanceof CustomCodeError) {
+      this.deps.post({ type: 'error', kind: 'config', message: `${e.message}. Nothing ran; fix the code and run again.`, code: e.location });
     } else if (e instanceof ConfigError || e instanceof RangeError) {
       this.deps.post({ type: 'error', kind: 'config', message: e.message });
     } else if (e instanceof Error && e.name === 'NoWebGpuError') {
