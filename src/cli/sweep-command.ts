@@ -11,9 +11,8 @@ import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type F
 import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { JobQueue, type RunningJob } from './job-queue';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
-import { getPreset, presetConfig } from '../config/presets';
 import {
-  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList,
+  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList, versusCustomGrid,
   type AblationCellSpec, type AblationSpec,
 } from '../config';
 
@@ -172,11 +171,8 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   // Your code goes to every cell as a knob value; it runs in the cells whose estimator is custom.
   const code = readCodeFiles(f);
   const ownCells = f.grid === undefined && f.variant === undefined;
-  // Without --grid or --variant, the code's cell runs beside the preset's estimator (GRPO when that
-  // is custom too), unless the preset's own ablation already compares estimators.
-  const own = asCliError(() => presetConfig(preset), ConfigError).estimator;
-  const versusCustom = code.estimator !== undefined && ownCells && !getPreset(preset).ablation?.grid?.estimator
-    ? [['estimator', [own === 'custom' ? 'grpo' : own, 'custom']] as [string, string[]]] : undefined;
+  // Without --grid or --variant, the code's cell runs beside the preset's estimator.
+  const versusCustom = code.estimator !== undefined && ownCells ? asCliError(() => versusCustomGrid(preset), ConfigError) : undefined;
   const spec = asCliError(() => ablationSpec(preset, {
     variants: f.variant as string[] | undefined,
     grid: f.grid === undefined ? versusCustom : parseGridFlags(f.grid as string[]),

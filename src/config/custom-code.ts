@@ -332,3 +332,4 @@ export function functionLine(source: string, kind: CodeKind): number {
   const i = lines.findIndex((l) => re.test(l));
   return i < 0 ? 1 : i + 1;
 }
+

@@ -177,7 +177,15 @@ export class TrainingSession {
     const config = validateConfig(raw);
     const [params, point] = await Promise.all([old.readParams(), old.resumePoint()]);
     this.phases = null;
-    const trainer = await this.deps.createTrainer(config, params, point);
+    let trainer: SessionTrainer;
+    try {
+      trainer = await this.deps.createTrainer(config, params, point);
+    } catch (e) {
+      // Code that still does not load: the run stays paused where it was, to be fixed again.
+      if (!(e instanceof CustomCodeError)) throw e;
+      this.deps.post({ type: 'fault', step: old.stepCount + 1, message: `${e.message}. The run was not continued: it is still paused with its weights; fix the code and continue.`, tensors: [], check: 'custom-code', code: e.location });
+      return;
+    }
     // Only now: a config the new trainer refuses leaves the old one in place.
     old.destroy();
     this.trainer = trainer;
