@@ -219,6 +219,8 @@ export class TrainingSession {
       // A start sent right behind an init (a sweep's next run) must see the new trainer, not
       // the old one that has already finished its steps: wait for the commands queued before.
       await this.queue;
+      // The init before it failed (its error was posted): there is nothing to run.
+      if (!this.trainer) return;
       this.postStatus();
       while (this.running && !this.finished()) {
         const showPhases = this.delayMs >= PHASE_EVENTS_MIN_DELAY_MS;

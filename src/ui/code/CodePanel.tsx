@@ -106,7 +106,7 @@ export function CodePanel() {
           ▶ Run {waiting ? 'this code' : `a new run with it`}
         </button>
         {codeFault && (
-          <button data-testid="code-continue" onClick={() => { commit(); controller?.continueAfterFault(); }}>Continue the paused run with it</button>
+          <button data-testid="code-continue" onClick={() => { commit(); controller?.continueAfterFault(); controller?.start(); }}>▶ Continue the paused run with it</button>
         )}
         <label className="small code-use">
           <input
