@@ -576,7 +576,7 @@ export const PRESETS: readonly Preset[] = [
       { text: 'One run each is an anecdote: the ablation runs both estimators on 4 seeds, and its verdict names the custom cell.', show: 'chart-reward', needs: 'step' },
       { text: 'Break it on purpose: return one value too few, divide by zero, or loop forever. The run stops at that step with the line, and keeps its weights and charts.' },
     ],
-    expect: 'No recorded runs yet. The task is easy (start-here, with GRPO, reaches a reward of 0.8 by step ≈ 200), so expect both to learn; whether the line matters is for the ablation to say.',
+    expect: 'Measured (rlvr sweep --preset your-estimator --backend cpu, seeds 0–3, 300 steps): GRPO and the one-line change each solved 2 of 4 seeds (held-out pass@1 ≥ 0.9: GRPO at steps 200 and 300, the change at 250 and 300); final held-out pass@1 0.88 [0.59, 1.00] against 0.86 [0.60, 1.00]: not different at this many seeds (p = 1.00).',
     charts: ['reward', 'advantages', 'entropy'],
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
     ablation: {
