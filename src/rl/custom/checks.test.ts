@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { checkOutput, checkUnchanged } from './checks';
 import { CustomCodeError, stackPosition, thrownError } from './errors';
 import { estimatorInput } from './interface';
+import type { OutputSummary } from './sandbox';
 import { advantagesFromBase, DEFAULT_ADVANTAGE_OPTIONS } from '../estimators';
 import { makeBatch } from '../estimators-fixtures';
 
 const source = '// x\nfunction advantages(batch) {\n  return [];\n}';
 const allowed = [{ length: 2, meaning: 'N' }, { length: 6, meaning: 'N*T' }];
-const output = (values: number[], extra: Partial<{ bad: number; badType: string; type: string }> = {}) =>
+const output = (values: number[], extra: Partial<OutputSummary> = {}): OutputSummary =>
   ({ type: 'array', length: values.length, values: Float64Array.from(values), bad: -1, badType: '', ...extra });
 
 function failure(f: () => unknown): CustomCodeError {
@@ -32,9 +33,9 @@ describe('checkOutput', () => {
   });
 
   it('names each way an output is wrong, at the function\'s line', () => {
-    const cases: [ReturnType<typeof output> | undefined, RegExp][] = [
+    const cases: [OutputSummary | undefined, RegExp][] = [
       [undefined, /returned nothing/],
-      [{ ...output([]), type: 'undefined', length: -1, values: null as unknown as Float64Array }, /returned undefined; it must return an array of 2 \(N\) or 6 \(N\*T\) numbers/],
+      [{ ...output([]), type: 'undefined', length: -1, values: null }, /returned undefined; it must return an array of 2 \(N\) or 6 \(N\*T\) numbers/],
       [output([1, 2, 3]), /returned 3 values; expected 2 \(N\) or 6 \(N\*T\)/],
       [output([1, NaN], { bad: 1, badType: 'string' }), /a string at index 1/],
       [output([1, NaN], { bad: 1, badType: 'undefined' }), /undefined \(a hole\?\) at index 1/],

@@ -8,24 +8,18 @@
 import type { RolloutBatch } from '../estimators';
 import type { SandboxInput } from './sandbox';
 
-/** advantages(batch) gets this, and returns N numbers (one per completion) or N*T (one per token). */
-export interface EstimatorBatch {
+/** What both kinds of code get. */
+interface BatchBase {
   readonly B: number;
   readonly G: number;
   readonly N: number;
   readonly T: number;
   /** The RL step this batch trains (1, 2, …). */
   readonly step: number;
-  /** [N] the rewards: the verifier's, after your reward shaping and overlongBuffer's penalty when on. */
-  readonly rewards: Float64Array;
   /** [N] 1 when the verifier says correct. */
   readonly correct: Uint8Array;
   /** [N] completion length (policy + env tokens up to and including EOS). */
   readonly lengths: Int32Array;
-  /** [N*T] 1 where the policy sampled the token and it is trained (0 for env-written and after EOS). */
-  readonly mask: Float32Array;
-  /** [N*T] entropy of the full next-token distribution at that position (0 where mask = 0). */
-  readonly entropy: Float32Array;
   /** [N] the task's strategy signature of each completion. */
   readonly signatures: readonly string[];
   /** [N] the task's error signature ("correct" when correct). */
@@ -34,24 +28,24 @@ export interface EstimatorBatch {
   readonly promptKeys: readonly string[];
 }
 
+/** advantages(batch) gets this, and returns N numbers (one per completion) or N*T (one per token). */
+export interface EstimatorBatch extends BatchBase {
+  /** [N] the rewards: the verifier's, after your reward shaping and overlongBuffer's penalty when on. */
+  readonly rewards: Float64Array;
+  /** [N*T] 1 where the policy sampled the token and it is trained (0 for env-written and after EOS). */
+  readonly mask: Float32Array;
+  /** [N*T] entropy of the full next-token distribution at that position (0 where mask = 0). */
+  readonly entropy: Float32Array;
+}
+
 /** rewards(batch) gets this, and returns N numbers: the rewards the estimator sees. */
-export interface RewardBatch {
-  readonly B: number;
-  readonly G: number;
-  readonly N: number;
-  readonly T: number;
-  readonly step: number;
+export interface RewardBatch extends BatchBase {
   /** [N] the verifier's rewards. */
   readonly rewards: Float64Array;
-  readonly correct: Uint8Array;
-  readonly lengths: Int32Array;
-  readonly signatures: readonly string[];
-  readonly errorSignatures: readonly string[];
   /** [N] each completion as its tokens, up to and including EOS (the vocabulary's strings). */
   readonly completions: readonly (readonly string[])[];
   /** [B] the prompt text of each group. */
   readonly prompts: readonly string[];
-  readonly promptKeys: readonly string[];
 }
 
 function input(scalars: Record<string, number>, typed: SandboxInput['typed'], strings: Record<string, string[]>, nested: Record<string, string[][]> = {}): SandboxInput {
