@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { JobQueue, type RunningJob } from './job-queue';
+import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import {
-  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList,
+  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList, versusCustomGrid,
   type AblationCellSpec, type AblationSpec,
 } from '../config';
 
@@ -30,6 +31,8 @@ export const SWEEP_FLAGS: Record<string, FlagSpec> = {
   metric: { kind: 'multi', doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy' },
   'emit-jobs': { kind: 'switch', doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report' },
   cli: { kind: 'value', doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)' },
+  'estimator-file': { kind: 'value', doc: 'your estimator (a .js or .ts file defining advantages(batch)) as the code of every cell; without --grid or --variant the cells are the preset\'s estimator and estimator=custom' },
+  'reward-file': CODE_FILE_FLAGS['reward-file'],
 };
 
 export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
@@ -165,16 +168,24 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const backend = f.backend === undefined ? undefined : String(f.backend);
   if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
+  // Your code goes to every cell as a knob value; it runs in the cells whose estimator is custom.
+  const code = readCodeFiles(f);
+  const ownCells = f.grid === undefined && f.variant === undefined;
+  // Without --grid or --variant, the code's cell runs beside the preset's estimator.
+  const versusCustom = code.estimator !== undefined && ownCells ? asCliError(() => versusCustomGrid(preset), ConfigError) : undefined;
   const spec = asCliError(() => ablationSpec(preset, {
     variants: f.variant as string[] | undefined,
-    grid: f.grid === undefined ? undefined : parseGridFlags(f.grid as string[]),
+    grid: f.grid === undefined ? versusCustom : parseGridFlags(f.grid as string[]),
     seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
     steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
-    sets: (f.set as string[] | undefined) ?? [],
+    sets: [...codeSets(code, false), ...((f.set as string[] | undefined) ?? [])],
     solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
     metrics: f.metric as string[] | undefined,
   }), ConfigError);
   const cells = ablationCells(spec);
+  if (code.estimator !== undefined && !cells.some((c) => ablationRunConfig(spec, c, spec.seeds[0]).estimator === 'custom')) {
+    io.err('note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom');
+  }
   const jobs = sweepJobs(spec, cells, outDir, backend);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, ABLATION_FILE), JSON.stringify(ablationFile(spec, cells), null, 2) + '\n');

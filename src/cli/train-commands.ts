@@ -21,6 +21,9 @@ import { Trainer, TrainingFault } from '../rl/trainer';
 import type { StepRecord } from '../rl/metrics';
 import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
 import type { GroupMulInstance } from '../tasks/groupmul';
+import { CustomCodeError } from '../rl/custom/errors';
+import { nodeSandbox } from '../rl/custom/sandbox-node';
+import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
@@ -37,6 +40,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
   'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
   cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
+  ...CODE_FILE_FLAGS,
 };
 
 /** The file beside config.json naming a run's ablation cell (rlvr sweep, rlvr report). */
@@ -72,7 +76,8 @@ function readConfigFile(path: string): string {
 function freshConfig(f: ParsedFlags): RunConfig {
   const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
   let config = asCliError(() => configFromCli({
-    preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile, sets: (f.set as string[] | undefined) ?? [],
+    preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile,
+    sets: [...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])],
   }), ConfigError);
   config = withOverride(config, 'steps', f.steps as string | undefined);
   return withOverride(config, 'seed', f.seed as string | undefined);
@@ -86,7 +91,8 @@ function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
     throw new CliError('--resume continues a saved run with its own config: change knobs with --set, not --preset or --config');
   }
   if (f.seed !== undefined) throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
-  const sets = asCliError(() => parseSetFlags((f.set as string[] | undefined) ?? []), ConfigError);
+  // A fixed estimator file may continue the run it faulted.
+  const sets = asCliError(() => parseSetFlags([...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])]), ConfigError);
   for (const key of Object.keys(sets)) {
     if (FIXED_ON_RESUME(key)) throw new CliError(`--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`);
   }
@@ -182,8 +188,9 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
     const metrics = new LineLog(metricsPath, err);
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, resume ? { initial: resume.run, resume: resume.point } : {});
+      trainer = await Trainer.create(config, engines.make, { ...(resume ? { initial: resume.run, resume: resume.point } : {}), sandbox: nodeSandbox });
     } catch (e) {
+      if (e instanceof CustomCodeError) throw new CliError(e.message);
       if (e instanceof CheckpointError) throw new CliError(`--resume ${resume?.path}: ${e.message}`);
       if (e instanceof RangeError && resume) throw new CliError(`--resume ${resume.path}: ${e.message}`);
       if (e instanceof GpuError) {
@@ -350,7 +357,8 @@ async function reportFault(trainer: Trainer, ctx: RunContext, fault: TrainingFau
     : 'No earlier checkpoint was written (--checkpoint-every N writes one every N steps).');
   const from = kept ?? lastGood?.path;
   const knob = fault.step > 0 ? 'lr' : 'sftLr';
-  if (from) lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
+  if (from && fault.check === 'custom-code') lines.push(`Fix the code, then continue: npm run rlvr -- train --resume ${from} --${fault.code?.kind === 'reward' ? 'reward' : 'estimator'}-file <fixed file>`);
+  else if (from) lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
   err(lines.join('\n'));
   if (json) out(JSON.stringify({ fault: { step: fault.step, check: fault.check, tensors: fault.tensors, message: fault.message, checkpoint: kept, lastGood: lastGood?.path ?? null } }));
   return EXIT.fault;
@@ -401,8 +409,9 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
     }
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, { initial: ck });
+      trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
     } catch (e) {
+      if (e instanceof CustomCodeError) throw new CliError(`the checkpoint's own code: ${e.message}`);
       if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
       throw e;
     }

@@ -5,7 +5,7 @@
 import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from './config';
 import { configFromCli } from './cli';
 import { formatValue, type KnobValue } from './knobs';
-import { getPreset, type PresetSolvedRule } from './presets';
+import { getPreset, presetConfig, type PresetSolvedRule } from './presets';
 
 export interface AblationSpec {
   preset: string;
@@ -161,4 +161,15 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
     }
   }
   return spec;
+}
+
+/**
+ * The cells that put your estimator beside a preset's (rlvr sweep --estimator-file, the page's
+ * "vs. your estimator"): estimator ∈ {the preset's (GRPO when it is custom already), custom};
+ * undefined when the preset's own ablation already compares estimators (its cells stand).
+ */
+export function versusCustomGrid(preset: string): [string, string[]][] | undefined {
+  if (getPreset(preset).ablation?.grid?.estimator) return undefined;
+  const own = presetConfig(preset).estimator;
+  return [['estimator', [own === 'custom' ? 'grpo' : own, 'custom']]];
 }

@@ -18,7 +18,9 @@ export function parseSetFlags(sets: readonly string[]): Record<string, string> {
     const eq = s.indexOf('=');
     const key = eq > 0 ? s.slice(0, eq).trim() : '';
     if (!key) throw new ConfigError(s, `--set expects key=value (e.g. --set lr=0.003), got ${JSON.stringify(s)}`);
-    out[key] = s.slice(eq + 1).trim();
+    // Code is kept exactly as given (a file's text, to the last newline); other values are trimmed.
+    const value = s.slice(eq + 1);
+    out[key] = findKnob(key)?.kind === 'code' ? value : value.trim();
   }
   return out;
 }

@@ -9,6 +9,7 @@
 import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig } from '../model/config';
 import { parseParams } from '../tasks/params';
 import { getTask, isTaskName, TASK_NAMES, type TaskName } from '../tasks/registry';
+import { MAX_CODE_LENGTH } from './custom-code';
 import { TaskParamError, type ParamSpec, type TaskParams } from '../tasks/types';
 import {
   allowedText,
@@ -81,6 +82,10 @@ export interface RunConfig {
   topEntropyQuantile: number;
   cueGamma: number;
   edasGamma: number;
+  customEstimator: string;
+  rewardShaping: 'none' | 'custom';
+  customReward: string;
+  customTimeLimitMs: number;
   // loss
   epsLow: number;
   epsHigh: number;
@@ -180,6 +185,14 @@ export function parseKnobValue(knob: KnobSpec, raw: unknown): KnobValue {
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
       throw new ConfigError(knob.key, `${knob.key} must be true or false, got ${showRaw(raw)}`);
+    }
+    case 'code': {
+      // Kept exactly as written (not trimmed): the code that runs is the code that was read.
+      if (typeof raw !== 'string' || raw.length > MAX_CODE_LENGTH) {
+        const got = typeof raw === 'string' ? `${raw.length.toLocaleString('en-US')} characters` : showRaw(raw);
+        throw new ConfigError(knob.key, `${knob.key} must be ${allowedText(knob)}; got ${got}`);
+      }
+      return raw;
     }
   }
 }
@@ -565,6 +578,11 @@ function showValue(v: KnobValue): string {
   return typeof v === 'boolean' ? (v ? 'on' : 'off') : formatValue(v);
 }
 
+/** One change for a label: "ε_high 0.2→0.28"; code is too long to show, so "your estimator edited". */
+function showChange(label: string, knob: KnobSpec | undefined, from: KnobValue, to: KnobValue): string {
+  return knob?.kind === 'code' ? `${label} edited` : `${label} ${showValue(from)}→${showValue(to)}`;
+}
+
 /**
  * A short label of what changed from a to b, for run legends: "ε_high 0.2→0.28, seed 1→2".
  * Uses knob labels; the seed goes last (it is the least interesting difference); task
@@ -576,8 +594,8 @@ export function diffLabel(a: RunConfig, b: RunConfig, options: { max?: number } 
   const seed = changes.filter((c) => c.key === 'seed');
   const ordered = [...changes.filter((c) => c.key !== 'seed'), ...seed];
   const parts = ordered.map((c) => {
-    const label = findKnob(c.key, b.task)?.label ?? findKnob(c.key, a.task)?.label ?? c.key;
-    return `${label} ${showValue(c.from!)}→${showValue(c.to!)}`;
+    const knob = findKnob(c.key, b.task) ?? findKnob(c.key, a.task);
+    return showChange(knob?.label ?? c.key, knob, c.from!, c.to!);
   });
   const max = options.max ?? Infinity;
   if (parts.length > max) return [...parts.slice(0, max), `+${parts.length - max} more`].join(', ');

@@ -3,7 +3,7 @@
 
 import { TASK_NAMES, TASKS } from '../tasks/registry';
 import { defaultConfig } from './config';
-import { allowedText, formatValue, knobsBySection, knobsFor, SECTIONS, taskKnobs, whenText, type KnobSpec, type KnobValue } from './knobs';
+import { allowedText, findKnob, formatValue, knobsBySection, knobsFor, SECTIONS, taskKnobs, whenText, type KnobSpec, type KnobValue } from './knobs';
 import { presetConfig, PRESETS } from './presets';
 
 /** The rules between knobs that validateConfig enforces (kept next to the generator of the docs). */
@@ -36,11 +36,13 @@ function settings(set: Readonly<Record<string, KnobValue>>, task: string): strin
   const rank = (k: string): number => (order.includes(k) ? order.indexOf(k) : order.length);
   return Object.entries(set)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([k, v]) => `\`${k}=${formatValue(v)}\``)
+    // Code is too long for a line: its knob is named (docs/custom-estimators.md shows the examples).
+    .map(([k, v]) => (findKnob(k, task)?.kind === 'code' ? `\`${k}\` (code)` : `\`${k}=${formatValue(v)}\``))
     .join(', ');
 }
 
 function showDefault(k: KnobSpec): string {
+  if (k.kind === 'code') return `the ${k.key === 'customEstimator' ? 'estimator' : 'reward'} template (docs/custom-estimators.md)`;
   return '`' + formatValue(k.default) + '`';
 }
 

@@ -11,8 +11,10 @@
 
 import { getTask, isTaskName, TASK_NAMES, TASKS, type TaskName } from '../tasks/registry';
 import type { ParamSpec } from '../tasks/types';
+import { ESTIMATOR_TEMPLATE, MAX_CODE_LENGTH, REWARD_TEMPLATE } from './custom-code';
 
-export type KnobKind = 'int' | 'float' | 'enum' | 'bool';
+/** `code`: the source of a function the run calls (src/config/custom-code.ts), kept exactly as written. */
+export type KnobKind = 'int' | 'float' | 'enum' | 'bool' | 'code';
 export type KnobValue = number | string | boolean;
 
 export type Section =
@@ -88,7 +90,8 @@ export const SECTIONS: readonly SectionSpec[] = [
   { id: 'eval', title: 'Evaluation', doc: 'Periodic evaluation on held-out prompts.' },
 ];
 
-export const ESTIMATORS = ['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'] as const;
+/** `custom`: the config's own code (customEstimator, docs/custom-estimators.md). */
+export const ESTIMATORS = ['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk', 'custom'] as const;
 export type Estimator = (typeof ESTIMATORS)[number];
 
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
@@ -351,7 +354,7 @@ export const STATIC_KNOBS = [
     values: ESTIMATORS,
     section: 'advantage',
     label: 'estimator',
-    doc: 'How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage. GRPO is the field\'s default and the flagship\'s recipe.',
+    doc: 'How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; custom your own code (customEstimator). GRPO is the field\'s default and the flagship\'s recipe.',
     source: 'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025)',
   },
   {
@@ -456,6 +459,43 @@ export const STATIC_KNOBS = [
     label: 'EDAS γ',
     doc: 'EDAS: multiply each negative advantage by (n_e / mean n_e)^γ, n_e the size of its error cluster (task.errorSignature), then restore the group\'s total negative advantage: repeated errors are penalised more, rare ones less. 0 = off.',
     source: 'EDAS (docs/methods.md)',
+  },
+  {
+    key: 'customEstimator',
+    kind: 'code',
+    default: ESTIMATOR_TEMPLATE,
+    section: 'advantage',
+    label: 'your estimator',
+    doc: 'The estimator = custom code: JavaScript or TypeScript defining advantages(batch), which gets one step\'s rollouts (rewards, correct, lengths, mask, entropy, signatures, prompt keys, B, G, T) and returns one advantage per completion (N) or per token (N·T). It runs in a sandbox beside the trainer, compiled once per run, and its output is checked every step. The default is GRPO written out. Interface and examples: docs/custom-estimators.md.',
+    when: { estimator: ['custom'] },
+  },
+  {
+    key: 'rewardShaping',
+    kind: 'enum',
+    default: 'none',
+    values: ['none', 'custom'],
+    section: 'advantage',
+    label: 'reward shaping',
+    doc: 'none: the estimator sees the verifier\'s rewards (then overlongBuffer\'s penalty, if on). custom: your code (customReward) turns the verifier\'s results into the rewards first. Held-out evaluation always scores with the verifier.',
+  },
+  {
+    key: 'customReward',
+    kind: 'code',
+    default: REWARD_TEMPLATE,
+    section: 'advantage',
+    label: 'your reward shaping',
+    doc: 'The rewardShaping = custom code: JavaScript or TypeScript defining rewards(batch), which gets the verifier\'s results (rewards, correct, lengths, signatures, the completions as tokens, the prompts) and returns one reward per completion (N). Sandboxed and checked like customEstimator (docs/custom-estimators.md).',
+    when: { rewardShaping: ['custom'] },
+  },
+  {
+    key: 'customTimeLimitMs',
+    kind: 'int',
+    default: 2000,
+    min: 10,
+    max: 600000,
+    section: 'advantage',
+    label: 'code time limit (ms)',
+    doc: 'The longest one call of your code may take (one step\'s advantages or rewards; loading the code gets at least 10 s). Past it the sandbox is stopped and the run pauses with the weights from before the step: an infinite loop costs this long, not the run. 2000 ms is hundreds of times what the built-ins need at the default sizes.',
   },
   // ── loss ─────────────────────────────────────────────────────────────────────────────
   {
@@ -762,7 +802,9 @@ type ValueOfKnob<K> = K extends { kind: 'enum'; values: readonly (infer V)[] }
   ? V
   : K extends { kind: 'bool' }
     ? boolean
-    : number;
+    : K extends { kind: 'code' }
+      ? string
+      : number;
 
 /** The static part of a run config, derived from the table (config.ts checks its interface against it). */
 export type StaticConfigFromTable = { -readonly [K in StaticKnob as K['key']]: ValueOfKnob<K> };
@@ -874,5 +916,7 @@ export function allowedText(knob: KnobSpec): string {
       return knob.allowed ?? (knob.values ?? []).join(', ');
     case 'bool':
       return 'true, false';
+    case 'code':
+      return `JavaScript or TypeScript source, at most ${MAX_CODE_LENGTH.toLocaleString('en-US')} characters (docs/custom-estimators.md)`;
   }
 }

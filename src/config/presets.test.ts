@@ -88,7 +88,7 @@ describe('presets', () => {
   });
 
   it('the lessons added past the flagship come after the ones before them (the page numbers lessons in this order)', () => {
-    expect(PRESET_NAMES.slice(-5)).toEqual(['cot-a4', 'cot-s4', 'cot-a5', 'no-cot-a5', 'cot-block']);
+    expect(PRESET_NAMES.slice(-6)).toEqual(['cot-a4', 'cot-s4', 'cot-a5', 'no-cot-a5', 'cot-block', 'your-estimator']);
   });
 
   it('the Dr. GRPO preset differs from the GRPO one in scale and aggregation', () => {

@@ -118,7 +118,8 @@ describe('properties', () => {
 
   it('outputs are finite for any batch and any options', () => {
     const anyOptions = fc.record({
-      estimator: fc.constantFrom(...ESTIMATORS),
+      // custom is the config's own code: the trainer runs it (src/rl/custom/trainer-custom.test.ts).
+      estimator: fc.constantFrom(...ESTIMATORS.filter((e) => e !== 'custom')),
       grpoScale: fc.constantFrom('group' as const, 'batch' as const, 'none' as const),
       softmaxTau: fc.double({ min: 1e-6, max: 100, noNaN: true }),
       passK: fc.integer({ min: 1, max: 6 }),

@@ -155,6 +155,8 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
       return softmaxGrpoAdvantages(rewards, B, G, options.softmaxTau);
     case 'passk':
       return passAtKAdvantages(correct, B, G, options.passK);
+    case 'custom':
+      throw new Error('estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase');
     case 'mapp': {
       if (!mapp) throw new Error('estimator "mapp" needs a MappPosterior: computeAdvantages(batch, options, mapp)');
       const out = new Float64Array(B * G);
@@ -180,10 +182,46 @@ export function computeAdvantages(
 ): AdvantageResult {
   validateAdvantageOptions(options);
   validateRolloutBatch(batch);
+  return creditAndFilter(batch, options, baseAdvantages(batch, options, mapp));
+}
+
+/**
+ * The pipeline on a base the caller computed (the custom estimator's checked output,
+ * src/rl/custom): base [N] is a response-level advantage and goes through steps 2–4 like a
+ * built-in's; base [N*T] is per token, so group-structure and token credit do not apply, only
+ * the top-entropy filter, and seqAdv is each sequence's mean over its policy tokens.
+ */
+export function advantagesFromBase(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
+  validateAdvantageOptions(options);
+  validateRolloutBatch(batch);
   const { B, G, T } = batch;
   const N = B * G;
+  if (base.length === N) return creditAndFilter(batch, options, base);
+  if (base.length !== N * T) throw new RangeError(`advantagesFromBase: base has length ${base.length}, expected N = ${N} or N*T = ${N * T}`);
+  const tokenMask = topEntropyMask(batch.mask, batch.entropy, options.topEntropyQuantile);
+  const adv = new Float32Array(N * T);
+  const seqAdv = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    let sum = 0;
+    let count = 0;
+    for (let t = 0; t < T; t++) {
+      const j = i * T + t;
+      if (batch.mask[j] !== 0) {
+        sum += base[j];
+        count++;
+      }
+      if (tokenMask[j] !== 0) adv[j] = base[j];
+    }
+    seqAdv[i] = count > 0 ? sum / count : 0;
+  }
+  return { seqAdv, adv, tokenMask };
+}
 
-  let seqAdv = baseAdvantages(batch, options, mapp);
+/** Steps 2–4 on a base estimator's seqAdv [N]. */
+function creditAndFilter(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
+  const { B, G, T } = batch;
+  const N = B * G;
+  let seqAdv = base;
   if (options.cue) seqAdv = cueCredit(seqAdv, batch.correct, batch.signatures, B, G, options.cueGamma);
   if (options.edas) seqAdv = edasCredit(seqAdv, batch.correct, batch.errorSignatures, B, G, options.edasGamma);
 

@@ -16,7 +16,11 @@ import { makeRng, STREAM, type Rng } from '../core/random';
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
 import type { MakeEngine, MinibatchData, PolicyEngine, TrainPass, TrainResult } from './engine';
-import { computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
+import { advantagesFromBase, computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
+import { disposeRunCode, loadRunCode, type RunCode } from './custom/custom-code';
+import { CustomCodeError, type CodeLocation } from './custom/errors';
+import { estimatorInput, estimatorLengths, rewardFacts, rewardInput } from './custom/interface';
+import type { SandboxFactory } from './custom/sandbox';
 import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { MappPosterior } from './mapp';
 import {
@@ -41,7 +45,11 @@ import type { AdamwParams, PgLossParams } from '../core/abi';
  * SFT warm start.
  */
 export class TrainingFault extends Error {
-  constructor(readonly step: number, readonly tensors: string[], message: string, readonly check: FaultCheck = 'non-finite') {
+  constructor(
+    readonly step: number, readonly tensors: string[], message: string, readonly check: FaultCheck | 'custom-code' = 'non-finite',
+    /** For a fault of the run's own code: which code, and the line to mark. */
+    readonly code?: CodeLocation,
+  ) {
     super(message);
     this.name = 'TrainingFault';
   }
@@ -67,6 +75,8 @@ export interface TrainerOptions {
   resume?: ResumePoint | RunPosition;
   /** The divergence guard's limits; false turns it off (NaN/Inf faults are always caught). */
   guard?: Partial<GuardLimits> | false;
+  /** Where the config's own code runs (src/rl/custom); needed only when it has some. */
+  sandbox?: SandboxFactory;
 }
 
 /** What the warm start did (the line rlvr train writes to metrics.jsonl before step 1's). */
@@ -136,6 +146,8 @@ export class Trainer {
   latest: RolloutSnapshot | null = null;
   /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
   collectRatios = false;
+  /** The config's own estimator and reward shaping, loaded once (src/rl/custom). */
+  private code: RunCode = {};
 
   private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, settings: LossSettings, options: TrainerOptions) {
     this.task = getTask(config.task);
@@ -172,8 +184,17 @@ export class Trainer {
     }
     const params = initial?.params ?? initParams(layout, config.seed);
     const settings = lossSettings(config);
-    const engine = await makeEngine(layout, params, settings);
+    // The run's own code first: a syntax error is refused before any GPU memory is taken.
+    const code = await loadRunCode(config, options.sandbox);
+    let engine: PolicyEngine;
+    try {
+      engine = await makeEngine(layout, params, settings);
+    } catch (e) {
+      disposeRunCode(code);
+      throw e;
+    }
     const t = new Trainer(config, engine, layout, settings, options);
+    t.code = code;
     t.drawMappPool();
     try {
       if (resume && 'state' in resume) await t.resumeFrom(resume);
@@ -183,7 +204,7 @@ export class Trainer {
         if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
       }
     } catch (e) {
-      engine.destroy();
+      t.destroy();
       throw e;
     }
     return t;
@@ -365,7 +386,7 @@ export class Trainer {
     snapshot.verified = times.add('verify', () => verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape));
     yield { phase: 'verify', snapshot };
 
-    const { batch, trainAdv } = times.add('advantages', () => this.advantagesFor(snapshot));
+    const { batch, trainAdv } = await times.addAsync('advantages', () => this.advantagesFor(snapshot, step));
     yield { phase: 'advantages', snapshot };
 
     const { shape } = snapshot;
@@ -383,6 +404,8 @@ export class Trainer {
     };
     if (this.collectRatios) snapshot.ratio = completionRatios(await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T), rows, shape);
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
+    // With your reward shaping, `reward` is what the estimator saw; this is what the verifier said.
+    if (this.code.reward) scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
 
     this.steps++;
     this.adaptAlpha(scalars.entropy);
@@ -438,16 +461,28 @@ export class Trainer {
    * regulator, α·(−log π(y_t)) is added to each trained token's (a REINFORCE estimate of the
    * entropy's gradient).
    */
-  private advantagesFor(s: RolloutSnapshot): { batch: RolloutBatch; trainAdv: Float32Array } {
+  private async advantagesFor(s: RolloutSnapshot, step: number): Promise<{ batch: RolloutBatch; trainAdv: Float32Array }> {
     const c = this.config;
     const { shape, facts, verified } = s;
-    const rewards = c.overlongBuffer > 0 ? applyOverlongShaping(verified.rewards, facts.lengths, shape.Lc, c.overlongBuffer) : verified.rewards;
-    const batch: RolloutBatch = {
-      B: shape.B, G: shape.G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
-      lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures,
-      promptKeys: s.instances.map((i) => this.promptKey(i)),
-    };
-    const adv = computeAdvantages(batch, this.advantages, this.mapp ?? undefined);
+    const promptKeys = s.instances.map((i) => this.promptKey(i));
+    const { reward: shaping, estimator } = this.code;
+    let batch: RolloutBatch;
+    let adv: AdvantageResult;
+    try {
+      let rewards = verified.rewards;
+      if (shaping) rewards = await shaping.call(rewardInput(rewardFacts(s, promptKeys, step)), [{ length: shape.N, meaning: 'N, one per completion' }]);
+      if (c.overlongBuffer > 0) rewards = applyOverlongShaping(rewards, facts.lengths, shape.Lc, c.overlongBuffer);
+      batch = {
+        B: shape.B, G: shape.G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
+        lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures, promptKeys,
+      };
+      adv = estimator
+        ? advantagesFromBase(batch, this.advantages, await estimator.call(estimatorInput(batch, step), estimatorLengths(batch)))
+        : computeAdvantages(batch, this.advantages, this.mapp ?? undefined);
+    } catch (e) {
+      if (!(e instanceof CustomCodeError)) throw e;
+      throw new TrainingFault(step, [], `step ${step}: ${e.message.replace(/\.$/, '')}. Nothing was trained on this step: the weights from before it are kept; fix the code and continue, or reset.`, 'custom-code', e.location);
+    }
     this.mapp?.observeBatch(batch.promptKeys, batch.correct, shape.G);
     const trainAdv = adv.adv.slice();
     if (this.settings.alphaIn === 'advantages' && this.alpha !== 0) {
@@ -645,6 +680,8 @@ export class Trainer {
   }
 
   destroy(): void {
+    disposeRunCode(this.code);
+    this.code = {};
     this.engine.destroy();
   }
 }

@@ -8,8 +8,9 @@ import { createTrainingSlice, type TrainingSlice } from './trainingSlice';
 import { createRunsSlice, type RunsSlice } from './runsSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 import { createAblationSlice, type AblationSlice } from './ablationSlice';
+import { createCodeSlice, type CodeSlice } from './codeSlice';
 
-export type AppState = ConfigSlice & TrainingSlice & RunsSlice & UiSlice & AblationSlice;
+export type AppState = ConfigSlice & TrainingSlice & RunsSlice & UiSlice & AblationSlice & CodeSlice;
 export type AppStore = StoreApi<AppState>;
 
 /** A fresh store (tests make their own; the page uses `appStore`). */
@@ -20,6 +21,7 @@ export function createAppStore(): AppStore {
     ...createRunsSlice(...a),
     ...createUiSlice(...a),
     ...createAblationSlice(...a),
+    ...createCodeSlice(...a),
   }));
 }
 

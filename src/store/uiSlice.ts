@@ -19,7 +19,7 @@ export interface SweepState {
 export type ViewMode = 'lecture' | 'dashboard';
 
 /** What the drawer shows, when open. */
-export type DrawerTab = 'settings' | 'runs' | 'charts' | 'ablation';
+export type DrawerTab = 'settings' | 'runs' | 'charts' | 'ablation' | 'code';
 
 export interface UiSlice {
   /** The preset's guided explanation is shown (a lecturer may hide it). */

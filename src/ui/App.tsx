@@ -25,6 +25,7 @@ import { Drawer } from './lecture/Drawer';
 import { useShortcuts } from './lecture/shortcuts';
 import { useApp } from '../store/store';
 import { AblationPanel, AblationRunnerContext } from './ablation/AblationPanel';
+import { CodePanel } from './code/CodePanel';
 import type { AblationRunner } from './ablation/runner';
 import { DEFAULT_CHARTS, getPreset } from '../config';
 
@@ -111,6 +112,7 @@ function DashboardView() {
           <AllCharts />
         </Suspense>
         <AblationPanel />
+        <CodePanel />
         <RolloutPanel />
       </div>
       <aside className="sidebar-right">

@@ -85,6 +85,8 @@ function KnobInput({ knob, value }: { knob: KnobSpec; value: unknown }) {
       );
     case 'bool':
       return <input id={id} type="checkbox" checked={value === true} onChange={(e) => setKnob(knob.key, e.target.checked)} />;
+    case 'code':
+      return <CodeButton knob={knob} id={id} lines={String(value).split('\n').length} />;
     default:
       return <NumberInput knob={knob} value={value as number} id={id} />;
   }
@@ -133,5 +135,24 @@ function NumberInput({ knob, value, id }: { knob: KnobSpec; value: number; id: s
         />
       )}
     </>
+  );
+}
+
+/** Code is edited in the code panel: this opens it on that code. */
+function CodeButton({ knob, id, lines }: { knob: KnobSpec; id: string; lines: number }) {
+  const setCodeTab = useApp((s) => s.setCodeTab);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const view = useApp((s) => s.view);
+  return (
+    <button
+      id={id} type="button" className="small-button" data-testid={`edit-code-${knob.key}`}
+      onClick={() => {
+        setCodeTab(knob.key === 'customReward' ? 'reward' : 'estimator');
+        if (view === 'lecture') setDrawer('code');
+        else document.querySelector('[data-testid="code-panel"]')?.scrollIntoView({ block: 'start' });
+      }}
+    >
+      edit the code ({lines} lines)…
+    </button>
   );
 }

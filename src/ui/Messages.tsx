@@ -43,6 +43,7 @@ function FaultMessage() {
   const changed = useApp((s) => (s.trainerConfig ? diffLabel(s.trainerConfig, s.config, { max: 4 }) : ''));
   const controller = useController();
   if (!fault || status !== 'fault') return null;
+  if (fault.check === 'custom-code') return <CodeFault step={fault.step} message={fault.message} />;
   const blowUp = fault.check !== undefined && fault.check !== 'non-finite';
   return (
     <div className="message error" data-testid="fault" data-check={fault.check ?? ''} role="alert">
@@ -54,6 +55,23 @@ function FaultMessage() {
       </div>
       <div className="row">
         <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>Continue with the current settings</button>
+        <button className="small-button" onClick={() => controller?.reset()}>Reset (fresh weights)</button>
+      </div>
+    </div>
+  );
+}
+
+/** The run's own code failed at a step: nothing was trained on it; fix the code and continue. */
+function CodeFault({ step, message }: { step: number; message: string }) {
+  const view = useApp((s) => s.view);
+  const setDrawer = useApp((s) => s.setDrawer);
+  const controller = useController();
+  return (
+    <div className="message error" data-testid="fault" data-check="custom-code" role="alert">
+      <b>Training paused at step {step}: your code failed.</b> {message}
+      <div className="row">
+        {view === 'lecture' && <button data-testid="fault-open-code" onClick={() => setDrawer('code')}>Show the code</button>}
+        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>Continue with the code as it is now</button>
         <button className="small-button" onClick={() => controller?.reset()}>Reset (fresh weights)</button>
       </div>
     </div>

@@ -22,6 +22,9 @@ export function readUrlIntoStore(search: string): void {
   const url = searchToConfig(search);
   const page = searchToPage(search);
   store.setConfig(url.config, url.preset);
+  // Code a link brings is shown, never run, until the person presses Run in the code panel.
+  store.reviewCodeOf(url.config, 'link');
+  if (appStore.getState().codeReview) store.setDrawer('code');
   if (page.page.view) store.setView(page.page.view);
   if (page.page.zoom !== undefined) store.setZoom(page.page.zoom);
   store.setUrlErrors([...url.errors, ...page.errors]);

@@ -328,3 +328,49 @@ describe('PlaygroundController', () => {
     expect(t.downloads.at(-1)).toEqual({ name: 'rlvr-maze-seed4-step9.safetensors', data: new Uint8Array([1]) });
   });
 });
+
+describe('PlaygroundController and a run\'s own code', () => {
+  const code = 'function advantages(batch) {\n  return batch.rewards;\n}\n';
+  const linked = () => ({ ...presetConfig('sort-easy'), estimator: 'custom' as const, customEstimator: code });
+
+  it('code a link brought is held: no init, no start, the panel opens; Run approves it and starts', () => {
+    const t = setup(linked());
+    t.s().reviewCodeOf(t.s().config, 'link');
+    t.s().setView('lecture');
+    t.controller.prepare();
+    t.controller.start();
+    t.controller.step();
+    expect(t.sent).toEqual([]);
+    expect(t.s()).toMatchObject({ status: 'idle', drawer: 'code', codeTab: 'estimator' });
+    expect(t.s().notice?.text).toContain('This link carries code (your estimator)');
+    t.controller.runWithCode('estimator');
+    expect(t.s().codeReview).toBeNull();
+    expect(types(t.sent)).toEqual(['init', 'start']);
+    expect(t.sent[0]).toMatchObject({ config: { customEstimator: code } });
+  });
+
+  it('shipped code (templates, examples, lessons) and the person\'s own edits run without asking', () => {
+    const t = setup(presetConfig('your-estimator'), 'your-estimator');
+    t.s().reviewCodeOf(t.s().config, 'link');
+    expect(t.s().codeReview).toBeNull();
+    const u = setup(linked());
+    u.s().reviewCodeOf(u.s().config, 'link');
+    u.s().setKnob('customEstimator', code.replace('rewards;', 'rewards.slice();'));
+    u.controller.prepare();
+    expect(types(u.sent)).toEqual(['init']);
+  });
+
+  it('Run turns the code on; a fault or a refused load of the code is kept with its line', () => {
+    const t = setup();
+    t.controller.runWithCode('estimator');
+    expect(t.sent[0]).toMatchObject({ type: 'init', config: { estimator: 'custom' } });
+    t.ready();
+    t.emit({ type: 'fault', step: 3, message: 'step 3: your estimator, line 2: …', tensors: [], check: 'custom-code', code: { kind: 'estimator', line: 2 } });
+    expect(t.s().status).toBe('fault');
+    expect(t.s().codeFailure).toEqual({ kind: 'estimator', line: 2, step: 3, message: 'step 3: your estimator, line 2: …' });
+    t.controller.reset();
+    expect(t.s().codeFailure).toBeNull();
+    t.emit({ type: 'error', kind: 'config', message: 'your estimator, line 1: SyntaxError', code: { kind: 'estimator', line: 1 } });
+    expect(t.s()).toMatchObject({ status: 'error', codeFailure: { line: 1, message: 'your estimator, line 1: SyntaxError' } });
+  });
+});

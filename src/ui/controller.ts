@@ -18,6 +18,8 @@ import { nextRunName } from '../store/runs';
 import { planSweep } from '../store/sweep';
 import type { KeptCheckpoint } from '../store/archive';
 import { adapterLabel } from '../gpu/device';
+import { holdUnreadCode } from './code/gate';
+import type { CodeKind } from '../config/custom-code';
 
 export interface ControllerEnv {
   /** Calls `fn` before the next frame is painted (requestAnimationFrame in the page). */
@@ -98,7 +100,9 @@ export class PlaygroundController {
 
   /** Builds a model in the worker. `newRun`: its steps go to a new run (made at its first step). */
   private init(config: RunConfig, options: { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number } } & NewRunOptions): void {
+    if (this.codeWaits(config)) return;
     this.discardPending();
+    this.state.setCodeFailure(null);
     this.awaitingReady = true;
     this.checkpoint = null;
     this.state.setCheckpointStep(null);
@@ -140,9 +144,33 @@ export class PlaygroundController {
     if (this.needsModel()) this.init(this.state.config, { newRun: true });
   }
 
+  /**
+   * Whether `config` would run code from outside (a link, a file) that the person has not read:
+   * then nothing is sent, and the code panel opens to show it (docs/custom-estimators.md).
+   */
+  private codeWaits(config: RunConfig): boolean {
+    return holdUnreadCode(this.state, config);
+  }
+
+  /**
+   * Run: the person has read the code of this kind (a link's is approved by this), it is turned
+   * on (estimator = custom, rewardShaping = custom), and a new run starts with it.
+   */
+  runWithCode(kind: CodeKind): void {
+    const s = this.state;
+    if (s.status === 'lost') return;
+    s.approveCode();
+    const key = kind === 'estimator' ? 'estimator' : 'rewardShaping';
+    if ((s.config as unknown as Record<string, unknown>)[key] !== 'custom') s.setKnob(key, 'custom');
+    s.setSweep(null);
+    this.init(this.state.config, { newRun: true });
+    this.send({ type: 'start', delayMs: s.delayMs });
+  }
+
   start(): void {
     const s = this.state;
     if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    if (this.needsModel() && this.codeWaits(s.config)) return;
     this.ensureModel();
     this.send({ type: 'start', delayMs: s.delayMs });
   }
@@ -162,6 +190,7 @@ export class PlaygroundController {
   step(): void {
     const s = this.state;
     if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    if (this.needsModel() && this.codeWaits(s.config)) return;
     this.ensureModel();
     this.send({ type: 'step' });
   }
@@ -169,6 +198,7 @@ export class PlaygroundController {
   phase(): void {
     const s = this.state;
     if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
+    if (this.needsModel() && this.codeWaits(s.config)) return;
     this.ensureModel();
     this.send({ type: 'phase' });
   }
@@ -211,6 +241,7 @@ export class PlaygroundController {
       (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
     );
     const overlay = label !== null && parent && !s.overlay.includes(parent.id) ? [...s.overlay, parent.id] : s.overlay;
+    if (this.codeWaits(config)) return;
     s.setSweep(null);
     s.setConfig(config, preset);
     this.init(config, { newRun: true, label: label ?? undefined, variant: label ?? undefined, overlay });
@@ -225,6 +256,8 @@ export class PlaygroundController {
   continueAfterFault(): void {
     const s = this.state;
     if (s.status !== 'fault' || !s.trainerConfig || !s.fault) return;
+    if (this.codeWaits(s.config)) return;
+    s.setCodeFailure(null);
     const diff = diffLabel(s.trainerConfig, s.config, { max: 4 });
     const faulted = s.activeRunId;
     this.discardPending();
@@ -305,7 +338,7 @@ export class PlaygroundController {
   /** Runs `knob` over `values` on the current config and seed, `steps` steps each. Returns refused values. */
   startSweep(knob: string, values: string[], steps: number): string[] {
     const plan = planSweep(this.state.config, knob, values, steps);
-    if (plan.configs.length === 0) return plan.errors;
+    if (plan.configs.length === 0 || plan.configs.some((c) => this.codeWaits(c))) return plan.errors;
     this.state.setSweep({ knob, queue: plan.configs, total: plan.configs.length, running: true, runIds: [] });
     this.runNextSweepItem();
     return plan.errors;
@@ -363,6 +396,8 @@ export class PlaygroundController {
       }
       const ck = loadCheckpoint(bytes, fileName);
       s.setConfig(ck.config, undefined);
+      // Its own code comes from elsewhere: it waits to be read.
+      s.reviewCodeOf(ck.config, 'file');
       this.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName });
       s.notify('info', `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`);
     } catch (e) {
@@ -420,7 +455,8 @@ export class PlaygroundController {
   }
 
   private onEvent(e: Event): void {
-    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error') return;
+    // A continue whose code did not load answers with a fault (the run stays paused as it was).
+    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error' && !(e.type === 'fault' && e.code)) return;
     switch (e.type) {
       case 'ready':
         this.awaitingReady = false;
@@ -466,14 +502,17 @@ export class PlaygroundController {
         return;
       case 'fault':
         this.flush();
+        this.awaitingReady = false;
         this.state.setSweep(null);
         this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
+        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message, step: e.step });
         return;
       case 'error':
         this.flush();
         this.awaitingReady = false;
         this.state.setSweep(null);
         this.state.trainingError(e.kind, e.message);
+        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message });
         return;
     }
   }

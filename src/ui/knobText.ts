@@ -6,7 +6,7 @@ export function knobTooltip(knob: KnobSpec): { doc: string; range: string; sourc
   const range = knob.kind === 'enum' ? `values: ${allowedText(knob)}` : knob.kind === 'bool' ? 'on or off' : `range: ${allowedText(knob)}${knob.log ? ' (log scale)' : ''}`;
   return {
     doc: knob.doc,
-    range: `${range}; default ${String(knob.default)}`,
+    range: `${range}; default ${knob.kind === 'code' ? 'the template' : String(knob.default)}`,
     source: knob.source,
     when: knob.when ? `only has an effect when ${whenText(knob.when)}` : undefined,
   };

@@ -7,6 +7,7 @@ import type { RolloutShape } from '../rl/rollout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdapterDescription } from '../gpu/device';
 import type { LearnedTable } from '../rl/learned-table';
+import type { CodeLocation } from '../rl/custom/errors';
 
 export type { LearnedTable };
 
@@ -80,7 +81,7 @@ export type Event =
   | { type: 'status'; running: boolean; step: number }
   | { type: 'checkpoint'; bytes: Uint8Array; step: number }
   | { type: 'learnedTable'; table: LearnedTable | null; step: number }
-  /** A training fault: the run is paused, weights from before `step` are kept. */
-  | { type: 'fault'; step: number; message: string; tensors: string[]; check: string }
-  /** WebGPU missing, device lost, or a bad config: the message is for a person. */
-  | { type: 'error'; kind: 'no-webgpu' | 'device-lost' | 'config' | 'internal'; message: string };
+  /** A training fault: the run is paused, weights from before `step` are kept. `code`: the run's own code failed, there. */
+  | { type: 'fault'; step: number; message: string; tensors: string[]; check: string; code?: CodeLocation }
+  /** WebGPU missing, device lost, or a bad config: the message is for a person. `code`: the run's own code cannot load. */
+  | { type: 'error'; kind: 'no-webgpu' | 'device-lost' | 'config' | 'internal'; message: string; code?: CodeLocation };

@@ -7,6 +7,7 @@ import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase }
 import type { Phase, StepRecord } from '../rl/metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
+import { CustomCodeError } from '../rl/custom/errors';
 
 const PHASES: Phase[] = ['sample', 'verify', 'advantages', 'update'];
 
@@ -72,7 +73,7 @@ class FakeTrainer implements SessionTrainer {
   }
 }
 
-function setup(options: { faultAt?: number } = {}) {
+function setup(options: { faultAt?: number; refuse?: (config: RunConfig, resume: unknown) => Error | undefined } = {}) {
   const events: Event[] = [];
   const trainers: FakeTrainer[] = [];
   let lose: () => void = () => {};
@@ -82,6 +83,8 @@ function setup(options: { faultAt?: number } = {}) {
       return { adapter: { vendor: 'fake', architecture: '', device: '', description: '', isSoftware: true, source: 'test' }, lose: () => lose() };
     },
     async createTrainer(config, params, resume) {
+      const refused = options.refuse?.(config, resume);
+      if (refused) throw refused;
       // A rebuilt trainer has the new, calmer settings: it does not fault again.
       const t = new FakeTrainer(resume ? 0 : options.faultAt);
       t.built = { config, params, resume };
@@ -228,6 +231,34 @@ describe('TrainingSession', () => {
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 2 });
     session.handle({ type: 'step' });
     await until(() => events.some((e) => e.type === 'step' && e.record.step === 3), 'step 3');
+  });
+
+  it('code that does not load is a config error naming the line, and the start behind it reports nothing', async () => {
+    const { session, events, until } = setup({ refuse: () => new CustomCodeError('estimator', 'syntax', 'SyntaxError: Unexpected token', 2, 5) });
+    session.handle({ type: 'init', config });
+    session.handle({ type: 'start', delayMs: 0 });
+    await until(() => events.some((e) => e.type === 'error'), 'the error');
+    expect(events[0]).toEqual({
+      type: 'error', kind: 'config', code: { kind: 'estimator', line: 2, column: 5 },
+      message: 'your estimator, line 2: SyntaxError: Unexpected token. Nothing ran; fix the code and run again.',
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(events.filter((e) => e.type === 'status' && e.running)).toEqual([]);
+  });
+
+  it('a fault of the run\'s code carries its line; a continue whose code still does not load stays paused, old trainer kept', async () => {
+    let refuseResume = true;
+    const { session, events, trainers, until } = setup({ refuse: (_c, resume) => (resume && refuseResume ? new CustomCodeError('estimator', 'exception', 'advantages(batch) threw TypeError: x', 3) : undefined) });
+    session.handle({ type: 'init', config });
+    await until(() => events.some((e) => e.type === 'ready'), 'ready');
+    session.handle({ type: 'continue', config });
+    await until(() => events.some((e) => e.type === 'fault'), 'the fault');
+    expect(events.find((e) => e.type === 'fault')).toMatchObject({ step: 1, check: 'custom-code', code: { kind: 'estimator', line: 3 } });
+    expect(trainers[0].destroyed).toBe(false);
+    refuseResume = false;
+    session.handle({ type: 'continue', config });
+    await until(() => events.filter((e) => e.type === 'ready').length === 2, 'the continued trainer');
+    expect(trainers[0].destroyed).toBe(true);
   });
 
   it('a bad config is a config error, and commands without a model are internal errors', async () => {

@@ -12,6 +12,7 @@ import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
 import { rolloutView } from './rolloutView';
+import { CustomCodeError } from '../rl/custom/errors';
 
 /** What the session needs of a Trainer (the real one satisfies it). */
 export interface SessionTrainer {
@@ -129,7 +130,9 @@ export class TrainingSession {
     this.phases = null;
     if (this.lost) return; // already reported as device-lost
     if (e instanceof TrainingFault) {
-      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check });
+      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check, ...(e.code ? { code: e.code } : {}) });
+    } else if (e instanceof CustomCodeError) {
+      this.deps.post({ type: 'error', kind: 'config', message: `${e.message}. Nothing ran; fix the code and run again.`, code: e.location });
     } else if (e instanceof ConfigError || e instanceof RangeError) {
       this.deps.post({ type: 'error', kind: 'config', message: e.message });
     } else if (e instanceof Error && e.name === 'NoWebGpuError') {
@@ -174,7 +177,15 @@ export class TrainingSession {
     const config = validateConfig(raw);
     const [params, point] = await Promise.all([old.readParams(), old.resumePoint()]);
     this.phases = null;
-    const trainer = await this.deps.createTrainer(config, params, point);
+    let trainer: SessionTrainer;
+    try {
+      trainer = await this.deps.createTrainer(config, params, point);
+    } catch (e) {
+      // Code that still does not load: the run stays paused where it was, to be fixed again.
+      if (!(e instanceof CustomCodeError)) throw e;
+      this.deps.post({ type: 'fault', step: old.stepCount + 1, message: `${e.message}. The run was not continued: it is still paused with its weights; fix the code and continue.`, tensors: [], check: 'custom-code', code: e.location });
+      return;
+    }
     // Only now: a config the new trainer refuses leaves the old one in place.
     old.destroy();
     this.trainer = trainer;
@@ -208,6 +219,8 @@ export class TrainingSession {
       // A start sent right behind an init (a sweep's next run) must see the new trainer, not
       // the old one that has already finished its steps: wait for the commands queued before.
       await this.queue;
+      // The init before it failed (its error was posted): there is nothing to run.
+      if (!this.trainer) return;
       this.postStatus();
       while (this.running && !this.finished()) {
         const showPhases = this.delayMs >= PHASE_EVENTS_MIN_DELAY_MS;

@@ -11,6 +11,7 @@ import { modelConfigOf } from '../config/config';
 import type { Command, Event } from './protocol';
 import { TrainingSession, type SessionTrainer } from './session';
 import { learnedTable, tableProbeOf } from '../rl/learned-table';
+import { WorkerSandbox } from './sandbox-worker';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -48,7 +49,8 @@ const session = new TrainingSession({
       initial = { layout, params };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
-    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), { initial, resume });
+    // The run's own code, if any, runs in workers nested in this one (./sandbox-worker.ts).
+    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), { initial, resume, sandbox: (kind) => new WorkerSandbox(kind) });
     // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
     trainer.collectRatios = true;
     return trainer;

@@ -5,7 +5,7 @@
 // it back to view) or as an SVG figure for a report.
 
 import { createContext, useContext, useMemo, useRef, useState } from 'react';
-import { getPreset, metricName } from '../../config';
+import { getPreset, metricName, versusCustomGrid } from '../../config';
 import { ablationCells, ablationSpec, type AblationSpec } from '../../config/ablation';
 import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../rl/ablation-stats';
 import { ablationRuns, type AblationState } from '../../store/ablationSlice';
@@ -21,14 +21,20 @@ import { ablationStats } from './stats';
 /** The page's ablation runner (null while the page starts). */
 export const AblationRunnerContext = createContext<AblationRunner | null>(null);
 
-/** The spec a lesson offers: its own question, else its variants side by side; null when it has neither. */
-function lessonSpec(preset: string | undefined, seeds: number, steps: number): { spec: AblationSpec | null; error: string | null } {
+/**
+ * The spec a lesson offers: its own question, else its variants side by side; null when it has
+ * neither. With `code` (your estimator, from the code panel), the cells are the lesson's
+ * estimator and estimator=custom running that code, unless the lesson already compares estimators.
+ */
+function lessonSpec(preset: string | undefined, seeds: number, steps: number, code: string | null): { spec: AblationSpec | null; error: string | null } {
   if (!preset) return { spec: null, error: 'Pick a lesson: an ablation compares a lesson with its variants over seeds.' };
   const p = getPreset(preset);
-  const variants = p.ablation ? undefined : (p.variants ?? []).map((v) => v.label);
-  if (!p.ablation && variants?.length === 0) return { spec: null, error: `${p.title} has no variants to compare.` };
+  const versus = code !== null ? versusCustomGrid(preset) : undefined;
+  const variants = p.ablation || versus ? undefined : (p.variants ?? []).map((v) => v.label);
+  if (!p.ablation && !versus && variants?.length === 0) return { spec: null, error: `${p.title} has no variants to compare.` };
   try {
-    return { spec: ablationSpec(preset, { ...(variants ? { variants } : {}), seeds: Array.from({ length: seeds }, (_, i) => i), steps }), error: null };
+    const sets = code !== null ? [`customEstimator=${code}`] : [];
+    return { spec: ablationSpec(preset, { ...(variants ? { variants } : {}), ...(versus ? { grid: versus } : {}), sets, seeds: Array.from({ length: seeds }, (_, i) => i), steps }), error: null };
   } catch (e) {
     return { spec: null, error: (e as Error).message };
   }
@@ -49,7 +55,14 @@ export function AblationPanel() {
   const nSteps = Number(steps);
   const inputError = !Number.isInteger(nSeeds) || nSeeds < 1 || nSeeds > 32 ? 'seeds must be a whole number in [1, 32]'
     : !Number.isInteger(nSteps) || nSteps < 1 ? 'steps must be a positive whole number' : null;
-  const { spec, error } = inputError ? { spec: null, error: inputError } : lessonSpec(preset, nSeeds, nSteps);
+  const ownCustom = Boolean(lesson?.ablation?.grid?.estimator?.includes('custom'));
+  const [versusCode, setVersusCode] = useState(false);
+  const code = useApp((s) => s.config.customEstimator);
+  const unread = useApp((s) => s.codeReview !== null && s.codeReview.sources.includes(s.config.customEstimator));
+  const withCode = ownCustom || versusCode ? code : null;
+  const { spec, error } = inputError ? { spec: null, error: inputError } : unread && withCode !== null
+    ? { spec: null, error: 'Your estimator came with a link or a file: read it in the code panel and press Run there first.' }
+    : lessonSpec(preset, nSeeds, nSteps, withCode);
   const running = ablation !== null && ablation.finishedAt === null && !ablation.importedFrom;
   const cells = spec ? ablationCells(spec).length : 0;
   return (
@@ -71,6 +84,11 @@ export function AblationPanel() {
             {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => <option key={k} value={k}>{k}</option>)}
           </select>
         </label>
+        {lesson && !ownCustom && (
+          <label title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator">
+            <input type="checkbox" data-testid="ablation-versus-code" checked={versusCode} onChange={(e) => setVersusCode(e.target.checked)} /> vs. your estimator
+          </label>
+        )}
         <button
           data-testid="ablation-start" disabled={!runner || !spec || running}
           onClick={() => {
@@ -271,3 +289,4 @@ function figureSvg(root: HTMLElement, title: string): string {
 function escapeXml(s: string): string {
   return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 }
+

@@ -8,6 +8,7 @@ import { ConfigForm } from '../ConfigForm';
 import { RunsPanel } from '../RunsPanel';
 import { SweepPanel } from '../SweepPanel';
 import { AblationPanel } from '../ablation/AblationPanel';
+import { CodePanel } from '../code/CodePanel';
 
 const AllCharts = lazy(() => import('../charts/Charts').then((m) => ({ default: m.AllCharts })));
 
@@ -16,6 +17,7 @@ const TABS: { tab: DrawerTab; label: string }[] = [
   { tab: 'runs', label: 'runs & sweeps' },
   { tab: 'charts', label: 'all charts' },
   { tab: 'ablation', label: 'ablation' },
+  { tab: 'code', label: 'your code' },
 ];
 
 export function Drawer() {
@@ -26,6 +28,7 @@ export function Drawer() {
   if (tab === 'settings') body = <ConfigForm />;
   else if (tab === 'runs') body = <><RunsPanel /><SweepPanel /></>;
   else if (tab === 'ablation') body = <AblationPanel />;
+  else if (tab === 'code') body = <CodePanel />;
   else body = <Suspense fallback={<p>Loading charts…</p>}><AllCharts /></Suspense>;
   return (
     <aside className={`drawer drawer-${tab}`} data-testid="drawer" data-tab={tab} aria-label={tab}>

@@ -1,0 +1,335 @@
+// Your own estimator (docs/custom-estimators.md): the code a run carries in its config, its
+// templates, and every built-in base estimator written as an example against the same interface.
+// These are plain strings, data like presets: the trainer compiles them in a sandbox
+// (src/rl/custom), the page shows them in its code panel, and src/rl/custom/examples.test.ts
+// checks that each example reproduces its built-in bit for bit.
+
+import type { Estimator } from './knobs';
+
+/** The two kinds of code a run may carry: an advantage estimator and a reward shaping. */
+export const CODE_KINDS = ['estimator', 'reward'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+
+/** The knob holding each kind's source, and the function the source must define. */
+export const CODE_KNOB: Readonly<Record<CodeKind, 'customEstimator' | 'customReward'>> = { estimator: 'customEstimator', reward: 'customReward' };
+export const CODE_FUNCTION: Readonly<Record<CodeKind, 'advantages' | 'rewards'>> = { estimator: 'advantages', reward: 'rewards' };
+/** How messages name each kind ("your estimator, line 3: …"). */
+export const CODE_NAME: Readonly<Record<CodeKind, string>> = { estimator: 'your estimator', reward: 'your reward shaping' };
+
+/** The longest source a config may carry (a URL must still hold it). */
+export const MAX_CODE_LENGTH = 20_000;
+
+/** The starting point of a new estimator: GRPO, written out, with the place to change marked. */
+export const ESTIMATOR_TEMPLATE = `// Your advantage estimator: one step's rollouts in, one advantage per completion out.
+// batch: B prompts x G completions (completion i = b*G + g), T completion positions;
+//   rewards [N], correct [N] (0/1), lengths [N], mask and entropy [N*T],
+//   signatures, errorSignatures [N], promptKeys [B], step (1, 2, ...).
+// Return N numbers (spread over the tokens by the token-credit knob) or N*T (one per token).
+// This template is GRPO; change a line and compare it with the built-in over seeds.
+
+function advantages(batch) {
+  const { B, G, rewards } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let equal = true;
+    for (let g = 1; g < G; g++) if (rewards[start + g] !== rewards[start]) equal = false;
+    if (equal) continue; // no spread, no signal: exactly 0
+    let sum = 0;
+    for (let g = 0; g < G; g++) sum += rewards[start + g];
+    const mean = sum / G;
+    let ss = 0;
+    for (let g = 0; g < G; g++) ss += (rewards[start + g] - mean) * (rewards[start + g] - mean);
+    const std = G > 1 ? Math.sqrt(ss / (G - 1)) : 0;
+    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - mean) / (std + 1e-4);
+  }
+  return out;
+}
+`;
+
+/** The starting point of a reward shaping: the verifier's reward, with a small length cost. */
+export const REWARD_TEMPLATE = `// Your reward shaping: the verifier's results in, one reward per completion out.
+// batch: B prompts x G completions (completion i = b*G + g), T completion positions;
+//   rewards [N] (the verifier's), correct [N] (0/1), lengths [N],
+//   signatures, errorSignatures [N], completions [N] (each a list of token strings),
+//   prompts [B] (the prompt text), promptKeys [B], step (1, 2, ...).
+// Return N finite numbers: the rewards the estimator sees.
+
+function rewards(batch) {
+  const { N, T, rewards, lengths } = batch;
+  const out = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    // The verifier's reward, less a small cost per token written.
+    out[i] = rewards[i] - 0.01 * (lengths[i] / T);
+  }
+  return out;
+}
+`;
+
+/** The template of each kind. */
+export const CODE_TEMPLATE: Readonly<Record<CodeKind, string>> = { estimator: ESTIMATOR_TEMPLATE, reward: REWARD_TEMPLATE };
+
+export interface CodeExample {
+  readonly id: string;
+  readonly kind: CodeKind;
+  readonly title: string;
+  /** The built-in estimator it reproduces (examples.test.ts holds it to that, bit for bit). */
+  readonly builtin?: Estimator;
+  readonly source: string;
+}
+
+const GRPO_SOURCE = `// GRPO (Shao et al. 2024): A_i = (r_i - mean of the group) / (its sample std + 1e-4),
+// exactly the built-in estimator "grpo". Groups whose rewards are all equal get exactly 0.
+// SCALE is the grpoScale knob: 'group' (GRPO), 'batch' (the batch's std), 'none' (Dr. GRPO).
+const SCALE = 'group';
+const EPS = 1e-4;
+
+function mean(x, start, end) {
+  let s = 0;
+  for (let i = start; i < end; i++) s += x[i];
+  return end > start ? s / (end - start) : 0;
+}
+
+function sampleStd(x, start, end) {
+  const n = end - start;
+  if (n < 2) return 0;
+  const m = mean(x, start, end);
+  let ss = 0;
+  for (let i = start; i < end; i++) ss += (x[i] - m) * (x[i] - m);
+  return Math.sqrt(ss / (n - 1));
+}
+
+function allEqual(x, start, end) {
+  for (let i = start + 1; i < end; i++) if (x[i] !== x[start]) return false;
+  return true;
+}
+
+function advantages(batch) {
+  const { B, G, rewards } = batch;
+  const out = new Float64Array(B * G);
+  const batchStd = SCALE === 'batch' ? sampleStd(rewards, 0, B * G) : 0;
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    if (allEqual(rewards, start, start + G)) continue;
+    const m = mean(rewards, start, start + G);
+    const denom = SCALE === 'none' ? 1 : (SCALE === 'batch' ? batchStd : sampleStd(rewards, start, start + G)) + EPS;
+    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - m) / denom;
+  }
+  return out;
+}
+`;
+
+/** The lesson's one-line change of GRPO: no division by the group's spread. */
+export const GRPO_NO_STD_SOURCE = GRPO_SOURCE
+  .replace(/^\/\/ GRPO [^\n]*\n\/\/ exactly[^\n]*\n/, '// GRPO without the division by the group\'s spread: the one line marked below changed.\n// (It computes what grpoScale = none, Dr. GRPO\'s advantage, computes.)\n')
+  .replace(
+    "    const denom = SCALE === 'none' ? 1 : (SCALE === 'batch' ? batchStd : sampleStd(rewards, start, start + G)) + EPS;",
+    '    const denom = 1; // was: the group\'s sample std + EPS',
+  );
+
+export const CODE_EXAMPLES: readonly CodeExample[] = [
+  { id: 'template', kind: 'estimator', title: 'Template (GRPO, written out)', source: ESTIMATOR_TEMPLATE },
+  {
+    id: 'reinforce', kind: 'estimator', title: 'REINFORCE', builtin: 'reinforce', source: `// REINFORCE (Williams 1992): A_i = r_i, exactly the built-in estimator "reinforce".
+// Not group-relative: a group whose rewards are all 1 still gets a positive advantage.
+
+function advantages(batch) {
+  return Float64Array.from(batch.rewards);
+}
+`,
+  },
+  {
+    id: 'reinforce_baseline', kind: 'estimator', title: 'REINFORCE with a baseline', builtin: 'reinforce_baseline', source: `// REINFORCE with a batch-mean baseline: A_i = r_i - (mean of all N rewards),
+// exactly the built-in estimator "reinforce_baseline".
+
+function advantages(batch) {
+  const { rewards } = batch;
+  let s = 0;
+  for (let i = 0; i < rewards.length; i++) s += rewards[i];
+  const m = rewards.length > 0 ? s / rewards.length : 0;
+  return Float64Array.from(rewards, (r) => r - m);
+}
+`,
+  },
+  {
+    id: 'rloo', kind: 'estimator', title: 'RLOO', builtin: 'rloo', source: `// RLOO (Kool et al. 2019; Ahmadian et al. 2024): A_i = r_i - (mean of the G - 1 other rewards
+// of its group), exactly the built-in estimator "rloo". A group of one, or of equal rewards, gets 0.
+
+function advantages(batch) {
+  const { B, G, rewards } = batch;
+  const out = new Float64Array(B * G);
+  if (G < 2) return out;
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let equal = true;
+    for (let g = 1; g < G; g++) if (rewards[start + g] !== rewards[start]) equal = false;
+    if (equal) continue;
+    let sum = 0;
+    for (let g = 0; g < G; g++) sum += rewards[start + g];
+    for (let g = 0; g < G; g++) {
+      const r = rewards[start + g];
+      out[start + g] = r - (sum - r) / (G - 1);
+    }
+  }
+  return out;
+}
+`,
+  },
+  { id: 'grpo', kind: 'estimator', title: 'GRPO (and Dr. GRPO: SCALE = none)', builtin: 'grpo', source: GRPO_SOURCE },
+  { id: 'grpo-no-std', kind: 'estimator', title: 'GRPO without the std division (the lesson)', source: GRPO_NO_STD_SOURCE },
+  {
+    id: 'softmax_grpo', kind: 'estimator', title: 'SoftmaxGRPO', builtin: 'softmax_grpo', source: `// SoftmaxGRPO (docs/methods.md): A_i = G * softmax(r / TAU)_i - 1 within each group,
+// exactly the built-in estimator "softmax_grpo" (TAU is the softmaxTau knob).
+// Computed as exp((r - max r) / TAU), so it never overflows.
+const TAU = 0.5;
+
+function advantages(batch) {
+  const { B, G, rewards } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let max = -Infinity;
+    for (let g = 0; g < G; g++) max = Math.max(max, rewards[start + g]);
+    const e = new Float64Array(G);
+    let z = 0;
+    for (let g = 0; g < G; g++) z += e[g] = Math.exp((rewards[start + g] - max) / TAU);
+    for (let g = 0; g < G; g++) out[start + g] = (G * e[g]) / z - 1;
+  }
+  return out;
+}
+`,
+  },
+  {
+    id: 'passk', kind: 'estimator', title: 'pass@k', builtin: 'passk', source: `// Pass@k training, analytic form (Chen et al. 2025), exactly the built-in estimator "passk"
+// (K is the passK knob, at most G). With c correct of n = G: Rbar = 1 - C(n-c,k)/C(n,k),
+// sigma = sqrt(Rbar (1 - Rbar)); a correct completion gets (1 - Rbar)/sigma, an incorrect one
+// (1 - Rbar - C(n-c-1,k-1)/C(n-1,k-1))/sigma; all 0 when sigma = 0. It reads correct, not rewards.
+const K = 4;
+
+// C(n-c, k) / C(n, k) as a product of ratios: k draws from n all miss the c correct ones.
+function allMiss(n, c, k) {
+  if (n - c < k) return 0;
+  let p = 1;
+  for (let j = 0; j < k; j++) p *= (n - c - j) / (n - j);
+  return p;
+}
+
+function advantages(batch) {
+  const { B, G, correct } = batch;
+  if (K > G) throw new RangeError('K must be at most G = ' + G);
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let c = 0;
+    for (let g = 0; g < G; g++) if (correct[start + g]) c++;
+    const rBar = 1 - allMiss(G, c, K);
+    const sigma = Math.sqrt(rBar * (1 - rBar));
+    if (!(sigma > 0)) continue;
+    const aCorrect = (1 - rBar) / sigma;
+    const aWrong = (1 - rBar - allMiss(G - 1, c, K - 1)) / sigma;
+    for (let g = 0; g < G; g++) out[start + g] = correct[start + g] ? aCorrect : aWrong;
+  }
+  return out;
+}
+`,
+  },
+  {
+    id: 'mapp', kind: 'estimator', title: 'MaPP (its advantage; state kept between steps)', builtin: 'mapp', source: `// MaPP (docs/methods.md): a Beta(alpha, beta) posterior over each prompt's pass rate, and
+// A_i = sum over k of P(k) * A_GRPO(own outcome | k of the G - 1 peers succeed), with
+// k ~ BetaBinomial(G - 1, alpha, beta). The advantage of the built-in estimator "mapp", given
+// the same prompts; the built-in also picks its prompts by the posterior, which code cannot.
+// State outside the function lives as long as the run (it is not saved in checkpoints).
+const EPS = 1e-4;
+const posteriors = new Map(); // prompt key -> [alpha, beta], prior Beta(1, 1)
+
+function binaryGrpo(success, m, G) {
+  if (m <= 0 || m >= G) return 0;
+  const std = Math.sqrt((m * (G - m)) / (G * (G - 1)));
+  return ((success ? 1 : 0) - m / G) / (std + EPS);
+}
+
+// BetaBinomial(n, a, b) from the ratio P(k+1)/P(k), in log space.
+function betaBinomial(n, a, b) {
+  const logP = new Float64Array(n + 1);
+  for (let k = 0; k < n; k++) logP[k + 1] = logP[k] + Math.log((n - k) / (k + 1)) + Math.log((k + a) / (n - k - 1 + b));
+  let max = -Infinity;
+  for (const v of logP) max = Math.max(max, v);
+  let z = 0;
+  const p = new Float64Array(n + 1);
+  for (let k = 0; k <= n; k++) z += p[k] = Math.exp(logP[k] - max);
+  for (let k = 0; k <= n; k++) p[k] /= z;
+  return p;
+}
+
+function advantages(batch) {
+  const { B, G, correct, promptKeys } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const [a, bb] = posteriors.get(promptKeys[b]) ?? [1, 1];
+    const pk = betaBinomial(G - 1, a, bb);
+    let aSuccess = 0;
+    let aFailure = 0;
+    for (let k = 0; k <= G - 1; k++) {
+      aSuccess += pk[k] * binaryGrpo(true, k + 1, G);
+      aFailure += pk[k] * binaryGrpo(false, k, G);
+    }
+    for (let g = 0; g < G; g++) out[b * G + g] = correct[b * G + g] >= 0.5 ? aSuccess : aFailure;
+  }
+  // Only now learn from this step's outcomes: a group's own results must not inform its advantage.
+  for (let b = 0; b < B; b++) {
+    let s = 0;
+    for (let g = 0; g < G; g++) if (correct[b * G + g]) s++;
+    const [a, bb] = posteriors.get(promptKeys[b]) ?? [1, 1];
+    posteriors.set(promptKeys[b], [a + s, bb + (G - s)]);
+  }
+  return out;
+}
+`,
+  },
+  { id: 'reward-template', kind: 'reward', title: 'Template (a small length cost)', source: REWARD_TEMPLATE },
+  {
+    id: 'reward-verifier', kind: 'reward', title: 'The verifier\'s reward, unchanged', source: `// The verifier's reward, unchanged: a run with this shaping is the run without one.
+
+function rewards(batch) {
+  return Float64Array.from(batch.rewards);
+}
+`,
+  },
+  {
+    id: 'reward-binary', kind: 'reward', title: 'All or nothing: 1 when correct, else 0', source: `// All or nothing: 1 for a correct completion, 0 otherwise, whatever partial credit the
+// verifier gave.
+
+function rewards(batch) {
+  return Float64Array.from(batch.correct, (c) => (c ? 1 : 0));
+}
+`,
+  },
+];
+
+/** The examples of one kind, in menu order. */
+export function examplesOf(kind: CodeKind): CodeExample[] {
+  return CODE_EXAMPLES.filter((e) => e.kind === kind);
+}
+
+/** Sources shipped with the page (templates, examples, presets' code): they run without asking. */
+export function isShippedCode(source: string): boolean {
+  return CODE_EXAMPLES.some((e) => e.source === source);
+}
+
+/** The code a config runs: its estimator's when estimator = custom, its shaping's when rewardShaping = custom. */
+export function activeCode(config: { estimator: string; rewardShaping: string; customEstimator: string; customReward: string }): Partial<Record<CodeKind, string>> {
+  const out: Partial<Record<CodeKind, string>> = {};
+  if (config.estimator === 'custom') out.estimator = config.customEstimator;
+  if (config.rewardShaping === 'custom') out.reward = config.customReward;
+  return out;
+}
+
+/** The 1-based line on which `source` defines the function its kind needs (1 when not found). */
+export function functionLine(source: string, kind: CodeKind): number {
+  const name = CODE_FUNCTION[kind];
+  const lines = source.split('\n');
+  const re = new RegExp(`(function\\s*\\*?\\s*${name}\\b|\\b(const|let|var)\\s+${name}\\s*=)`);
+  const i = lines.findIndex((l) => re.test(l));
+  return i < 0 ? 1 : i + 1;
+}
+
