@@ -4,10 +4,11 @@
 //   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dent·(1/V − p_j)          (regulator 1: uniform)
 // and dlogits = invTemp·dL/dz.
 // A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
-// One workgroup per row (shared-memory reductions for the row's statistics).
+// One workgroup per row (shared-memory reductions for the row's statistics: logits_row.wgsl,
+// the same as logits_stats').
 // CPU twin: logitsBackward in src/reference/ops.ts.
 
-//#include "reduce.wgsl"
+//#include "logits_row.wgsl"
 
 override WG: u32 = 64; // power of two
 
@@ -26,18 +27,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   if (r >= p.R) { return; }
   let V = p.V;
   let x = r * V;
-  var m = -3.402823e38;
-  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
-  m = wg_max(lid, m);
-  var s = 0.0;
-  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
-  let lse = m + log(wg_sum(lid, s));
-  var h = 0.0;
-  for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse;
-    h -= exp(lp) * lp;
-  }
-  h = wg_sum(lid, h);
+  let lse = row_logsumexp(lid, x, V, p.invTemp);
+  let h = row_regulator(lid, x, V, p.invTemp, lse, 0u); // the entropy H, for regulator 0's term
   let tgt = targets[r];
   var gl = 0.0;
   if (tgt >= 0 && u32(tgt) < V) { gl = dlogp[r]; }

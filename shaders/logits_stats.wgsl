@@ -3,10 +3,11 @@
 //   entropy[r] = the regulator: −Σ_j p_j log p_j (nats, regulator 0) or (1/V)·Σ_j log p_j
 //   (regulator 1, "uniform": −CE(uniform, p)).   (=)
 // One workgroup per row: V can be hundreds and R·V is one of the largest tensors, so the
-// row's max / Σexp / entropy are shared-memory reductions.
+// row's max / Σexp / entropy are shared-memory reductions (logits_row.wgsl, shared with
+// logits_backward).
 // CPU twin: logitsStats in src/reference/ops.ts.
 
-//#include "reduce.wgsl"
+//#include "logits_row.wgsl"
 
 override WG: u32 = 64; // power of two
 
@@ -24,18 +25,8 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   if (r >= p.R) { return; }
   let V = p.V;
   let x = r * V;
-  var m = -3.402823e38;
-  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
-  m = wg_max(lid, m);
-  var s = 0.0;
-  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
-  let lse = m + log(wg_sum(lid, s));
-  var h = 0.0;
-  for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse; // log p_j: finite even when p_j underflows
-    if (p.regulator == 1u) { h += lp / f32(V); } else { h -= exp(lp) * lp; }
-  }
-  h = wg_sum(lid, h);
+  let lse = row_logsumexp(lid, x, V, p.invTemp);
+  let h = row_regulator(lid, x, V, p.invTemp, lse, p.regulator);
   if (lid == 0u) {
     let tgt = targets[r];
     var lpt = 0.0;
