@@ -5,7 +5,8 @@
 //   partial_diff  the same over g = grads[i] − base[i] (diff_norm: how far an update moved the
 //                 weights, grads holding the new weights and base the old ones);
 //   finish        one workgroup reduces the G partials and writes out.
-// G is fixed when the op is built (src/gpu/ops.ts), so the summation order depends only on P.
+// G is fixed when the op is built (gradNormGroups, src/core/abi.ts), so the summation order
+// depends only on P.
 // CPU twins: gradNorm and diffNorm in src/reference/ops.ts.
 
 //#include "reduce.wgsl"
