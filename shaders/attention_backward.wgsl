@@ -21,25 +21,17 @@ override WG: u32 = 64;
 @compute @workgroup_size(WG)
 fn scores(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
   let row = query_row(gid, nwg);
-  let T = p.T;
-  let C = p.C;
-  if (row.idx >= p.N * p.NH * T) { return; }
-  let t = row.t;
-  let n = row.n;
-  let hd = row.hd;
-  let C3 = row.C3;
-  let hc = row.h * hd; // the head's first channel
-  let o = (n * T + t) * C + hc;
-  let a = row.idx * T;
+  if (row.idx >= p.N * p.NH * p.T) { return; }
+  let a = row.att;
   var pdp = 0.0; // Σ_u P_u dP_u
-  for (var s = 0u; s <= t; s++) {
-    let v = (n * T + s) * C3 + 2u * C + hc;
+  for (var s = 0u; s <= row.t; s++) {
+    let v = row.qkv0 + s * row.C3 + 2u * p.C;
     var dot = 0.0;
-    for (var d = 0u; d < hd; d++) { dot += dout[o + d] * qkv[v + d]; }
+    for (var d = 0u; d < row.hd; d++) { dot += dout[row.out + d] * qkv[v + d]; }
     dz[a + s] = dot;
     pdp += att[a + s] * dot;
   }
-  for (var s = 0u; s <= t; s++) {
+  for (var s = 0u; s <= row.t; s++) {
     dz[a + s] = att[a + s] * (dz[a + s] - pdp) * row.scale;
   }
 }

@@ -16,22 +16,16 @@ override WG: u32 = 64;
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
   let row = query_row(gid, nwg);
-  let T = p.T;
-  let C = p.C;
-  if (row.idx >= p.N * p.NH * T) { return; }
+  if (row.idx >= p.N * p.NH * p.T) { return; }
   let t = row.t;
-  let n = row.n;
-  let hd = row.hd;
-  let C3 = row.C3;
-  let hc = row.h * hd; // the head's first channel
-  let q = (n * T + t) * C3 + hc;
-  let a = row.idx * T; // row att[n,h,t,:]
+  let a = row.att;
+  let q = row.qkv0 + t * row.C3;
 
   var mx = -3.402823e38;
   for (var s = 0u; s <= t; s++) {
-    let k = (n * T + s) * C3 + C + hc;
+    let k = row.qkv0 + s * row.C3 + p.C;
     var dot = 0.0;
-    for (var d = 0u; d < hd; d++) { dot += qkv[q + d] * qkv[k + d]; }
+    for (var d = 0u; d < row.hd; d++) { dot += qkv[q + d] * qkv[k + d]; }
     let z = dot * row.scale;
     att[a + s] = z;
     mx = max(mx, z);
@@ -43,12 +37,11 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
     sum += e;
   }
   for (var s = 0u; s <= t; s++) { att[a + s] /= sum; }
-  for (var s = t + 1u; s < T; s++) { att[a + s] = 0.0; }
+  for (var s = t + 1u; s < p.T; s++) { att[a + s] = 0.0; }
 
-  let o = (n * T + t) * C + hc;
-  for (var d = 0u; d < hd; d++) {
+  for (var d = 0u; d < row.hd; d++) {
     var acc = 0.0;
-    for (var s = 0u; s <= t; s++) { acc += att[a + s] * qkv[(n * T + s) * C3 + 2u * C + hc + d]; }
-    out[o + d] = acc;
+    for (var s = 0u; s <= t; s++) { acc += att[a + s] * qkv[row.qkv0 + s * row.C3 + 2u * p.C + d]; }
+    out[row.out + d] = acc;
   }
 }

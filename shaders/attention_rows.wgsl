@@ -7,19 +7,23 @@
 struct Params { N: u32, T: u32, C: u32, NH: u32 }
 
 struct QueryRow {
-  idx: u32,    // (n·NH + h)·T + t; the row att[n,h,t,:] starts at idx·T
-  n: u32,
-  h: u32,
+  idx: u32,    // (n·NH + h)·T + t; idx ≥ N·NH·T: no row (the caller returns)
   t: u32,
   hd: u32,     // C / NH
   C3: u32,     // 3C, the width of a qkv row
   scale: f32,  // 1/sqrt(hd)
+  att: u32,    // att[n,h,t,:] starts here (idx·T)
+  out: u32,    // out[n,t,h·hd] (and dout's) starts here
+  qkv0: u32,   // qkv[n,0,h·hd]: position s, part j (0 q, 1 k, 2 v) is at qkv0 + s·3C + j·C
 }
 
-// The row of this thread; idx ≥ N·NH·T means no row (the caller returns).
 fn query_row(gid: vec3u, nwg: vec3u) -> QueryRow {
   let idx = gid.x + gid.y * nwg.x * WG;
   let T = p.T;
+  let t = idx % T;
+  let h = (idx / T) % p.NH;
+  let n = idx / (T * p.NH);
   let hd = p.C / p.NH;
-  return QueryRow(idx, idx / (T * p.NH), (idx / T) % p.NH, idx % T, hd, 3u * p.C, 1.0 / sqrt(f32(hd)));
+  let C3 = 3u * p.C;
+  return QueryRow(idx, t, hd, C3, 1.0 / sqrt(f32(hd)), idx * T, (n * T + t) * p.C + h * hd, n * T * C3 + h * hd);
 }

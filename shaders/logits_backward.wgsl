@@ -12,8 +12,6 @@
 
 override WG: u32 = 64; // power of two
 
-struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
-
 @group(0) @binding(0) var<storage, read_write> dlogits: array<f32>; // [R, V]
 @group(0) @binding(1) var<storage, read> logits: array<f32>;        // [R, V]
 @group(0) @binding(2) var<storage, read> targets: array<i32>;       // [R]
@@ -26,19 +24,17 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
   let V = p.V;
-  let x = r * V;
-  let lse = row_logsumexp(lid, x, V, p.invTemp);
-  let h = row_regulator(lid, x, V, p.invTemp, lse, 0u); // the entropy H, for regulator 0's term
+  let row = logits_row(lid, r, 0u); // row.reg is the entropy H (regulator 0's term needs it)
   let tgt = targets[r];
   var gl = 0.0;
   if (tgt >= 0 && u32(tgt) < V) { gl = dlogp[r]; }
   let ge = dent[r];
   for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse;
+    let lp = logits[row.x + j] * p.invTemp - row.lse;
     let pj = exp(lp);
     let onehot = select(0.0, 1.0, i32(j) == tgt);
-    var dreg = -pj * (lp + h);
+    var dreg = -pj * (lp + row.reg);
     if (p.regulator == 1u) { dreg = 1.0 / f32(V) - pj; }
-    dlogits[x + j] = p.invTemp * (gl * (onehot - pj) + ge * dreg);
+    dlogits[row.x + j] = p.invTemp * (gl * (onehot - pj) + ge * dreg);
   }
 }

@@ -11,8 +11,6 @@
 
 override WG: u32 = 64; // power of two
 
-struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
-
 @group(0) @binding(0) var<storage, read_write> logp: array<f32>;    // [R]
 @group(0) @binding(1) var<storage, read_write> entropy: array<f32>; // [R]
 @group(0) @binding(2) var<storage, read> logits: array<f32>;        // [R, V]
@@ -23,15 +21,12 @@ struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
-  let V = p.V;
-  let x = r * V;
-  let lse = row_logsumexp(lid, x, V, p.invTemp);
-  let h = row_regulator(lid, x, V, p.invTemp, lse, p.regulator);
+  let row = logits_row(lid, r, p.regulator);
   if (lid == 0u) {
     let tgt = targets[r];
     var lpt = 0.0;
-    if (tgt >= 0 && u32(tgt) < V) { lpt = logits[x + u32(tgt)] * p.invTemp - lse; }
+    if (tgt >= 0 && u32(tgt) < p.V) { lpt = logits[row.x + u32(tgt)] * p.invTemp - row.lse; }
     logp[r] = lpt;
-    entropy[r] = h;
+    entropy[r] = row.reg;
   }
 }
