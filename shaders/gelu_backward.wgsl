@@ -3,8 +3,7 @@
 // u = sqrt(2/π)·(x + 0.044715x³) (gelu.wgsl). CPU twin: geluBackward in src/reference/ops.ts.
 
 //#include "gelu.wgsl"
-
-override WG: u32 = 64;
+//#include "elementwise.wgsl"
 
 struct Params { n: u32 }
 
@@ -13,10 +12,7 @@ struct Params { n: u32 }
 @group(0) @binding(2) var<storage, read> dout: array<f32>;       // [n]
 @group(0) @binding(3) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  if (i >= p.n) { return; }
+fn element(i: u32) {
   let x = inp[i];
   let th = tanh(gelu_u(x)); // u clamped where tanh is exactly ±1 in f32
   let du = GELU_SCALE * (1.0 + 3.0 * GELU_CUBIC * x * x);

@@ -2,8 +2,7 @@
 // ("gelu_new", the tanh approximation: gelu.wgsl). CPU twin: geluForward in src/reference/ops.ts.
 
 //#include "gelu.wgsl"
-
-override WG: u32 = 64;
+//#include "elementwise.wgsl"
 
 struct Params { n: u32 }
 
@@ -11,10 +10,7 @@ struct Params { n: u32 }
 @group(0) @binding(1) var<storage, read> inp: array<f32>;       // [n]
 @group(0) @binding(2) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  if (i >= p.n) { return; }
+fn element(i: u32) {
   let x = inp[i];
   out[i] = 0.5 * x * (1.0 + tanh(gelu_u(x)));
 }
