@@ -7,9 +7,9 @@
 //   grads   one thread per element of dqkv, summing over s (for q) or t (for k, v) in order.
 // CPU twin: attentionBackward in src/reference/ops.ts.
 
-override WG: u32 = 64;
+//#include "attention_rows.wgsl"
 
-struct Params { N: u32, T: u32, C: u32, NH: u32 }
+override WG: u32 = 64;
 
 @group(0) @binding(0) var<storage, read_write> dqkv: array<f32>; // [N, T, 3C]
 @group(0) @binding(1) var<storage, read> dout: array<f32>;       // [N, T, C]
@@ -20,28 +20,19 @@ struct Params { N: u32, T: u32, C: u32, NH: u32 }
 
 @compute @workgroup_size(WG)
 fn scores(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let idx = gid.x + gid.y * nwg.x * WG; // = (n·NH + h)·T + t
-  let T = p.T;
-  let C = p.C;
-  if (idx >= p.N * p.NH * T) { return; }
-  let t = idx % T;
-  let h = (idx / T) % p.NH;
-  let n = idx / (T * p.NH);
-  let hd = C / p.NH;
-  let C3 = 3u * C;
-  let scale = 1.0 / sqrt(f32(hd));
-  let o = (n * T + t) * C + h * hd;
-  let a = idx * T;
+  let row = query_row(gid, nwg);
+  if (row.idx >= p.N * p.NH * p.T) { return; }
+  let a = row.att;
   var pdp = 0.0; // Σ_u P_u dP_u
-  for (var s = 0u; s <= t; s++) {
-    let v = (n * T + s) * C3 + 2u * C + h * hd;
+  for (var s = 0u; s <= row.t; s++) {
+    let v = row.qkv0 + s * row.C3 + 2u * p.C;
     var dot = 0.0;
-    for (var d = 0u; d < hd; d++) { dot += dout[o + d] * qkv[v + d]; }
+    for (var d = 0u; d < row.hd; d++) { dot += dout[row.out + d] * qkv[v + d]; }
     dz[a + s] = dot;
     pdp += att[a + s] * dot;
   }
-  for (var s = 0u; s <= t; s++) {
-    dz[a + s] = att[a + s] * (dz[a + s] - pdp) * scale;
+  for (var s = 0u; s <= row.t; s++) {
+    dz[a + s] = att[a + s] * (dz[a + s] - pdp) * row.scale;
   }
 }
 

@@ -1,12 +1,12 @@
 // attention_forward: causal multi-head self-attention, scale 1/sqrt(hd).  (=) into out, att.
 // A row of qkv is [q | k | v], each C wide; head h uses channels h·hd..(h+1)·hd of each.
 //   att[n,h,t,s] = softmax_{s≤t}(q_t·k_s·scale), 0 for s > t;  out[n,t,h·hd+d] = Σ_s att·v_s[d]
-// One thread per query row (n,h,t); the att row doubles as scratch for the scores.
-// CPU twin: attentionForward in src/reference/ops.ts.
+// One thread per query row (n,h,t) (attention_rows.wgsl); the att row doubles as scratch for
+// the scores. CPU twin: attentionForward in src/reference/ops.ts.
+
+//#include "attention_rows.wgsl"
 
 override WG: u32 = 64;
-
-struct Params { N: u32, T: u32, C: u32, NH: u32 }
 
 @group(0) @binding(0) var<storage, read_write> out: array<f32>; // [N, T, C]
 @group(0) @binding(1) var<storage, read_write> att: array<f32>; // [N, NH, T, T]
@@ -15,25 +15,18 @@ struct Params { N: u32, T: u32, C: u32, NH: u32 }
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let idx = gid.x + gid.y * nwg.x * WG; // = (n·NH + h)·T + t
-  let T = p.T;
-  let C = p.C;
-  if (idx >= p.N * p.NH * T) { return; }
-  let t = idx % T;
-  let h = (idx / T) % p.NH;
-  let n = idx / (T * p.NH);
-  let hd = C / p.NH;
-  let C3 = 3u * C;
-  let scale = 1.0 / sqrt(f32(hd));
-  let q = (n * T + t) * C3 + h * hd;
-  let a = idx * T; // row att[n,h,t,:]
+  let row = query_row(gid, nwg);
+  if (row.idx >= p.N * p.NH * p.T) { return; }
+  let t = row.t;
+  let a = row.att;
+  let q = row.qkv0 + t * row.C3;
 
   var mx = -3.402823e38;
   for (var s = 0u; s <= t; s++) {
-    let k = (n * T + s) * C3 + C + h * hd;
+    let k = row.qkv0 + s * row.C3 + p.C;
     var dot = 0.0;
-    for (var d = 0u; d < hd; d++) { dot += qkv[q + d] * qkv[k + d]; }
-    let z = dot * scale;
+    for (var d = 0u; d < row.hd; d++) { dot += qkv[q + d] * qkv[k + d]; }
+    let z = dot * row.scale;
     att[a + s] = z;
     mx = max(mx, z);
   }
@@ -44,12 +37,11 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
     sum += e;
   }
   for (var s = 0u; s <= t; s++) { att[a + s] /= sum; }
-  for (var s = t + 1u; s < T; s++) { att[a + s] = 0.0; }
+  for (var s = t + 1u; s < p.T; s++) { att[a + s] = 0.0; }
 
-  let o = (n * T + t) * C + h * hd;
-  for (var d = 0u; d < hd; d++) {
+  for (var d = 0u; d < row.hd; d++) {
     var acc = 0.0;
-    for (var s = 0u; s <= t; s++) { acc += att[a + s] * qkv[(n * T + s) * C3 + 2u * C + h * hd + d]; }
-    out[o + d] = acc;
+    for (var s = 0u; s <= t; s++) { acc += att[a + s] * qkv[row.qkv0 + s * row.C3 + 2u * p.C + d]; }
+    out[row.out + d] = acc;
   }
 }

@@ -1,8 +1,9 @@
 // gelu_backward: dinp = gelu'(inp)·dout   (=)
 // gelu'(x) = 0.5·(1 + tanh u) + 0.5·x·(1 − tanh²u)·sqrt(2/π)·(1 + 3·0.044715x²),
-// u = sqrt(2/π)·(x + 0.044715x³). CPU twin: geluBackward in src/reference/ops.ts.
+// u = sqrt(2/π)·(x + 0.044715x³) (gelu.wgsl). CPU twin: geluBackward in src/reference/ops.ts.
 
-override WG: u32 = 64;
+//#include "gelu.wgsl"
+//#include "elementwise.wgsl"
 
 struct Params { n: u32 }
 
@@ -11,17 +12,9 @@ struct Params { n: u32 }
 @group(0) @binding(2) var<storage, read> dout: array<f32>;       // [n]
 @group(0) @binding(3) var<uniform> p: Params;
 
-const GELU_SCALE: f32 = 0.7978845608028654; // sqrt(2/π)
-const GELU_CUBIC: f32 = 0.044715;
-
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  if (i >= p.n) { return; }
+fn element(i: u32) {
   let x = inp[i];
-  // clamped as in gelu_forward (tanh is exactly ±1 in f32 beyond it)
-  let u = clamp(GELU_SCALE * (x + GELU_CUBIC * x * x * x), -15.0, 15.0);
-  let th = tanh(u);
+  let th = tanh(gelu_u(x)); // u clamped where tanh is exactly ±1 in f32
   let du = GELU_SCALE * (1.0 + 3.0 * GELU_CUBIC * x * x);
   dinp[i] = (0.5 * (1.0 + th) + 0.5 * x * (1.0 - th * th) * du) * dout[i];
 }

@@ -1,7 +1,8 @@
 // gelu_forward: out = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715x³)))   (=)
-// ("gelu_new", the tanh approximation). CPU twin: geluForward in src/reference/ops.ts.
+// ("gelu_new", the tanh approximation: gelu.wgsl). CPU twin: geluForward in src/reference/ops.ts.
 
-override WG: u32 = 64;
+//#include "gelu.wgsl"
+//#include "elementwise.wgsl"
 
 struct Params { n: u32 }
 
@@ -9,16 +10,7 @@ struct Params { n: u32 }
 @group(0) @binding(1) var<storage, read> inp: array<f32>;       // [n]
 @group(0) @binding(2) var<uniform> p: Params;
 
-const GELU_SCALE: f32 = 0.7978845608028654; // sqrt(2/π)
-const GELU_CUBIC: f32 = 0.044715;
-
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  if (i >= p.n) { return; }
+fn element(i: u32) {
   let x = inp[i];
-  // tanh saturates to ±1 in f32 long before |u| = 15; clamping keeps backends that build
-  // tanh from exp from overflowing to NaN for large |x|.
-  let u = clamp(GELU_SCALE * (x + GELU_CUBIC * x * x * x), -15.0, 15.0);
-  out[i] = 0.5 * x * (1.0 + tanh(u));
+  out[i] = 0.5 * x * (1.0 + tanh(gelu_u(x)));
 }

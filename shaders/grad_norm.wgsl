@@ -5,7 +5,8 @@
 //   partial_diff  the same over g = grads[i] − base[i] (diff_norm: how far an update moved the
 //                 weights, grads holding the new weights and base the old ones);
 //   finish        one workgroup reduces the G partials and writes out.
-// G is fixed when the op is built (src/gpu/ops.ts), so the summation order depends only on P.
+// G is fixed when the op is built (gradNormGroups, src/core/abi.ts), so the summation order
+// depends only on P.
 // CPU twins: gradNorm and diffNorm in src/reference/ops.ts.
 
 //#include "reduce.wgsl"
@@ -25,6 +26,16 @@ fn not_finite(x: f32) -> bool {
   return (bitcast<u32>(x) & 0x7f800000u) == 0x7f800000u;
 }
 
+// The workgroup's share of the partials: Σ g² and the not-finite flag of its threads.
+fn write_partial(g: u32, lid: u32, ss: f32, bad: f32) {
+  let s = wg_sum(lid, ss);
+  let b = wg_max(lid, bad);
+  if (lid == 0u) {
+    partials[2u * g] = s;
+    partials[2u * g + 1u] = b;
+  }
+}
+
 @compute @workgroup_size(WG)
 fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
   var ss = 0.0;
@@ -34,12 +45,7 @@ fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) l
     ss += g * g;
     if (not_finite(g)) { bad = 1.0; }
   }
-  ss = wg_sum(lid, ss);
-  bad = wg_max(lid, bad);
-  if (lid == 0u) {
-    partials[2u * wid.x] = ss;
-    partials[2u * wid.x + 1u] = bad;
-  }
+  write_partial(wid.x, lid, ss, bad);
 }
 
 @compute @workgroup_size(WG)
@@ -51,12 +57,7 @@ fn partial_diff(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_ind
     ss += g * g;
     if (not_finite(g)) { bad = 1.0; }
   }
-  ss = wg_sum(lid, ss);
-  bad = wg_max(lid, bad);
-  if (lid == 0u) {
-    partials[2u * wid.x] = ss;
-    partials[2u * wid.x + 1u] = bad;
-  }
+  write_partial(wid.x, lid, ss, bad);
 }
 
 @compute @workgroup_size(WG)

@@ -4,14 +4,13 @@
 //   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dent·(1/V − p_j)          (regulator 1: uniform)
 // and dlogits = invTemp·dL/dz.
 // A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
-// One workgroup per row (shared-memory reductions for the row's statistics).
+// One workgroup per row (shared-memory reductions for the row's statistics: logits_row.wgsl,
+// the same as logits_stats').
 // CPU twin: logitsBackward in src/reference/ops.ts.
 
-//#include "reduce.wgsl"
+//#include "logits_row.wgsl"
 
 override WG: u32 = 64; // power of two
-
-struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 
 @group(0) @binding(0) var<storage, read_write> dlogits: array<f32>; // [R, V]
 @group(0) @binding(1) var<storage, read> logits: array<f32>;        // [R, V]
@@ -25,29 +24,17 @@ fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, 
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
   let V = p.V;
-  let x = r * V;
-  var m = -3.402823e38;
-  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
-  m = wg_max(lid, m);
-  var s = 0.0;
-  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
-  let lse = m + log(wg_sum(lid, s));
-  var h = 0.0;
-  for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse;
-    h -= exp(lp) * lp;
-  }
-  h = wg_sum(lid, h);
+  let row = logits_row(lid, r, 0u); // row.reg is the entropy H (regulator 0's term needs it)
   let tgt = targets[r];
   var gl = 0.0;
   if (tgt >= 0 && u32(tgt) < V) { gl = dlogp[r]; }
   let ge = dent[r];
   for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse;
+    let lp = logits[row.x + j] * p.invTemp - row.lse;
     let pj = exp(lp);
     let onehot = select(0.0, 1.0, i32(j) == tgt);
-    var dreg = -pj * (lp + h);
+    var dreg = -pj * (lp + row.reg);
     if (p.regulator == 1u) { dreg = 1.0 / f32(V) - pj; }
-    dlogits[x + j] = p.invTemp * (gl * (onehot - pj) + ge * dreg);
+    dlogits[row.x + j] = p.invTemp * (gl * (onehot - pj) + ge * dreg);
   }
 }

@@ -3,14 +3,13 @@
 //   entropy[r] = the regulator: −Σ_j p_j log p_j (nats, regulator 0) or (1/V)·Σ_j log p_j
 //   (regulator 1, "uniform": −CE(uniform, p)).   (=)
 // One workgroup per row: V can be hundreds and R·V is one of the largest tensors, so the
-// row's max / Σexp / entropy are shared-memory reductions.
+// row's max / Σexp / entropy are shared-memory reductions (logits_row.wgsl, shared with
+// logits_backward).
 // CPU twin: logitsStats in src/reference/ops.ts.
 
-//#include "reduce.wgsl"
+//#include "logits_row.wgsl"
 
 override WG: u32 = 64; // power of two
-
-struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 
 @group(0) @binding(0) var<storage, read_write> logp: array<f32>;    // [R]
 @group(0) @binding(1) var<storage, read_write> entropy: array<f32>; // [R]
@@ -22,25 +21,12 @@ struct Params { R: u32, V: u32, invTemp: f32, regulator: u32 }
 fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
-  let V = p.V;
-  let x = r * V;
-  var m = -3.402823e38;
-  for (var j = lid; j < V; j += WG) { m = max(m, logits[x + j] * p.invTemp); }
-  m = wg_max(lid, m);
-  var s = 0.0;
-  for (var j = lid; j < V; j += WG) { s += exp(logits[x + j] * p.invTemp - m); }
-  let lse = m + log(wg_sum(lid, s));
-  var h = 0.0;
-  for (var j = lid; j < V; j += WG) {
-    let lp = logits[x + j] * p.invTemp - lse; // log p_j: finite even when p_j underflows
-    if (p.regulator == 1u) { h += lp / f32(V); } else { h -= exp(lp) * lp; }
-  }
-  h = wg_sum(lid, h);
+  let row = logits_row(lid, r, p.regulator);
   if (lid == 0u) {
     let tgt = targets[r];
     var lpt = 0.0;
-    if (tgt >= 0 && u32(tgt) < V) { lpt = logits[x + u32(tgt)] * p.invTemp - lse; }
+    if (tgt >= 0 && u32(tgt) < p.V) { lpt = logits[row.x + u32(tgt)] * p.invTemp - row.lse; }
     logp[r] = lpt;
-    entropy[r] = h;
+    entropy[r] = row.reg;
   }
 }

@@ -5,8 +5,7 @@
 //   out[3i+2] = bits of uniform4(seed, a, keys[i], b)
 
 //#include "random.wgsl"
-
-override WG: u32 = 64;
+//#include "elementwise.wgsl"
 
 struct Params { n: u32, seed: u32, a: u32, b: u32 }
 
@@ -14,10 +13,7 @@ struct Params { n: u32, seed: u32, a: u32, b: u32 }
 @group(0) @binding(1) var<storage, read> keys: array<u32>;      // [n]
 @group(0) @binding(2) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  if (i >= p.n) { return; }
+fn element(i: u32) {
   let k = keys[i];
   out[3u * i] = hash_u32(k);
   out[3u * i + 1u] = hash4(p.seed, k, p.a, p.b);

@@ -4,7 +4,7 @@
 // imports its CPU twin from a higher layer to compare with it.
 
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +56,16 @@ function importsOf(file: string): { spec: string; target: string }[] {
   return out;
 }
 
+/** The source files a file imports (relative imports resolved to .ts, .tsx or index.ts). */
+function importedFiles(file: string): string[] {
+  const out: string[] = [];
+  for (const { target } of importsOf(file)) {
+    const found = ['.ts', '.tsx', '/index.ts'].map((ext) => target + ext).find((f) => existsSync(f) && statSync(f).isFile());
+    if (found) out.push(found);
+  }
+  return out;
+}
+
 /** The files `entry` loads, directly or not (relative imports only). */
 function closure(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -64,20 +74,30 @@ function closure(entry: string): Set<string> {
     const f = todo.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    for (const { target } of importsOf(f)) {
-      for (const ext of ['.ts', '.tsx', '/index.ts']) {
-        try {
-          if (statSync(target + ext).isFile()) {
-            todo.push(target + ext);
-            break;
-          }
-        } catch {
-          // not this extension
-        }
+    todo.push(...importedFiles(f));
+  }
+  return seen;
+}
+
+/** A shortest import path from `from` back to itself, or null. */
+function circleThrough(from: string): string[] | null {
+  const parent = new Map<string, string>();
+  const todo = [from];
+  while (todo.length) {
+    const f = todo.shift()!;
+    for (const g of importedFiles(f)) {
+      if (g === from) {
+        const path = [f];
+        while (path[0] !== from) path.unshift(parent.get(path[0])!);
+        return [...path, from];
+      }
+      if (!parent.has(g)) {
+        parent.set(g, f);
+        todo.push(g);
       }
     }
   }
-  return seen;
+  return null;
 }
 
 describe('layers', () => {
@@ -96,6 +116,28 @@ describe('layers', () => {
         if (!target.startsWith(SRC)) continue;
         const to = layerOf(target);
         if (to !== from && !LAYERS[from]?.includes(to)) bad.push(`${relative(SRC, file)} (${from}) imports '${spec}' (${to})`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('no file imports itself through others (type imports count), but the store and its slices', () => {
+    // zustand's slice pattern: store.ts combines the slices, and each slice types set/get with
+    // the whole store's AppState; a type-only circle, and the one allowed.
+    const allowed = (f: string) => /^store[\\/](store|\w+Slice)\.ts$/.test(relative(SRC, f));
+    const circles = files.filter((f) => !allowed(f)).map(circleThrough).filter((c) => c !== null);
+    expect(circles.map((c) => c.map((f) => relative(SRC, f)).join(' → '))).toEqual([]);
+  });
+
+  it('the page reaches src/gpu only through device.ts and selfcheck.ts, its own probe', () => {
+    // Kernels, buffers and plans are the worker's (docs/architecture.md, "Layers"); the page
+    // opens a device of its own once, for the self-check badge, and releases it.
+    const pageGpu = ['gpu/device.ts', 'gpu/selfcheck.ts'];
+    const bad: string[] = [];
+    for (const file of files.filter((f) => ['ui', 'store'].includes(layerOf(f)))) {
+      for (const target of importedFiles(file)) {
+        const rel = relative(SRC, target).split(/[\\/]/).join('/');
+        if (rel.startsWith('gpu/') && !pageGpu.includes(rel)) bad.push(`${relative(SRC, file)} imports ${rel}`);
       }
     }
     expect(bad).toEqual([]);

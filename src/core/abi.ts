@@ -1,7 +1,7 @@
 // The kernel ABI: the codes, records and buffer layouts that the WGSL kernels (shaders/, built by
-// src/gpu/ops.ts) and their CPU twins (src/reference/ops.ts) share. This is the TypeScript side
-// of docs/engine.md; both twins import it, so neither can drift from the other. A change here
-// is a change to the shaders' uniform structs too.
+// src/gpu/ops.ts) and their CPU twins (src/reference/ops.ts) share, and the uniform records the
+// GPU builders write. This is the TypeScript side of docs/engine.md; both twins import it, so
+// neither can drift from the other. A change here is a change to the shaders' uniform structs too.
 
 /** LayerNorm's ε (layernorm_forward/backward use 1e-5 as a literal; HF GPT-2's layer_norm_epsilon). */
 export const LAYER_NORM_EPS = 1e-5;
@@ -127,4 +127,125 @@ export function splitKChunks(M: number, K: number, N: number, transA: boolean, b
   if (!transA || bias) return 1;
   const z = Math.min(SPLITK_MAX_CHUNKS, Math.floor(K / SPLITK_MIN_CHUNK), Math.floor(SPLITK_MAX_SCRATCH / (M * N)));
   return z >= 2 ? z : 1;
+}
+
+// ─── uniform records ────────────────────────────────────────────────────────────────────────
+
+/** One 4-byte word of a uniform record: its value and its WGSL type. */
+export type UniformWord = readonly [number, 'u32' | 'i32' | 'f32'];
+
+/**
+ * The uniform record of a kernel whose first `hyperWords` words change between steps (the
+ * per-step parameters, rewritten by the write*Params builders of src/gpu/ops.ts); the shape, in
+ * `shapeWords` words, follows and is written once. `encode` checks a record and gives its words
+ * in the order of the kernel's WGSL struct.
+ */
+export interface ParamBlock<H> {
+  name: string;
+  hyperWords: number; // a multiple of 4
+  shapeWords: number;
+  encode(h: H): readonly UniformWord[];
+}
+
+/** pg_loss's uniform: 12 words of PgLossParams, then (N, T). */
+function checkPgParams(p: PgLossParams): void {
+  const bad = (field: string, why: string): never => {
+    throw new RangeError(`pgLoss: params.${field} ${why}`);
+  };
+  const klKinds: number[] = Object.values(KL_KIND);
+  const aggregations: number[] = Object.values(AGGREGATION);
+  if (!klKinds.includes(p.klKind)) bad('klKind', `must be one of ${klKinds.join(', ')}, got ${String(p.klKind)}`);
+  if (!aggregations.includes(p.aggregation)) bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
+  for (const k of ['epsLow', 'epsHigh', 'dualClip', 'beta', 'alpha', 'maxLen', 'totalTokens', 'totalSeqs'] as const) {
+    if (!Number.isFinite(p[k])) bad(k, `must be a finite number, got ${String(p[k])}`);
+  }
+}
+
+export const PG_BLOCK: ParamBlock<PgLossParams> = {
+  name: 'pgLoss',
+  hyperWords: 12,
+  shapeWords: 2,
+  encode(p) {
+    checkPgParams(p);
+    return [
+      [p.epsLow, 'f32'], [p.epsHigh, 'f32'], [p.dualClip, 'f32'], [p.beta, 'f32'],
+      [p.klKind, 'u32'], [p.alpha, 'f32'], [p.aggregation, 'u32'], [p.maxLen, 'f32'],
+      [p.totalTokens, 'f32'], [p.totalSeqs, 'f32'], [0, 'u32'], [0, 'u32'],
+    ];
+  },
+};
+
+/** ce_loss's uniform: word 0 is the per-step loss scale, the shape (N, T) starts at word 4. */
+export interface CeLossParams {
+  /** Loss scale, e.g. 1 / (number of trained tokens in the batch). */
+  scale: number;
+}
+
+export const CE_BLOCK: ParamBlock<CeLossParams> = {
+  name: 'ceLoss',
+  hyperWords: 4,
+  shapeWords: 2,
+  encode(p) {
+    if (!Number.isFinite(p.scale)) throw new RangeError(`ceLoss: scale must be a finite number, got ${p.scale}`);
+    return [[p.scale, 'f32'], [0, 'u32'], [0, 'u32'], [0, 'u32']];
+  },
+};
+
+/** adamw's uniform: 12 words of hyperparameters and bias corrections, then P. */
+export const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
+  name: 'adamw',
+  hyperWords: 12,
+  shapeWords: 1,
+  encode(h) {
+    if (!Number.isInteger(h.step) || h.step < 1) throw new RangeError(`adamw: step must be an integer ≥ 1, got ${h.step}`);
+    for (const k of ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const) {
+      if (!Number.isFinite(h[k])) throw new RangeError(`adamw: ${k} must be a finite number, got ${h[k]}`);
+    }
+    // bias corrections in double precision (as the CPU twin), rounded once to f32
+    const bc1 = 1 - Math.pow(h.beta1, h.step);
+    const bc2 = 1 - Math.pow(h.beta2, h.step);
+    return [
+      [h.lr, 'f32'], [h.beta1, 'f32'], [h.beta2, 'f32'], [h.eps, 'f32'],
+      [h.weightDecay, 'f32'], [h.maxGradNorm, 'f32'], [bc1, 'f32'], [bc2, 'f32'],
+      [h.step, 'u32'], [0, 'u32'], [0, 'u32'], [0, 'u32'],
+    ];
+  },
+};
+
+/** sample_token's uniform: (seed, step, invTemp, topK), then the shape. */
+const u32ok = (x: number): boolean => Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
+
+export const SAMPLE_BLOCK: ParamBlock<SampleTokenParams> = {
+  name: 'sampleToken',
+  hyperWords: 4,
+  shapeWords: 3,
+  encode(h) {
+    for (const k of ['seed', 'step', 'topK'] as const) {
+      if (!u32ok(h[k])) throw new RangeError(`sampleToken: ${k} must be an integer in [0, 2^32), got ${h[k]}`);
+    }
+    if (!(h.invTemp > 0) || !Number.isFinite(h.invTemp)) throw new RangeError(`sampleToken: invTemp must be a positive number, got ${h.invTemp}`);
+    return [[h.seed, 'u32'], [h.step, 'u32'], [h.invTemp, 'f32'], [h.topK, 'u32']];
+  },
+};
+
+// ─── grad_norm ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * grad_norm's split (shaders/grad_norm.wgsl): G workgroups of WG threads each sum a strided share
+ * of the vector, then one workgroup sums the G partials in order. Both are fixed when the op is
+ * built, so the summation order (and the bits) depends on P alone.
+ */
+export interface GradNormOptions {
+  /** Threads per workgroup (a power of two; default 256). */
+  workgroupSize?: number;
+  /** Workgroups of the first stage (default gradNormGroups(P, workgroupSize)). */
+  groups?: number;
+}
+
+/** Threads per workgroup of grad_norm unless asked otherwise. */
+export const GRAD_NORM_WG = 256;
+
+/** Workgroups of grad_norm's first stage unless asked otherwise: 65536 threads at most, enough to stream a few million floats. */
+export function gradNormGroups(P: number, workgroupSize = GRAD_NORM_WG): number {
+  return Math.min(256, Math.ceil(P / workgroupSize));
 }

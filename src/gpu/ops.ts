@@ -21,7 +21,10 @@ import { isBinding, makeDispatch, type Buf, type Dispatch, type UniformValues } 
 
 export type { Buf };
 import * as work from './kernel-work';
-import { AGGREGATION, KL_KIND, PG_STATS, REGULATOR, splitKChunks, SUM_ROWS, type AdamwParams, type PgLossParams, type Regulator, type SampleTokenParams } from '../core/abi';
+import {
+  ADAMW_BLOCK, CE_BLOCK, GRAD_NORM_WG, gradNormGroups, PG_BLOCK, PG_STATS, REGULATOR, SAMPLE_BLOCK, splitKChunks, SUM_ROWS,
+  type AdamwParams, type CeLossParams, type GradNormOptions, type ParamBlock, type PgLossParams, type Regulator, type SampleTokenParams,
+} from '../core/abi';
 
 // ─── plumbing ───────────────────────────────────────────────────────────────────────────────
 
@@ -81,16 +84,9 @@ function dummyBuffer(device: GPUDevice): GPUBuffer {
   return d;
 }
 
-// Uniform records whose first `hyperWords` words change between steps; the shape follows.
-// The builder writes the shape once; a buffer may serve builders of one shape only.
-
-interface ParamBlock<H> {
-  name: string;
-  hyperWords: number; // a multiple of 4
-  shapeWords: number;
-  encode(h: H): UniformValues;
-}
-
+// Uniform records (ParamBlock, src/core/abi.ts) whose first `hyperWords` words change between
+// steps; the shape follows. The builder writes the shape once; a buffer may serve builders of
+// one shape only.
 const blockShapes = new WeakMap<GPUBuffer, string>();
 
 function createBlock<H>(device: GPUDevice, block: ParamBlock<H>, h: H): GPUBuffer {
@@ -507,33 +503,6 @@ export function logitsBackwardOp(
 
 // ─── losses ─────────────────────────────────────────────────────────────────────────────────
 
-function checkPgParams(p: PgLossParams): void {
-  const bad = (field: string, why: string): never => {
-    throw new RangeError(`pgLoss: params.${field} ${why}`);
-  };
-  const klKinds: number[] = Object.values(KL_KIND);
-  const aggregations: number[] = Object.values(AGGREGATION);
-  if (!klKinds.includes(p.klKind)) bad('klKind', `must be one of ${klKinds.join(', ')}, got ${String(p.klKind)}`);
-  if (!aggregations.includes(p.aggregation)) bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
-  for (const k of ['epsLow', 'epsHigh', 'dualClip', 'beta', 'alpha', 'maxLen', 'totalTokens', 'totalSeqs'] as const) {
-    if (!Number.isFinite(p[k])) bad(k, `must be a finite number, got ${String(p[k])}`);
-  }
-}
-
-const PG_BLOCK: ParamBlock<PgLossParams> = {
-  name: 'pgLoss',
-  hyperWords: 12,
-  shapeWords: 2,
-  encode(p) {
-    checkPgParams(p);
-    return [
-      [p.epsLow, 'f32'], [p.epsHigh, 'f32'], [p.dualClip, 'f32'], [p.beta, 'f32'],
-      [p.klKind, 'u32'], [p.alpha, 'f32'], [p.aggregation, 'u32'], [p.maxLen, 'f32'],
-      [p.totalTokens, 'f32'], [p.totalSeqs, 'f32'], [0, 'u32'], [0, 'u32'],
-    ];
-  },
-};
-
 /** A uniform buffer for pgLossOp's parameters (rewrite it with writePgLossParams). */
 export function createPgLossParams(device: GPUDevice, p: PgLossParams): GPUBuffer {
   return createBlock(device, PG_BLOCK, p);
@@ -586,21 +555,6 @@ export function pgLossOp(
   ];
 }
 
-export interface CeLossParams {
-  /** Loss scale, e.g. 1 / (number of trained tokens in the batch). */
-  scale: number;
-}
-
-const CE_BLOCK: ParamBlock<CeLossParams> = {
-  name: 'ceLoss',
-  hyperWords: 4,
-  shapeWords: 2,
-  encode(p) {
-    if (!Number.isFinite(p.scale)) throw new RangeError(`ceLoss: scale must be a finite number, got ${p.scale}`);
-    return [[p.scale, 'f32'], [0, 'u32'], [0, 'u32'], [0, 'u32']];
-  },
-};
-
 export function createCeLossParams(device: GPUDevice, p: CeLossParams): GPUBuffer {
   return createBlock(device, CE_BLOCK, p);
 }
@@ -631,13 +585,6 @@ export function ceLossOp(
 }
 
 // ─── optimiser ──────────────────────────────────────────────────────────────────────────────
-
-export interface GradNormOptions {
-  /** Threads per workgroup (a power of two; default 256). */
-  workgroupSize?: number;
-  /** Workgroups of the first stage (default min(256, ⌈P/workgroupSize⌉): 65536 threads, enough to stream a few million floats). */
-  groups?: number;
-}
 
 /**
  * out[0] (=) sqrt(Σ g²), out[1] (=) 1 if any g is not finite. A fixed-order two-stage
@@ -672,9 +619,9 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
   positiveInts(op, { P });
   need(op, 'out', out, 2); need(op, base ? 'a' : 'grads', grads, P);
   if (base) need(op, 'b', base, P);
-  const wg = opts.workgroupSize ?? 256;
+  const wg = opts.workgroupSize ?? GRAD_NORM_WG;
   if (!Number.isInteger(Math.log2(wg))) throw new RangeError(`${op}: workgroupSize must be a power of two, got ${wg}`);
-  const G = opts.groups ?? Math.min(256, Math.ceil(P / wg));
+  const G = opts.groups ?? gradNormGroups(P, wg);
   positiveInts(op, { groups: G });
   if (G > 65535) throw new RangeError(`${op}: groups must be ≤ 65535, got ${G}`);
   const partials = createStorage(device, G * 8, `${op} partials`);
@@ -690,26 +637,6 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
     }),
   ];
 }
-
-const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
-  name: 'adamw',
-  hyperWords: 12,
-  shapeWords: 1,
-  encode(h) {
-    if (!Number.isInteger(h.step) || h.step < 1) throw new RangeError(`adamw: step must be an integer ≥ 1, got ${h.step}`);
-    for (const k of ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const) {
-      if (!Number.isFinite(h[k])) throw new RangeError(`adamw: ${k} must be a finite number, got ${h[k]}`);
-    }
-    // bias corrections in double precision (as the CPU twin), rounded once to f32
-    const bc1 = 1 - Math.pow(h.beta1, h.step);
-    const bc2 = 1 - Math.pow(h.beta2, h.step);
-    return [
-      [h.lr, 'f32'], [h.beta1, 'f32'], [h.beta2, 'f32'], [h.eps, 'f32'],
-      [h.weightDecay, 'f32'], [h.maxGradNorm, 'f32'], [bc1, 'f32'], [bc2, 'f32'],
-      [h.step, 'u32'], [0, 'u32'], [0, 'u32'], [0, 'u32'],
-    ];
-  },
-};
 
 /** A uniform buffer for adamwOp's hyperparameters; rewrite it each step with writeAdamwParams. */
 export function createAdamwParams(device: GPUDevice, h: AdamwParams): GPUBuffer {
@@ -745,21 +672,6 @@ export function adamwOp(
 }
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
-
-const u32ok = (x: number): boolean => Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
-
-const SAMPLE_BLOCK: ParamBlock<SampleTokenParams> = {
-  name: 'sampleToken',
-  hyperWords: 4,
-  shapeWords: 3,
-  encode(h) {
-    for (const k of ['seed', 'step', 'topK'] as const) {
-      if (!u32ok(h[k])) throw new RangeError(`sampleToken: ${k} must be an integer in [0, 2^32), got ${h[k]}`);
-    }
-    if (!(h.invTemp > 0) || !Number.isFinite(h.invTemp)) throw new RangeError(`sampleToken: invTemp must be a positive number, got ${h.invTemp}`);
-    return [[h.seed, 'u32'], [h.step, 'u32'], [h.invTemp, 'f32'], [h.topK, 'u32']];
-  },
-};
 
 export function createSampleTokenParams(device: GPUDevice, h: SampleTokenParams): GPUBuffer {
   return createBlock(device, SAMPLE_BLOCK, h);

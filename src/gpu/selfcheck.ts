@@ -1,9 +1,13 @@
-// A one-kernel self-check the page runs at start-up: proves that WGSL compiles, dispatches
-// and reads back on this adapter, and that it agrees with the CPU twin of `add` (one f32
-// addition per element, written out here: src/gpu sits below src/reference).
+// The page's own look at WebGPU before its training worker starts (the self-check badge):
+// is there an adapter, and does a kernel agree with its CPU twin here. `runSelfCheck` proves
+// that WGSL compiles, dispatches and reads back on this adapter, and that it agrees with the
+// CPU twin of `add` (one f32 addition per element, written out here: src/gpu sits below
+// src/reference). This file and device.ts are all of src/gpu the page uses (src/layers.test.ts):
+// kernels, buffers and plans run in the worker.
 
 import { makeDispatch, runDispatches } from './dispatch';
 import { storageFrom, createStorage, readF32, groups1d } from './buffers';
+import { adapterLabel, NoWebGpuError, type GpuContext } from './device';
 
 export interface SelfCheckResult {
   n: number;
@@ -34,4 +38,37 @@ export async function runSelfCheck(device: GPUDevice, n = 4099): Promise<SelfChe
     maxAbsDiff = Number.isNaN(d) ? NaN : Math.max(maxAbsDiff, d);
   }
   return { n, maxAbsDiff, ok: maxAbsDiff === 0, sample: Array.from(got.subarray(0, 4)), ms: performance.now() - t0 };
+}
+
+/** What the page knows of WebGPU: still looking, none (and why), or an adapter and its self-check. */
+export type GpuProbe =
+  | { kind: 'starting' }
+  | { kind: 'no-webgpu'; reason: NoWebGpuError['reason']; detail: string }
+  | { kind: 'ready'; adapter: string; vendor: string; architecture: string; isSoftware: boolean; check: SelfCheckResult | null; checkError?: string };
+
+/**
+ * Open a device with `open`, report the adapter (check null), then the self-check's result (or
+ * its error); the device is destroyed after. `report` is called once or twice; `cancelled`
+ * stops the reports of a probe nobody waits for.
+ */
+export async function probeGpu(open: () => Promise<GpuContext>, report: (p: GpuProbe) => void, cancelled = () => false): Promise<void> {
+  let gpu: GpuContext;
+  try {
+    gpu = await open();
+  } catch (e) {
+    const reason = e instanceof NoWebGpuError ? e.reason : 'device-failed';
+    if (!cancelled()) report({ kind: 'no-webgpu', reason, detail: (e as Error).message });
+    return;
+  }
+  const a = gpu.adapter;
+  const ready = { kind: 'ready' as const, adapter: adapterLabel(a), vendor: a.vendor, architecture: a.architecture, isSoftware: a.isSoftware };
+  if (!cancelled()) report({ ...ready, check: null });
+  try {
+    const check = await runSelfCheck(gpu.device);
+    if (!cancelled()) report({ ...ready, check });
+  } catch (e) {
+    if (!cancelled()) report({ ...ready, check: null, checkError: (e as Error).message });
+  } finally {
+    gpu.device.destroy();
+  }
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cueCredit, edasCredit } from './credit-group';
 import { eapoWeights, topEntropyMask, topEntropyThreshold } from './credit-token';
-import { computeAdvantages, DEFAULT_ADVANTAGE_OPTIONS } from './estimators';
+import { computeAdvantages } from './estimators';
+import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
 import { arbBatch } from './estimators-fixtures';
 
 const close = (actual: ArrayLike<number>, expected: number[], digits = 6): void => {

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  computeAdvantages,
-  DEFAULT_ADVANTAGE_OPTIONS,
-  type AdvantageOptions,
-  type EstimatorName,
-} from './estimators';
+import { computeAdvantages, type AdvantageOptions, type EstimatorName } from './estimators';
+import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
 import { ESTIMATORS } from '../config/knobs';
 import { arbBatch, makeBatch } from './estimators-fixtures';
 import { MappPosterior } from './mapp';
@@ -20,7 +16,7 @@ describe('pipeline, by hand', () => {
   const a = 0.5 / (Math.SQRT1_2 + 1e-4);
 
   it('uniform credit: seqAdv on every policy token, 0 elsewhere', () => {
-    const r = computeAdvantages(batch);
+    const r = computeAdvantages(batch, DEFAULT_ADVANTAGE_OPTIONS);
     expect(Array.from(r.seqAdv)).toEqual([a, -a]);
     [a, a, 0, -a, 0, 0].forEach((e, j) => expect(r.adv[j]).toBeCloseTo(e, 6));
     expect(Array.from(r.tokenMask)).toEqual([1, 1, 0, 1, 0, 0]);
@@ -54,9 +50,9 @@ describe('pipeline, by hand', () => {
   });
 
   it('names the bad field or option', () => {
-    expect(() => computeAdvantages({ ...batch, rewards: new Float64Array(3) })).toThrow(/rewards has length 3, expected N=B\*G = 2/);
-    expect(() => computeAdvantages({ ...batch, entropy: Float32Array.from([1, NaN, 0, 2, 0, 0]) })).toThrow(/entropy\[1\]/);
-    expect(() => computeAdvantages({ ...batch, promptKeys: [] })).toThrow(/promptKeys/);
+    expect(() => computeAdvantages({ ...batch, rewards: new Float64Array(3) }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/rewards has length 3, expected N=B\*G = 2/);
+    expect(() => computeAdvantages({ ...batch, entropy: Float32Array.from([1, NaN, 0, 2, 0, 0]) }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/entropy\[1\]/);
+    expect(() => computeAdvantages({ ...batch, promptKeys: [] }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/promptKeys/);
     expect(() => computeAdvantages(batch, opts({ estimator: 'ppo' as EstimatorName }))).toThrow(/estimator must be one of/);
     expect(() => computeAdvantages(batch, opts({ softmaxTau: 0 }))).toThrow(/softmaxTau/);
     expect(() => computeAdvantages(batch, opts({ estimator: 'passk', passK: 3 }))).toThrow(/passK/);

@@ -18,9 +18,7 @@ import {
   softmaxGrpoAdvantages,
 } from './estimators-base';
 import type { MappPosterior } from './mapp';
-import { defaultConfig } from '../config/config';
 import { ESTIMATORS, GRPO_SCALES, TOKEN_CREDITS, type Estimator, type GrpoScale, type TokenCredit } from '../config/knobs';
-import { advantageOptions } from './settings';
 
 export type { GrpoScale, TokenCredit };
 
@@ -79,9 +77,6 @@ export interface AdvantageOptions {
   /** Keep gradient only on the top q fraction of policy tokens by entropy; q in (0, 1], 1 = all. */
   topEntropyQuantile: number;
 }
-
-/** The options of the default config: the knob table's defaults (GRPO, τ 0.5, k 4, no Cue, no EDAS). */
-export const DEFAULT_ADVANTAGE_OPTIONS: Readonly<AdvantageOptions> = Object.freeze(advantageOptions(defaultConfig()));
 
 function checkOneOf<V extends string>(field: string, value: V, allowed: readonly V[]): void {
   if (!allowed.includes(value)) throw new RangeError(`${field} must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -177,7 +172,7 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
  */
 export function computeAdvantages(
   batch: RolloutBatch,
-  options: AdvantageOptions = DEFAULT_ADVANTAGE_OPTIONS,
+  options: AdvantageOptions,
   mapp?: MappPosterior,
 ): AdvantageResult {
   validateAdvantageOptions(options);

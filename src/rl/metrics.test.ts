@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeAdvantages, DEFAULT_ADVANTAGE_OPTIONS } from './estimators';
+import { computeAdvantages } from './estimators';
+import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
 import { arbBatch, makeBatch } from './estimators-fixtures';
 import { aggregateTaskMetrics, histogram, passAtKCurve, stepMetrics, VERL_NAMES } from './metrics';
 

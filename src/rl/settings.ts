@@ -3,7 +3,7 @@
 // The trainer builds both when it is created and gives the engine its part; nothing recomputes
 // them per pass.
 
-import type { RunConfig } from '../config/config';
+import { defaultConfig, type RunConfig } from '../config/config';
 import type { Aggregation } from '../config/knobs';
 import { AGGREGATION, KL_KIND, REGULATOR, type AggregationCode, type KlKindCode } from '../core/abi';
 import type { EngineSettings } from './engine';
@@ -24,6 +24,9 @@ export function advantageOptions(c: RunConfig): AdvantageOptions {
     topEntropyQuantile: c.topEntropyQuantile,
   };
 }
+
+/** The options of the default config: the knob table's defaults (GRPO, τ 0.5, k 4, no Cue, no EDAS). */
+export const DEFAULT_ADVANTAGE_OPTIONS: Readonly<AdvantageOptions> = Object.freeze(advantageOptions(defaultConfig()));
 
 const AGGREGATION_CODE: Record<Aggregation, AggregationCode> = {
   'token-mean': AGGREGATION.tokenMean,

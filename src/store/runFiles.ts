@@ -77,7 +77,7 @@ export function runToJson(run: RunRecord): string {
   return JSON.stringify(file);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -136,22 +136,32 @@ function readHistogram(raw: unknown): { counts: number[]; edges: number[] } | un
 }
 
 /**
- * Reads a run file written by `runToJson`. Throws RunFileError naming the field (the config's
- * errors name the knob). The run gets a new id; `name` is left for the caller to number.
+ * The object of a playground file (`{ format, version, … }`): JSON, of this format and version, or
+ * a RunFileError naming what is wrong ('file', 'format' or 'version'). `what` names the kind of
+ * file in the message ("a playground run").
  */
-export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
+export function readPlaygroundFile(text: string, fileName: string, what: string, format: string, version: number): Record<string, unknown> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
     throw new RunFileError('file', `${fileName} is not JSON: ${(e as Error).message}`);
   }
-  if (!isRecord(raw) || raw.format !== RUN_FILE_FORMAT) {
-    throw new RunFileError('format', `${fileName} is not a playground run (format must be "${RUN_FILE_FORMAT}")`);
+  if (!isRecord(raw) || raw.format !== format) {
+    throw new RunFileError('format', `${fileName} is not a playground ${what} (format must be "${format}")`);
   }
-  if (raw.version !== RUN_FILE_VERSION) {
-    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${RUN_FILE_VERSION}`);
+  if (raw.version !== version) {
+    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${version}`);
   }
+  return raw;
+}
+
+/**
+ * Reads a run file written by `runToJson`. Throws RunFileError naming the field (the config's
+ * errors name the knob). The run gets a new id; `name` is left for the caller to number.
+ */
+export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
+  const raw = readPlaygroundFile(text, fileName, 'run', RUN_FILE_FORMAT, RUN_FILE_VERSION);
   let config;
   try {
     config = validateConfig(raw.config as Record<string, unknown>);

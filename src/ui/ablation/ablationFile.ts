@@ -7,7 +7,7 @@ import { ablationCells, ablationSpec, type AblationSpec } from '../../config/abl
 import { ConfigError } from '../../config';
 import type { AblationStats } from '../../rl/ablation-stats';
 import type { AblationState } from '../../store/ablationSlice';
-import { runFromJson, RunFileError, runToJson } from '../../store/runFiles';
+import { isRecord, readPlaygroundFile, runFromJson, RunFileError, runToJson } from '../../store/runFiles';
 import type { RunRecord } from '../../store/runs';
 
 export const ABLATION_FILE_FORMAT = 'rlvr-playground-ablation';
@@ -38,24 +38,9 @@ export function ablationToJson(a: AblationState, runs: readonly RunRecord[], sta
   return JSON.stringify(file);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Reads an ablation file for viewing; throws RunFileError naming the field. */
 export function ablationFromJson(text: string, fileName = 'ablation.json'): AblationState {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new RunFileError('file', `${fileName} is not JSON: ${(e as Error).message}`);
-  }
-  if (!isRecord(raw) || raw.format !== ABLATION_FILE_FORMAT) {
-    throw new RunFileError('format', `${fileName} is not a playground ablation (format must be "${ABLATION_FILE_FORMAT}")`);
-  }
-  if (raw.version !== ABLATION_FILE_VERSION) {
-    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${ABLATION_FILE_VERSION}`);
-  }
+  const raw = readPlaygroundFile(text, fileName, 'ablation', ABLATION_FILE_FORMAT, ABLATION_FILE_VERSION);
   const s = raw.spec;
   if (!isRecord(s) || typeof s.preset !== 'string') throw new RunFileError('spec', `${fileName}: spec must be an object naming its preset`);
   let spec: AblationSpec;
