@@ -64,12 +64,17 @@ export function prepareOutDir(dir: string, flag: string, names: readonly string[
   }
 }
 
+/** The temporary file `path` is written through: hidden, in the same folder (so the rename is atomic), this process's. */
+export function tempPathOf(path: string): string {
+  return join(dirname(path), `.${path.split(/[\\/]/).pop()}.tmp-${process.pid}`);
+}
+
 /**
- * Writes `data` to `path` through a temporary file in the same folder, flushed to disk and then
- * renamed over `path`: the old file stays whole until the new one is complete.
+ * Writes `data` to the temporary file of `path`, flushed to disk; returns its path. On failure
+ * the temporary file is removed and the error thrown.
  */
-export function writeFileAtomic(path: string, data: Uint8Array | string): void {
-  const tmp = join(dirname(path), `.${path.split(/[\\/]/).pop()}.tmp-${process.pid}`);
+export function writeTempFile(path: string, data: Uint8Array | string): string {
+  const tmp = tempPathOf(path);
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   let fd: number | null = null;
   try {
@@ -79,7 +84,7 @@ export function writeFileAtomic(path: string, data: Uint8Array | string): void {
     fsyncSync(fd);
     closeSync(fd);
     fd = null;
-    renameSync(tmp, path);
+    return tmp;
   } catch (e) {
     if (fd !== null) {
       try {
@@ -88,11 +93,30 @@ export function writeFileAtomic(path: string, data: Uint8Array | string): void {
         // already failing
       }
     }
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing to remove
-    }
+    removeQuietly(tmp);
+    throw e;
+  }
+}
+
+/** Removes a file if it is there; never throws. */
+export function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // nothing to remove
+  }
+}
+
+/**
+ * Writes `data` to `path` through a temporary file in the same folder, flushed to disk and then
+ * renamed over `path`: the old file stays whole until the new one is complete.
+ */
+export function writeFileAtomic(path: string, data: Uint8Array | string): void {
+  const tmp = writeTempFile(path, data);
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    removeQuietly(tmp);
     throw e;
   }
 }

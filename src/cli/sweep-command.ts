@@ -5,10 +5,11 @@
 // (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { prepareOutDir, writeFileAtomic } from './files';
 import { JobQueue, type RunningJob } from './job-queue';
 import {
   ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList,
@@ -176,8 +177,11 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   }), ConfigError);
   const cells = ablationCells(spec);
   const jobs = sweepJobs(spec, cells, outDir, backend);
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, ABLATION_FILE), JSON.stringify(ablationFile(spec, cells), null, 2) + '\n');
+  // Checked as train checks its --out; then nothing there may be counted that is not this sweep's.
+  prepareOutDir(outDir, '--out', [ABLATION_FILE, 'summary.json', 'summary.md']);
+  const file = ablationFile(spec, cells);
+  checkSweepFolder(outDir, file, jobs.map((j) => j.dir));
+  writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
 
   if (f['emit-jobs']) {
     const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);

@@ -13,6 +13,7 @@ import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, t
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
 import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
@@ -38,14 +39,6 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
   cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
 };
-
-/** The file beside config.json naming a run's ablation cell (rlvr sweep, rlvr report). */
-export const CELL_FILE = 'cell.json';
-export interface CellFile {
-  cell: string;
-  preset?: string;
-  variant?: string;
-}
 
 /** Exit codes besides 0 (done), 1 (crash or checkpoint rescued elsewhere) and 2 (usage). */
 export const EXIT = { fault: 3, gpu: 4, interrupted: 130 } as const;
@@ -164,6 +157,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   const memoryBytes = gpuMemoryFlag(f);
   const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
+  if (resume?.note) err(`note: ${resume.note}`);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
   const steps = config.steps;
   if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
@@ -372,7 +366,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   const backend = backendFlag(f);
   const path = stringFlag(f, 'checkpoint');
   // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
-  const ck = readCheckpointArg(path, '--checkpoint');
+  const ck = readCheckpointArg(path, '--checkpoint', 'eval needs a checkpoint written by rlvr train (or the playground)');
   const saved: Record<string, unknown> = { ...ck.config };
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
