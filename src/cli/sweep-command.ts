@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { prepareOutDir, writeFileAtomic } from './files';
+import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
 import {
   ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList,
@@ -104,7 +105,10 @@ const PROGRESS_RE = /\] (\d+)\/(\d+) reward ([-0-9.]+)/;
 function spawnTrain(io: SweepIo, job: SweepJob, progress: Progress, onProgress: () => void): RunningJob & { tail: string[] } {
   // Its own process group: a terminal's Ctrl-C reaches the sweep only, which forwards exactly one
   // SIGTERM per press (train stops after its step and writes the checkpoint).
-  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  // The sweep's pid in its environment: a run whose sweep is gone stops by itself (stop-requests.ts).
+  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], {
+    stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, [SWEEP_PID_ENV]: String(process.pid) },
+  });
   const tail: string[] = [];
   let buffered = '';
   child.stderr!.setEncoding('utf8');
@@ -241,8 +245,9 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     return { done, stop: child.stop };
   });
 
-  // Ctrl-C (or SIGTERM): no new runs; the running ones stop after their step and keep their
-  // checkpoint. Again (not a relayed repeat within a second): they quit at once.
+  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal): no new runs; the running ones stop
+  // after their step and keep their checkpoint. Again (not a relayed repeat within a second):
+  // they quit at once.
   let stopAt = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (queue.isStopped && Date.now() - stopAt < 1000) return;
@@ -250,14 +255,12 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
     queue.stop();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   let results;
   try {
     results = await queue.run();
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
     if (io.tty) process.stderr.write('\n');
   }
   const wall = (Date.now() - t0) / 1000;

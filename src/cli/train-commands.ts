@@ -14,6 +14,7 @@ import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
 import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
+import { StopRequests, type StopReason } from './stop-requests';
 import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
@@ -125,7 +126,7 @@ function progressLine(step: number, total: number, r: StepRecord, t0: number): s
 
 type Outcome =
   | { kind: 'done' }
-  | { kind: 'stopped'; signal: NodeJS.Signals }
+  | { kind: 'stopped'; signal: StopReason }
   | { kind: 'fault'; fault: TrainingFault }
   | { kind: 'gpu'; error: GpuError };
 
@@ -226,29 +227,16 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
   const t0 = Date.now();
   let lastGood: { path: string; step: number } | null = ctx.resume ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps } : null;
 
-  // Ctrl-C (or a kill) ends the run after the current step (warm-start steps included) and still
-  // writes the checkpoint; a second one exits at once. A terminal's Ctrl-C reaches `npm run`
-  // and this process both, and npm may relay it: a repeat within a second is the same request.
-  let stopSignal: NodeJS.Signals | null = null;
-  let stopAt = 0;
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (stopSignal) {
-      if (Date.now() - stopAt < 1000) return;
-      process.exit(EXIT.interrupted);
-    }
-    stopSignal = sig;
-    stopAt = Date.now();
-    err(`\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // Ctrl-C, a kill, a closed terminal or the end of the sweep that started the run end it after
+  // the current step (warm-start steps included), still writing the checkpoint (stop-requests.ts).
+  const stops = new StopRequests(err, () => process.exit(EXIT.interrupted)).install();
 
   let outcome: Outcome = { kind: 'done' };
   try {
     const every = Math.max(1, Math.floor(config.sftSteps / 10));
     const run = trainer.run({
       steps,
-      shouldStop: () => stopSignal !== null,
+      shouldStop: () => stops.stopReason !== null,
       onWarmStartStep: (done, loss) => {
         if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
       },
@@ -286,14 +274,13 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       // would only be seen after the last step.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (stopSignal) outcome = { kind: 'stopped', signal: stopSignal };
+    if (stops.stopReason) outcome = { kind: 'stopped', signal: stops.stopReason };
   } catch (e) {
     if (e instanceof TrainingFault) outcome = { kind: 'fault', fault: e };
     else if (e instanceof GpuError) outcome = { kind: 'gpu', error: e };
     else throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stops.uninstall();
     if (tty) process.stderr.write('\n');
   }
 
