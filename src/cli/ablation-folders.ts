@@ -8,7 +8,7 @@
 // the top of a given folder (written by sweep and --emit-jobs) gives the cells' order, what they
 // set, and the solved rule and metrics.
 
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
 import {
@@ -141,8 +141,17 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   const warnings: string[] = [];
   const folders: RunFolder[] = [];
   let spec: AblationFile | undefined;
+  // A folder given twice, or inside another one given, is read once: a run counts once.
+  const realRoots = new Map<string, string>();
+  const realRuns = new Map<string, string>();
   for (const root of roots) {
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new CliError(`${root}: not a folder`);
+    const realRoot = realpathSync(root);
+    if (realRoots.has(realRoot)) {
+      warnings.push(`${root} is given twice (as ${realRoots.get(realRoot)}): read once`);
+      continue;
+    }
+    realRoots.set(realRoot, root);
     const specPath = join(root, ABLATION_FILE);
     if (existsSync(specPath)) {
       const found = parseAblationFile(readJsonFile(specPath), specPath);
@@ -151,7 +160,15 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     }
     for (const dir of findRunFolders(root, warnings)) {
       const rel = relative(root, dir).split(sep).join('/') || '.';
-      folders.push(readRunFolder(dir, roots.length > 1 ? `${root.replace(/\/+$/, '')}/${rel}` : rel, warnings));
+      const id = roots.length > 1 ? `${root.replace(/\/+$/, '')}/${rel}` : rel;
+      const real = realpathSync(dir);
+      const first = realRuns.get(real);
+      if (first !== undefined) {
+        warnings.push(`${id}: the same run folder as ${first}; counted once`);
+        continue;
+      }
+      realRuns.set(real, id);
+      folders.push(readRunFolder(dir, id, warnings));
     }
   }
   if (folders.length === 0) throw new CliError(`no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}`);

@@ -116,6 +116,17 @@ describe('rlvr report, damaged side files', () => {
     expect(r.warnings).toContain('warning: 2 runs are not of a cell of ablation.json (cell "lr=0.01": lr=0.01/seed-0, lr=0.01/seed-1)');
   });
 
+  it('a folder given twice, or one inside another given, counts each run once', async () => {
+    const d = ablationFolder();
+    const r = await report([d, d, join(d, 'lr=0.01')]);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8'));
+    expect(summary.cells.map((c: { runs: unknown[] }) => c.runs.length)).toEqual([2, 2]);
+    expect(r.warnings).toContain(`warning: ${d} is given twice (as ${d}): read once`);
+    expect(r.warnings).toContain(`warning: ${d}/lr=0.01/seed-0: the same run folder as ${d}/lr=0.01/seed-0; counted once`);
+    expect(r.warnings.join('\n')).not.toMatch(/more than once/);
+  });
+
   it('--out that is a file, /dev/null or below a file is refused as train refuses it', async () => {
     const d = ablationFolder();
     const file = join(d, 'f');

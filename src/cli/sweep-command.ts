@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import { quoteInput } from '../core/quote';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
@@ -170,6 +171,7 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const backend = f.backend === undefined ? undefined : String(f.backend);
   if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
+  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli))) throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
   const spec = asCliError(() => ablationSpec(preset, {
     variants: f.variant as string[] | undefined,
     grid: f.grid === undefined ? undefined : parseGridFlags(f.grid as string[]),

@@ -3,7 +3,7 @@
 // training runs; the inputs that used to hang run as child processes with a time limit.
 
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sweepCommand, type SweepIo } from './sweep-command';
@@ -55,6 +55,18 @@ describe('rlvr sweep, hostile input', () => {
     await expect(emit(['--grid', 'lr=0.01', '--out', join(file, 'sub')])).rejects.toThrowError(/^--out .*\/f\/sub: .*\/f is not a folder$/);
     mkdirSync(join(d, 'clash', 'ablation.json'), { recursive: true });
     await expect(emit(['--grid', 'lr=0.01', '--out', join(d, 'clash')])).rejects.toThrowError(/ablation\.json there is a folder/);
+  });
+
+  it('--out past the system\'s path limits is refused in a bounded line and leaves no folder behind; --cli must be one line', async () => {
+    const d = tmp();
+    const deep = join(d, ...Array.from({ length: 1200 }, () => 'abcd'));
+    const e = await emit(['--grid', 'lr=0.01', '--out', deep]).then(() => null, (x: Error) => x);
+    expect(e?.message).toMatch(/^--out .*: cannot create the folder .* \(ENAMETOOLONG/);
+    expect(e!.message.length).toBeLessThan(1000);
+    expect(readdirSync(d)).toEqual([]);
+    await expect(emit(['--grid', 'lr=0.01', '--out', join(d, 'x'.repeat(300))])).rejects.toThrowError(/ENAMETOOLONG/);
+    await expect(emit(['--grid', 'lr=0.01', '--out', join(d, 'ok'), '--cli', 'npm run\nrm -rf x'])).rejects.toThrowError('--cli must be one line (it starts every job line), got "npm run\\nrm -rf x"');
+    expect(readdirSync(d)).toEqual([]);
   });
 
   it('--out holding runs that are not this sweep\'s, or another sweep\'s ablation.json, is refused; the same sweep again is not', async () => {
