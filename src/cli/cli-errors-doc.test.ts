@@ -27,7 +27,7 @@ async function refusal(dir: string, run: () => Promise<unknown>): Promise<string
   try {
     await run();
   } catch (e) {
-    return `error: ${(e as Error).message}`.split(dir).join('DIR');
+    return `error: ${(e as Error).message}`.split(dir).join('DIR').replace(/process \d+/g, 'process N');
   }
   throw new Error('the command was not refused');
 }
@@ -35,7 +35,7 @@ async function refusal(dir: string, run: () => Promise<unknown>): Promise<string
 /** Lines a command wrote to stderr, with `dir` written DIR. */
 async function stderrOf(dir: string, run: (err: (s: string) => void) => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
-  await run((s) => lines.push(s.split(dir).join('DIR')));
+  await run((s) => lines.push(s.split(dir).join('DIR').replace(/process \d+/g, 'process N')));
   return lines;
 }
 
@@ -135,6 +135,18 @@ describe('docs/cli-errors.md', () => {
     found.push(resumed[0]);
     writeFileSync(join(run, 'checkpoint.state.safetensors'), readFileSync(join(run, 'checkpoint.state.safetensors')).subarray(0, 5));
     found.push(await refusal(run, () => trainCommand(['--resume', run, '--backend', 'cpu', '--steps', '3'], () => {}, () => {})));
+
+    // A folder a train is writing (this process holds its lock), and a lock left by a process that is gone.
+    const locked = tmp();
+    let second: Promise<string> | null = null;
+    await trainCommand([...small, '--steps', '50', '--out', locked, '--json'], () => {
+      if (second) return;
+      second = refusal(locked, () => trainCommand([...small, '--steps', '2', '--out', locked], () => {}, () => {}));
+      process.emit('SIGINT', 'SIGINT');
+    }, () => {});
+    found.push(await second!);
+    writeFileSync(join(locked, '.rlvr-train.lock'), '999999999\n');
+    found.push(...(await stderrOf(locked, (err) => trainCommand([...small, '--steps', '1', '--out', locked, '--json'], () => {}, err))).filter((l) => l.startsWith('note: ')));
 
     const big = configFromCli({ preset: 'sort-easy', sets: ['model.nEmbd=512', 'batchPrompts=256', 'groupSize=64'] });
     found.push(await refusal('/nowhere', async () => checkGpuFit(big, SWIFTSHADER)));

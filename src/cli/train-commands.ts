@@ -15,6 +15,7 @@ import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './file
 import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { StopRequests, type StopReason } from './stop-requests';
+import { lockRunFolder } from './run-lock';
 import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
@@ -165,7 +166,26 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   if (f.out === undefined && !resume) throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
   const dir = f.out === undefined ? dirname(resume!.path) : stringFlag(f, 'out');
   prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
+  const unlock = lockRunFolder(dir, err);
+  try {
+    return await trainInFolder(f, { dir, config, resume, backend, memoryBytes, checkpointEvery }, out, err);
+  } finally {
+    unlock();
+  }
+}
 
+interface TrainPlan {
+  dir: string;
+  config: RunConfig;
+  resume: ResumeSource | null;
+  backend: ReturnType<typeof backendFlag>;
+  memoryBytes: number;
+  checkpointEvery: number;
+}
+
+/** The run, once its flags are checked and its folder is its own. */
+async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  const { dir, config, resume, backend, memoryBytes, checkpointEvery } = plan;
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
