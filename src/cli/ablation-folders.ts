@@ -8,7 +8,7 @@
 // the top of a given folder (written by sweep and --emit-jobs) gives the cells' order, what they
 // set, and the solved rule and metrics.
 
-import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
 import {
@@ -19,7 +19,7 @@ import { summarizeAblation, type AblationCell, type AblationStats, type SeedRun 
 import { readMetricsJsonl, type MetricsNotes } from '../rl/ablation-runs';
 import { ablationMarkdown } from '../rl/ablation-report';
 import {
-  ABLATION_FILE, CELL_FILE, errorReason, findRunFolders, parseAblationFile, parseCellFile, parseRunConfigFile, readJsonFile,
+  ABLATION_FILE, CELL_FILE, findRunFolders, parseAblationFile, parseCellFile, parseRunConfigFile, readJsonFile, readTextFile,
   type AblationFile, type CellFile,
 } from './ablation-side-files';
 import type { RunConfig } from '../config';
@@ -56,14 +56,7 @@ function readRunFolder(dir: string, id: string, warnings: string[]): RunFolder {
   const cellPath = join(dir, CELL_FILE);
   const cell = existsSync(cellPath) ? parseCellFile(readJsonFile(cellPath), cellPath) : undefined;
   const metricsPath = join(dir, 'metrics.jsonl');
-  let text: string;
-  try {
-    if (!statSync(metricsPath).isFile()) throw new CliError(`${metricsPath}: not a file`);
-    text = readFileSync(metricsPath, 'utf8');
-  } catch (e) {
-    if (e instanceof CliError) throw e;
-    throw new CliError(`${metricsPath}: cannot read it (${errorReason(e)})`);
-  }
+  const text = readTextFile(metricsPath);
   let read: { run: SeedRun; notes: MetricsNotes };
   try {
     read = readMetricsJsonl(config.seed, text, id);

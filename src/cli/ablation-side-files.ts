@@ -33,17 +33,21 @@ export function errorReason(e: unknown): string {
   return err?.code ? `${err.code}: ${message}` : message;
 }
 
-/** A JSON file's value; a file that is not a plain file (a folder, a pipe), cannot be read or is not JSON is named. */
-export function readJsonFile(path: string): unknown {
-  let text: string;
+/** A text file's content; one that is not a plain file (a folder, a named pipe) or cannot be read is named. */
+export function readTextFile(path: string): string {
   try {
     // A named pipe would block the read for ever; a folder cannot be read.
     if (!statSync(path).isFile()) throw new CliError(`${path}: not a file`);
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof CliError) throw e;
     throw new CliError(`${path}: cannot read it (${errorReason(e)})`);
   }
+}
+
+/** A JSON file's value (readTextFile's errors, or "not JSON"). */
+export function readJsonFile(path: string): unknown {
+  const text = readTextFile(path);
   try {
     return JSON.parse(text);
   } catch (e) {

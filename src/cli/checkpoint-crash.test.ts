@@ -4,7 +4,7 @@
 // copy is what a process killed right then leaves on disk. Every copy is resumed; two real
 // SIGKILLs check that a copy is what a kill leaves.
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,15 +37,20 @@ async function resumeTo3(dir: string): Promise<number> {
 }
 
 describe('a run killed while it writes a checkpoint', () => {
-  it('resumes from every point of the checkpoint writes, never from an older step than a later point, with the metrics of the unkilled run', async () => {
+  // The run never killed (3 steps), and the hooked run (2 steps) with a copy before each file operation.
+  let want: string[];
+  let snaps: string;
+  beforeAll(async () => {
     const whole = tmp('whole');
     expect(await trainCommand([...TINY, '--steps', '3', '--out', whole, '--json'], () => {}, () => {})).toBe(0);
-    const want = metricsOf(whole);
-
-    const dir = tmp('run');
-    const snaps = tmp('snapshots');
-    const r = hookedTrain(dir, { RLVR_FS_SNAPSHOT: snaps });
+    want = metricsOf(whole);
+    snaps = tmp('snapshots');
+    const r = hookedTrain(tmp('run'), { RLVR_FS_SNAPSHOT: snaps });
     expect(r.status, r.stderr).toBe(0);
+  }, 300_000);
+  afterAll(() => rmSync(snaps, { recursive: true, force: true }));
+
+  it('resumes from every point of the checkpoint writes, never from an older step than a later point, with the metrics of the unkilled run', async () => {
     const ops = readFileSync(join(snaps, 'ops.txt'), 'utf8').trim().split('\n').map((l) => /^(\d+) (.*)$/.exec(l)!.slice(1));
     // The points inside the checkpoint writes (and the one after the last).
     const points = ops.filter(([, what]) => /checkpoint/.test(what)).map(([n]) => Number(n));
@@ -76,17 +81,10 @@ describe('a run killed while it writes a checkpoint', () => {
     // Both checkpoints were resumed from.
     expect(new Set(seen.map((s) => s.split(':')[1]))).toEqual(new Set(['1', '2']));
     console.log(`killed at ${points.length} points of 3 checkpoint writes (${ops.length} file operations in all): resumed from ${seen.join(' ')} (op:step)`);
-    rmSync(snaps, { recursive: true, force: true });
   }, 600_000);
 
   it('a real SIGKILL between the two renames, and in the middle of writing the weights, leaves a run that resumes exactly', async () => {
-    const whole = tmp('whole');
-    expect(await trainCommand([...TINY, '--steps', '3', '--out', whole, '--json'], () => {}, () => {})).toBe(0);
-    const want = metricsOf(whole);
-    // Number the operations once (the sequence is the same every run).
-    const probe = tmp('probe');
-    const snaps = tmp('snapshots');
-    expect(hookedTrain(probe, { RLVR_FS_SNAPSHOT: snaps }).status).toBe(0);
+    // The operations as the hooked run numbered them (the sequence is the same every run).
     const ops = readFileSync(join(snaps, 'ops.txt'), 'utf8').trim().split('\n');
     const nth = (pattern: RegExp, k: number) => Number(ops.filter((l) => pattern.test(l))[k - 1].split(' ')[0]);
     // The second checkpoint write (step 2): its weights' rename, and the second half of their write.

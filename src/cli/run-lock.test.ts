@@ -22,7 +22,7 @@ describe('a run folder has one writer', () => {
       process.emit('SIGINT', 'SIGINT');
     }, () => {});
     expect(rc).toBe(130);
-    expect((await second)?.message).toBe(`--out ${dir}: another rlvr train (process ${process.pid}) is writing there; wait for it to end, or give another folder`);
+    expect((await (second as Promise<Error | null> | null))?.message).toBe(`--out ${dir}: another rlvr train (process ${process.pid}) is writing there; wait for it to end, or give another folder`);
     const steps = readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).step);
     expect(steps).toEqual(steps.map((_, i) => i + 1));
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).lr).toBe(0.003);
