@@ -8,26 +8,23 @@
 // the top of a given folder (written by sweep and --emit-jobs) gives the cells' order, what they
 // set, and the solved rule and metrics.
 
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
-import { CELL_FILE, type CellFile } from './train-commands';
 import {
   configEntries, defaultAblationMetrics, defaultSolvedRule, formatValue, getPreset, PRESET_NAMES,
-  type AblationCellSpec, type AblationSpec, type KnobValue, type PresetSolvedRule, type RunConfig,
+  type AblationCellSpec, type AblationSpec, type KnobValue, type PresetSolvedRule,
 } from '../config';
 import { summarizeAblation, type AblationCell, type AblationStats, type SeedRun } from '../rl/ablation-stats';
-import { seedRunFromMetricsJsonl } from '../rl/ablation-runs';
+import { readMetricsJsonl, type MetricsNotes } from '../rl/ablation-runs';
 import { ablationMarkdown } from '../rl/ablation-report';
+import {
+  ABLATION_FILE, CELL_FILE, findRunFolders, parseAblationFile, parseCellFile, parseRunConfigFile, readJsonFile, readTextFile,
+  type AblationFile, type CellFile,
+} from './ablation-side-files';
+import type { RunConfig } from '../config';
 
-export const ABLATION_FILE = 'ablation.json';
-
-/** ablation.json: the spec of a sweep and its cells, written before any run starts. */
-export interface AblationFile extends AblationSpec {
-  format: 'rlvr-ablation';
-  version: 1;
-  cells: AblationCellSpec[];
-}
+export { ABLATION_FILE, findRunFolders, type AblationFile };
 
 export function ablationFile(spec: AblationSpec, cells: AblationCellSpec[]): AblationFile {
   return { format: 'rlvr-ablation', version: 1, ...spec, cells };
@@ -53,43 +50,33 @@ interface RunFolder {
   run: SeedRun;
 }
 
-/** Folders holding config.json and metrics.jsonl below `root` (not descending into a run, dot folders or node_modules). */
-export function findRunFolders(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    if (existsSync(join(dir, 'config.json')) && existsSync(join(dir, 'metrics.jsonl'))) {
-      out.push(dir);
-      return;
-    }
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.') || name === 'node_modules') continue;
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-    }
-  };
-  walk(root);
-  return out;
-}
-
-function readJson<T>(path: string): T {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch (e) {
-    throw new CliError(`${path}: ${(e as Error).message}`);
-  }
-}
-
-function readRunFolder(dir: string, id: string): RunFolder {
-  const config = readJson<RunConfig>(join(dir, 'config.json'));
+/** One run folder, every file checked; what was left out of its metrics goes to `warnings`. */
+function readRunFolder(dir: string, id: string, warnings: string[]): RunFolder {
+  const config = parseRunConfigFile(readJsonFile(join(dir, 'config.json')), join(dir, 'config.json'));
   const cellPath = join(dir, CELL_FILE);
-  const cell = existsSync(cellPath) ? readJson<CellFile>(cellPath) : undefined;
-  let run: SeedRun;
+  const cell = existsSync(cellPath) ? parseCellFile(readJsonFile(cellPath), cellPath) : undefined;
+  const metricsPath = join(dir, 'metrics.jsonl');
+  const text = readTextFile(metricsPath);
+  let read: { run: SeedRun; notes: MetricsNotes };
   try {
-    run = seedRunFromMetricsJsonl(config.seed, readFileSync(join(dir, 'metrics.jsonl'), 'utf8'), id);
+    read = readMetricsJsonl(config.seed, text, id);
   } catch (e) {
-    throw new CliError(`${dir}: ${(e as Error).message}`);
+    throw new CliError(`${metricsPath} ${(e as Error).message}`);
   }
-  return { id, config, ...(cell ? { cell } : {}), run };
+  warnings.push(...metricsWarnings(id, read.notes));
+  return { id, config, ...(cell ? { cell } : {}), run: read.run };
+}
+
+/** "lr=0.01/seed-1: 2 values of reward are not finite numbers (step 2: Infinity, step 3: null); they are left out". */
+function metricsWarnings(id: string, notes: MetricsNotes): string[] {
+  const out: string[] = [];
+  for (const [step, times] of notes.repeated) out.push(`${id}: step ${step} is in metrics.jsonl ${times} times; the last one is used`);
+  for (const [metric, bad] of notes.nonFinite) {
+    const shown = bad.slice(0, 3).map((b) => `step ${b.step}: ${b.raw === undefined ? 'nothing' : typeof b.raw === 'number' ? String(b.raw) : JSON.stringify(b.raw).slice(0, 20)}`);
+    const more = bad.length > 3 ? `, … ${bad.length - 3} more` : '';
+    out.push(`${id}: ${bad.length} value${bad.length === 1 ? ' of ' + metric + ' is' : 's of ' + metric + ' are'} not ${bad.length === 1 ? 'a finite number' : 'finite numbers'} (${shown.join(', ')}${more}); ${bad.length === 1 ? 'it is' : 'they are'} left out`);
+  }
+  return out;
 }
 
 /** Labels for runs without a cell.json: the knobs (other than seed and steps) whose values differ among them. */
@@ -101,6 +88,30 @@ function configDifferenceLabels(runs: readonly RunFolder[]): { labels: string[];
   const sets = entries.map((e) => Object.fromEntries(differing.map((k) => [k, e[k] === undefined ? '–' : formatValue(e[k]!)])));
   const labels = sets.map((s) => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(', ') || 'all runs');
   return { labels, sets };
+}
+
+/** Runs of different tasks in one summary: said once, with the counts. */
+function mixWarnings(folders: readonly RunFolder[]): string[] {
+  const tasks = new Map<string, number>();
+  for (const f of folders) tasks.set(f.config.task, (tasks.get(f.config.task) ?? 0) + 1);
+  if (tasks.size < 2) return [];
+  const counts = [...tasks].map(([t, n]) => `${t}: ${n} run${n === 1 ? '' : 's'}`).join(', ');
+  return [`the runs are of different tasks (${counts}): their metrics are not comparable`];
+}
+
+/** Runs below a sweep's folder that are not of one of its cells (a run added by hand, a cell since removed). */
+function strayWarnings(spec: AblationFile, folders: readonly RunFolder[], labelOf: ReadonlyMap<RunFolder, string>): string[] {
+  const known = new Set(spec.cells.map((c) => c.label));
+  const stray = new Map<string, string[]>();
+  for (const f of folders) {
+    const label = labelOf.get(f)!;
+    if (known.has(label)) continue;
+    stray.set(label, [...(stray.get(label) ?? []), f.id]);
+  }
+  if (stray.size === 0) return [];
+  const n = [...stray.values()].reduce((a, ids) => a + ids.length, 0);
+  const list = [...stray].map(([label, ids]) => `cell "${label}": ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … ${ids.length - 5} more` : ''}`).join('; ');
+  return [`${n} run${n === 1 ? ' is' : 's are'} not of a cell of ${ABLATION_FILE} (${list})`];
 }
 
 export interface SummaryOverrides {
@@ -123,21 +134,38 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   const warnings: string[] = [];
   const folders: RunFolder[] = [];
   let spec: AblationFile | undefined;
+  // A folder given twice, or inside another one given, is read once: a run counts once.
+  const realRoots = new Map<string, string>();
+  const realRuns = new Map<string, string>();
   for (const root of roots) {
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new CliError(`${root}: not a folder`);
+    const realRoot = realpathSync(root);
+    if (realRoots.has(realRoot)) {
+      warnings.push(`${root} is given twice (as ${realRoots.get(realRoot)}): read once`);
+      continue;
+    }
+    realRoots.set(realRoot, root);
     const specPath = join(root, ABLATION_FILE);
     if (existsSync(specPath)) {
-      const found = readJson<AblationFile>(specPath);
-      if (found.format !== 'rlvr-ablation') throw new CliError(`${specPath}: not an ablation spec written by rlvr sweep`);
+      const found = parseAblationFile(readJsonFile(specPath), specPath);
       if (spec) warnings.push(`${specPath}: a second ablation.json; the cells' order and the solved rule come from the first`);
       else spec = found;
     }
-    for (const dir of findRunFolders(root)) {
+    for (const dir of findRunFolders(root, warnings)) {
       const rel = relative(root, dir).split(sep).join('/') || '.';
-      folders.push(readRunFolder(dir, roots.length > 1 ? `${root.replace(/\/+$/, '')}/${rel}` : rel));
+      const id = roots.length > 1 ? `${root.replace(/\/+$/, '')}/${rel}` : rel;
+      const real = realpathSync(dir);
+      const first = realRuns.get(real);
+      if (first !== undefined) {
+        warnings.push(`${id}: the same run folder as ${first}; counted once`);
+        continue;
+      }
+      realRuns.set(real, id);
+      folders.push(readRunFolder(dir, id, warnings));
     }
   }
   if (folders.length === 0) throw new CliError(`no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}`);
+  warnings.push(...mixWarnings(folders));
 
   // Cells: by cell.json label, else by config difference among the runs without one.
   const loose = folders.filter((f) => !f.cell);
@@ -151,6 +179,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     labelOf.set(f, diff.labels[i]);
     looseSet.set(diff.labels[i], diff.sets[i]);
   });
+  if (spec) warnings.push(...strayWarnings(spec, folders, labelOf));
   const specOrder = new Map((spec?.cells ?? []).map((c, i) => [c.label, i]));
   const labels = [...new Set(folders.map((f) => labelOf.get(f)!))].sort((a, b) => {
     const ia = specOrder.get(a) ?? Infinity;
@@ -205,6 +234,40 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     ...(preset?.ablation ? ['', `**What the literature claims.** ${preset.ablation.literature}`, '', `**How to read it.** ${preset.ablation.reading}`] : []),
   ];
   return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
+}
+
+const SPEC_FIELDS = ['preset', 'variants', 'grid', 'seeds', 'steps', 'sets', 'solved', 'metrics'] as const;
+
+/**
+ * Refuses a sweep's --out that holds what its summary must not count: another sweep's
+ * ablation.json (one that differs in a field: the cells, seeds, steps, solved rule or metrics),
+ * or run folders that are not among `jobDirs`. The same sweep again (to finish it) passes.
+ */
+export function checkSweepFolder(dir: string, want: AblationFile, jobDirs: readonly string[]): void {
+  const specPath = join(dir, ABLATION_FILE);
+  if (existsSync(specPath)) {
+    let have: AblationFile;
+    try {
+      have = parseAblationFile(readJsonFile(specPath), specPath);
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      throw new CliError(`--out ${dir}: its ${ABLATION_FILE} is not one rlvr sweep wrote (${e.message}); give a new folder`);
+    }
+    const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 80);
+    const field = SPEC_FIELDS.find((k) => JSON.stringify(have[k]) !== JSON.stringify(want[k]));
+    if (field) {
+      throw new CliError(`--out ${dir} holds another ablation (its ${ABLATION_FILE} has ${field} ${show(have[field])}, this sweep ${show(want[field])}): ` +
+        'give a new folder, or the same flags to go on with that one');
+    }
+  }
+  const own = new Set(jobDirs.map((d) => resolve(d)));
+  const foreign = findRunFolders(dir).filter((f) => !own.has(resolve(f))).map((f) => relative(dir, f).split(sep).join('/') || '.');
+  if (foreign.length) {
+    const n = foreign.length;
+    const list = `${foreign.slice(0, 3).join(', ')}${n > 3 ? `, … ${n - 3} more` : ''}`;
+    throw new CliError(`--out ${dir} already holds ${n} run folder${n === 1 ? ' that is' : 's that are'} not this sweep's (${list}): ` +
+      `its summary would count ${n === 1 ? 'it' : 'them'}; give a new folder`);
+  }
 }
 
 /** Writes summary.json and summary.md into `dir`. */

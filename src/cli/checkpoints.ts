@@ -1,14 +1,19 @@
 // A run's checkpoints on disk: `<name>.safetensors` (the weights, Hugging Face GPT-2 names, the
 // run config in the metadata) and, beside it, `<name>.state.safetensors` (what --resume needs
-// besides the weights: src/rl/trainer-state.ts). The state is written first, then the weights,
-// each atomically, and each names the other's weights by checksum, so a crash between the two
-// writes cannot pair the wrong files.
+// besides the weights: src/rl/trainer-state.ts). The state names its weights by checksum.
+//
+// The two files are committed as one pair. Both are written to temporary files first; then the
+// state in place is renamed aside (`.<name>.state.safetensors.previous`), the new state renamed
+// in, and the new weights renamed in last: that rename is the commit. A process killed anywhere
+// before it leaves the old weights with either the old state or, beside the new one, the old
+// state set aside; --resume takes whichever state was saved with the weights it finds. So the
+// last checkpoint that was whole stays resumable, whatever step the crash came at.
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { asCliError, CliError } from '../core/flags';
-import { writeFileAtomic } from './files';
-import { readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
+import { removeQuietly, writeTempFile } from './files';
+import { NotARunCheckpoint, readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
 import { ConfigError } from '../config/config';
 import { CheckpointError } from '../model/safetensors-file';
 import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
@@ -22,12 +27,56 @@ export function statePathOf(checkpointPath: string): string {
   return checkpointPath.replace(/\.safetensors$/, '') + '.state.safetensors';
 }
 
-/** Writes the trainer's state and weights as `name` in `dir`; returns the checkpoint's path. */
+/** Where the state of the pair in place waits while a new pair is committed (gone once it is). */
+export function previousStatePathOf(checkpointPath: string): string {
+  return join(dirname(checkpointPath), `.${basename(statePathOf(checkpointPath))}.previous`);
+}
+
+/**
+ * Puts the weights `weights` at `path` and their state `state` beside it as one pair (the
+ * order is in this file's header). On an error the pair that was there is left as it was.
+ */
+export function commitCheckpointPair(path: string, state: Uint8Array, weights: Uint8Array): void {
+  const statePath = statePathOf(path);
+  const previous = previousStatePathOf(path);
+  const tmpState = writeTempFile(statePath, state);
+  let tmpWeights: string;
+  try {
+    tmpWeights = writeTempFile(path, weights);
+  } catch (e) {
+    removeQuietly(tmpState);
+    throw e;
+  }
+  let setAside = false;
+  let stateIn = false;
+  try {
+    if (existsSync(statePath)) {
+      renameSync(statePath, previous);
+      setAside = true;
+    }
+    renameSync(tmpState, statePath);
+    stateIn = true;
+    renameSync(tmpWeights, path);
+  } catch (e) {
+    // Put the old pair back: its state (when one was set aside), or no state beside no weights.
+    try {
+      if (setAside) renameSync(previous, statePath);
+      else if (stateIn) unlinkSync(statePath);
+    } catch {
+      // --resume still finds the set-aside state
+    }
+    removeQuietly(tmpState);
+    removeQuietly(tmpWeights);
+    throw e;
+  }
+  removeQuietly(previous);
+}
+
+/** Writes the trainer's state and weights as `name` in `dir`, one pair; returns the checkpoint's path. */
 export async function saveCheckpoint(trainer: Trainer, dir: string, name: string): Promise<string> {
   const path = join(dir, name);
   const [params, point] = await Promise.all([trainer.engine.readParams(), trainer.resumePoint()]);
-  writeFileAtomic(statePathOf(path), writeTrainerStateFile(point, params));
-  writeFileAtomic(path, await trainer.checkpoint(params));
+  commitCheckpointPair(path, writeTrainerStateFile(point, params), await trainer.checkpoint(params));
   return path;
 }
 
@@ -36,22 +85,47 @@ export interface ResumeSource {
   path: string;
   run: RunCheckpoint;
   point: ResumePoint;
+  /** Said to the user when the state came from a checkpoint write cut short. */
+  note?: string;
 }
 
-/** A checkpoint file a run wrote (`flag` names the command-line flag that gave it); every problem is a CliError naming the file. */
-export function readCheckpointArg(path: string, flag: string): RunCheckpoint {
+/**
+ * A checkpoint file a run wrote (`flag` names the command-line flag that gave it; `need` says
+ * what the command needs, for a file that is a model but not a run's); every problem is a
+ * CliError naming the file.
+ */
+export function readCheckpointArg(path: string, flag: string, need = 'a checkpoint written by rlvr train (or the playground) is needed'): RunCheckpoint {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
   } catch (e) {
     throw new CliError(`${flag}: cannot read ${path}: ${(e as Error).message}`);
   }
-  return asCliError(() => readRunCheckpoint(bytes, `${flag} ${path}`), CheckpointError, ConfigError);
+  try {
+    return readRunCheckpoint(bytes, `${flag} ${path}`);
+  } catch (e) {
+    if (e instanceof NotARunCheckpoint) throw new CliError(`${e.message}; ${need}`);
+    if (e instanceof CheckpointError || e instanceof ConfigError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+/** The resume point in `statePath` if it was saved with the weights of `run` (at `path`); a CliError naming the file otherwise. */
+function readState(statePath: string, path: string, run: RunCheckpoint): ResumePoint {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(statePath);
+  } catch (e) {
+    throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
+      'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
+  }
+  return asCliError(() => readTrainerStateFile(bytes, run.params, `--resume ${statePath}`), CheckpointError);
 }
 
 /**
  * Reads what `--resume PATH` names: a run folder (its checkpoint.safetensors) or a checkpoint
- * file, with the state file beside it. Every problem is a CliError naming the file.
+ * file, with the state saved with those weights (beside it, or set aside by a checkpoint write
+ * that was cut short). Every problem is a CliError naming the file.
  */
 export function loadResume(arg: string): ResumeSource {
   let path = arg;
@@ -65,18 +139,24 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${arg}: there is no ${path}` +
       (existsSync(fault) ? `; the run stopped at a fault: resume from ${fault}` : ' (a run folder written by rlvr train, or a checkpoint file)'));
   }
-  const run = readCheckpointArg(path, '--resume');
+  const run = readCheckpointArg(path, '--resume', 'only a checkpoint written by rlvr train (or the playground) can be resumed');
   const statePath = statePathOf(path);
-  let bytes: Uint8Array;
+  let point: ResumePoint;
+  let note: string | undefined;
   try {
-    bytes = readFileSync(statePath);
+    point = readState(statePath, path, run);
   } catch (e) {
-    throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
-      'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
+    const previous = previousStatePathOf(path);
+    if (!existsSync(previous)) throw e;
+    try {
+      point = readState(previous, path, run);
+    } catch {
+      throw e;
+    }
+    note = `the last checkpoint write in ${dirname(path)} was cut short; resuming from the state saved with these weights (${previous})`;
   }
-  const point = asCliError(() => readTrainerStateFile(bytes, run.params, `--resume ${statePath}`), CheckpointError);
   if (point.state.stepCount !== run.trainedSteps) {
     throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
   }
-  return { path, run, point };
+  return { path, run, point, ...(note ? { note } : {}) };
 }

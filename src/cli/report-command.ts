@@ -2,10 +2,10 @@
 // (from a sweep, from --emit-jobs commands run on a cluster, or any `rlvr train` runs): writes
 // summary.json and summary.md, prints the Markdown (or, with --json, the JSON).
 
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, helpText, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { prepareOutDir } from './files';
 
 export const REPORT_FLAGS: Record<string, FlagSpec> = {
   out: { kind: 'value', doc: 'where to write summary.json and summary.md (default: the first folder given)' },
@@ -45,7 +45,7 @@ export async function reportCommand(argv: string[], out: (s: string) => void, er
     metrics: f.metric as string[] | undefined,
   });
   const outDir = stringFlag(f, 'out', dirs[0]);
-  mkdirSync(outDir, { recursive: true });
+  prepareOutDir(outDir, '--out', ['summary.json', 'summary.md']);
   writeSummary(outDir, s);
   for (const w of s.warnings) err(`warning: ${w}`);
   out(f.json ? JSON.stringify(s.summary, null, 1) : s.markdown);

@@ -5,10 +5,13 @@
 // (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import { ABLATION_FILE, ablationFile, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { quoteInput } from '../core/quote';
+import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { prepareOutDir, writeFileAtomic } from './files';
+import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import {
@@ -106,7 +109,10 @@ const PROGRESS_RE = /\] (\d+)\/(\d+) reward ([-0-9.]+)/;
 function spawnTrain(io: SweepIo, job: SweepJob, progress: Progress, onProgress: () => void): RunningJob & { tail: string[] } {
   // Its own process group: a terminal's Ctrl-C reaches the sweep only, which forwards exactly one
   // SIGTERM per press (train stops after its step and writes the checkpoint).
-  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  // The sweep's pid in its environment: a run whose sweep is gone stops by itself (stop-requests.ts).
+  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], {
+    stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, [SWEEP_PID_ENV]: String(process.pid) },
+  });
   const tail: string[] = [];
   let buffered = '';
   child.stderr!.setEncoding('utf8');
@@ -168,6 +174,7 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const backend = f.backend === undefined ? undefined : String(f.backend);
   if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
+  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli))) throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
   // Your code goes to every cell as a knob value; it runs in the cells whose estimator is custom.
   const code = readCodeFiles(f);
   const ownCells = f.grid === undefined && f.variant === undefined;
@@ -187,8 +194,11 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     io.err('note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom');
   }
   const jobs = sweepJobs(spec, cells, outDir, backend);
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, ABLATION_FILE), JSON.stringify(ablationFile(spec, cells), null, 2) + '\n');
+  // Checked as train checks its --out; then nothing there may be counted that is not this sweep's.
+  prepareOutDir(outDir, '--out', [ABLATION_FILE, 'summary.json', 'summary.md']);
+  const file = ablationFile(spec, cells);
+  checkSweepFolder(outDir, file, jobs.map((j) => j.dir));
+  writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
 
   if (f['emit-jobs']) {
     const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
@@ -248,8 +258,9 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     return { done, stop: child.stop };
   });
 
-  // Ctrl-C (or SIGTERM): no new runs; the running ones stop after their step and keep their
-  // checkpoint. Again (not a relayed repeat within a second): they quit at once.
+  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal): no new runs; the running ones stop
+  // after their step and keep their checkpoint. Again (not a relayed repeat within a second):
+  // they quit at once.
   let stopAt = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     if (queue.isStopped && Date.now() - stopAt < 1000) return;
@@ -257,14 +268,12 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
     queue.stop();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   let results;
   try {
     results = await queue.run();
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
     if (io.tty) process.stderr.write('\n');
   }
   const wall = (Date.now() - t0) / 1000;

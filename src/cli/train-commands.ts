@@ -13,6 +13,9 @@ import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, t
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
 import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, readCheckpointArg, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import { CELL_FILE, type CellFile } from './ablation-side-files';
+import { StopRequests, type StopReason } from './stop-requests';
+import { lockRunFolder } from './run-lock';
 import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, validateConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
@@ -42,14 +45,6 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
   ...CODE_FILE_FLAGS,
 };
-
-/** The file beside config.json naming a run's ablation cell (rlvr sweep, rlvr report). */
-export const CELL_FILE = 'cell.json';
-export interface CellFile {
-  cell: string;
-  preset?: string;
-  variant?: string;
-}
 
 /** Exit codes besides 0 (done), 1 (crash or checkpoint rescued elsewhere) and 2 (usage). */
 export const EXIT = { fault: 3, gpu: 4, interrupted: 130 } as const;
@@ -138,7 +133,7 @@ function progressLine(step: number, total: number, r: StepRecord, t0: number): s
 
 type Outcome =
   | { kind: 'done' }
-  | { kind: 'stopped'; signal: NodeJS.Signals }
+  | { kind: 'stopped'; signal: StopReason }
   | { kind: 'fault'; fault: TrainingFault }
   | { kind: 'gpu'; error: GpuError };
 
@@ -170,13 +165,33 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   const memoryBytes = gpuMemoryFlag(f);
   const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
+  if (resume?.note) err(`note: ${resume.note}`);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
   const steps = config.steps;
   if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
   if (f.out === undefined && !resume) throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
   const dir = f.out === undefined ? dirname(resume!.path) : stringFlag(f, 'out');
   prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
+  const unlock = lockRunFolder(dir, err);
+  try {
+    return await trainInFolder(f, { dir, config, resume, backend, memoryBytes, checkpointEvery }, out, err);
+  } finally {
+    unlock();
+  }
+}
 
+interface TrainPlan {
+  dir: string;
+  config: RunConfig;
+  resume: ResumeSource | null;
+  backend: ReturnType<typeof backendFlag>;
+  memoryBytes: number;
+  checkpointEvery: number;
+}
+
+/** The run, once its flags are checked and its folder is its own. */
+async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  const { dir, config, resume, backend, memoryBytes, checkpointEvery } = plan;
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
@@ -239,29 +254,16 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
   const t0 = Date.now();
   let lastGood: { path: string; step: number } | null = ctx.resume ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps } : null;
 
-  // Ctrl-C (or a kill) ends the run after the current step (warm-start steps included) and still
-  // writes the checkpoint; a second one exits at once. A terminal's Ctrl-C reaches `npm run`
-  // and this process both, and npm may relay it: a repeat within a second is the same request.
-  let stopSignal: NodeJS.Signals | null = null;
-  let stopAt = 0;
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (stopSignal) {
-      if (Date.now() - stopAt < 1000) return;
-      process.exit(EXIT.interrupted);
-    }
-    stopSignal = sig;
-    stopAt = Date.now();
-    err(`\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // Ctrl-C, a kill, a closed terminal or the end of the sweep that started the run end it after
+  // the current step (warm-start steps included), still writing the checkpoint (stop-requests.ts).
+  const stops = new StopRequests(err, () => process.exit(EXIT.interrupted)).install();
 
   let outcome: Outcome = { kind: 'done' };
   try {
     const every = Math.max(1, Math.floor(config.sftSteps / 10));
     const run = trainer.run({
       steps,
-      shouldStop: () => stopSignal !== null,
+      shouldStop: () => stops.stopReason !== null,
       onWarmStartStep: (done, loss) => {
         if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
       },
@@ -299,14 +301,13 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       // would only be seen after the last step.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (stopSignal) outcome = { kind: 'stopped', signal: stopSignal };
+    if (stops.stopReason) outcome = { kind: 'stopped', signal: stops.stopReason };
   } catch (e) {
     if (e instanceof TrainingFault) outcome = { kind: 'fault', fault: e };
     else if (e instanceof GpuError) outcome = { kind: 'gpu', error: e };
     else throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stops.uninstall();
     if (tty) process.stderr.write('\n');
   }
 
@@ -380,7 +381,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   const backend = backendFlag(f);
   const path = stringFlag(f, 'checkpoint');
   // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
-  const ck = readCheckpointArg(path, '--checkpoint');
+  const ck = readCheckpointArg(path, '--checkpoint', 'eval needs a checkpoint written by rlvr train (or the playground)');
   const saved: Record<string, unknown> = { ...ck.config };
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),

@@ -2,9 +2,10 @@
 // grid of knob values) and the seeds. Pure, so `rlvr sweep` and the page build the same cells,
 // with the same labels and configs, from the same spec.
 
+import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from './config';
-import { configFromCli } from './cli';
-import { formatValue, type KnobValue } from './knobs';
+import { configFromCli, parseSetFlags } from './cli';
+import { findKnob, formatValue, type KnobValue } from './knobs';
 import { getPreset, presetConfig, type PresetSolvedRule } from './presets';
 
 export interface AblationSpec {
@@ -32,19 +33,47 @@ export interface AblationCellSpec {
   set: Readonly<Record<string, string>>;
 }
 
-/** "0-3,7" → [0, 1, 2, 3, 7]; duplicates dropped, order kept. */
+/** The most cells one sweep may have, and the most runs (cells × seeds): past them it is surely a typo. */
+export const MAX_ABLATION_CELLS = 1000;
+export const MAX_ABLATION_RUNS = 100_000;
+/** The most seeds a --seeds list may name counting repeats (so "0-9999,0-9999,…" stays fast). */
+const MAX_SEEDS_NAMED = 1_000_000;
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "0-3,7" → [0, 1, 2, 3, 7]; duplicates dropped, order kept. Every seed is one the seed knob allows. */
 export function parseSeedList(text: string): number[] {
-  const out: number[] = [];
+  const { min, max } = findKnob('seed') as { min: number; max: number };
+  const ranges: [number, number][] = [];
+  let named = 0;
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
-    if (!m) throw new ConfigError('seeds', `seeds must be a list like 0-3 or 0,2,5; got ${JSON.stringify(text)}`);
+    if (!m) throw new ConfigError('seeds', `seeds must be a list like 0-3 or 0,2,5; got ${quoteInput(text)}`);
+    for (const digits of [m[1], m[2]]) {
+      if (digits !== undefined && !(Number(digits) >= min && Number(digits) <= max)) {
+        throw new ConfigError('seeds', `seeds: ${shortText(digits)} is not a seed: a seed is an integer in [${min}, ${max}]`);
+      }
+    }
     const a = Number(m[1]);
     const b = m[2] === undefined ? a : Number(m[2]);
-    if (b < a) throw new ConfigError('seeds', `a seed range must go up (${part})`);
-    if (b - a > 10000) throw new ConfigError('seeds', `a seed range of more than 10,000 seeds is surely a typo (${part})`);
-    for (let s = a; s <= b; s++) if (!out.includes(s)) out.push(s);
+    if (b < a) throw new ConfigError('seeds', `a seed range must go up (${shortText(part)})`);
+    if (b - a > 10000) throw new ConfigError('seeds', `a seed range of more than 10,000 seeds is surely a typo (${shortText(part)})`);
+    named += b - a + 1;
+    if (named > MAX_SEEDS_NAMED) throw new ConfigError('seeds', `seeds: the list names more than ${count(MAX_SEEDS_NAMED)} seeds (repeats counted); a sweep has at most ${count(MAX_ABLATION_RUNS)} runs`);
+    ranges.push([a, b]);
   }
-  if (out.length === 0) throw new ConfigError('seeds', `give at least one seed; got ${JSON.stringify(text)}`);
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (const [a, b] of ranges) {
+    for (let s = a; s <= b; s++) {
+      if (!seen.has(s)) {
+        seen.add(s);
+        out.push(s);
+      }
+    }
+  }
+  if (out.length === 0) throw new ConfigError('seeds', `give at least one seed; got ${quoteInput(text)}`);
+  if (out.length > MAX_ABLATION_RUNS) throw new ConfigError('seeds', `seeds: ${count(out.length)} seeds; a sweep has at most ${count(MAX_ABLATION_RUNS)} runs (cells × seeds)`);
   return out;
 }
 
@@ -55,8 +84,8 @@ export function parseGridFlags(flags: readonly string[]): [string, string[]][] {
     const eq = f.indexOf('=');
     const key = eq > 0 ? f.slice(0, eq).trim() : '';
     const values = f.slice(eq + 1).split(',').map((v) => v.trim()).filter(Boolean);
-    if (!key || values.length === 0) throw new ConfigError('grid', `--grid expects knob=value,value (e.g. --grid epsHigh=0.2,0.28), got ${JSON.stringify(f)}`);
-    if (out.some(([k]) => k === key)) throw new ConfigError('grid', `--grid names ${key} twice`);
+    if (!key || values.length === 0) throw new ConfigError('grid', `--grid expects knob=value,value (e.g. --grid epsHigh=0.2,0.28), got ${quoteInput(f)}`);
+    if (out.some(([k]) => k === key)) throw new ConfigError('grid', `--grid names ${shortText(key)} twice`);
     out.push([key, values]);
   }
   return out;
@@ -143,7 +172,9 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
   if (variants.length === 0 && grid.length === 0) {
     throw new ConfigError('ablation', `preset ${preset} declares no ablation: give --grid knob=a,b or --variant LABEL${p.variants?.length ? ` (its variants: ${p.variants.map((v) => JSON.stringify(v.label)).join(', ')})` : ''}`);
   }
+  checkPerRunKnobs(grid, options.sets ?? []);
   const seeds = [...(options.seeds ?? Array.from({ length: a?.seeds ?? 4 }, (_, i) => i))];
+  checkSize(variants.length, grid, seeds.length);
   const base = configFromCli({ preset, sets: options.sets ?? [] });
   const steps = options.steps ?? a?.steps ?? (base.steps > 0 ? base.steps : 0);
   if (!Number.isInteger(steps) || steps < 1) throw new ConfigError('steps', `an ablation needs a positive number of steps per run; preset ${preset} sets none, so give --steps`);
@@ -152,13 +183,24 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
     solved: options.solved !== undefined ? options.solved : a?.solved ?? defaultSolvedRule(base),
     metrics: [...(options.metrics ?? a?.metrics ?? defaultAblationMetrics(base))],
   };
+  // Every cell's config is valid, and no two cells run the same one (0.001 and 1e-3, a variant twice).
+  const byConfig = new Map<string, AblationCellSpec>();
   for (const cell of ablationCells(spec)) {
+    let config: RunConfig;
     try {
-      ablationRunConfig(spec, cell, seeds[0]);
+      config = ablationRunConfig(spec, cell, seeds[0]);
     } catch (e) {
-      if (e instanceof ConfigError) throw new ConfigError(e.knob, `cell "${cell.label}": ${e.message}`);
+      if (e instanceof ConfigError) throw new ConfigError(e.knob, `cell "${shortText(cell.label)}": ${e.message}`);
       throw e;
     }
+    const key = JSON.stringify(config);
+    const twin = byConfig.get(key);
+    if (twin) {
+      const sameVariant = twin.variant === cell.variant;
+      const fix = twin.label === cell.label ? 'give each once' : sameVariant ? 'give each value once' : 'drop one of them';
+      throw new ConfigError(sameVariant ? 'grid' : 'variant', `cells "${shortText(twin.label)}" and "${shortText(cell.label)}" run the same config: ${fix}`);
+    }
+    byConfig.set(key, cell);
   }
   return spec;
 }
@@ -172,4 +214,36 @@ export function versusCustomGrid(preset: string): [string, string[]][] | undefin
   if (getPreset(preset).ablation?.grid?.estimator) return undefined;
   const own = presetConfig(preset).estimator;
   return [['estimator', [own === 'custom' ? 'grpo' : own, 'custom']]];
+}
+
+/**
+ * The sweep gives every run its seed (--seeds) and its steps (--steps), after the cell's own
+ * values: a grid or --set over either would be silently overridden, so it is refused.
+ */
+function checkPerRunKnobs(grid: readonly (readonly [string, readonly string[]])[], sets: readonly string[]): void {
+  const why = (key: string, example: string): string | null =>
+    key === 'seed' ? `the sweep runs every cell once per seed: give them with --seeds (e.g. --seeds ${example})`
+      : key === 'steps' ? 'every cell runs the same number of steps: give it with --steps (to compare budgets, read the curves of the longer runs at the shorter budget)'
+        : null;
+  for (const [key, values] of grid) {
+    const w = why(key, values.join(','));
+    if (w) throw new ConfigError(key, `--grid ${key}: ${w}`);
+  }
+  for (const [key, value] of Object.entries(parseSetFlags(sets))) {
+    const w = why(key, value);
+    if (w) throw new ConfigError(key, `--set ${key}: ${w}`);
+  }
+}
+
+/** Refuses a sweep past MAX_ABLATION_CELLS cells or MAX_ABLATION_RUNS runs, before any cell is built. */
+function checkSize(variants: number, grid: readonly (readonly [string, readonly string[]])[], seeds: number): void {
+  const heads = variants > 0 ? variants + 1 : 1;
+  const cells = grid.reduce((n, [, values]) => n * values.length, heads);
+  if (cells > MAX_ABLATION_CELLS) {
+    const factors = [...(heads > 1 ? [`${heads} (the preset and its variants)`] : []), ...grid.map(([k, vs]) => `${shortText(k)} ${count(vs.length)}`)];
+    throw new ConfigError('grid', `--grid: ${count(cells)} cells (${factors.join(' × ')}); a sweep has at most ${count(MAX_ABLATION_CELLS)}: give fewer values`);
+  }
+  if (cells * seeds > MAX_ABLATION_RUNS) {
+    throw new ConfigError('seeds', `${count(cells)} cells × ${count(seeds)} seeds = ${count(cells * seeds)} runs; a sweep has at most ${count(MAX_ABLATION_RUNS)}: give fewer seeds or cells`);
+  }
 }

@@ -64,6 +64,9 @@ export function checkpointRun(raw: unknown, where = 'run_config'): CheckpointRun
   return { config, trainedSteps, level };
 }
 
+/** A checkpoint file that is a model but not a run's (rlvr init, or another tool): nothing names its task or knobs. */
+export class NotARunCheckpoint extends CheckpointError {}
+
 /** A checkpoint a run wrote: its weights and its validated run config. */
 export interface RunCheckpoint extends CheckpointRun {
   layout: ParamLayout;
@@ -86,7 +89,12 @@ export function readRunCheckpoint(bytes: Uint8Array, where: string): RunCheckpoi
     throw e;
   }
   if (!ck.runConfig || typeof ck.runConfig !== 'object') {
-    throw new CheckpointError(`${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`);
+    throw new NotARunCheckpoint(`${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`);
+  }
+  // `rlvr init` records only its seed ({init: {seed}}): no knobs to validate, nothing to continue.
+  const keys = Object.keys(ck.runConfig);
+  if (keys.length === 1 && keys[0] === 'init') {
+    throw new NotARunCheckpoint(`${where} was written by rlvr init: weights only, with no run config (task, knobs, steps trained)`);
   }
   const run = checkpointRun(ck.runConfig, `${where}: run_config`);
   const model = modelConfigOf(run.config);

@@ -5,6 +5,7 @@
 // flags may fix each other's cross-field constraints; errors name the knob and where its value
 // came from.
 
+import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, defaultConfig, parseKnobValue, showRaw, validateConfig, withTask, type RunConfig } from './config';
 import { findKnob } from './knobs';
 import { presetConfig, variantConfig } from './presets';
@@ -17,7 +18,7 @@ export function parseSetFlags(sets: readonly string[]): Record<string, string> {
   for (const s of sets) {
     const eq = s.indexOf('=');
     const key = eq > 0 ? s.slice(0, eq).trim() : '';
-    if (!key) throw new ConfigError(s, `--set expects key=value (e.g. --set lr=0.003), got ${JSON.stringify(s)}`);
+    if (!key) throw new ConfigError(s, `--set expects key=value (e.g. --set lr=0.003), got ${quoteInput(s)}`);
     // Code is kept exactly as given (a file's text, to the last newline); other values are trimmed.
     const value = s.slice(eq + 1);
     out[key] = findKnob(key)?.kind === 'code' ? value : value.trim();
@@ -65,13 +66,13 @@ export function configFromCli(options: CliConfigOptions): RunConfig {
   }
   const preset = options.preset ?? filePreset;
   if (options.variant !== undefined && preset === undefined) {
-    throw new ConfigError('variant', `--variant needs a preset (--preset NAME), got --variant ${JSON.stringify(options.variant)} alone`);
+    throw new ConfigError('variant', `--variant needs a preset (--preset NAME), got --variant ${quoteInput(options.variant)} alone`);
   }
   let base = preset === undefined ? defaultConfig() : options.variant === undefined ? presetConfig(preset) : variantConfig(preset, options.variant);
 
   const raw: Record<string, unknown> = { ...file, ...sets };
   const source = (knob: string): string =>
-    knob in sets ? ` (from --set ${knob}=${sets[knob]})` : knob in file ? ' (from the config file)' : '';
+    knob in sets ? ` (from --set ${shortText(knob)}=${shortText(sets[knob])})` : knob in file ? ' (from the config file)' : '';
   try {
     if (raw.task !== undefined) base = withTask(base, parseKnobValue(findKnob('task')!, raw.task) as TaskName);
     return validateConfig({ ...base, ...raw });

@@ -6,6 +6,7 @@
 // Errors are `ConfigError`s whose `knob` names the offending key and whose message gives the
 // allowed values (docs/architecture.md, "Conventions").
 
+import { quoteInput, shortText } from '../core/quote';
 import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig } from '../model/config';
 import { parseParams } from '../tasks/params';
 import { getTask, isTaskName, TASK_NAMES, type TaskName } from '../tasks/registry';
@@ -146,10 +147,11 @@ const entries = configEntries;
 export function showRaw(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return quoteInput(value);
   try {
-    return JSON.stringify(value) ?? String(value);
+    return shortText(JSON.stringify(value) ?? String(value));
   } catch {
-    return String(value);
+    return shortText(String(value));
   }
 }
 
@@ -216,8 +218,10 @@ function distance(a: string, b: string): number {
 export function closestKey(key: string, keys: readonly string[]): string {
   let best = keys[0];
   let bestD = Infinity;
+  // Knob keys are short: the start of a very long key is as good a guess, and stays fast.
+  const typed = key.slice(0, 64);
   for (const k of keys) {
-    const d = distance(key, k);
+    const d = distance(typed, k);
     if (d < bestD) {
       best = k;
       bestD = d;
@@ -234,10 +238,10 @@ export function unknownKeyError(key: string, task: TaskName): ConfigError {
     const own = keys.filter((k) => k.startsWith(TASK_PREFIX));
     return new ConfigError(
       key,
-      `${key} is not a parameter of task ${task}; its parameters: ${own.join(', ')} (did you mean ${near}?)`,
+      `${shortText(key)} is not a parameter of task ${task}; its parameters: ${own.join(', ')} (did you mean ${near}?)`,
     );
   }
-  return new ConfigError(key, `unknown knob "${key}"; did you mean ${near}?`);
+  return new ConfigError(key, `unknown knob ${quoteInput(key)}; did you mean ${near}?`);
 }
 
 function intSpecs(task: TaskName): ParamSpec[] {

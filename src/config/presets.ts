@@ -6,6 +6,7 @@
 // Initial pass rates quoted below were measured with a uniform random policy over the task
 // vocabulary (what a freshly initialised model is close to), with the task library itself.
 
+import { quoteInput } from '../core/quote';
 import { ConfigError, defaultConfig, mergeConfig, type RunConfig } from './config';
 import type { KnobValue } from './knobs';
 import { GRPO_NO_STD_SOURCE } from './custom-code';
@@ -598,7 +599,7 @@ export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
 export function getPreset(name: string): Preset {
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset) {
-    throw new ConfigError('preset', `preset must be one of ${PRESET_NAMES.join(', ')}; got ${JSON.stringify(name)}`);
+    throw new ConfigError('preset', `preset must be one of ${PRESET_NAMES.join(', ')}; got ${quoteInput(name)}`);
   }
   return preset;
 }
@@ -623,7 +624,7 @@ export function variantConfig(name: string, label: string): RunConfig {
     const labels = (preset.variants ?? []).map((v) => JSON.stringify(v.label));
     throw new ConfigError(
       'variant',
-      `preset ${name} has ${labels.length ? `variants ${labels.join(', ')}` : 'no variants'}; got ${JSON.stringify(label)}`,
+      `preset ${name} has ${labels.length ? `variants ${labels.join(', ')}` : 'no variants'}; got ${quoteInput(label)}`,
     );
   }
   return mergeConfig(presetConfig(name), variant.set);

@@ -2,6 +2,8 @@
 // `--flag`, repeated `--set k=v`. It lives in core so the bench suites need not import the CLI.
 // Unknown flags are an error naming the allowed ones, so a typo never runs the wrong thing.
 
+import { quoteInput, shortText } from './quote';
+
 export class CliError extends Error {}
 
 /**
@@ -42,15 +44,15 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
   if (!spec.help && argv.some((a) => a === '--help' || a === '-h')) throw new HelpRequested(helpText(command, spec));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('--')) throw new CliError(`${command}: unexpected argument "${arg}"`);
+    if (!arg.startsWith('--')) throw new CliError(`${command}: unexpected argument ${quoteInput(arg)}`);
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
     const s = spec[name];
     if (!s) {
-      throw new CliError(`${command}: unknown flag --${name}; allowed: ${Object.keys(spec).map((k) => '--' + k).join(', ')}`);
+      throw new CliError(`${command}: unknown flag --${shortText(name)}; allowed: ${Object.keys(spec).map((k) => '--' + k).join(', ')}`);
     }
     if (s.kind === 'switch') {
-      if (eq > 0) throw new CliError(`${command}: --${name} is a switch and takes no value, got "${arg}"`);
+      if (eq > 0) throw new CliError(`${command}: --${name} is a switch and takes no value, got ${quoteInput(arg)}`);
       out[name] = true;
       continue;
     }
@@ -60,13 +62,13 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
       value = argv[++i];
       // `--out --json`: the next flag is not a value.
       if (value !== undefined && value.startsWith('--')) {
-        throw new CliError(`${command}: --${name} needs a value, got the flag ${value}`);
+        throw new CliError(`${command}: --${name} needs a value, got the flag ${shortText(value)}`);
       }
     }
     if (value === undefined) throw new CliError(`${command}: --${name} needs a value`);
     if (value.trim() === '') throw new CliError(`${command}: --${name} needs a value, got an empty one`);
     if (s.kind === 'multi') ((out[name] as string[] | undefined) ?? (out[name] = [])).push(value);
-    else if (out[name] !== undefined) throw new CliError(`${command}: --${name} is given twice ("${String(out[name])}" and "${value}")`);
+    else if (out[name] !== undefined) throw new CliError(`${command}: --${name} is given twice (${quoteInput(String(out[name]))} and ${quoteInput(value)})`);
     else out[name] = value;
   }
   return out;
@@ -83,7 +85,7 @@ export function intFlag(flags: ParsedFlags, name: string, def: number | undefine
   const text = String(raw).trim();
   const v = INTEGER_TEXT.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(v) || v < min || v > max) {
-    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
+    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got ${quoteInput(String(raw))}`);
   }
   return v;
 }

@@ -3,8 +3,21 @@
 // Dawn needs the system Vulkan loader (Debian: libvulkan1). On a machine without a GPU
 // driver it finds no adapter; then, if Debian's chromium package is installed, we point the
 // Vulkan loader at the SwiftShader ICD it ships (a CPU emulation) and try once more.
+//
+// Looking for an adapter prints native lines on stderr that read as a crash and mean nothing
+// here: Mesa's device-select layer asks the display server which GPU drives the screen, and
+// without a desktop session says "error: XDG_RUNTIME_DIR is invalid or not set in the
+// environment."; Dawn rejects a Vulkan driver it cannot use (Mesa's llvmpipe) with "Warning:
+// Vulkan shaderUniform*ArrayDynamicIndexing required. - While initializing adapter … at
+// InitializeImpl (…PhysicalDeviceVk.cpp:257)". They are written by native code to file
+// descriptor 2, so they cannot be filtered from here; instead (quietAdapterSearch) the layer is
+// switched off where it has no session to ask, and the first look for an adapter is made in a
+// child process whose stderr is kept, so the process itself looks once, where it will succeed.
 
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { openDevice, NoWebGpuError, type GpuContext } from './device';
 import { registerNodeShaders } from './shaders-node';
 
@@ -55,14 +68,68 @@ export interface NodeGpuOptions {
   verbose?: boolean;
 }
 
+/** Whether `dir` is a folder (XDG_RUNTIME_DIR must be one for a desktop session to be there). */
+function isFolder(dir: string | undefined): boolean {
+  try {
+    return dir !== undefined && dir !== '' && statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether Dawn finds an adapter with the Vulkan loader's defaults, asked in a child process (its stderr kept from the terminal); null when the child could not answer. */
+function defaultLoaderFindsAdapter(): Promise<boolean | null> {
+  let entry: string;
+  try {
+    entry = pathToFileURL(createRequire(import.meta.url).resolve('webgpu')).href;
+  } catch {
+    return Promise.resolve(null);
+  }
+  const script = `const { create } = await import(${JSON.stringify(entry)});
+const adapter = await create([]).requestAdapter({ powerPreference: 'high-performance' });
+process.stdout.write(adapter ? 'found' : 'none');
+process.exit(0);`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 && (out === 'found' || out === 'none') ? out === 'found' : null);
+    });
+  });
+}
+
+let quieted: Promise<void> | null = null;
+
+/**
+ * Settles, once per process and before Dawn's first instance, what the Vulkan loader loads so
+ * that looking for an adapter prints nothing (see the top of this file). What the user set
+ * (NODEVICE_SELECT, MESA_VK_DEVICE_SELECT, VK_ICD_FILENAMES) is left as it is.
+ */
+function quietAdapterSearch(): Promise<void> {
+  quieted ??= (async () => {
+    const env = process.env;
+    if (env.NODEVICE_SELECT === undefined && env.MESA_VK_DEVICE_SELECT === undefined && !isFolder(env.XDG_RUNTIME_DIR)) env.NODEVICE_SELECT = '1';
+    if (env.VK_ICD_FILENAMES !== undefined || !existsSync(SWIFTSHADER_ICD)) return;
+    // No adapter from the drivers installed: SwiftShader is what the process will end up with.
+    if ((await defaultLoaderFindsAdapter()) === false) env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+  })();
+  return quieted;
+}
+
 /** Open a Dawn device, falling back to SwiftShader. Throws NoWebGpuError with the reason. */
 export async function openNodeDevice(opts: NodeGpuOptions = {}): Promise<GpuContext> {
   registerNodeShaders();
+  await quietAdapterSearch();
+  const icdChosen = process.env.VK_ICD_FILENAMES === SWIFTSHADER_ICD;
   const { create } = await loadDawn();
   let ctx: GpuContext | null = null;
   let firstError: unknown = null;
   try {
-    ctx = await openDevice(newInstance(create), 'Dawn (node)');
+    ctx = await openDevice(newInstance(create), icdChosen ? 'Dawn (node) with the SwiftShader ICD of Debian chromium' : 'Dawn (node)');
   } catch (e) {
     firstError = e;
   }

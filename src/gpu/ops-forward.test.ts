@@ -128,6 +128,37 @@ describe('layer kernels vs CPU twins', () => {
     }
   });
 
+  gpuIt('matmul split-K at its chunk bounds: only the first and last row of each chunk (and the last row of K) are non-zero, and each counts once', async ({ device }) => {
+    // In training the batch's last row is the last position of the last sequence, which has no
+    // target: its gradient is zero, so no training run can notice a kernel that drops it (or any
+    // other row a bound gets wrong). Here those rows are all there is.
+    const r = makeRng(34);
+    for (const [M, K, N] of [[13, 600, 11], [37, 2100, 45], [8, 513, 8]]) {
+      const Z = splitKChunks(M, K, N, true, false);
+      expect(Z, `${M}x${K}x${N} is split`).toBeGreaterThan(1);
+      const KC = Math.ceil(K / Z);
+      const bounds = new Set<number>();
+      for (let z = 0; z < Z; z++) {
+        bounds.add(Math.min(K - 1, z * KC));
+        bounds.add(Math.min(K, (z + 1) * KC) - 1);
+      }
+      const a = new Float32Array(K * M), b = new Float32Array(K * N); // a: [K, M] (op(a) = aᵀ), b: [K, N]
+      for (const k of bounds) {
+        a.set(randn32(r, M), k * M);
+        b.set(randn32(r, N), k * N);
+      }
+      const out = storageFrom(device, new Float32Array(M * N));
+      const ds = matmulOp(device, out, storageFrom(device, a), storageFrom(device, b), null, M, K, N, true, false, false, MATMUL_VARIANTS[0]);
+      expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
+      await runDispatches(device, ds);
+      const expected = new Float64Array(M * N);
+      matmul(expected, a, b, null, M, K, N, true, false, false);
+      const d = maxAbsDiff(await readF32(device, out, M * N), expected);
+      console.log(`matmul split-K ${M}x${K}x${N} Z=${Z}, ${bounds.size} boundary rows: max abs diff ${d.toExponential(2)}`);
+      expect(d, `rows ${[...bounds].join(', ')}`).toBeLessThanOrEqual(1e-5 * Math.max(1, maxAbs(expected)));
+    }
+  });
+
   gpuIt('bias_backward: one chunk of rows, and several with a ragged last one', async ({ device }) => {
     for (const R of [10, 3 * SUM_ROWS + 7]) {
       const OC = 11;

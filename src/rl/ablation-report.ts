@@ -80,7 +80,8 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
   out.push(...table(['metric', 'cell', 'seeds', 'mean', 'per seed'], rows), '');
 
   const primary = stats.metrics[0];
-  const lastStep = Math.max(0, ...stats.cells.flatMap((c) => c.curves[primary]?.map((p) => p.step) ?? []));
+  // Reduced, not spread: a thousand cells of 300 points each would overflow Math.max's arguments.
+  const lastStep = stats.cells.reduce((m, c) => (c.curves[primary] ?? []).reduce((mm, p) => Math.max(mm, p.step), m), 0);
   const ts = checkpoints(lastStep);
   if (primary && ts.length) {
     out.push(`## ${metricName(primary)} over training (mean [${pct} t band], runs averaged)`, '');

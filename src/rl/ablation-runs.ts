@@ -37,8 +37,9 @@ export interface RunRecordLike {
  */
 export function seedRunFrom(seed: number, steps: readonly StepLike[], evals: readonly EvalLike[], id?: string): SeedRun {
   const series: Record<string, SeriesPoint[]> = {};
+  // A value that is not a finite number (NaN, ±Infinity, null in a file) is no measurement: left out.
   const push = (key: string, step: number, value: number, level: number) => {
-    if (typeof value !== 'number') return;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return;
     (series[key] ??= []).push({ step, value, level });
   };
   const ordered = [...steps].sort((a, b) => a.step - b.step);
@@ -52,7 +53,10 @@ export function seedRunFrom(seed: number, steps: readonly StepLike[], evals: rea
     if (e['eval/pass@1_sampled'] !== undefined) push('eval/pass@1_sampled', e.step, e['eval/pass@1_sampled'], e.level);
     for (const [k, v] of Object.entries(e.taskMetrics ?? {})) push(`eval/task/${k}`, e.step, v, e.level);
   }
-  const lastStep = Math.max(0, ...ordered.map((s) => s.step), ...evals.map((e) => e.step));
+  // A loop, not Math.max(...steps): a run of a million steps would overflow the call's arguments.
+  let lastStep = 0;
+  for (const s of ordered) lastStep = Math.max(lastStep, s.step);
+  for (const e of evals) lastStep = Math.max(lastStep, e.step);
   return id === undefined ? { seed, lastStep, series } : { seed, lastStep, series, id };
 }
 
@@ -66,16 +70,36 @@ interface MetricsLine {
   step?: unknown;
   level?: unknown;
   scalars?: unknown;
-  eval?: EvalLike;
+  eval?: unknown;
 }
 
+/** What reading a metrics.jsonl left out or merged, for the caller to tell the user. */
+export interface MetricsNotes {
+  /** metric → the steps and raw values that are not finite numbers (null, 1e999 read as Infinity, text): left out. */
+  nonFinite: Map<string, { step: number; raw: unknown }[]>;
+  /** step → how many lines recorded it, for steps recorded more than once (the last line is used). */
+  repeated: Map<number, number>;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const show = (x: unknown): string => (x === undefined ? 'nothing' : typeof x === 'number' ? String(x) : String(JSON.stringify(x)).slice(0, 40));
+const EVAL_FIELDS = ['eval/pass@1_greedy', 'eval/pass@k', 'eval/pass@1_sampled'] as const;
+
 /**
- * A CLI run folder's metrics.jsonl text as a SeedRun. Lines that are not steps (the warm-start
- * line) are skipped, and so is an unfinished last line (a run killed mid-write).
+ * A CLI run folder's metrics.jsonl text as a SeedRun, and what was left out. Lines that are not
+ * steps (no "step": the warm-start line) are skipped, and so is an unfinished last line (a run
+ * killed mid-write); a step recorded twice counts once (its last line). Throws naming the line
+ * ("line 3: …") when a line is not JSON or its step or scalars are not what rlvr train writes.
  */
-export function seedRunFromMetricsJsonl(seed: number, text: string, id?: string): SeedRun {
-  const steps: StepLike[] = [];
-  const evals: EvalLike[] = [];
+export function readMetricsJsonl(seed: number, text: string, id?: string): { run: SeedRun; notes: MetricsNotes } {
+  const byStep = new Map<number, { row: StepLike; eval?: EvalLike }>();
+  const notes: MetricsNotes = { nonFinite: new Map(), repeated: new Map() };
+  const note = (metric: string, step: number, raw: unknown) => {
+    if (typeof raw === 'number' && Number.isFinite(raw)) return;
+    let list = notes.nonFinite.get(metric);
+    if (!list) notes.nonFinite.set(metric, (list = []));
+    list.push({ step, raw });
+  };
   const lines = text.split('\n');
   lines.forEach((line, i) => {
     if (!line.trim()) return;
@@ -84,11 +108,33 @@ export function seedRunFromMetricsJsonl(seed: number, text: string, id?: string)
       row = JSON.parse(line) as MetricsLine;
     } catch (e) {
       if (i >= lines.length - 2) return;
-      throw new Error(`metrics.jsonl line ${i + 1} is not JSON: ${(e as Error).message}`);
+      throw new Error(`line ${i + 1}: not JSON (${(e as Error).message})`);
     }
-    if (typeof row.step !== 'number' || typeof row.scalars !== 'object' || row.scalars === null) return;
-    steps.push({ step: row.step, level: typeof row.level === 'number' ? row.level : NaN, scalars: row.scalars as Record<string, number> });
-    if (row.eval) evals.push(row.eval);
+    if (!isObject(row) || row.step === undefined) return;
+    const step = row.step;
+    if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0) throw new Error(`line ${i + 1}: "step" must be a whole number ≥ 0, got ${show(step)}`);
+    if (!isObject(row.scalars)) throw new Error(`line ${i + 1}: "scalars" must be an object of metric → value, got ${show(row.scalars)}`);
+    if (row.eval !== undefined && !isObject(row.eval)) throw new Error(`line ${i + 1}: "eval" must be an object, got ${show(row.eval)}`);
+    if (byStep.has(step)) notes.repeated.set(step, (notes.repeated.get(step) ?? 1) + 1);
+    const level = typeof row.level === 'number' ? row.level : NaN;
+    byStep.set(step, { row: { step, level, scalars: row.scalars as Record<string, number> }, ...(row.eval ? { eval: row.eval as unknown as EvalLike } : {}) });
   });
-  return seedRunFrom(seed, steps, evals, id);
+  const steps: StepLike[] = [];
+  const evals: EvalLike[] = [];
+  for (const { row, eval: ev } of [...byStep.values()].sort((a, b) => a.row.step - b.row.step)) {
+    steps.push(row);
+    for (const [k, v] of Object.entries(row.scalars)) note(k, row.step, v);
+    if (ev) {
+      const evalStep = Number.isSafeInteger(ev.step) && ev.step >= 0 ? ev.step : row.step;
+      evals.push({ ...ev, step: evalStep, level: typeof ev.level === 'number' ? ev.level : row.level });
+      for (const k of EVAL_FIELDS) if (k === 'eval/pass@1_greedy' || ev[k] !== undefined) note(k, evalStep, ev[k]);
+      for (const [k, v] of Object.entries(isObject(ev.taskMetrics) ? ev.taskMetrics : {})) note(`eval/task/${k}`, evalStep, v);
+    }
+  }
+  return { run: seedRunFrom(seed, steps, evals, id), notes };
+}
+
+/** readMetricsJsonl's run alone. */
+export function seedRunFromMetricsJsonl(seed: number, text: string, id?: string): SeedRun {
+  return readMetricsJsonl(seed, text, id).run;
 }

@@ -73,6 +73,40 @@ describe('ablation statistics', () => {
     expect(gehanScore(outcome(null), outcome(null))).toBe(0);
   });
 
+  it('Kaplan–Meier at a tie: a run censored at the step another solved is still at risk there (50%, not 100%)', () => {
+    // Runs of 5 steps: one solved at step 5, one stopped unsolved at step 5.
+    const tie = kaplanMeier([outcome(5, 5), outcome(null, 5)]);
+    expect(tie.map((p) => [p.step, p.atRisk, p.events, p.solved])).toEqual([[0, 2, 0, 0], [5, 2, 1, 0.5]]);
+    expect(solvedBy(tie, 5)).toBe(0.5);
+    expect(kaplanMeierMedian(tie)).toBe(5);
+    // Censored one step before the solve: no longer at risk, so the one left solved: 100%.
+    expect(solvedBy(kaplanMeier([outcome(5, 5), outcome(null, 4)]), 5)).toBe(1);
+    // One step after: at risk, 50%.
+    expect(solvedBy(kaplanMeier([outcome(5, 5), outcome(null, 6)]), 5)).toBe(0.5);
+    // The same through the summary and its Markdown table.
+    const cell = (seed: number, solved: boolean): SeedRun => ({ seed, lastStep: 5, series: { 'eval/pass@1_greedy': [{ step: 5, value: solved ? 1 : 0, level: 3 }] } });
+    const stats = summarizeAblation([{ label: 'a', runs: [cell(0, true), cell(1, false)] }], { metrics: ['eval/pass@1_greedy'], solved: rule });
+    expect(solvedBy(stats.cells[0].solve!.curve, 5)).toBe(0.5);
+    expect(ablationMarkdown(stats, { title: 't' })).toContain('| a | 0% | 0% | 0% | 50% |');
+  });
+
+  it('Gehan at a tie: a solve at the step the other run stopped unsolved is a certain order', () => {
+    expect(gehanScore(outcome(5, 5), outcome(null, 5))).toBe(1);
+    expect(gehanScore(outcome(null, 5), outcome(5, 5))).toBe(-1);
+    expect(gehanScore(outcome(6, 6), outcome(null, 5))).toBe(0);
+    expect(gehanScore(outcome(null, 5), outcome(6, 6))).toBe(0);
+    expect(gehanScore(outcome(5), outcome(5))).toBe(0);
+    // Four seeds solving at the last step of a 5-step budget against four that never did: the
+    // order is certain for all 16 pairs, so the permutation test reaches its smallest p.
+    const at5 = (seed: number, solved: boolean): SeedRun => ({ seed, lastStep: 5, series: { 'eval/pass@1_greedy': [{ step: 5, value: solved ? 1 : 0, level: 3 }] } });
+    const stats = summarizeAblation([
+      { label: 'solves', runs: [0, 1, 2, 3].map((s) => at5(s, true)) },
+      { label: 'never', runs: [0, 1, 2, 3].map((s) => at5(s, false)) },
+    ], { metrics: [], solved: rule });
+    expect(stats.comparisons[0]).toMatchObject({ kind: 'solve', statistic: 16, verdict: 'a-faster' });
+    expect(stats.verdict).toContain('solves solved sooner than never (permutation test over seeds, p = 0.029)');
+  });
+
   it('solve statistics: k/n, median with a bootstrap interval from a fixed seed, in plain words', () => {
     const s = solveStats([run(0, 550, 1500), run(1, 610, 1500), run(2, 700, 1500), run(3, 640, 1500)], rule);
     expect(s).toMatchObject({ n: 4, solved: 4, within: { min: 1500, max: 1500 } });

@@ -285,7 +285,7 @@ export function solveStats(runs: readonly SeedRun[], rule: SolvedRule, options: 
     rule,
     n: outcomes.length,
     solved: outcomes.filter((o) => o.solvedAt !== null).length,
-    within: { min: lasts.length ? Math.min(...lasts) : 0, max: lasts.length ? Math.max(...lasts) : 0 },
+    within: { min: lasts.length ? lasts.reduce((a, b) => Math.min(a, b)) : 0, max: lasts.length ? lasts.reduce((a, b) => Math.max(a, b)) : 0 },
     outcomes,
     curve,
     median: med,

@@ -49,6 +49,22 @@ describe('will a run fit the GPU', () => {
     expect(gpuFitProblem(cfg, { ...swiftshader, memoryBytes: need - 1 })).toMatch(/the run needs .* of GPU buffers .*the memory budget is/);
   });
 
+  it('the held-out evaluation samples groupSize completions per prompt: its sampler is evalPrompts·groupSize sequences, apart from the others', () => {
+    // Three samplers of three sizes: training (batchPrompts·groupSize = 8), greedy (evalPrompts = 3),
+    // sampled evaluation (evalPrompts·groupSize = 12). Equal sizes would share one sampler and hide a miscount.
+    const cfg = mergeConfig(presetConfig('sort-easy'), { batchPrompts: 2, groupSize: 4, evalEvery: 1, evalPrompts: 3, curriculum: 'off' });
+    const fp = gpuFootprint(cfg);
+    // The vocabulary: the training logits (N·T × V) over the training tokens (N·T).
+    const vocab = fp.buffers.find((b) => b.label === 'logits')!.bytes / fp.buffers.find((b) => b.label === 'tokens')!.bytes;
+    const samplers = fp.buffers.filter((b) => b.label === 'sample logits').map((b) => b.bytes / 4 / vocab).sort((a, b) => a - b);
+    expect(samplers).toEqual([3, 8, 12]);
+    const sampled = fp.buffers.find((b) => b.label === 'sample logits' && b.what.startsWith('held-out sampling'))!;
+    expect(sampled.bytes).toBe(12 * vocab * 4);
+    // cot-discovery as shipped: evalPrompts·groupSize decoders of its 6-step chains (the 182 MB of the issue, not 124).
+    const cot = gpuFootprint(presetConfig('cot-discovery')).totalBytes;
+    expect(cot / 1e6).toBeGreaterThan(150);
+  });
+
   gpuIt('the estimate matches what the engine allocates (every buffer of 1 KB or more)', async ({ device }) => {
     const base = mergeConfig(presetConfig('sort-easy'), {
       'model.nEmbd': 16, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 4, groupSize: 4, minibatches: 2,
@@ -59,7 +75,9 @@ describe('will a run fit the GPU', () => {
     // N·T past 512 rows also splits the weight gradients' sums (split-K).
     const wide = mergeConfig(base, { 'model.nEmbd': 64, batchPrompts: 16, groupSize: 8, minibatches: 1, klBeta: 0, evalEvery: 0 });
     expect(gpuFootprint(wide).buffers.some((b) => b.label.includes('matmulSplitK'))).toBe(true);
-    for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 }), wide]) {
+    // Held-out sampling (evalPrompts·groupSize = 12) apart from the training (8) and greedy (3) samplers.
+    const evals = mergeConfig(base, { batchPrompts: 2, minibatches: 1, klBeta: 0, evalPrompts: 3 });
+    for (const cfg of [base, mergeConfig(base, { sftSteps: 1, entropyMode: 'uniform', minibatches: 1, klBeta: 0, evalEvery: 0 }), wide, evals]) {
       const watch = watchBuffers(device);
       try {
         const t = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));

@@ -45,6 +45,13 @@ describe('small-sample statistics', () => {
     expect(welchInterval([1], [2, 3])).toMatchObject({ lo: null, hi: null });
   });
 
+  it('values near the float range (a metric of 1e200 in a damaged file) give no interval instead of a RangeError', () => {
+    // Their variances overflow to Infinity: Welch's degrees of freedom were NaN and threw.
+    expect(welchInterval([1e200, -1e200], [3e200, 1e200])).toMatchObject({ lo: null, hi: null });
+    expect(meanInterval([1e200, -1e200, 3e200])).toMatchObject({ n: 3, lo: null, hi: null });
+    expect(meanInterval([1, 2, 3]).lo).not.toBeNull();
+  });
+
   it('an exact permutation test: its floor at small n, full separation at 4 vs 4, ties give p = 1', () => {
     const diff = (a: readonly number[], b: readonly number[]) => a.reduce((s, x) => s + x, 0) / a.length - b.reduce((s, x) => s + x, 0) / b.length;
     const two = permutationTest([1, 2], [3, 4], diff);

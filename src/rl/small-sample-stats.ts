@@ -116,13 +116,15 @@ export function meanInterval(xs: readonly number[], confidence = 0.95): MeanInte
   const m = mean(xs);
   const sd = sampleSd(xs);
   if (n < 2) return { n, mean: m, sd, lo: null, hi: null };
+  // Values near the float range (1e200) overflow the spread: no interval rather than ±Infinity.
+  if (!Number.isFinite(sd) || !Number.isFinite(m)) return { n, mean: m, sd, lo: null, hi: null };
   const half = studentTQuantile(0.5 + confidence / 2, n - 1) * (sd / Math.sqrt(n));
   return { n, mean: m, sd, lo: m - half, hi: m + half };
 }
 
 /**
  * Welch's t interval for mean(a) − mean(b) (unequal variances); null bounds when either side
- * has fewer than 2 values, or neither has any spread.
+ * has fewer than 2 values or the spread overflows; the difference itself when neither has any spread.
  */
 export function welchInterval(a: readonly number[], b: readonly number[], confidence = 0.95): { difference: number; lo: number | null; hi: number | null } {
   const difference = mean(a) - mean(b);
@@ -132,6 +134,8 @@ export function welchInterval(a: readonly number[], b: readonly number[], confid
   const se = Math.sqrt(va + vb);
   if (se === 0) return { difference, lo: difference, hi: difference };
   const df = (va + vb) ** 2 / (va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1));
+  // Variances past the float range (values near 1e200) give no degrees of freedom to read a t from.
+  if (!Number.isFinite(se) || !(df > 0)) return { difference, lo: null, hi: null };
   const half = studentTQuantile(0.5 + confidence / 2, df) * se;
   return { difference, lo: difference - half, hi: difference + half };
 }

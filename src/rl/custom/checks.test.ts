@@ -5,7 +5,8 @@ import { checkOutput, checkUnchanged } from './checks';
 import { CustomCodeError, stackPosition, thrownError } from './errors';
 import { estimatorInput } from './interface';
 import type { OutputSummary } from './sandbox';
-import { advantagesFromBase, DEFAULT_ADVANTAGE_OPTIONS } from '../estimators';
+import { advantagesFromBase } from '../estimators';
+import { DEFAULT_ADVANTAGE_OPTIONS } from '../settings';
 import { makeBatch } from '../estimators-fixtures';
 
 const source = '// x\nfunction advantages(batch) {\n  return [];\n}';

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CODE_EXAMPLES, ESTIMATOR_TEMPLATE, GRPO_NO_STD_SOURCE, examplesOf } from '../../config/custom-code';
-import { DEFAULT_ADVANTAGE_OPTIONS, baseAdvantages, type AdvantageOptions } from '../estimators';
+import { baseAdvantages, type AdvantageOptions } from '../estimators';
+import { DEFAULT_ADVANTAGE_OPTIONS } from '../settings';
 import { arbBatch, makeBatch } from '../estimators-fixtures';
 import { MappPosterior } from '../mapp';
 import { CustomCode } from './custom-code';

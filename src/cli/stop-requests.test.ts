@@ -1,0 +1,95 @@
+// A run stops after its step, with its checkpoint, however it is asked: a closed terminal
+// (SIGHUP) as Ctrl-C does, and a run of a sweep killed outright (SIGKILL, which the sweep cannot
+// pass on) stops by itself instead of training on as an orphan.
+
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { trainCommand } from './train-commands';
+import { sweepCommand } from './sweep-command';
+import { readSafetensors } from '../model/safetensors';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-stop-'));
+const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const linesOf = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+
+/** Process ids whose command line mentions `text` (Linux /proc). */
+function processesWith(text: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(text)) out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+describe('stopping a run', () => {
+  it('SIGHUP (a closed terminal) stops train after its step with the checkpoint, as Ctrl-C does', async () => {
+    const dir = tmp();
+    const lines: string[] = [];
+    let sent = false;
+    const rc = await trainCommand([...small, '--steps', '50', '--out', dir, '--json'], (s) => {
+      lines.push(s);
+      if (!sent) {
+        sent = true;
+        process.emit('SIGHUP', 'SIGHUP');
+      }
+    }, () => {});
+    expect(rc).toBe(130);
+    expect(JSON.parse(lines.at(-1)!).done).toMatchObject({ steps: 1, stoppedBy: 'SIGHUP' });
+    expect(readSafetensors(readFileSync(join(dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({ trainedSteps: 1 });
+    expect(process.listenerCount('SIGHUP')).toBe(0);
+  });
+
+  it('SIGHUP stops a sweep as Ctrl-C does: no new runs, the running one keeps its checkpoint', async () => {
+    const dir = tmp();
+    let sent = false;
+    const errs: string[] = [];
+    const rc = await sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0-1', '--steps', '400', '--backend', 'cpu', '--out', dir], {
+      out: () => {}, tty: false, cli: [process.execPath, '--import', 'tsx', MAIN],
+      err: (s) => {
+        errs.push(s);
+        if (!sent && s.startsWith('[sweep')) {
+          sent = true;
+          process.emit('SIGHUP', 'SIGHUP');
+        }
+      },
+    });
+    expect(rc, errs.join('\n')).toBe(130);
+    expect(existsSync(join(dir, 'lr=0.003/seed-0/checkpoint.safetensors'))).toBe(true);
+    expect(existsSync(join(dir, 'lr=0.003/seed-1'))).toBe(false);
+    expect(process.listenerCount('SIGHUP')).toBe(0);
+  }, 120_000);
+
+  it('a sweep killed outright (SIGKILL): its running train stops by itself after its step, with its checkpoint', async () => {
+    const dir = tmp();
+    const run = join(dir, 'lr=0.003', 'seed-0');
+    const sweep = spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', '--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0', '--steps', '100000', '--backend', 'cpu', '--out', dir],
+      { stdio: 'ignore' });
+    const metrics = join(run, 'metrics.jsonl');
+    const deadline = Date.now() + 90_000;
+    while (linesOf(metrics) < 2 && Date.now() < deadline) await sleep(200);
+    expect(linesOf(metrics), 'the run trains').toBeGreaterThanOrEqual(2);
+    const trains = processesWith(`--out\u0000${run}`);
+    expect(trains.length, 'one train process').toBe(1);
+    sweep.kill('SIGKILL');
+    // It notices at its next step and ends.
+    const until = Date.now() + 60_000;
+    while (processesWith(`--out\u0000${run}`).length > 0 && Date.now() < until) await sleep(200);
+    const left = processesWith(`--out\u0000${run}`);
+    for (const pid of left) process.kill(pid, 'SIGKILL'); // not to leave an orphan behind if this fails
+    expect(left, 'the orphaned train ended').toEqual([]);
+    const steps = linesOf(metrics);
+    expect(steps).toBeLessThan(100000);
+    expect((readSafetensors(readFileSync(join(run, 'checkpoint.safetensors'))).runConfig as { trainedSteps: number }).trainedSteps).toBe(steps);
+  }, 180_000);
+});
