@@ -4,7 +4,7 @@
 // (src/rl/custom), the page shows them in its code panel, and src/rl/custom/examples.test.ts
 // checks that each example reproduces its built-in bit for bit.
 
-import type { Estimator } from './knobs';
+import type { Estimator } from './estimator-names';
 
 /** The two kinds of code a run may carry: an advantage estimator and a reward shaping. */
 export const CODE_KINDS = ['estimator', 'reward'] as const;

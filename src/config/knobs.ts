@@ -12,6 +12,7 @@
 import { getTask, isTaskName, TASK_NAMES, TASKS, type TaskName } from '../tasks/registry';
 import type { ParamSpec } from '../tasks/types';
 import { ESTIMATOR_TEMPLATE, MAX_CODE_LENGTH, REWARD_TEMPLATE } from './custom-code';
+import { ESTIMATORS, type Estimator } from './estimator-names';
 
 /** `code`: the source of a function the run calls (src/config/custom-code.ts), kept exactly as written. */
 export type KnobKind = 'int' | 'float' | 'enum' | 'bool' | 'code';
@@ -90,9 +91,7 @@ export const SECTIONS: readonly SectionSpec[] = [
   { id: 'eval', title: 'Evaluation', doc: 'Periodic evaluation on held-out prompts.' },
 ];
 
-/** `custom`: the config's own code (customEstimator, docs/custom-estimators.md). */
-export const ESTIMATORS = ['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk', 'custom'] as const;
-export type Estimator = (typeof ESTIMATORS)[number];
+export { ESTIMATORS, type Estimator };
 
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
 export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'];
