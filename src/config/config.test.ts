@@ -182,6 +182,11 @@ describe('rules between knobs', () => {
     expect(validateConfig({ task: 'sort', overlongBuffer: 5 }).overlongBuffer).toBe(5);
   });
 
+  it('sftData = base needs a task with base completions', () => {
+    expectError({ task: 'sort', sftSteps: 10, sftData: 'base' }, 'sftData', /^sftData = base needs a task with base completions \(maze\); sort has none/);
+    expect(validateConfig({ task: 'maze', sftSteps: 10, sftData: 'base' }).sftData).toBe('base');
+  });
+
   it('refSync = curriculum needs a curriculum', () => {
     expectError({ refSync: 'curriculum' }, 'refSync', /^refSync = curriculum needs a curriculum/);
   });

@@ -114,6 +114,7 @@ export interface RunConfig {
   curriculumWindow: number;
   // warm start
   sftSteps: number;
+  sftData: 'answers' | 'base';
   sftLr: number;
   // eval
   evalEvery: number;
@@ -431,6 +432,9 @@ function checkCrossRules(c: RunConfig): void {
       `overlongBuffer must be 0 (off) or less than the completion length (${completion} for this task), got ${c.overlongBuffer}`,
       taskKeys,
     );
+  }
+  if (c.sftData === 'base' && !task.baseCompletion) {
+    fail('sftData', `sftData = base needs a task with base completions (maze); ${c.task} has none: use answers`, ['task']);
   }
   if (c.refSync === 'curriculum' && c.curriculum === 'off') {
     fail(

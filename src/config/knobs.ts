@@ -747,6 +747,17 @@ export const STATIC_KNOBS = [
     source: 'SFT then RL (DeepSeek-R1 cold start, Guo et al. 2025)',
   },
   {
+    key: 'sftData',
+    kind: 'enum',
+    default: 'answers',
+    values: ['answers', 'base'],
+    section: 'warmstart',
+    label: 'SFT data',
+    doc: 'What the warm start trains on. answers: the task\'s reference answers (SFT then RL). base: the task\'s base completions, plausible and uninformed by the reward (mazes: random legal walks that never look at the goal), so that RL starts from a base model that reads the prompt and already branches, as RLVR on a pretrained model does; only tasks that define them (maze).',
+    source: 'BODHI\'s setting: RLVR on a model that already branches (docs/methods.md)',
+    when: { sftSteps: { not: [0] } },
+  },
+  {
     key: 'sftLr',
     kind: 'float',
     default: 1e-3,

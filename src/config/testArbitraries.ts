@@ -43,6 +43,7 @@ function repair(raw: Record<string, KnobValue>, task: TaskName, pick: number): R
   c.mappPool = Math.max(c.mappPool as number, c.batchPrompts as number);
   if ((c.dualClip as number) <= 1) c.dualClip = 0;
   const t = getTask(task);
+  if (!t.baseCompletion) c.sftData = 'answers';
   const params = Object.fromEntries(t.params.map((p) => [p.name, c[`task.${p.name}`]]));
   const completion = t.shape(params as never).completionLength;
   c.overlongBuffer = Math.min(c.overlongBuffer as number, completion - 1);

@@ -340,7 +340,7 @@ export class Trainer {
     const losses: number[] = [];
     while (this.sftStepsRemaining > 0) {
       if (opts.shouldStop?.()) break;
-      const instances = this.samplePrompts(c.batchPrompts * c.groupSize);
+      const instances = this.warmStartInstances(c.batchPrompts * c.groupSize);
       const s = rolloutShape(instances, 1);
       const data = sftArrays(instances, s);
       const count = data.mask.reduce((a, b) => a + b, 0);
@@ -354,6 +354,14 @@ export class Trainer {
       opts.onStep?.(this.sftDone, loss);
     }
     return losses;
+  }
+
+  /** n fresh prompts, each with what the warm start trains on as its answer (sftData). */
+  private warmStartInstances(n: number): TaskInstance[] {
+    const instances = this.samplePrompts(n);
+    if (this.config.sftData !== 'base') return instances;
+    // Checked with the config: sftData = base needs a task that defines base completions.
+    return instances.map((inst) => ({ ...inst, answerTokens: this.task.baseCompletion!(this.taskRng, inst) }));
   }
 
   // ── one RL step, in phases ───────────────────────────────────────────────────────────

@@ -211,7 +211,7 @@ describe('maze metrics', () => {
 });
 
 describe('maze fromJSON', () => {
-  const params = { size: 3, braid: 0, minDist: 2, reward: 'binary' };
+  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary' };
   it('rebuilds start, goal and distance from the grid', () => {
     const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
     expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });
@@ -225,5 +225,72 @@ describe('maze fromJSON', () => {
     expect(() => maze.fromJSON({ task: 'maze', params, grid: ['S.#', '###', '##G'] })).toThrow(/cannot be reached/);
     expect(() => maze.fromJSON({ task: 'maze', params, grid: ['SS#', '#..', '##G'] })).toThrow(/exactly one "S"/);
     expect(() => maze.fromJSON({ task: 'maze', params: { size: 11 }, grid: [] })).toThrow(/maze\.size/);
+  });
+});
+
+describe('maxDist: the easy end of a distance curriculum', () => {
+  it('keeps start and goal within [min(minDist, maxDist), maxDist]', () => {
+    const cases: [number, number, number, number][] = [
+      // size, minDist, maxDist, expected lower bound
+      [4, 1, 1, 1],
+      [4, 3, 1, 1],
+      [4, 3, 2, 2],
+      [4, 3, 5, 3],
+      [5, 4, 6, 4],
+    ];
+    for (const [size, minDist, maxDist, lo] of cases) {
+      for (let seed = 1; seed <= 40; seed++) {
+        const inst = draw({ size, minDist, maxDist }, seed);
+        expect(inst.shortest, `size ${size} minDist ${minDist} maxDist ${maxDist} seed ${seed}`).toBeGreaterThanOrEqual(lo);
+        expect(inst.shortest).toBeLessThanOrEqual(maxDist);
+      }
+    }
+  });
+
+  it('level 1 is one move: the reference answer is a single move', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const inst = draw({ size: 5, minDist: 4, maxDist: 1 }, seed);
+      expect(pathOf(inst)).toHaveLength(1);
+      expect(maze.verify(inst, inst.answerTokens).correct).toBe(true);
+    }
+  });
+
+  it('is named with its range when out of bounds', () => {
+    expect(() => parseParams(maze, { size: 4, maxDist: 0 })).toThrow(/maze\.maxDist.*\[1, 99\]/);
+  });
+});
+
+describe('base completions: random legal walks that never look at the goal', () => {
+  it('never hits a wall or leaves the grid, ends with EOS, and is 1 to n² moves long', () => {
+    const rng = makeRng(7, STREAM.tasks);
+    for (let seed = 1; seed <= 60; seed++) {
+      const inst = draw({ size: 3 + (seed % 4), minDist: 1, braid: seed % 3 }, seed);
+      const walk = maze.baseCompletion!(rng, inst);
+      expect(walk[walk.length - 1]).toBe(EOS);
+      const moves = walk.length - 1;
+      expect(moves).toBeGreaterThanOrEqual(1);
+      expect(moves).toBeLessThanOrEqual(inst.completionLength - 1);
+      expect(maze.verify(inst, walk).details.broken).toBeNull();
+    }
+  });
+
+  it('is the same walk wherever the goal is: the goal is never used', () => {
+    const inst = maze.fromJSON({ task: 'maze', params: { size: 4 }, grid: ['S...', '.#.#', '...#', '#..G'] });
+    const moved = maze.fromJSON({ task: 'maze', params: { size: 4 }, grid: ['S..G', '.#.#', '...#', '#...'] });
+    for (let seed = 1; seed <= 20; seed++) {
+      const a = maze.baseCompletion!(makeRng(seed, STREAM.tasks), inst);
+      const b = maze.baseCompletion!(makeRng(seed, STREAM.tasks), moved);
+      expect(b).toEqual(a);
+    }
+  });
+
+  it('spreads over the legal moves: from a corner with two open neighbours, each first move about half the time', () => {
+    const inst = maze.fromJSON({ task: 'maze', params: { size: 4 }, grid: ['S...', '.#.#', '...#', '#..G'] });
+    const rng = makeRng(3, STREAM.tasks);
+    let right = 0;
+    const n = 2000;
+    for (let i = 0; i < n; i++) if (maze.baseCompletion!(rng, inst)[0] === MOVE_ID.R) right++;
+    // Binomial(2000, 0.5): ±4.5 standard deviations is ±101.
+    expect(Math.abs(right - n / 2)).toBeLessThan(101);
   });
 });

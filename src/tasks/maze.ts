@@ -30,10 +30,14 @@ import {
   type VerifyResult,
 } from './types';
 
+/** The largest maxDist: a shortest path in a 10×10 grid visits at most its 100 cells. */
+export const MAX_MAZE_DIST = 99;
+
 export type MazeParams = {
   size: number;
   braid: number;
   minDist: number;
+  maxDist: number;
   reward: 'binary' | 'shortest' | 'progress';
 };
 
@@ -54,6 +58,14 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
     min: 1,
     max: 18,
     doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).',
+  },
+  {
+    name: 'maxDist',
+    kind: 'int',
+    default: MAX_MAZE_DIST,
+    min: 1,
+    max: MAX_MAZE_DIST,
+    doc: `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, start and goal are exactly maxDist apart, so level 1 is one move from the goal.`,
   },
   {
     name: 'reward',
@@ -163,7 +175,7 @@ function build(params: MazeParams, board: Board): MazeInstance {
 
 function sample(rng: Rng, raw: MazeParams): MazeInstance {
   const params = parseParams(mazeTask, raw);
-  const m = generateMaze(rng, params.size, params.braid, params.minDist);
+  const m = generateMaze(rng, params.size, params.braid, params.minDist, params.maxDist);
   return build(params, { size: params.size, ...m });
 }
 
@@ -288,6 +300,39 @@ function verify(instance: MazeInstance, completion: readonly number[]): VerifyRe
   };
 }
 
+/** Legal moves (indices into MOVE_DELTAS) from a cell: inside the grid and onto an open cell. */
+function legalMoves(board: Board, cell: number): number[] {
+  const out: number[] = [];
+  for (let m = 0; m < 4; m++) {
+    const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
+    const c = (cell % board.size) + MOVE_DELTAS[m][1];
+    if (r >= 0 && r < board.size && c >= 0 && c < board.size && board.open[r * board.size + c]) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * The base model's walk: a length drawn uniformly from 1 to the move budget, each move uniform
+ * among the legal ones. It never hits a wall or leaves the grid and never looks at the goal, so a
+ * model trained on it learns to read the grid and track where it is, not to solve the maze.
+ */
+function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
+  const board = boardOf(instance);
+  const budget = instance.completionLength - 1;
+  const length = 1 + rng.int(budget);
+  const tokens: number[] = [];
+  let cell = board.start;
+  for (let i = 0; i < length; i++) {
+    const options = legalMoves(board, cell);
+    if (options.length === 0) break;
+    const m = options[rng.int(options.length)];
+    tokens.push(FIRST_MOVE + m);
+    cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
+  }
+  tokens.push(EOS);
+  return tokens;
+}
+
 const pathText = (w: Walk): string => w.moves.map((m) => MOVE_NAMES[m]).join('');
 
 function groupMetrics(instance: MazeInstance, completions: readonly (readonly number[])[]): Record<string, number> {
@@ -333,4 +378,5 @@ export const mazeTask: Task<MazeParams, MazeInstance> = {
   signature: totalLabel(signature),
   errorSignature: totalLabel(errorSignature),
   fromJSON,
+  baseCompletion,
 };

@@ -103,11 +103,14 @@ export interface GeneratedMaze {
 export const MAX_MAZE_ATTEMPTS = 400;
 
 /**
- * A maze with start and goal at shortest distance ≥ minDist, drawn uniformly among the qualifying
- * (start, goal) pairs. With braid > 0 only pairs joined by at least two shortest paths qualify.
- * Mazes are redrawn until a pair qualifies; after MAX_MAZE_ATTEMPTS the best pair seen is used.
+ * A maze with start and goal at a shortest distance in [min(minDist, maxDist), maxDist], drawn
+ * uniformly among the qualifying (start, goal) pairs. maxDist is the easy end of a curriculum:
+ * below minDist the two are exactly maxDist apart (level 1: one move). With braid > 0 only pairs
+ * joined by at least two shortest paths qualify. Mazes are redrawn until a pair qualifies; after
+ * MAX_MAZE_ATTEMPTS the best pair seen is used.
  */
-export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number): GeneratedMaze {
+export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number, maxDist = Infinity): GeneratedMaze {
+  const lo = Math.min(minDist, maxDist);
   let fallback: (GeneratedMaze & { score: number }) | undefined;
   for (let attempt = 0; attempt < MAX_MAZE_ATTEMPTS; attempt++) {
     const open = carvePerfectMaze(rng, size);
@@ -119,10 +122,11 @@ export function generateMaze(rng: Rng, size: number, braidCount: number, minDist
       for (let g = 0; g < open.length; g++) {
         if (g === s || dist[g] < 1) continue;
         const ties = count[g] >= 2;
-        const ok = dist[g] >= minDist && (braidCount === 0 || ties);
+        const ok = dist[g] >= lo && dist[g] <= maxDist && (braidCount === 0 || ties);
         if (ok) pairs.push([s, g]);
-        // Best fallback: longest distance, ties preferred when braided.
-        const score = Math.min(dist[g], minDist) * 2 + (braidCount > 0 && ties ? 1 : 0);
+        // Best fallback: the distance nearest the allowed range, ties preferred when braided.
+        const off = dist[g] < lo ? lo - dist[g] : dist[g] > maxDist ? dist[g] - maxDist : 0;
+        const score = -off * 2 + (braidCount > 0 && ties ? 1 : 0);
         if (!fallback || score > fallback.score) fallback = { open: [...open], start: s, goal: g, score };
       }
     }

@@ -107,6 +107,13 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   errorSignature(instance: I, completion: readonly number[]): string;
   /** Rebuilds an instance from JSON (e.g. CLI input); throws TaskInstanceError naming the field. */
   fromJSON(raw: unknown): I;
+  /**
+   * A base model's completion: plausible for the task and uninformed by the reward (mazes: a
+   * random legal walk that never looks at the goal), ending with EOS (as answerTokens).
+   * The warm start trains on these with sftData = base, so that RL starts from a model that
+   * already reads the prompt and branches. Absent: the task has no base data.
+   */
+  baseCompletion?(rng: Rng, instance: I): number[];
   /** The table a policy for these parameters learns (see TableProbe), or null when they have none. */
   tableProbe?(params: P): TableProbe | null;
 }

@@ -7,7 +7,7 @@ import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } fr
 import { MazeView } from './MazeView';
 import { answerOrNoise, fixtureRollout } from './fixtures';
 
-const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, reward: 'binary' });
+const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, reward: 'binary' });
 const id = (text: string): number => vocab.indexOf(text);
 const count = (html: string, needle: string): number => html.split(needle).length - 1;
 
@@ -33,7 +33,7 @@ describe('maze path decoding', () => {
   it('agrees with the maze verifier on random walks (end cell, steps, break)', () => {
     const rng = makeRng(5, 1);
     for (let i = 0; i < 60; i++) {
-      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, reward: 'binary' as const };
+      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, reward: 'binary' as const };
       const inst = mazeTask.sample(rng, params);
       // Mostly moves, sometimes EOS or another token.
       const comp = Array.from({ length: inst.completionLength }, () => {
@@ -60,7 +60,7 @@ describe('maze path decoding', () => {
 
 describe('MazeView (server render)', () => {
   it('draws each group\'s maze with G walks, correct ones marked', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, reward: 'binary' }, B: 3, G: 4, completion: answerOrNoise(13) });
+    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, maxDist: 99, reward: 'binary' }, B: 3, G: 4, completion: answerOrNoise(13) });
     const html = renderToString(createElement(MazeView, { rollout: r }));
     expect(count(html, 'data-testid="maze-view"')).toBe(1);
     expect(count(html, 'data-testid="maze"')).toBe(3);
@@ -72,7 +72,7 @@ describe('MazeView (server render)', () => {
   });
 
   it('draws unverified walks in grey after the sample phase', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, reward: 'binary' }, B: 1, G: 2, completion: answerOrNoise(13) });
+    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary' }, B: 1, G: 2, completion: answerOrNoise(13) });
     const html = renderToString(createElement(MazeView, { rollout: { ...r, phase: 'sample' } }));
     expect(count(html, 'data-correct="pending"')).toBe(2);
     expect(html).not.toContain('reach G');
