@@ -5,7 +5,7 @@ import { buildLayout } from './layout';
 import { initParams } from './init';
 import { GpuParams } from './gpu-model';
 import { GpuSampler } from './gpu-sampler';
-import { sampleSequencesCpu } from '../reference/sampler';
+import { sampleSequencesFull as sampleSequencesCpu } from '../reference/sampler';
 import { createActivations, forward } from '../reference/model';
 import { logitsStats } from '../reference/ops';
 import { makeRng } from '../core/random';

@@ -1,14 +1,66 @@
-// CPU twin of GpuSampler (src/model/gpu-sampler.ts): autoregressive sampling over a template
-// by full recomputation (no KV cache), one position at a time. Slow, and exactly what the GPU
-// plan must reproduce: same logits, same random key (seed, step, sequence, position), same
-// inverse-CDF draw.
+// CPU twins of GpuSampler (src/model/gpu-sampler.ts): autoregressive sampling over a template.
+//
+// sampleSequencesCpu decodes with a KV cache, as the GPU plan does: one position for all N
+// sequences at a time, each layer's q|k|v row written into a cache that attention reads back
+// (the decode twins in ./decode). It is the CPU engine's sampler: T/2 times less work than
+// recomputing the whole prefix per token. sampleSequencesFull is the plain definition — the
+// whole forward pass again for every position — kept as the reference the cached one is
+// tested against (same tokens, same log-probabilities). Both draw with the same random key
+// (seed, step, sequence, position) and the same inverse-CDF draw as the GPU. Every operation
+// is the one the full forward does on that row, in the same order and precision, so the two
+// are bit-identical and the CPU golden runs did not change when the cache came in.
 
 import type { ParamLayout } from '../model/layout';
+import { view } from '../model/layout';
 import { createActivations, forward } from './model';
-import { sampleToken, type F } from './ops';
+import { add, geluForward, layernormForward, matmul, sampleToken, type F } from './ops';
+import { copyRows, embeddingDecode } from './decode';
 import type { SampleResult } from '../core/abi';
 
 export function sampleSequencesCpu(
+  layout: ParamLayout, params: F, fixed: Int32Array, N: number, T: number,
+  seed: number, step: number, invTemp: number, topK: number,
+): SampleResult {
+  const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
+  const p = (s: Parameters<typeof view>[1]): F => view(params, s);
+  const tokens = Int32Array.from(fixed, (t) => Math.max(t, 0)); // [N,T]
+  const logp = new Float32Array(N * T);
+  const entropy = new Float32Array(N * T);
+  // One row per sequence at the current position.
+  const x = new Float32Array(N * C); // [N,C] residual stream
+  const ln = new Float32Array(N * C); // [N,C]
+  const mean = new Float32Array(N), rstd = new Float32Array(N); // [N]
+  const qkv = new Float32Array(N * 3 * C); // [N,3C]
+  const atty = new Float32Array(N * C); // [N,C]
+  const proj = new Float32Array(N * C); // [N,C]
+  const fch = new Float32Array(N * 4 * C), fchGelu = new Float32Array(N * 4 * C); // [N,4C]
+  const logits = new Float32Array(N * V); // [N,V]
+  const scores = new Float32Array(T); // [T] one attention row, rounded as attentionForward's att
+  const caches = layout.blocks.map(() => new Float32Array(N * T * 3 * C)); // per layer [N,T,3C]
+  for (let pos = 0; pos + 1 < T; pos++) {
+    embeddingDecode(x, tokens, p(layout.wte), p(layout.wpe), N, T, C, V, pos);
+    layout.blocks.forEach((b, l) => {
+      layernormForward(ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C);
+      matmul(qkv, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false);
+      copyRows(caches[l], qkv, N, T, 3 * C, pos);
+      attentionRow(atty, scores, caches[l], N, T, C, NH, pos);
+      matmul(proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false);
+      add(x, x, proj, N * C);
+      layernormForward(ln, mean, rstd, x, p(b.ln2w), p(b.ln2b), N, C);
+      matmul(fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false);
+      geluForward(fchGelu, fch, N * 4 * C);
+      matmul(proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false);
+      add(x, x, proj, N * C);
+    });
+    layernormForward(ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C);
+    matmul(logits, ln, p(layout.wte), null, N, C, V, false, true, false); // tied LM head
+    sampleToken(tokens, logp, entropy, logits, fixed, N, V, T, pos + 1, seed, step, invTemp, topK);
+  }
+  return { tokens, logp, entropy };
+}
+
+/** The definition: the whole forward pass again for every position (slow; the test reference). */
+export function sampleSequencesFull(
   layout: ParamLayout, params: F, fixed: Int32Array, N: number, T: number,
   seed: number, step: number, invTemp: number, topK: number,
 ): SampleResult {
@@ -20,9 +72,53 @@ export function sampleSequencesCpu(
   const next = new Float32Array(N * V); // [N,V] logits at pos for every sequence
   for (let pos = 0; pos + 1 < T; pos++) {
     // Causal: rows ≤ pos do not depend on later (not yet sampled) tokens.
-    const logits = forward(layout, params, tokens, N, T, acts); // [N·T,V]
-    for (let n = 0; n < N; n++) next.set(logits.subarray((n * T + pos) * V, (n * T + pos + 1) * V), n * V);
+    const all = forward(layout, params, tokens, N, T, acts); // [N·T,V]
+    for (let n = 0; n < N; n++) next.set(all.subarray((n * T + pos) * V, (n * T + pos + 1) * V), n * V);
     sampleToken(tokens, logp, entropy, next, fixed, N, V, T, pos + 1, seed, step, invTemp, topK);
   }
   return { tokens, logp, entropy };
+}
+
+/**
+ * Row pos of attentionForward for every sequence, from the q|k|v cache: the same arithmetic in
+ * the same order (scores, exponentials and probabilities rounded into a float32 row as its att
+ * buffer rounds them), so that cached sampling is bit-identical to the full forward. (The GPU's
+ * attention_decode sums in another order; its twin is attentionDecode in ./decode.)  (=)
+ */
+function attentionRow(
+  out: F,         // [N, C] (=)
+  att: F,         // [T] scratch
+  qkv: F,         // [N, T, 3C] cache, rows 0..pos written
+  N: number, T: number, C: number, NH: number,
+  pos: number,
+): void {
+  const hd = C / NH;
+  const scale = 1 / Math.sqrt(hd);
+  const C3 = 3 * C;
+  for (let n = 0; n < N; n++) {
+    for (let h = 0; h < NH; h++) {
+      const q = (n * T + pos) * C3 + h * hd;
+      let max = -Infinity;
+      for (let s = 0; s <= pos; s++) {
+        const k = (n * T + s) * C3 + C + h * hd;
+        let dot = 0;
+        for (let d = 0; d < hd; d++) dot += qkv[q + d] * qkv[k + d];
+        const z = dot * scale;
+        att[s] = z;
+        if (z > max) max = z;
+      }
+      let sum = 0;
+      for (let s = 0; s <= pos; s++) {
+        const e = Math.exp(att[s] - max);
+        att[s] = e;
+        sum += e;
+      }
+      for (let s = 0; s <= pos; s++) att[s] /= sum;
+      for (let d = 0; d < hd; d++) {
+        let acc = 0;
+        for (let s = 0; s <= pos; s++) acc += att[s] * qkv[(n * T + s) * C3 + 2 * C + h * hd + d];
+        out[n * C + h * hd + d] = acc;
+      }
+    }
+  }
 }
