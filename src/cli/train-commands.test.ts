@@ -117,7 +117,42 @@ describe('rlvr train (cpu backend)', () => {
     expect(text[3].trim().split(/ +/).slice(1).map(Number)).toEqual([...b.firstBreak, b.unbroken]);
     const sorted = await train(['--steps', '1']);
     await expect(evalCommand(['--checkpoint', join(sorted.dir, 'checkpoint.safetensors'), '--backend', 'cpu', '--breaks'], () => {}))
-      .rejects.toThrow(/--breaks: only groupmul checkpoints have chains to break; this one's task is sort/);
+      .rejects.toThrow(/--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is sort/);
+  });
+
+  it('eval --breaks on a maze checkpoint says where each greedy walk first goes wrong (text and walkBreaks in --json)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-walks-'));
+    const maze = ['--set', 'task=maze', '--set', 'task.size=3', '--set', 'task.minDist=2', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--set', 'model.nEmbd=16', '--set', 'model.nLayer=1', '--seed', '1'];
+    expect(await trainCommand([...maze, '--steps', '1', '--out', dir, '--json'], () => {}, () => {})).toBe(0);
+    const checkpoint = join(dir, 'checkpoint.safetensors');
+    const text: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--breaks'], (s) => text.push(s))).toBe(0);
+    expect(text[1]).toBe('where each greedy walk first goes wrong (10 mazes, 3×3):');
+    const json: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--json'], (s) => json.push(s))).toBe(0);
+    const result = JSON.parse(json[0]);
+    const w = result.walkBreaks;
+    expect(w).toMatchObject({ size: 3, prompts: 10, correct: Math.round(result['pass@1'] * 10) });
+    const kinds = Object.values(w.kinds as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(w.unbroken + kinds).toBe(10);
+    expect(w.byMove.reduce((a: number, b: number) => a + b, 0)).toBe(kinds);
+    for (const p of Object.values(w.pRight as Record<string, number>)) expect(p).toBeGreaterThanOrEqual(0);
+    expect(text[2]).toContain(`shortest path to the goal: ${w.unbroken} `);
+    // BODHI's branching numbers from 8 sampled walks per maze.
+    const bjson: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--branching', '8', '--json'], (s) => bjson.push(s))).toBe(0);
+    const b = JSON.parse(bjson[0]).branching;
+    expect(b).toMatchObject({ mazes: 10, walksPerMaze: 8 });
+    expect(b.passAtK).toHaveLength(8);
+    for (let k = 1; k < 8; k++) expect(b.passAtK[k]).toBeGreaterThanOrEqual(b.passAtK[k - 1]);
+    expect(b.shortestFound).toBeGreaterThanOrEqual(0);
+    expect(b.shortestFound).toBeLessThanOrEqual(1);
+    const btext: string[] = [];
+    expect(await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--branching', '8'], (s) => btext.push(s))).toBe(0);
+    expect(btext[1]).toBe('branching over 8 sampled walks per maze (10 mazes):');
+    const sorted = await train(['--steps', '1']);
+    await expect(evalCommand(['--checkpoint', join(sorted.dir, 'checkpoint.safetensors'), '--backend', 'cpu', '--branching', '8'], () => {}))
+      .rejects.toThrow(/--branching: only maze checkpoints have walks to branch; this one's task is sort/);
   });
 
   const lines = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));

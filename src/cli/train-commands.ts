@@ -23,6 +23,10 @@ import { CheckpointError } from '../model/safetensors-file';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import type { StepRecord } from '../rl/metrics';
 import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
+import { greedyWalkBreaks, sampledBranching } from '../rl/walk-breaks';
+import { branchingLines, type BranchingSummary } from '../tasks/maze-branching';
+import { walkBreakLines, type WalkBreakReport } from '../tasks/maze-breaks';
+import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
@@ -372,7 +376,8 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
   seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
-  breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); always in --json (chainBreaks)' },
+  breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)' },
+  branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G, distinct correct paths, the share of shortest paths found, entropy at branch points vs elsewhere, walks into a wall or off the grid (branching in --json)' },
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
 
@@ -399,7 +404,10 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
   const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
   const isChain = config.task === 'groupmul';
-  if (f.breaks && !isChain) throw new CliError(`--breaks: only groupmul checkpoints have chains to break; this one's task is ${config.task}`);
+  const isWalk = config.task === 'maze';
+  if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
+  const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
+  if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
   const engines = await openEngines(backend);
   try {
     try {
@@ -422,16 +430,26 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
         ? await greedyChainBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as GroupMulInstance[], config.seed)
         : null;
+      const walks: WalkBreakReport | null = isWalk && (f.breaks || f.json)
+        ? await greedyWalkBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], config.seed)
+        : null;
+      const branching: BranchingSummary | null = branchingG > 0
+        ? await sampledBranching(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], branchingG, config.seed)
+        : null;
       const result = {
         task: config.task, prompts: r.prompts, k: r.k,
         'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
         taskMetrics: r.taskMetrics, adapter: engines.adapter,
         ...(breaks ? { chainBreaks: breaks } : {}),
+        ...(walks ? { walkBreaks: walks } : {}),
+        ...(branching ? { branching } : {}),
       };
       if (f.json) out(JSON.stringify(result));
       else {
         out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
         if (breaks) for (const line of chainBreakLines(breaks)) out(line);
+        if (walks) for (const line of walkBreakLines(walks)) out(line);
+        if (branching) for (const line of branchingLines(branching)) out(line);
       }
       return 0;
     } finally {

@@ -80,7 +80,8 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
 export const MAZE_TOKENS = ['#', '.', 'S', 'G', '|', ...MOVE_NAMES] as const;
 const CELL_ID: Record<string, number> = { '#': 4, '.': 5, S: 6, G: 7 };
 const ROW_SEP = NUM_SPECIAL + 4;
-const FIRST_MOVE = NUM_SPECIAL + 5;
+/** Token id of the first move (U); D, L, R follow. */
+export const FIRST_MOVE = NUM_SPECIAL + 5;
 
 export interface MazeInstance extends TaskInstance {
   task: 'maze';
@@ -113,7 +114,7 @@ function shape(p: MazeParams): SequenceShape {
 const vocab = (): string[] => withSpecials(MAZE_TOKENS);
 
 /** Grid geometry read from rows; cells row-major. */
-interface Board {
+export interface Board {
   size: number;
   open: boolean[];
   start: number;
@@ -231,7 +232,7 @@ interface Walk {
   broken: Break | null;
 }
 
-function boardOf(instance: MazeInstance): Board {
+export function boardOf(instance: MazeInstance): Board {
   const size = instance.params.size;
   const open = instance.grid.flatMap((row) => [...row].map((ch) => ch !== '#'));
   return {
@@ -240,6 +241,11 @@ function boardOf(instance: MazeInstance): Board {
     start: instance.start[0] * size + instance.start[1],
     goal: instance.goal[0] * size + instance.goal[1],
   };
+}
+
+/** Shortest distance from every cell to the goal (−1: unreachable). */
+export function goalDistances(board: Board): Int32Array {
+  return shortestPaths(board.open, board.size, board.goal).dist;
 }
 
 /** Follows the moves before the first EOS; stops at the first illegal move or non-move token. */

@@ -1,0 +1,43 @@
+// Maze walks on an engine; the reports themselves are the maze task's (src/tasks/maze-breaks.ts,
+// src/tasks/maze-branching.ts). greedyWalkBreaks: one greedy decode, then the policy's
+// probability of every move and of the end token at every position (five teacher-forced passes
+// over those walks). sampledBranching: G walks sampled per maze.
+
+import type { PolicyEngine } from './engine';
+import { buildTemplate, rolloutShape } from './rollout';
+import { FIRST_MOVE, type MazeInstance } from '../tasks/maze';
+import { walkBreakReport, type WalkBreakReport } from '../tasks/maze-breaks';
+import { mazeBranching, summarizeBranching, type BranchingSummary } from '../tasks/maze-branching';
+import { EOS } from '../tasks/types';
+
+export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number): Promise<WalkBreakReport> {
+  const shape = rolloutShape(instances, 1);
+  const { N, T, Lp } = shape;
+  const greedy = await engine.sample(buildTemplate(instances, shape), N, T, { seed: seed >>> 0, step: 0, invTemp: 1, topK: 1 });
+  // logp[token] [N·T]: row r scores `token` as the token at r + 1.
+  const logp = new Map<number, Float32Array>();
+  for (const token of [FIRST_MOVE, FIRST_MOVE + 1, FIRST_MOVE + 2, FIRST_MOVE + 3, EOS]) {
+    logp.set(token, await engine.logProbs(greedy.tokens, new Int32Array(N * T).fill(token), N, T));
+  }
+  const rightProb = (n: number, at: number, right: readonly number[]): number => {
+    const row = n * T + Lp + at - 1;
+    return right.reduce((p, token) => p + Math.exp(logp.get(token)![row]), 0);
+  };
+  return walkBreakReport(instances, greedy.tokens, T, Lp, rightProb);
+}
+
+/**
+ * G walks sampled per maze at temperature 1 (the policy as it explores), summarised as BODHI's
+ * branching numbers and pass@1…G (src/tasks/maze-branching.ts).
+ */
+export async function sampledBranching(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number): Promise<BranchingSummary> {
+  const shape = rolloutShape(instances, G);
+  const { N, T, Lp, Lc } = shape;
+  const s = await engine.sample(buildTemplate(instances, shape), N, T, { seed: seed >>> 0, step: 1, invTemp: 1, topK: 0 });
+  const perMaze = instances.map((inst, b) => {
+    const rows = Array.from({ length: G }, (_, g) => (b * G + g) * T + Lp);
+    // The sampler's entropy at row r is that of the token it drew at r: completion position c is row Lp + c.
+    return mazeBranching(inst, rows.map((r) => Array.from(s.tokens.subarray(r, r + Lc))), rows.map((r) => s.entropy.subarray(r, r + Lc)));
+  });
+  return summarizeBranching(perMaze);
+}

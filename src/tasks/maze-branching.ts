@@ -1,0 +1,135 @@
+// How a policy branches on a maze (BODHI's measurements), from G sampled walks per maze:
+// the distinct correct paths, the share of the maze's shortest paths found, the entropy at
+// branch points (cells where two or more moves stay on a shortest path) against elsewhere on
+// a shortest path, the share of walks that hit a wall or leave the grid, and pass@k.
+
+import { MOVE_DELTAS } from './mazegen';
+import { boardOf, FIRST_MOVE, goalDistances, type MazeInstance } from './maze';
+import { walkBreak } from './maze-breaks';
+import { completionContent } from './tokens';
+
+export interface MazeBranching {
+  /** Walks sampled (G). */
+  walks: number;
+  /** Walks that end on the goal. */
+  correct: number;
+  /** Distinct move strings among the correct walks. */
+  distinctCorrect: number;
+  /** Distinct shortest paths found ÷ the maze's shortest paths. */
+  shortestFound: number;
+  /** Walks that entered a wall or left the grid ÷ walks. */
+  wallOrEdge: number;
+  /** Summed per-token entropy (nats) and count at branch points and at other cells, on a shortest path. */
+  branchEntropy: number;
+  branchTokens: number;
+  otherEntropy: number;
+  otherTokens: number;
+}
+
+/**
+ * One maze's numbers from its walks (completion tokens) and each walk's per-position entropy of
+ * the policy (nats; entropies[g][c] at completion position c). Total over any tokens.
+ */
+export function mazeBranching(instance: MazeInstance, walks: readonly (readonly number[])[], entropies: readonly (ArrayLike<number>)[]): MazeBranching {
+  const board = boardOf(instance);
+  const toGoal = goalDistances(board);
+  const shortestMoves = (cell: number): number => {
+    let n = 0;
+    for (const [dr, dc] of MOVE_DELTAS) {
+      const r = Math.floor(cell / board.size) + dr;
+      const c = (cell % board.size) + dc;
+      if (r >= 0 && r < board.size && c >= 0 && c < board.size && board.open[r * board.size + c] && toGoal[r * board.size + c] === toGoal[cell] - 1) n++;
+    }
+    return n;
+  };
+  const out: MazeBranching = { walks: walks.length, correct: 0, distinctCorrect: 0, shortestFound: 0, wallOrEdge: 0, branchEntropy: 0, branchTokens: 0, otherEntropy: 0, otherTokens: 0 };
+  const correctPaths = new Set<string>();
+  const shortestPaths = new Set<string>();
+  walks.forEach((walk, g) => {
+    const b = walkBreak(instance, walk);
+    const moves = completionContent(walk, instance.completionLength);
+    const path = moves.slice(0, b.kind === null || b.correct ? moves.length : b.at).join(',');
+    if (b.correct) {
+      out.correct++;
+      correctPaths.add(path);
+      if (b.kind === null) shortestPaths.add(path);
+    }
+    if (b.kind === 'wall' || b.kind === 'edge') out.wallOrEdge++;
+    // Positions the walk reaches on a shortest path, before the goal: the choice there is a branch or not.
+    const onPath = b.kind === null ? moves.length : b.at + 1;
+    let cell = board.start;
+    for (let i = 0; i < Math.min(onPath, moves.length + 1) && cell !== board.goal; i++) {
+      const h = Number(entropies[g]?.[i]);
+      if (Number.isFinite(h)) {
+        if (shortestMoves(cell) >= 2) {
+          out.branchEntropy += h;
+          out.branchTokens++;
+        } else {
+          out.otherEntropy += h;
+          out.otherTokens++;
+        }
+      }
+      const m = moves[i] - FIRST_MOVE;
+      if (!(m >= 0 && m < 4)) break;
+      cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
+    }
+  });
+  out.distinctCorrect = correctPaths.size;
+  out.shortestFound = shortestPaths.size / Math.max(1, instance.shortestPaths);
+  out.wallOrEdge /= Math.max(1, walks.length);
+  return out;
+}
+
+/** Unbiased pass@k from c correct of n samples: 1 − C(n−c, k) / C(n, k) (Chen et al. 2021). */
+export function passAtK(n: number, c: number, k: number): number {
+  if (k > n || n === 0) return NaN;
+  if (n - c < k) return 1;
+  let miss = 1;
+  for (let i = n - c + 1; i <= n; i++) miss *= 1 - k / i;
+  return 1 - miss;
+}
+
+export interface BranchingSummary {
+  mazes: number;
+  walksPerMaze: number;
+  /** passAtK[k − 1]: mean pass@k over the mazes, k = 1 … walksPerMaze. */
+  passAtK: number[];
+  distinctCorrect: number;
+  shortestFound: number;
+  wallOrEdge: number;
+  /** Mean entropy per token at branch points and elsewhere on a shortest path (NaN: none seen). */
+  branchEntropy: number;
+  otherEntropy: number;
+}
+
+/** Means over mazes (the entropies pooled over tokens). */
+export function summarizeBranching(perMaze: readonly MazeBranching[]): BranchingSummary {
+  const M = perMaze.length;
+  const G = M > 0 ? Math.min(...perMaze.map((m) => m.walks)) : 0;
+  const mean = (f: (m: MazeBranching) => number): number => perMaze.reduce((a, m) => a + f(m), 0) / Math.max(1, M);
+  const pooled = (sum: (m: MazeBranching) => number, count: (m: MazeBranching) => number): number => {
+    const n = perMaze.reduce((a, m) => a + count(m), 0);
+    return n > 0 ? perMaze.reduce((a, m) => a + sum(m), 0) / n : NaN;
+  };
+  return {
+    mazes: M,
+    walksPerMaze: G,
+    passAtK: Array.from({ length: G }, (_, i) => mean((m) => passAtK(m.walks, m.correct, i + 1))),
+    distinctCorrect: mean((m) => m.distinctCorrect),
+    shortestFound: mean((m) => m.shortestFound),
+    wallOrEdge: mean((m) => m.wallOrEdge),
+    branchEntropy: pooled((m) => m.branchEntropy, (m) => m.branchTokens),
+    otherEntropy: pooled((m) => m.otherEntropy, (m) => m.otherTokens),
+  };
+}
+
+/** The summary as lines of text. */
+export function branchingLines(s: BranchingSummary): string[] {
+  const ks = [1, 2, 4, 8, 16, 32, 64].filter((k) => k <= s.walksPerMaze);
+  return [
+    `branching over ${s.walksPerMaze} sampled walks per maze (${s.mazes} mazes):`,
+    `  pass@k: ${ks.map((k) => `${k}: ${s.passAtK[k - 1].toFixed(3)}`).join('  ')}`,
+    `  distinct correct paths per maze ${s.distinctCorrect.toFixed(2)}; shortest paths found ${(100 * s.shortestFound).toFixed(1)}%; walks into a wall or off the grid ${(100 * s.wallOrEdge).toFixed(1)}%`,
+    `  entropy on a shortest path: at branch points ${s.branchEntropy.toFixed(3)} nats, elsewhere ${s.otherEntropy.toFixed(3)} nats`,
+  ];
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { mazeTask as maze } from './maze';
+import { walkBreak, walkBreakLines, walkBreakReport } from './maze-breaks';
+import { EOS } from './types';
+
+const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
+const walk = (path: string): number[] => [...[...path].map((m) => MOVE_ID[m as keyof typeof MOVE_ID]), EOS];
+
+// Braided 3×3 maze with exactly two shortest paths from S to G (RRDD and DDRR), distance 4.
+const loop = maze.fromJSON({ task: 'maze', params: { size: 3, braid: 1, minDist: 2 }, grid: ['S..', '.#.', '..G'] });
+
+describe('walkBreak: where a walk first goes wrong', () => {
+  it('the maze has the two shortest paths it is drawn with', () => {
+    expect(loop.shortest).toBe(4);
+    expect(loop.shortestPaths).toBe(2);
+  });
+
+  it('either shortest path is unbroken', () => {
+    for (const p of ['RRDD', 'DDRR']) expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, right: [], correct: true });
+  });
+
+  it('stopping one move short: the end token at position 3, where D was right', () => {
+    expect(walkBreak(loop, walk('RRD'))).toEqual({ kind: 'stopped-short', at: 3, right: [MOVE_ID.D], correct: false });
+  });
+
+  it('overshooting: the move after the goal, where the end token was right; a walk back to the goal is still correct', () => {
+    expect(walkBreak(loop, walk('RRDDU'))).toEqual({ kind: 'overshoot', at: 4, right: [EOS], correct: false });
+    expect(walkBreak(loop, walk('RRDDUD'))).toEqual({ kind: 'overshoot', at: 4, right: [EOS], correct: true });
+  });
+
+  it('a wall, the edge and a token that is not a move', () => {
+    expect(walkBreak(loop, walk('DR'))).toEqual({ kind: 'wall', at: 1, right: [MOVE_ID.D], correct: false });
+    // From S both R and D stay on a shortest path.
+    expect(walkBreak(loop, walk('U'))).toEqual({ kind: 'edge', at: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, [4, EOS])).toEqual({ kind: 'badtoken', at: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
+  });
+
+  it('a wrong turn, counted once, even when a detour still reaches the goal', () => {
+    expect(walkBreak(loop, walk('RL'))).toEqual({ kind: 'wrong-turn', at: 1, right: [MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({ kind: 'wrong-turn', at: 1, right: [MOVE_ID.R], correct: true });
+  });
+
+  it('is total: empty, garbage and over-long completions', () => {
+    expect(walkBreak(loop, []).kind).toBe('stopped-short');
+    expect(walkBreak(loop, [-5, 1e9, NaN]).kind).toBe('badtoken');
+    expect(walkBreak(loop, Array(100).fill(MOVE_ID.R)).kind).toBe('edge');
+  });
+});
+
+describe('walkBreakReport', () => {
+  it('counts first failures by kind and by move, with p(right) and collapse', () => {
+    const walks = ['RRDD', 'RRD', 'RRDDU', 'RL', 'RLRRDD', 'U'];
+    const T = loop.promptTokens.length + loop.completionLength;
+    const Lp = loop.promptTokens.length;
+    const tokens = new Int32Array(walks.length * T);
+    walks.forEach((p, n) => tokens.set(walk(p), n * T + Lp));
+    const probs = [0, 0.5, 0.005, 0.2, 0.4, 0.9]; // p(right) given to walk n's break
+    const r = walkBreakReport(walks.map(() => loop), tokens, T, Lp, (n) => probs[n]);
+    expect(r.correct).toBe(2);
+    expect(r.unbroken).toBe(1);
+    expect(r.kinds).toEqual({ wall: 0, edge: 1, badtoken: 0, 'wrong-turn': 2, overshoot: 1, 'stopped-short': 1 });
+    expect(r.detours).toBe(1);
+    expect(r.byMove).toEqual([1, 2, 0, 1, 1]);
+    expect(r.pRight['wrong-turn']).toBeCloseTo(0.3, 12);
+    expect(r.pRight.overshoot).toBe(0.005);
+    expect(r.collapsed).toBe(1);
+    const text = walkBreakLines(r).join('\n');
+    expect(text).toMatch(/shortest path to the goal: 1 \(17%\); on the goal at the end: 2 \(33%\)/);
+    expect(text).toMatch(/wrong turn.* 2 \(33%\); p\(right there\) 0\.300, 1 still reached the goal/);
+    expect(text).toMatch(/collapsed \(p\(right\) < 0\.01\): 1 of 5/);
+  });
+});
