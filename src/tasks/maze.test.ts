@@ -204,9 +204,18 @@ describe('maze metrics', () => {
     const back = { U: 'D', D: 'U', L: 'R', R: 'L' }[path[0] as Move];
     const detour = path[0] + back + path;
     const m = maze.groupMetrics?.(inst, [tokens(paths[0]), tokens(paths[1]), tokens(paths[1]), tokens(detour), [EOS]]);
-    expect(m).toEqual({ distinct_correct_paths: 3, shortest_fraction: 3 / 4 });
+    expect(m).toEqual({
+      distinct_correct_paths: 3, shortest_fraction: 3 / 4,
+      shortest_paths_found: 2 / inst.shortestPaths, wall_or_edge: 0,
+    });
     inst = draw({ size: 5 }, 2);
-    expect(maze.groupMetrics?.(inst, [[EOS], []])).toEqual({ distinct_correct_paths: 0 });
+    expect(maze.groupMetrics?.(inst, [[EOS], []])).toEqual({ distinct_correct_paths: 0, shortest_paths_found: 0, wall_or_edge: 0 });
+  });
+
+  it('count the walks into a wall or off the grid', () => {
+    const inst = maze.fromJSON({ task: 'maze', params: { size: 3 }, grid: ['S..', '.#.', '..G'] });
+    const m = maze.groupMetrics?.(inst, [tokens('U'), tokens('DR'), tokens('RRDD'), tokens('RRD')]);
+    expect(m).toEqual({ distinct_correct_paths: 1, shortest_fraction: 1, shortest_paths_found: 1 / 2, wall_or_edge: 2 / 4 });
   });
 });
 

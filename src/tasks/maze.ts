@@ -343,16 +343,27 @@ const pathText = (w: Walk): string => w.moves.map((m) => MOVE_NAMES[m]).join('')
 
 function groupMetrics(instance: MazeInstance, completions: readonly (readonly number[])[]): Record<string, number> {
   const correctPaths = new Set<string>();
+  const shortestPaths = new Set<string>();
   let correct = 0;
   let shortest = 0;
+  let walled = 0;
   for (const c of completions) {
     const j = judge(instance, Array.isArray(c) ? c : []);
+    if (j.walk.broken === 'wall' || j.walk.broken === 'offgrid') walled++;
     if (!j.correct) continue;
     correct++;
-    if (j.isShortest) shortest++;
+    if (j.isShortest) {
+      shortest++;
+      shortestPaths.add(pathText(j.walk));
+    }
     correctPaths.add(pathText(j.walk));
   }
-  const out: Record<string, number> = { distinct_correct_paths: correctPaths.size };
+  const out: Record<string, number> = {
+    distinct_correct_paths: correctPaths.size,
+    // BODHI: how much of the maze's set of shortest paths the group covers, and how often it breaks the rules.
+    shortest_paths_found: shortestPaths.size / Math.max(1, instance.shortestPaths),
+    wall_or_edge: walled / Math.max(1, completions.length),
+  };
   if (correct > 0) out.shortest_fraction = shortest / correct;
   return out;
 }
