@@ -34,6 +34,7 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = {
   'task/distinct_correct_paths': { name: 'distinct correct paths', doc: 'Number of different correct walks among a group\'s answers (maze).' },
   'task/shortest_fraction': { name: 'shortest-path share', unit: '0–1', doc: 'Share of correct walks that are shortest paths (maze).' },
   'task/shortest_paths_found': { name: 'shortest paths found', unit: '0–1', doc: 'Distinct shortest paths among a group\'s correct walks ÷ the maze\'s shortest paths (maze; BODHI\'s branching: does RL narrow the paths it finds?).' },
+  'task/cell_alignment': { name: 'cell notes right', unit: '0–1', doc: 'Share of the cells written after each followed move that name the cell reached (maze with answer = cells: how much the scratchpad tracks the real position).' },
   'task/wall_or_edge': { name: 'walks into walls', unit: '0–1', doc: 'Share of a group\'s walks that enter a wall or leave the grid (maze; BODHI: RL improves adherence to the walls).' },
   tokens_per_s: { name: 'throughput', unit: 'sampled tokens/s', doc: 'Tokens sampled per second in the sample phase.' },
   'time/step_ms': { name: 'time per step', unit: 'ms', doc: 'Wall time of one whole step.' },

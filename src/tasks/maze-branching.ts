@@ -4,9 +4,8 @@
 // a shortest path, the share of walks that hit a wall or leave the grid, and pass@k.
 
 import { MOVE_DELTAS } from './mazegen';
-import { boardOf, FIRST_MOVE, goalDistances, type MazeInstance } from './maze';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, type MazeInstance } from './maze';
 import { walkBreak } from './maze-breaks';
-import { completionContent } from './tokens';
 
 export interface MazeBranching {
   /** Walks sampled (G). */
@@ -47,8 +46,9 @@ export function mazeBranching(instance: MazeInstance, walks: readonly (readonly 
   const shortestPaths = new Set<string>();
   walks.forEach((walk, g) => {
     const b = walkBreak(instance, walk);
-    const moves = completionContent(walk, instance.completionLength);
-    const path = moves.slice(0, b.kind === null || b.correct ? moves.length : b.at).join(',');
+    const slots = moveSlots(instance, walk);
+    const moves = slots.moves;
+    const path = moves.join(',');
     if (b.correct) {
       out.correct++;
       correctPaths.add(path);
@@ -56,10 +56,12 @@ export function mazeBranching(instance: MazeInstance, walks: readonly (readonly 
     }
     if (b.kind === 'wall' || b.kind === 'edge') out.wallOrEdge++;
     // Positions the walk reaches on a shortest path, before the goal: the choice there is a branch or not.
-    const onPath = b.kind === null ? moves.length : b.at + 1;
+    // Move slot i is at completion position at[i]; the slot after the last move holds the end token.
+    const at = [...slots.at, slots.end];
+    const onPath = b.kind === null ? moves.length : at.indexOf(b.at) + 1;
     let cell = board.start;
     for (let i = 0; i < Math.min(onPath, moves.length + 1) && cell !== board.goal; i++) {
-      const h = Number(entropies[g]?.[i]);
+      const h = Number(entropies[g]?.[at[i]]);
       if (Number.isFinite(h)) {
         if (shortestMoves(cell) >= 2) {
           out.branchEntropy += h;

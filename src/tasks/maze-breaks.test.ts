@@ -70,3 +70,16 @@ describe('walkBreakReport', () => {
     expect(text).toMatch(/collapsed \(p\(right\) < 0\.01\): 1 of 5/);
   });
 });
+
+describe('walkBreak with notes (answer = cells)', () => {
+  const cells = maze.fromJSON({ task: 'maze', params: { size: 3, answer: 'cells' }, grid: ['S..', '.#.', '..G'] });
+  const note = (r: number, c: number): number => maze.vocab(cells.params).indexOf(`${r},${c}`);
+
+  it('names completion positions of the move slots', () => {
+    // R (0,1) R (0,2) D (1,2), then EOS at position 6 one move short.
+    const short = [MOVE_ID.R, note(0, 1), MOVE_ID.R, note(0, 2), MOVE_ID.D, note(1, 2), EOS];
+    expect(walkBreak(cells, short)).toEqual({ kind: 'stopped-short', at: 6, right: [MOVE_ID.D], correct: false });
+    const wall = [MOVE_ID.D, note(1, 0), MOVE_ID.R, note(1, 1), EOS];
+    expect(walkBreak(cells, wall)).toEqual({ kind: 'wall', at: 2, right: [MOVE_ID.D], correct: false });
+  });
+});

@@ -10,8 +10,7 @@
 // goal by a detour (correct under the binary reward): the report counts those apart.
 
 import { MOVE_DELTAS } from './mazegen';
-import { boardOf, FIRST_MOVE, goalDistances, type MazeInstance } from './maze';
-import { completionContent } from './tokens';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, type MazeInstance } from './maze';
 import { EOS } from './types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;
@@ -32,7 +31,8 @@ export interface WalkBreak {
 export function walkBreak(instance: MazeInstance, completion: readonly number[]): WalkBreak {
   const board = boardOf(instance);
   const toGoal = goalDistances(board);
-  const content = completionContent(completion, instance.completionLength);
+  const slots = moveSlots(instance, completion);
+  const content = slots.moves;
   const closer = (cell: number): number[] => {
     const out: number[] = [];
     for (let m = 0; m < 4; m++) {
@@ -48,7 +48,7 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
     const m = content[i] - FIRST_MOVE;
     const right = cell === board.goal ? [EOS] : closer(cell);
     const mark = (kind: WalkBreakKind): void => {
-      if (!first) first = { kind, at: i, right };
+      if (!first) first = { kind, at: slots.at[i], right };
     };
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) {
       mark(cell === board.goal ? 'overshoot' : 'badtoken');
@@ -66,7 +66,7 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
     cell = next;
   }
   const correct = !broken && cell === board.goal;
-  if (!first && !correct) first = { kind: 'stopped-short', at: content.length, right: closer(cell) };
+  if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, right: closer(cell) };
   return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, right: [], correct };
 }
 
@@ -91,7 +91,7 @@ export interface WalkBreakReport {
   kinds: Record<WalkBreakKind, number>;
   /** Walks whose first failure was a wrong turn and still reached the goal (a detour). */
   detours: number;
-  /** byMove[i]: walks that first failed at move i + 1 (stopped-short at the end token counts there). */
+  /** byMove[i]: walks that first failed at completion position i (stopped-short: at its end token). */
   byMove: number[];
   /** Mean probability the policy gave the right tokens where each walk first failed, per kind. */
   pRight: Record<WalkBreakKind, number>;

@@ -220,7 +220,7 @@ describe('maze metrics', () => {
 });
 
 describe('maze fromJSON', () => {
-  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary' };
+  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const };
   it('rebuilds start, goal and distance from the grid', () => {
     const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
     expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });
@@ -301,5 +301,39 @@ describe('base completions: random legal walks that never look at the goal', () 
     for (let i = 0; i < n; i++) if (maze.baseCompletion!(rng, inst)[0] === MOVE_ID.R) right++;
     // Binomial(2000, 0.5): ±4.5 standard deviations is ±101.
     expect(Math.abs(right - n / 2)).toBeLessThan(101);
+  });
+});
+
+describe('answer = cells: each move followed by the cell it reached', () => {
+  const grid = ['S..', '.#.', '..G'];
+  const inst = maze.fromJSON({ task: 'maze', params: { size: 3, answer: 'cells' }, grid });
+  const note = (r: number, c: number): number => maze.vocab(inst.params).indexOf(`${r},${c}`);
+  const MOVES = { U: 9, D: 10, L: 11, R: 12 } as const;
+
+  it('has a note token for every cell of the largest grid, twice the room, and a reference answer with true notes', () => {
+    expect(maze.vocab(inst.params)).toHaveLength(13 + 100);
+    expect(inst.completionLength).toBe(2 * 9 + 1);
+    expect(maze.shape(inst.params).completionLength).toBe(19);
+    // The first shortest path (U, D, L, R order) is DDRR.
+    expect(inst.answerTokens).toEqual([MOVES.D, note(1, 0), MOVES.D, note(2, 0), MOVES.R, note(2, 1), MOVES.R, note(2, 2), EOS]);
+    expect(maze.verify(inst, inst.answerTokens)).toMatchObject({ reward: 1, correct: true });
+  });
+
+  it('scores the moves only: wrong notes keep the walk correct and lower the cell alignment', () => {
+    const wrongNotes = [MOVES.D, note(0, 0), MOVES.D, note(0, 0), MOVES.R, note(2, 1), MOVES.R, note(2, 2), EOS];
+    expect(maze.verify(inst, wrongNotes).correct).toBe(true);
+    expect(maze.groupMetrics?.(inst, [inst.answerTokens, wrongNotes])).toMatchObject({ cell_alignment: 6 / 8, distinct_correct_paths: 1 });
+    // A move where a note belongs is a note (ignored); a note where a move belongs breaks the walk.
+    expect(maze.verify(inst, [note(1, 0), MOVES.D, EOS]).details.broken).toBe('badtoken');
+  });
+
+  it('base walks carry true notes and stay legal', () => {
+    const rng = makeRng(5, STREAM.tasks);
+    for (let i = 0; i < 30; i++) {
+      const w = maze.baseCompletion!(rng, inst);
+      expect(w.length % 2).toBe(1);
+      expect(maze.verify(inst, w).details.broken).toBeNull();
+      expect(maze.groupMetrics?.(inst, [w]).cell_alignment).toBe(1);
+    }
   });
 });

@@ -39,6 +39,7 @@ export type MazeParams = {
   minDist: number;
   maxDist: number;
   reward: 'binary' | 'shortest' | 'progress';
+  answer: 'moves' | 'cells';
 };
 
 export const MAZE_PARAMS: readonly ParamSpec[] = [
@@ -74,14 +75,32 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
     values: ['binary', 'shortest', 'progress'],
     doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).',
   },
+  {
+    name: 'answer',
+    kind: 'enum',
+    default: 'moves',
+    values: ['moves', 'cells'],
+    doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.',
+  },
 ];
 
 /** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */
 export const MAZE_TOKENS = ['#', '.', 'S', 'G', '|', ...MOVE_NAMES] as const;
+/** The largest grid side: cell notes have a token for every (row, col) below it. */
+const MAX_SIZE = 10;
+/** answer = cells: the note "r,c" after a move is token FIRST_CELL + r·10 + c, whatever the size. */
+const CELL_NOTES = Array.from({ length: MAX_SIZE * MAX_SIZE }, (_, i) => `${Math.floor(i / MAX_SIZE)},${i % MAX_SIZE}`);
 const CELL_ID: Record<string, number> = { '#': 4, '.': 5, S: 6, G: 7 };
 const ROW_SEP = NUM_SPECIAL + 4;
 /** Token id of the first move (U); D, L, R follow. */
 export const FIRST_MOVE = NUM_SPECIAL + 5;
+/** Token id of the note for cell (0, 0) (answer = cells). */
+export const FIRST_CELL = FIRST_MOVE + 4;
+/** The note token of a cell (row-major index in a grid of side `size`). */
+export const cellNote = (cell: number, size: number): number => FIRST_CELL + Math.floor(cell / size) * MAX_SIZE + (cell % size);
+
+/** Completion positions per move: 1 (the move), or 2 (the move, then the cell it reached). */
+export const stride = (p: { answer?: string }): number => (p.answer === 'cells' ? 2 : 1);
 
 export interface MazeInstance extends TaskInstance {
   task: 'maze';
@@ -107,11 +126,24 @@ function checkParams(p: MazeParams): void {
 }
 
 function shape(p: MazeParams): SequenceShape {
-  // Moves budget n²: room for any simple path and for detours.
-  return { promptLength: p.size * p.size + p.size + 1, completionLength: p.size * p.size + 1 };
+  // Moves budget n²: room for any simple path and for detours (each with its note in the cells answer).
+  return { promptLength: p.size * p.size + p.size + 1, completionLength: stride(p) * p.size * p.size + 1 };
 }
 
-const vocab = (): string[] => withSpecials(MAZE_TOKENS);
+const vocab = (p: MazeParams): string[] => withSpecials(p.answer === 'cells' ? [...MAZE_TOKENS, ...CELL_NOTES] : MAZE_TOKENS);
+
+/** The answer tokens of a walk: each move, then (answer = cells) the note of the cell it reached; then EOS. */
+function answerOf(p: MazeParams, board: Board, moves: readonly number[]): number[] {
+  const out: number[] = [];
+  let cell = board.start;
+  for (const m of moves) {
+    cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
+    out.push(FIRST_MOVE + m);
+    if (p.answer === 'cells') out.push(cellNote(cell, board.size));
+  }
+  out.push(EOS);
+  return out;
+}
 
 /** Grid geometry read from rows; cells row-major. */
 export interface Board {
@@ -163,9 +195,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
     for (const ch of row) promptTokens.push(CELL_ID[ch]);
   });
   promptTokens.push(SEP);
-  const answerTokens = [...firstShortestPath(board, fromGoal.dist).map((m) => FIRST_MOVE + m), EOS];
+  const answerTokens = answerOf(params, board, firstShortestPath(board, fromGoal.dist));
   return {
-    ...freeCompletionInstance('maze', params, vocab(), promptTokens, answerTokens, shape(params).completionLength),
+    ...freeCompletionInstance('maze', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
     grid,
     start: [Math.floor(board.start / size), board.start % size],
     goal: [Math.floor(board.goal / size), board.goal % size],
@@ -248,12 +280,35 @@ export function goalDistances(board: Board): Int32Array {
   return shortestPaths(board.open, board.size, board.goal).dist;
 }
 
+/** The tokens before the first EOS, split into the move slots and (answer = cells) the note slots. */
+export interface MoveSlots {
+  /** Tokens in the move slots, and their completion positions. */
+  moves: number[];
+  at: number[];
+  /** Tokens in the note slots: notes[i] follows moves[i] (answer = cells; empty otherwise). */
+  notes: number[];
+  /** Completion position of the EOS (or the region's end). */
+  end: number;
+}
+
+export function moveSlots(instance: MazeInstance, completion: readonly number[]): MoveSlots {
+  const content = completionContent(completion, instance.completionLength);
+  const k = stride(instance.params);
+  const out: MoveSlots = { moves: [], at: [], notes: [], end: content.length };
+  content.forEach((t, i) => {
+    if (i % k === 0) {
+      out.moves.push(t);
+      out.at.push(i);
+    } else out.notes.push(t);
+  });
+  return out;
+}
+
 /** Follows the moves before the first EOS; stops at the first illegal move or non-move token. */
 function walk(board: Board, instance: MazeInstance, completion: readonly number[]): Walk {
-  const content = completionContent(completion, instance.completionLength);
   const moves: number[] = [];
   let cell = board.start;
-  for (const t of content) {
+  for (const t of moveSlots(instance, completion).moves) {
     const m = t - FIRST_MOVE;
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) return { moves, end: cell, broken: 'badtoken' };
     const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
@@ -324,19 +379,18 @@ function legalMoves(board: Board, cell: number): number[] {
  */
 function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
   const board = boardOf(instance);
-  const budget = instance.completionLength - 1;
+  const budget = board.size * board.size;
   const length = 1 + rng.int(budget);
-  const tokens: number[] = [];
+  const moves: number[] = [];
   let cell = board.start;
   for (let i = 0; i < length; i++) {
     const options = legalMoves(board, cell);
     if (options.length === 0) break;
     const m = options[rng.int(options.length)];
-    tokens.push(FIRST_MOVE + m);
+    moves.push(m);
     cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
   }
-  tokens.push(EOS);
-  return tokens;
+  return answerOf(instance.params, board, moves);
 }
 
 const pathText = (w: Walk): string => w.moves.map((m) => MOVE_NAMES[m]).join('');
@@ -365,7 +419,30 @@ function groupMetrics(instance: MazeInstance, completions: readonly (readonly nu
     wall_or_edge: walled / Math.max(1, completions.length),
   };
   if (correct > 0) out.shortest_fraction = shortest / correct;
+  if (instance.params.answer === 'cells') out.cell_alignment = cellAlignment(instance, completions);
   return out;
+}
+
+/**
+ * answer = cells: the share of notes, after the moves a walk followed, that name the cell the
+ * move reached (the scratchpad computing the real thing, as cot_alignment for group chains).
+ */
+function cellAlignment(instance: MazeInstance, completions: readonly (readonly number[])[]): number {
+  const board = boardOf(instance);
+  let right = 0;
+  let notes = 0;
+  for (const c of completions) {
+    const completion = Array.isArray(c) ? c : [];
+    const w = walk(board, instance, completion);
+    const written = moveSlots(instance, completion).notes;
+    let cell = board.start;
+    w.moves.forEach((m, i) => {
+      cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
+      notes++;
+      if (written[i] === cellNote(cell, board.size)) right++;
+    });
+  }
+  return notes > 0 ? right / notes : 0;
 }
 
 /** The path as a move string, e.g. "RRDL" (up to where it breaks). */

@@ -107,8 +107,8 @@ function movesToGoal(inst: MazeInstance, cell: Cell): number {
 /** Why and where a walk that did not reach the goal failed. */
 export function walkFailure(inst: MazeInstance, vocab: readonly string[], completion: readonly number[], path: DecodedPath): MazeFailure | null {
   const at = path.cells[path.cells.length - 1];
-  // The walk stopped at the token right after its last followed move.
-  const c = path.moves.length;
+  // The token where the walk stopped: the failing move, or the end token.
+  const c = path.stop;
   const token = completion[c];
   const text = token >= 0 && token < vocab.length ? vocab[token] : `<?${token}>`;
   if (path.broken === 'wall' || path.broken === 'offgrid') {

@@ -2,7 +2,7 @@
 // the moves before the first EOS are followed from S; the walk breaks at the first move into a
 // wall or off the grid, or at the first token that is not a move).
 
-import type { MazeInstance } from '../../tasks/maze';
+import { stride, type MazeInstance } from '../../tasks/maze';
 import { MOVE_DELTAS, MOVE_NAMES } from '../../tasks/mazegen';
 import { SPECIAL_TOKENS, EOS } from '../../tasks/types';
 
@@ -15,6 +15,8 @@ export interface DecodedPath {
   moves: string;
   /** Why the walk stopped early, or null when it ran to its EOS (or the end of the region). */
   broken: 'wall' | 'offgrid' | 'badtoken' | null;
+  /** Completion position of the token where the walk stopped (the failing move or the EOS). */
+  stop: number;
 }
 
 /** Move index (U, D, L, R → 0..3) of a token, read through the vocabulary; −1 for any other token. */
@@ -23,31 +25,39 @@ export function moveOf(vocab: readonly string[], token: number): number {
   return (MOVE_NAMES as readonly string[]).indexOf(text);
 }
 
+/**
+ * `stride`: completion positions per move — 1, or 2 when each move is followed by a note of the
+ * cell it reached (maze answer = cells; the notes are not part of the walk).
+ */
 export function decodeMazePath(
-  grid: readonly string[], start: Cell, vocab: readonly string[], completion: readonly number[],
+  grid: readonly string[], start: Cell, vocab: readonly string[], completion: readonly number[], stride = 1,
 ): DecodedPath {
   const size = grid.length;
   const eosText = SPECIAL_TOKENS[EOS];
   const cells: Cell[] = [start];
   let moves = '';
   let [r, c] = start;
-  for (const t of completion) {
+  let i = 0;
+  for (; i < completion.length; i += stride) {
+    const t = completion[i];
     if (t === EOS || vocab[t] === eosText) break;
     const m = moveOf(vocab, t);
-    if (m < 0) return { cells, moves, broken: 'badtoken' };
+    if (m < 0) return { cells, moves, broken: 'badtoken', stop: i };
     const rr = r + MOVE_DELTAS[m][0];
     const cc = c + MOVE_DELTAS[m][1];
-    if (rr < 0 || rr >= size || cc < 0 || cc >= size) return { cells, moves, broken: 'offgrid' };
-    if (grid[rr][cc] === '#') return { cells, moves, broken: 'wall' };
+    if (rr < 0 || rr >= size || cc < 0 || cc >= size) return { cells, moves, broken: 'offgrid', stop: i };
+    if (grid[rr][cc] === '#') return { cells, moves, broken: 'wall', stop: i };
     [r, c] = [rr, cc];
     cells.push([r, c]);
     moves += MOVE_NAMES[m];
+    // A note slot holding the end token ends the walk too.
+    if (stride > 1 && i + 1 < completion.length && (completion[i + 1] === EOS || vocab[completion[i + 1]] === eosText)) return { cells, moves, broken: null, stop: i + 1 };
   }
-  return { cells, moves, broken: null };
+  return { cells, moves, broken: null, stop: i };
 }
 
 export function decodeInstancePath(inst: MazeInstance, vocab: readonly string[], completion: readonly number[]): DecodedPath {
-  return decodeMazePath(inst.grid, inst.start, vocab, completion.slice(0, inst.completionLength));
+  return decodeMazePath(inst.grid, inst.start, vocab, completion.slice(0, inst.completionLength), stride(inst.params));
 }
 
 /**

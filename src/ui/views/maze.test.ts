@@ -7,7 +7,7 @@ import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } fr
 import { MazeView } from './MazeView';
 import { answerOrNoise, fixtureRollout } from './fixtures';
 
-const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, reward: 'binary' });
+const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, reward: 'binary', answer: 'moves' as const });
 const id = (text: string): number => vocab.indexOf(text);
 const count = (html: string, needle: string): number => html.split(needle).length - 1;
 
@@ -20,7 +20,16 @@ describe('maze path decoding', () => {
 
   it('follows moves to the EOS', () => {
     const p = decodeMazePath(grid, [0, 0], vocab, ['R', 'D', 'R', 'D', '<eos>', 'U'].map(id));
-    expect(p).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null });
+    expect(p).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 4 });
+  });
+
+  it('skips the cell notes with answer = cells, and stops where the walk did', () => {
+    const cells = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary', answer: 'cells' as const });
+    const cid = (text: string): number => cells.indexOf(text);
+    const walk = ['R', '0,1', 'D', '1,1', 'R', '9,9', 'D', '2,2', '<eos>'].map(cid);
+    expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 8 });
+    expect(decodeMazePath(grid, [0, 0], cells, ['R', '0,1', 'R'].map(cid), 2)).toMatchObject({ moves: 'R', broken: 'wall', stop: 2 });
+    expect(decodeMazePath(grid, [0, 0], cells, ['R', '<eos>', 'D'].map(cid), 2)).toMatchObject({ moves: 'R', broken: null, stop: 1 });
   });
 
   it('stops at a wall, the grid edge, or a token that is not a move', () => {
@@ -33,7 +42,7 @@ describe('maze path decoding', () => {
   it('agrees with the maze verifier on random walks (end cell, steps, break)', () => {
     const rng = makeRng(5, 1);
     for (let i = 0; i < 60; i++) {
-      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, reward: 'binary' as const };
+      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, reward: 'binary' as const, answer: 'moves' as const };
       const inst = mazeTask.sample(rng, params);
       // Mostly moves, sometimes EOS or another token.
       const comp = Array.from({ length: inst.completionLength }, () => {
@@ -60,7 +69,7 @@ describe('maze path decoding', () => {
 
 describe('MazeView (server render)', () => {
   it('draws each group\'s maze with G walks, correct ones marked', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, maxDist: 99, reward: 'binary' }, B: 3, G: 4, completion: answerOrNoise(13) });
+    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const }, B: 3, G: 4, completion: answerOrNoise(13) });
     const html = renderToString(createElement(MazeView, { rollout: r }));
     expect(count(html, 'data-testid="maze-view"')).toBe(1);
     expect(count(html, 'data-testid="maze"')).toBe(3);
@@ -72,7 +81,7 @@ describe('MazeView (server render)', () => {
   });
 
   it('draws unverified walks in grey after the sample phase', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary' }, B: 1, G: 2, completion: answerOrNoise(13) });
+    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const }, B: 1, G: 2, completion: answerOrNoise(13) });
     const html = renderToString(createElement(MazeView, { rollout: { ...r, phase: 'sample' } }));
     expect(count(html, 'data-correct="pending"')).toBe(2);
     expect(html).not.toContain('reach G');
