@@ -20,6 +20,12 @@ describe('presets', () => {
     for (const key of Object.keys(p.set)) expect(findKnob(key, c.task), key).toBeDefined();
   });
 
+  it.each(PRESET_NAMES)('%s has a step budget (the charts\' x axis and the top bar\'s "step n / budget"), which its variants keep', (name) => {
+    const c = presetConfig(name);
+    expect(c.steps).toBeGreaterThan(0);
+    for (const v of getPreset(name).variants ?? []) expect(variantConfig(name, v.label).steps).toBe(c.steps);
+  });
+
   it('names are unique', () => {
     expect(new Set(PRESET_NAMES).size).toBe(PRESETS.length);
   });
@@ -68,12 +74,13 @@ describe('presets', () => {
   });
 
   it('the larger groups are cot-discovery with the group changed, and for S4 and A5 more samples a step (as many as fit a 1 GB GPU)', () => {
+    // The larger groups get longer step budgets (A4 was solved in 1,500–2,100 steps on an H200).
     const cot = presetConfig('cot-discovery');
-    expect(presetConfig('cot-a4')).toEqual({ ...cot, 'task.group': 'A4' });
-    expect(variantConfig('cot-a4', 'more samples')).toEqual({ ...cot, 'task.group': 'A4', batchPrompts: 64 });
-    expect(presetConfig('cot-s4')).toEqual({ ...cot, 'task.group': 'S4', batchPrompts: 64, groupSize: 32 });
-    expect(variantConfig('cot-s4', 'as cot-discovery')).toEqual({ ...cot, 'task.group': 'S4' });
-    expect(presetConfig('cot-a5')).toEqual({ ...cot, 'task.group': 'A5', batchPrompts: 64, groupSize: 32 });
+    expect(presetConfig('cot-a4')).toEqual({ ...cot, 'task.group': 'A4', steps: 2500 });
+    expect(variantConfig('cot-a4', 'more samples')).toEqual({ ...cot, 'task.group': 'A4', batchPrompts: 64, steps: 2500 });
+    expect(presetConfig('cot-s4')).toEqual({ ...cot, 'task.group': 'S4', batchPrompts: 64, groupSize: 32, steps: 3000 });
+    expect(variantConfig('cot-s4', 'as cot-discovery')).toEqual({ ...cot, 'task.group': 'S4', steps: 3000 });
+    expect(presetConfig('cot-a5')).toEqual({ ...cot, 'task.group': 'A5', batchPrompts: 64, groupSize: 32, steps: 3000 });
   });
 
   it('no-cot-a5 differs from cot-a5 only in the room to think; cot-block from no-cot-room only in the scratchpad', () => {

@@ -209,7 +209,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'dead-groups',
     title: 'Dead groups: no success, no signal',
     summary: 'When no answer in a group is ever right, every advantage is 0 and nothing is learned, however long it runs.',
-    set: { task: 'sort', 'task.length': 8, 'task.alphabet': 16, 'task.reward': 'exact' },
+    set: { task: 'sort', 'task.length': 8, 'task.alphabet': 16, 'task.reward': 'exact', steps: 100 },
     explanation:
       'Sorting 8 letters from a 16-letter alphabet with an all-or-nothing reward: a random policy essentially never gets it exactly right, so every group has all-zero rewards, every group-relative advantage is 0, and the gradient is 0. The "partial reward" variant gives credit per correct position: the same task learns. Dynamic sampling (DAPO) does not help: it can only filter groups, not create successes.',
     guide: [
@@ -230,7 +230,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'cot-discovery',
     title: 'A chain of thought discovered from a last-token reward',
     summary: 'Rewarded only for the last product of a chain of S3 elements, a transformer trained from scratch learns to write every running product: a chain of thought nobody rewarded.',
-    set: COT_INTERLEAVED,
+    set: { ...COT_INTERLEAVED, steps: 1000 },
     explanation:
       'A 2-layer, width-32 transformer (about 27,000 weights) multiplies chains of elements of S3, the 6 symmetries of a triangle. The environment writes x_t and the model writes y_t after it; only the last y is checked against the product of the chain. A length curriculum starts at 1 (copy the element) and moves up when the held-out pass rate reaches 0.9, so every y_t is the rewarded last token at some level. Recipe: groups of 16; an entropy-style regulator toward the uniform distribution (entropyMode uniform, α 0.05) that keeps pulling back answers collapsed onto a wrong element; a KL anchor (k3, β 0.5) to the policy that solved the previous length, re-taken at each advance and free on the new positions; weights initialised at 5× GPT-2\'s scale (model.initStd 0.1), without which the first product — an interaction no single input predicts — stayed on a plateau. From the seed paper: a transformer from scratch, last-token reward only, learns an algorithmic chain of thought for iterated non-Abelian group multiplication.',
     guide: [
@@ -267,7 +267,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'no-cot-room',
     title: 'The same task with no room to think',
     summary: 'The chain-of-thought task with the whole chain shown at once and a single answer token: the model must compose the chain in one pass, and stalls.',
-    set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 1 },
+    set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 1, steps: 1000 },
     explanation:
       'The cot-discovery recipe, but the whole chain is shown at once (block layout) and the policy may write a single token: the answer (scratch = 1). A 2-layer model must now compose the whole chain in one forward pass. Short chains are learned; then the pass rate stalls and the level stops advancing, while cot-discovery keeps going.',
     guide: [
@@ -294,7 +294,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'entropy-collapse',
     title: 'Entropy collapse, and an adaptive entropy bonus',
     summary: 'Without an entropy regulator the policy can become certain before it is right, and then every group is all-equal and learning stops.',
-    set: { ...S3_SHORT, lr: 1e-2, entropyAlpha: 0, entropyTarget: 0 },
+    set: { ...S3_SHORT, lr: 1e-2, entropyAlpha: 0, entropyTarget: 0, steps: 300 },
     explanation:
       'Plain GRPO with no entropy regulariser and an aggressive learning rate (1e-2) on a short S3 chain (length 4, interleaved). The failure to look for: the entropy falls toward 0 before the pass rate reaches 1, groups with no spread rise toward 1 (every group all right or all wrong, so no gradient) and the pass rate freezes. The "adaptive entropy" variant starts at α = 0.05 and moves α by 0.005 per step to hold the mean entropy at 0.5 nats. The spin-glass paper argues the choice of entropy regulator is what gets RLVR across the landscape\'s barriers.',
     guide: [
@@ -317,7 +317,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'clip-higher',
     title: 'DAPO clip-higher',
     summary: 'When samples are reused the update is clipped; raising only the upper clip bound lets unlikely good tokens grow faster.',
-    set: { ...S3_SHORT, epochs: 2, minibatches: 4, epsHigh: 0.28, lr: 3e-3 },
+    set: { ...S3_SHORT, epochs: 2, minibatches: 4, epsHigh: 0.28, lr: 3e-3, steps: 300 },
     explanation:
       'Samples are reused (2 epochs × 4 minibatches), so the ratio ρ = π/π_old leaves 1 and clipping acts. With symmetric clipping (0.2) a token that was unlikely but good can only grow by 20% per batch, while likely tokens keep sharpening and the entropy falls. DAPO\'s clip-higher raises the upper bound to 0.28. Compare the share of clipped tokens and the entropy with the "symmetric clip" variant.',
     guide: [
@@ -344,7 +344,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'mapp-vs-grpo',
     title: 'MaPP against GRPO with small groups',
     summary: 'With groups of 4 most GRPO groups are all wrong and teach nothing; MaPP\'s posterior-based advantage learns from them too.',
-    set: { ...S3_SHORT, estimator: 'mapp', groupSize: 4, batchPrompts: 16, mappPool: 128, lr: 3e-3 },
+    set: { ...S3_SHORT, estimator: 'mapp', groupSize: 4, batchPrompts: 16, mappPool: 128, lr: 3e-3, steps: 300 },
     explanation:
       'With groups of only 4 at a low pass rate, most GRPO groups are all wrong (zero advantage) and the advantage of an answer depends on which peers it happened to be sampled with. MaPP keeps a Beta posterior of each prompt\'s pass rate over a finite pool of 128 prompts and replaces the GRPO advantage by its expectation over the peers\' outcomes, so even all-wrong groups give a (negative) signal, and it samples the prompts whose pass rate is most uncertain.',
     guide: [
@@ -371,7 +371,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'maze-grpo',
     title: 'Mazes with original GRPO',
     summary: 'GRPO on 4×4 mazes with a progress reward: the std division and per-answer averaging bias which walks are pushed, and by how much.',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean' },
+    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean', steps: 300 },
     explanation:
       'GRPO as in the DeepSeekMath paper on 4×4 mazes with a dense progress reward (the share of the distance to the goal covered): advantages divided by the group std, and each answer\'s loss averaged over its own tokens (seq-mean-token-mean). Walks end where the policy writes the end token, so lengths vary: per-answer averaging penalises each token of a long wrong walk less than a short one, and the std division gives nearly-solved and nearly-hopeless mazes as much weight as informative ones. Compare with maze-dr-grpo. This preset is not yet a working recipe: see the measured runs.',
     guide: [
@@ -386,7 +386,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'maze-dr-grpo',
     title: 'Mazes with Dr. GRPO',
     summary: 'Dr. GRPO on the same mazes: no std division and a constant length normaliser, so every token of every walk weighs the same.',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' },
+    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm', steps: 300 },
     explanation:
       'Dr. GRPO ("GRPO done right"): the centred reward is not divided by the group std (no difficulty bias), and token losses are summed and divided by a constant maximum length (no length bias). Compare the answer length and the reward with maze-grpo at equal steps. This preset is not yet a working recipe: see the measured runs.',
     guide: [
@@ -456,7 +456,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'cot-a4',
     title: 'A chain of thought on A4: twelve elements',
     summary: 'The cot-discovery recipe on A4, the 12 rotations of a tetrahedron: 144 products to discover from a last-token reward instead of 36, so the wait at length 2 is long.',
-    set: { ...COT_INTERLEAVED, 'task.group': 'A4' },
+    set: { ...COT_INTERLEAVED, 'task.group': 'A4', steps: 2500 },
     explanation:
       'cot-discovery with only the group changed: A4, the even permutations of four objects (order 12). The environment writes x_t, the model writes y_t, and only the last y is checked. At length 2 the model must find all 144 products x₁·x₂, and a guess is right 1 time in 12; with 16 prompts × 16 samples a step brings each product about B·G/n³ = 0.15 successes, 8× fewer than S3\'s 1.2, so length 2 takes far longer; past it, each longer chain reuses the same products. The "more samples" variant raises the prompts per step to 64 (B·G/n³ = 0.59). A4 is solvable (its derived series is 12, 4, 1), so a fixed-depth network can in principle multiply its chains at once; the chain of thought is the easy way, not the only one.',
     guide: [
@@ -474,7 +474,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'cot-s4',
     title: 'A chain of thought on S4: more samples for more products',
     summary: 'S4 has 24 elements and 576 products: with cot-discovery\'s 256 samples a step each product is rarely right and learning stalls at length 2, so this recipe samples 8× more.',
-    set: COT_S4,
+    set: { ...COT_S4, steps: 3000 },
     explanation:
       'cot-discovery on S4 (order 24), with 64 prompts × 32 samples a step instead of 16 × 16. Why: at length 2 the policy must find all 576 products and a guess is right 1 time in 24, so a step of B prompts × G samples brings each product about B·G/n³ successes — 1.2 for S3 at 16 × 16, but 0.018 for S4, and the plain recipe stayed at length 2 (1,600 and 1,700 steps on an H200; 600 on a software GPU, where a decoded checkpoint showed nearly every product still at chance, not collapsed). The model is not the limit: a supervised warm start with the same 2-layer, width-32 model learns all 576 products in 300 steps. 64 × 32 gives 0.15 per product per step, the rate at which A4 was solved (in 1,500–2,100 steps on an H200); it is also about the most that fits a 1 GB GPU budget. On a larger GPU more samples a step should shorten the wait. The "as cot-discovery" variant is the plain recipe.',
     guide: [
@@ -492,7 +492,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'cot-a5',
     title: 'A chain of thought on A5, the smallest non-solvable group',
     summary: 'A5 has 60 elements: no fixed-depth network multiplies its chains at once (unless complexity classes collapse), but a chain of thought turns each chain into single products.',
-    set: COT_A5,
+    set: { ...COT_A5, steps: 3000 },
     explanation:
       'cot-discovery on A5, the rotations of an icosahedron (order 60), with 64 prompts × 32 samples a step. A5 is the smallest non-solvable group: iterated multiplication in it is NC¹-complete (Barrington 1989), while a transformer of fixed depth computes within TC⁰ (Merrill and Sabharwal 2023), so unless TC⁰ = NC¹ no fixed-depth transformer multiplies A5 chains of every length at once. For solvable groups (S3, A4, S4) shallow shortcuts exist (Liu et al. 2023, "Transformers learn shortcuts to automata"). Written one running product per token, the chain becomes single products, which a fixed depth does compute. The cost is the table: 3,600 products, each right 1 time in 60 at first, so a step brings each product about B·G/n³ successes: only 0.0095 at 64 × 32 (the most that fits a 1 GB GPU budget), 16× below A4\'s rate at 16 × 16, which solved A4 in 1,500–2,100 steps on an H200. On a large GPU raise batchPrompts and groupSize (256 × 64 gives 0.076 and needs about 8 GB).',
     guide: [
@@ -509,7 +509,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'no-cot-a5',
     title: 'A5 with no room to think',
     summary: 'The control for cot-a5: the whole A5 chain at once and a single answer token, so the model must compose the chain in one forward pass.',
-    set: { ...COT_A5, 'task.layout': 'block', 'task.scratch': 1 },
+    set: { ...COT_A5, 'task.layout': 'block', 'task.scratch': 1, steps: 3000 },
     explanation:
       'cot-a5 with the chain shown whole (block layout) and room for one answer token (scratch 1), as no-cot-room is to cot-discovery. For A5 the theory says more than for S3: iterated A5 multiplication is NC¹-complete (Barrington 1989) and a fixed-depth transformer computes within TC⁰ (Merrill and Sabharwal 2023), so as the chains grow a 2-layer model answering at once should fail unless TC⁰ = NC¹. At lengths this short a finite table could still be memorised in principle; what the runs show is the measurement. The "room to think" variant is cot-a5.',
     guide: [
@@ -536,7 +536,7 @@ export const PRESETS: readonly Preset[] = [
     name: 'cot-block',
     title: 'Room to think after the whole chain',
     summary: 'The S3 chain shown whole, then a scratchpad of k tokens and the answer last: the model must find each next element in the prompt itself, the non-myopic setting.',
-    set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 0 },
+    set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 0, steps: 1000 },
     explanation:
       'The block layout of no-cot-room (BOS x₁ … x_k SEP) with a scratchpad as long as the chain (scratch 0 = k) instead of one answer token; only the last y is rewarded, and the curriculum starts at length 1 as in cot-discovery. Interleaved (cot-discovery) hands the model x_t right before y_t, so each step is myopic: one product of the two tokens just written. Here y_j must fetch x_j from the prompt by its position and multiply it into y_{j−1}: the scratchpad still makes the chain single products, but where to look must be learned as well, and nothing forces the scratchpad to hold running products — the model may use it any way that gets the last token right. The "no room" variant is no-cot-room; "interleaved" is cot-discovery.',
     guide: [

@@ -6,7 +6,7 @@ import type { Phase } from '../../rl/metrics';
 import type { RolloutView } from '../../worker/protocol';
 import { useApp } from '../../store/store';
 import { formatNumber } from '../format';
-import { loopFacts, stageStates, LOOP_STAGES, type LoopStage } from './loopFacts';
+import { advantageSentence, loopFacts, stageStates, LOOP_STAGES, type LoopStage } from './loopFacts';
 
 const TITLES: Record<LoopStage, (G: number) => string> = {
   prompt: () => 'Prompt',
@@ -56,18 +56,10 @@ function stageFact(stage: LoopStage, f: ReturnType<typeof loopFacts>, G: number,
     case 'verify':
       return f.right === null ? 'the verifier: a reward 0–1' : `${f.right} of ${G} right · mean reward ${formatNumber(f.meanReward ?? 0)}`;
     case 'advantages':
-      return f.advantageRange === null
-        ? 'better than the group → +, worse → −'
-        : f.advantageRange[0] === f.advantageRange[1]
-          ? `all equal → every A = ${formatNumber(f.advantageRange[0])}: nothing to learn`
-          : `A from ${signed(f.advantageRange[0])} to ${signed(f.advantageRange[1])}`;
+      return advantageSentence(f.advantageRange, (x) => formatNumber(Number(x.toFixed(2))));
     case 'update':
       return gradNorm === undefined ? 'more of +, less of −' : `more of +, less of − · gradient norm ${formatNumber(gradNorm)}`;
   }
-}
-
-function signed(x: number): string {
-  return `${x > 0 ? '+' : ''}${formatNumber(Number(x.toFixed(2)))}`;
 }
 
 export type { Phase };

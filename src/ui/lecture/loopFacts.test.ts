@@ -1,7 +1,7 @@
 // The loop diagram's facts and lit stage.
 
 import { describe, expect, it } from 'vitest';
-import { loopFacts, stageStates } from './loopFacts';
+import { advantageSentence, loopFacts, stageStates } from './loopFacts';
 import type { RolloutView } from '../../worker/protocol';
 
 function view(partial: Partial<RolloutView>): RolloutView {
@@ -29,5 +29,14 @@ describe('loop diagram', () => {
     expect(f).toEqual({ prompt: 'b b', right: 0, meanReward: 0, advantageRange: [0, 0] });
     expect(loopFacts(null, 0).prompt).toBeNull();
     expect(loopFacts(view({}), 5).prompt).toBeNull();
+  });
+
+  it('says what equal advantages do, from their value: nothing at 0 (GRPO), all pushed down when negative (MaPP)', () => {
+    const f = (x: number): string => x.toFixed(2);
+    expect(advantageSentence([0, 0], f)).toBe('all equal → every A = 0: nothing to learn from this group');
+    expect(advantageSentence([-0.11, -0.11], f)).toBe('all equal → every A = -0.11: every answer pushed down alike');
+    expect(advantageSentence([0.2, 0.2], f)).toBe('all equal → every A = +0.20: every answer pushed up alike');
+    expect(advantageSentence([-0.8, 1.2], f)).toBe('A from -0.80 to +1.20');
+    expect(advantageSentence(null, f)).toBe('better than the group → +, worse → −');
   });
 });

@@ -57,3 +57,17 @@ export function loopFacts(rollout: RolloutView | null, b: number): LoopFacts {
     advantageRange: rollout.seqAdvantages ? [lo, hi] : null,
   };
 }
+
+/**
+ * The "compare in the group" sentence, computed from the advantages the estimator gave (not
+ * assumed from GRPO): equal advantages teach nothing only when they are 0 — MaPP, for one, gives
+ * every answer of an all-wrong group the same negative advantage, and so pushes them all down.
+ */
+export function advantageSentence(range: readonly [number, number] | null, format: (x: number) => string): string {
+  if (range === null) return 'better than the group → +, worse → −';
+  const signed = (x: number): string => (x > 0 ? `+${format(x)}` : format(x));
+  const [lo, hi] = range;
+  if (lo !== hi) return `A from ${signed(lo)} to ${signed(hi)}`;
+  if (Math.abs(lo) < 1e-9) return 'all equal → every A = 0: nothing to learn from this group';
+  return `all equal → every A = ${signed(lo)}: every answer pushed ${lo > 0 ? 'up' : 'down'} alike`;
+}
