@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { knobsHelpText, knobsMarkdown } from './docs';
+import { lessonsMarkdown } from './lessons-doc';
 import { STATIC_KNOBS } from './knobs';
 import { PRESET_NAMES } from './presets';
 
@@ -12,11 +13,11 @@ describe('docs/knobs.md', () => {
     expect(committed).toBe(knobsMarkdown());
   });
 
-  it('documents every knob and preset', () => {
+  it('documents every knob', () => {
     const md = knobsMarkdown();
     for (const k of STATIC_KNOBS) expect(md).toContain(`| \`${k.key}\` |`);
     for (const t of ['task.group', 'task.size', 'task.alphabet', 'task.count']) expect(md).toContain(`| \`${t}\` |`);
-    for (const p of PRESET_NAMES) expect(md).toContain(`### \`${p}\``);
+    expect(md).toContain('[lessons.md](lessons.md)');
   });
 
   it('has a plain-text help listing for the CLI', () => {
@@ -24,5 +25,21 @@ describe('docs/knobs.md', () => {
     expect(help).toContain('task.alphabet = 8  ([2, 26])');
     expect(help).toContain('groupSize = 8  ([1, 64])  group G');
     expect(help).not.toContain('task.group ');
+  });
+});
+
+describe('docs/lessons.md', () => {
+  it('is up to date (regenerate: npx tsx src/config/lessons-doc.ts > docs/lessons.md)', () => {
+    const committed = readFileSync(new URL('../../docs/lessons.md', import.meta.url), 'utf8');
+    expect(committed).toBe(lessonsMarkdown());
+  });
+
+  it('has every lesson in its table, with its step budget, and a section of its own', () => {
+    const md = lessonsMarkdown();
+    for (const p of PRESET_NAMES) {
+      expect(md).toContain(`| [\`${p}\`](#${p}) |`);
+      expect(md).toContain(`\n## ${p}\n`);
+    }
+    expect(md).toMatch(/\| \[`cot-discovery`\]\(#cot-discovery\) \|.*\| 1000 \| .* \| at length 3; solved \(length 6\) \|/);
   });
 });

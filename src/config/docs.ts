@@ -4,7 +4,6 @@
 import { TASK_NAMES, TASKS } from '../tasks/registry';
 import { defaultConfig } from './config';
 import { allowedText, findKnob, formatValue, knobsBySection, knobsFor, SECTIONS, taskKnobs, whenText, type KnobSpec, type KnobValue } from './knobs';
-import { presetConfig, PRESETS } from './presets';
 
 /** The rules between knobs that validateConfig enforces (kept next to the generator of the docs). */
 export const CROSS_RULES: readonly string[] = [
@@ -22,7 +21,7 @@ export const CROSS_RULES: readonly string[] = [
 
 /** Text safe in Markdown prose: a `<` before a letter (as in "Z<n>", "task.<param>") would read as HTML. */
 /** Code spans (between backticks) are left as they are. */
-const text = (s: string): string =>
+export const text = (s: string): string =>
   s
     .split('`')
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/<(?=[A-Za-z/!?])/g, '&lt;')))
@@ -31,7 +30,7 @@ const text = (s: string): string =>
 const cell = (s: string): string => text(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** `key=value` entries of a diff, in table order. */
-function settings(set: Readonly<Record<string, KnobValue>>, task: string): string {
+export function settings(set: Readonly<Record<string, KnobValue>>, task: string): string {
   const order = knobsFor(task).map((k) => k.key);
   const rank = (k: string): number => (order.includes(k) ? order.indexOf(k) : order.length);
   return Object.entries(set)
@@ -100,39 +99,8 @@ export function knobsMarkdown(): string {
   out.push('## Presets');
   out.push('');
   out.push(
-    'Each preset is a small diff on the defaults (`?preset=NAME`, `--preset NAME`). Variants are diffs on the preset, meant to be run side by side with it.',
+    'Each preset is a small diff on the defaults (`?preset=NAME`, `--preset NAME`), and a lesson: [lessons.md](lessons.md) lists them with their settings, guides, measured expectations, variants and ablations.',
   );
-  for (const p of PRESETS) {
-    out.push('');
-    out.push(`### \`${p.name}\`: ${p.title}`);
-    out.push('');
-    out.push(text(p.summary));
-    out.push('');
-    out.push(text(p.explanation));
-    out.push('');
-    const task = presetConfig(p.name).task;
-    out.push(`Settings: ${settings(p.set, task)}.`);
-    out.push('');
-    p.guide.forEach((g, i) => out.push(`${i + 1}. ${text(g.text)}`));
-    out.push('');
-    out.push(`Expected: ${text(p.expect)}`);
-    if (p.variants?.length) {
-      out.push('');
-      out.push(
-        'Variants: ' +
-          p.variants.map((v) => `*${v.label}* (${settings(v.set, task)})`).join('; ') +
-          '.',
-      );
-    }
-    const a = p.ablation;
-    if (a) {
-      const heads = a.variants?.length ? [[p.name, ...a.variants.map((v) => `*${v}*`)].join(' vs ')] : [];
-      const cells = [...heads, ...Object.entries(a.grid ?? {}).map(([k, vs]) => `\`${k}\` ∈ {${vs.map((v) => formatValue(v)).join(', ')}}`)];
-      const solved = a.solved ? `; solved = \`${a.solved.metric}\` ≥ ${a.solved.target}${a.solved.level !== undefined ? ` at level ≥ ${a.solved.level}` : ''}` : '';
-      out.push('');
-      out.push(`Ablation (\`rlvr sweep --preset ${p.name}\`): ${text(a.question)} Cells: ${cells.join(' × ')}; ${a.seeds} seeds × ${a.steps} steps${solved}. ${text(a.literature)} ${text(a.reading)}`);
-    }
-  }
   out.push('');
   return out.join('\n');
 }
