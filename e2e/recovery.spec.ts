@@ -74,7 +74,7 @@ test('a reload loses nothing: the run\'s last checkpoint is kept and the page of
   await page.reload();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   const offer = page.getByTestId('kept-run');
-  await expect(offer).toContainText('stopped at step 3');
+  await expect(offer).toContainText('was at step 3 when the page was left; its weights from then were kept');
   await page.getByTestId('continue-kept').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(page.getByTestId('step-count')).toHaveText('3');

@@ -1,7 +1,7 @@
 // Messages for the person: bad URL values, a training fault, a lost device, worker errors,
 // config edits waiting for a reset, and notices (imports, exports).
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { diffLabel } from '../config';
 import { useApp } from '../store/store';
 import { useController } from './context';
@@ -116,9 +116,14 @@ function KeptRun() {
   const setKeptRun = useApp((s) => s.setKeptRun);
   const controller = useController();
   if (!kept || !run) return null;
+  // The run's charts may go past the kept checkpoint (it is saved every few steps): say both.
+  const reached = run.points.length > 0 ? run.points[run.points.length - 1].step : kept.step;
+  const saved = reached > kept.step
+    ? `its weights were last saved at step ${kept.step}, so it goes on from there (steps ${kept.step + 1}–${reached} run again).`
+    : 'its weights from then were kept.';
   return (
     <div className="message info" data-testid="kept-run">
-      Run {run.name} ({run.label}) stopped at step {kept.step} when the page was left; its weights from then were kept.{' '}
+      Run {run.name} ({run.label}) was at step {reached} when the page was left; {saved}{' '}
       <button className="small-button" data-testid="continue-kept" onClick={() => controller?.continueKeptRun()}>Continue that run</button>{' '}
       <button className="small-button" onClick={() => setKeptRun(null)}>dismiss</button>
     </div>
@@ -130,12 +135,15 @@ function PendingConfig() {
   const trainerConfig = useApp((s) => s.trainerConfig);
   const step = useApp((s) => s.step);
   const controller = useController();
+  // Dismissed for this difference only: another change shows the banner again.
+  const [dismissed, setDismissed] = useState<string | null>(null);
   if (!trainerConfig || step === 0 || trainerConfig === config) return null;
   const diff = diffLabel(trainerConfig, config, { max: 4 });
-  if (!diff) return null;
+  if (!diff || diff === dismissed) return null;
   return (
     <div className="message info" data-testid="pending-config">
-      Config changed ({diff}). The current run keeps its config; <button className="small-button" onClick={() => controller?.reset()}>Reset</button> starts a new run with the new one.
+      Config changed ({diff}). The current run keeps its config; <button className="small-button" onClick={() => controller?.reset()}>Reset</button> starts a new run with the new one.{' '}
+      <button className="small-button" data-testid="dismiss-pending-config" onClick={() => setDismissed(diff)}>dismiss</button>
     </div>
   );
 }
