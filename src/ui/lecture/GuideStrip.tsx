@@ -142,6 +142,8 @@ function Details({ preset }: { preset: Preset }) {
         <ol>
           {preset.guide.map((g, i) => <li key={i}>{g.text}</li>)}
         </ol>
+        {/* The strip shows two lines of it; here it is whole. */}
+        <p data-testid="guide-details-expect"><b>Expected</b> (what measured runs did): {preset.expect}</p>
       </div>
     </details>
   );
