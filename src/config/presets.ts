@@ -6,18 +6,17 @@
 // Initial pass rates quoted in the lessons were measured with a uniform random policy over the task
 // vocabulary (what a freshly initialised model is close to), with the task library itself.
 //
-// The table is in two parts, lessons-first.ts and lessons-further.ts, on shared recipes
-// (preset-recipes.ts); what a preset holds is preset-types.ts.
+// The table is preset-table.ts, on shared recipes (preset-recipes.ts); what a preset holds is
+// preset-types.ts.
 
 import { quoteInput } from '../core/quote';
 import { ConfigError, defaultConfig, mergeConfig, type RunConfig } from './config';
-import { FIRST_LESSONS } from './lessons-first';
-import { FURTHER_LESSONS } from './lessons-further';
+import { PRESET_TABLE } from './preset-table';
 import type { Preset } from './preset-types';
 
 export * from './preset-types';
 
-export const PRESETS: readonly Preset[] = [...FIRST_LESSONS, ...FURTHER_LESSONS];
+export const PRESETS: readonly Preset[] = PRESET_TABLE;
 
 export const PRESET_NAMES: readonly string[] = PRESETS.map((p) => p.name);
 

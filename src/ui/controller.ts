@@ -149,11 +149,7 @@ export class PlaygroundController {
   }
 
   start(): void {
-    const s = this.state;
-    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
-    if (this.needsModel() && this.codeWaits(s.config)) return;
-    this.ensureModel();
-    this.send({ type: 'start', delayMs: s.delayMs });
+    this.whenStopped({ type: 'start', delayMs: this.state.delayMs });
   }
 
   pause(): void {
@@ -169,19 +165,20 @@ export class PlaygroundController {
   }
 
   step(): void {
-    const s = this.state;
-    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
-    if (this.needsModel() && this.codeWaits(s.config)) return;
-    this.ensureModel();
-    this.send({ type: 'step' });
+    this.whenStopped({ type: 'step' });
   }
 
   phase(): void {
+    this.whenStopped({ type: 'phase' });
+  }
+
+  /** Start, step or phase: only while stopped (not after a fault or a loss), on a model for the config. */
+  private whenStopped(cmd: Command): void {
     const s = this.state;
     if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
     if (this.needsModel() && this.codeWaits(s.config)) return;
     this.ensureModel();
-    this.send({ type: 'phase' });
+    this.send(cmd);
   }
 
   setSpeed(delayMs: number): void {
