@@ -103,3 +103,11 @@ export function bindBlock<H>(device: GPUDevice, arg: GPUBuffer | H, block: Param
 export function checkHeads(op: string, C: number, NH: number): void {
   if (C % NH !== 0) throw new RangeError(`${op}: C=${C} is not divisible by NH=${NH}`);
 }
+
+/** The pair of helpers of one uniform block: create its buffer, and rewrite it between steps. */
+export function blockBuffers<H>(block: ParamBlock<H>): { create(device: GPUDevice, h: H): GPUBuffer; write(device: GPUDevice, buf: GPUBuffer, h: H): void } {
+  return {
+    create: (device, h) => createBlock(device, block, h),
+    write: (device, buf, h) => writeBlock(device, buf, block, h),
+  };
+}

@@ -6,17 +6,11 @@ import { uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { SAMPLE_BLOCK, type SampleTokenParams } from '../core/abi';
-import { bindBlock, checkHeads, createBlock, grid, need, positiveInts, rowWorkgroup, WG, writeBlock } from './op-plumbing';
+import { bindBlock, checkHeads, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
 
-export function createSampleTokenParams(device: GPUDevice, h: SampleTokenParams): GPUBuffer {
-  return createBlock(device, SAMPLE_BLOCK, h);
-}
-
-export function writeSampleTokenParams(device: GPUDevice, buf: GPUBuffer, h: SampleTokenParams): void {
-  writeBlock(device, buf, SAMPLE_BLOCK, h);
-}
+export const { create: createSampleTokenParams, write: writeSampleTokenParams } = blockBuffers<SampleTokenParams>(SAMPLE_BLOCK);
 
 /**
  * One decoding step for every sequence at pos = cursor[0] (a storage buffer, so one

@@ -9,7 +9,7 @@ import {
   ADAMW_BLOCK, CE_BLOCK, GRAD_NORM_WG, gradNormGroups, PG_BLOCK, PG_STATS, REGULATOR,
   type AdamwParams, type CeLossParams, type GradNormOptions, type PgLossParams, type Regulator,
 } from '../core/abi';
-import { bindBlock, createBlock, grid, need, positiveInts, rowWorkgroup, WG, writeBlock } from './op-plumbing';
+import { bindBlock, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
 
 // ─── logits ─────────────────────────────────────────────────────────────────────────────────
 
@@ -70,13 +70,7 @@ export function logitsBackwardOp(
 // ─── losses ─────────────────────────────────────────────────────────────────────────────────
 
 /** A uniform buffer for pgLossOp's parameters (rewrite it with writePgLossParams). */
-export function createPgLossParams(device: GPUDevice, p: PgLossParams): GPUBuffer {
-  return createBlock(device, PG_BLOCK, p);
-}
-
-export function writePgLossParams(device: GPUDevice, buf: GPUBuffer, p: PgLossParams): void {
-  writeBlock(device, buf, PG_BLOCK, p);
-}
+export const { create: createPgLossParams, write: writePgLossParams } = blockBuffers<PgLossParams>(PG_BLOCK);
 
 /**
  * Policy-gradient loss: dlogp, dent (=) per token, seqLoss, stats (=) per sequence.
@@ -121,13 +115,7 @@ export function pgLossOp(
   ];
 }
 
-export function createCeLossParams(device: GPUDevice, p: CeLossParams): GPUBuffer {
-  return createBlock(device, CE_BLOCK, p);
-}
-
-export function writeCeLossParams(device: GPUDevice, buf: GPUBuffer, p: CeLossParams): void {
-  writeBlock(device, buf, CE_BLOCK, p);
-}
+export const { create: createCeLossParams, write: writeCeLossParams } = blockBuffers<CeLossParams>(CE_BLOCK);
 
 /** SFT loss: dlogp (=) = −scale·mask, seqLoss[n] (=) = −scale·Σ_t mask·logp. */
 export function ceLossOp(
@@ -205,14 +193,7 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
 }
 
 /** A uniform buffer for adamwOp's hyperparameters; rewrite it each step with writeAdamwParams. */
-export function createAdamwParams(device: GPUDevice, h: AdamwParams): GPUBuffer {
-  return createBlock(device, ADAMW_BLOCK, h);
-}
-
-/** Rewrite the hyperparameters (queue.writeBuffer: takes effect for the next submission). */
-export function writeAdamwParams(device: GPUDevice, buf: GPUBuffer, h: AdamwParams): void {
-  writeBlock(device, buf, ADAMW_BLOCK, h);
-}
+export const { create: createAdamwParams, write: writeAdamwParams } = blockBuffers<AdamwParams>(ADAMW_BLOCK);
 
 /** One AdamW step over P parameters, in place; does nothing when norm[1] ≠ 0. */
 export function adamwOp(
