@@ -20,12 +20,13 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   reference: ['core', 'model'],
   config: ['core', 'tasks', 'model'],
   rl: ['core', 'tasks', 'gpu', 'model', 'reference', 'config'],
+  ablation: ['core', 'tasks', 'model', 'config'],
   worker: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
   bench: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
-  cli: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'bench'],
-  store: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker'],
-  ui: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker', 'store'],
-  app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'worker', 'store', 'ui'],
+  cli: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'bench'],
+  store: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker'],
+  ui: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker', 'store'],
+  app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker', 'store', 'ui'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -12,12 +12,14 @@ import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
 import {
-  configEntries, defaultAblationMetrics, defaultSolvedRule, formatValue, getPreset, PRESET_NAMES,
-  type AblationCellSpec, type AblationSpec, type KnobValue, type PresetSolvedRule,
+  configEntries, formatValue, getPreset, PRESET_NAMES, type KnobValue, type PresetSolvedRule,
 } from '../config';
-import { summarizeAblation, type AblationCell, type AblationStats, type SeedRun } from '../rl/ablation-stats';
-import { readMetricsJsonl, type MetricsNotes } from '../rl/ablation-runs';
-import { ablationMarkdown } from '../rl/ablation-report';
+import {
+  defaultAblationMetrics, defaultSolvedRule, summarizeAblation,
+  type AblationCell, type AblationCellSpec, type AblationSpec, type AblationStats, type SeedRun,
+} from '../ablation';
+import { readMetricsJsonl, type MetricsNotes } from '../ablation/runs';
+import { ablationMarkdown } from '../ablation/report';
 import {
   ABLATION_FILE, CELL_FILE, findRunFolders, parseAblationFile, parseCellFile, parseRunConfigFile, readJsonFile, readTextFile,
   type AblationFile, type CellFile,

@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../core/flags';
-import { findKnob, showRaw, validateConfig, ConfigError, type AblationCellSpec, type AblationSpec, type RunConfig } from '../config';
+import { findKnob, showRaw, validateConfig, ConfigError, type RunConfig } from '../config';
+import type { AblationCellSpec, AblationSpec } from '../ablation/spec';
 
 export const ABLATION_FILE = 'ablation.json';
 

@@ -10,7 +10,7 @@ import { trainCommand } from './train-commands';
 import { sweepJobs } from './sweep-command';
 import { codeSets } from './code-files';
 import { readSafetensors } from '../model/safetensors';
-import { ablationCells, ablationSpec } from '../config/ablation';
+import { ablationCells, ablationSpec } from '../ablation/spec';
 import { CODE_EXAMPLES } from '../config/custom-code';
 
 const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];

@@ -17,7 +17,7 @@ import { CliError } from '../core/flags';
 import { summarizeRunFolders } from './ablation-folders';
 import { ablationFile } from './ablation-folders';
 import { fakeMetricsLines, writeFakeRun } from './run-folder-fixtures';
-import { ablationCells, ablationSpec } from '../config';
+import { ablationCells, ablationSpec } from '../ablation/spec';
 
 const base = mkdtempSync(join(tmpdir(), 'rlvr-report-prop-'));
 let serial = 0;

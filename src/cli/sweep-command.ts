@@ -1,6 +1,6 @@
 // `rlvr sweep`: an ablation on this machine. Every (cell, seed) is one `rlvr train` child process
 // of this same CLI, J at a time; each writes DIR/<cell>/seed-<s>/, and at the end summary.json
-// and summary.md hold the statistics over seeds (src/rl/ablation-stats.ts). With --emit-jobs it
+// and summary.md hold the statistics over seeds (src/ablation/). With --emit-jobs it
 // prints those same train commands instead, one per line, for a job array on a cluster
 // (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
 
@@ -14,10 +14,11 @@ import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
+import { ConfigError } from '../config';
 import {
-  ablationCells, ablationRunConfig, ablationSpec, cellSets, ConfigError, parseGridFlags, parseSeedList, versusCustomGrid,
+  ablationCells, ablationRunConfig, ablationSpec, cellSets, parseGridFlags, parseSeedList, versusCustomGrid,
   type AblationCellSpec, type AblationSpec,
-} from '../config';
+} from '../ablation/spec';
 
 export const SWEEP_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)' },

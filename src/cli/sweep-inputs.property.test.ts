@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, HelpRequested } from '../core/flags';
-import { ConfigError, parseGridFlags, parseSeedList, STATIC_KNOBS } from '../config';
+import { ConfigError, STATIC_KNOBS } from '../config';
+import { parseGridFlags, parseSeedList } from '../ablation/spec';
 import { sweepCommand } from './sweep-command';
 import { parseAblationFile } from './ablation-side-files';
 import { writeFakeRun } from './run-folder-fixtures';

@@ -6,7 +6,7 @@ import { ConfigError, defaultConfig, diffLabel, mergeConfig, validateConfig } fr
 import { parseSetFlags } from './cli';
 import { configToSearch, searchToConfig } from './url';
 import { checkpointRun, checkpointRunConfig } from './checkpoint-run';
-import { versusCustomGrid } from './ablation';
+import { versusCustomGrid } from '../ablation/spec';
 import { activeCode, functionLine, isShippedCode, MAX_CODE_LENGTH, ESTIMATOR_TEMPLATE, REWARD_TEMPLATE } from './custom-code';
 
 const code = '  // leading spaces & a "quote", = and ?\nfunction advantages(batch) {\n  return batch.rewards; // é ✓\n}\n\n';

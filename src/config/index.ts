@@ -3,7 +3,6 @@
 export * from './knobs';
 export * from './config';
 export * from './presets';
-export * from './ablation';
 export * from './url';
 export * from './cli';
 export * from './metrics';

@@ -3,7 +3,7 @@
 // predicts it). An off-by-one here trains every token on its neighbour's advantage.
 import { describe, expect, it } from 'vitest';
 import { buildTemplate, completionFacts, rolloutShape, rowArrays, sliceMinibatch } from './rollout';
-import { completionRatios } from './trainer';
+import { completionRatios } from './step-update';
 import { BOS, EOS, SEP } from '../tasks/types';
 import type { TaskInstance } from '../tasks/types';
 

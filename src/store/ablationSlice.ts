@@ -3,14 +3,14 @@
 // imported ablation carries its runs with it, for viewing only.
 
 import type { StateCreator } from 'zustand';
-import type { AblationCellSpec, AblationSpec } from '../config/ablation';
+import type { AblationCellSpec, AblationSpec } from '../ablation/spec';
 import type { RunRecord } from './runs';
 import type { AppState } from './store';
 
 export type AblationJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface AblationJob {
-  /** The cell's label (src/config/ablation.ts). */
+  /** The cell's label (src/ablation/spec.ts). */
   cell: string;
   seed: number;
   /** The kept run it writes into (made when the job is queued). */

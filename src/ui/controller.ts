@@ -1,62 +1,40 @@
 // The controller between the page and the training worker: UI actions become protocol
-// commands, worker events become store updates (batched: at most one store update per
-// animation frame), and it keeps what outlives a model: the last checkpoint (for a resume
-// after a device loss), the sweep queue, the URL and the saved runs.
+// commands, worker events become store updates, and it keeps what outlives a model. Its parts
+// (src/ui/control/): the event batching (batcher.ts: at most one store update per animation
+// frame), the checkpoints (checkpoints.ts: the latest, for a resume after a device loss, and the
+// one kept across a reload), the sweep queue (sweeps.ts) and run files (files.ts); the URL is
+// here.
 //
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { diffLabel, pageSearch, findKnob, formatValue, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
+import { diffLabel, pageSearch, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
-import type { EvalRecord, StepRecord } from '../rl/metrics';
-import type { TrainingBatch } from '../store/runsSlice';
 import { loadCheckpoint } from '../store/checkpointFile';
-import { runFileName, runFromJson, runToCsv, runToJson } from '../store/runFiles';
-import { nextRunName } from '../store/runs';
-import { planSweep } from '../store/sweep';
 import type { KeptCheckpoint } from '../store/archive';
 import { adapterLabel } from '../gpu/device';
 import { holdUnreadCode } from './code/gate';
 import type { CodeKind } from '../config/custom-code';
+import { EventBatcher } from './control/batcher';
+import { CheckpointKeeper } from './control/checkpoints';
+import { RunFiles } from './control/files';
+import type { ControllerEnv, ControllerHost, InitOptions } from './control/host';
+import { SweepQueue } from './control/sweeps';
 
-export interface ControllerEnv {
-  /** Calls `fn` before the next frame is painted (requestAnimationFrame in the page). */
-  requestFrame(fn: () => void): void;
-  /** Replaces the page's query string (history.replaceState). */
-  replaceSearch(search: string): void;
-  /** Offers bytes or text to the person as a file. */
-  download(fileName: string, data: Uint8Array | string, mime: string): void;
-  /** Fetches a file shipped with the page (a trained checkpoint). */
-  fetchBytes?(path: string): Promise<Uint8Array>;
-  /** Keeps the latest checkpoint of the run in training across a reload (IndexedDB). */
-  keepCheckpoint?(ck: KeptCheckpoint): void;
-}
-
-/** How a new run begins: its label and what is drawn beside it. */
-interface NewRunOptions {
-  label?: string;
-  importedFrom?: string;
-  variant?: string;
-  /** Runs overlaid on the charts beside the new one (default: the overlay as it is). */
-  overlay?: string[];
-}
+export type { ControllerEnv } from './control/host';
 
 /** Ask the worker for a checkpoint this often while training (and at every pause). */
 export const CHECKPOINT_EVERY = 50;
 
 export class PlaygroundController {
-  private pending: TrainingBatch = { records: [], evals: [], rollout: null, phase: null };
-  private flushScheduled = false;
+  private readonly batcher: EventBatcher;
+  private readonly checkpoints: CheckpointKeeper;
+  private readonly sweeps: SweepQueue;
+  private readonly files: RunFiles;
   /** After an init, events of the previous model are dropped until 'ready'. */
   private awaitingReady = false;
-  /** The next init begins a new run (created at its first step). */
-  private newRun: { config: RunConfig; preset: string | undefined; label?: string; importedFrom?: string; variant?: string } | null = null;
-  private checkpoint: { bytes: Uint8Array; step: number } | null = null;
-  /** A checkpoint kept from before a reload, offered until it is taken or a new run starts. */
-  private kept: KeptCheckpoint | null = null;
-  private exportCheckpointWanted = false;
   private lastSearch: string | null = null;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -65,6 +43,13 @@ export class PlaygroundController {
     private readonly port: TrainerPort,
     private readonly env: ControllerEnv,
   ) {
+    const host: ControllerHost = {
+      store, env, send: (cmd) => this.send(cmd), init: (config, options) => this.init(config, options), codeWaits: (config) => this.codeWaits(config),
+    };
+    this.batcher = new EventBatcher(store, (fn) => env.requestFrame(fn));
+    this.checkpoints = new CheckpointKeeper(host);
+    this.sweeps = new SweepQueue(host);
+    this.files = new RunFiles(host);
     this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
     this.unsubscribe.push(store.subscribe((s, prev) => {
       if (s.config !== prev.config || s.preset !== prev.preset || s.view !== prev.view || s.zoom !== prev.zoom) this.syncUrl();
@@ -85,8 +70,6 @@ export class PlaygroundController {
     this.port.send(cmd);
   }
 
-  // ── URL ──────────────────────────────────────────────────────────────────────────────
-
   /** Writes the config (and preset, view, zoom) to the URL when they change. */
   syncUrl(): void {
     const { config, preset, view, zoom } = this.state;
@@ -99,24 +82,22 @@ export class PlaygroundController {
   // ── model lifecycle ──────────────────────────────────────────────────────────────────
 
   /** Builds a model in the worker. `newRun`: its steps go to a new run (made at its first step). */
-  private init(config: RunConfig, options: { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number } } & NewRunOptions): void {
+  private init(config: RunConfig, options: InitOptions): void {
     if (this.codeWaits(config)) return;
-    this.discardPending();
+    this.batcher.discard();
     this.state.setCodeFailure(null);
     this.awaitingReady = true;
-    this.checkpoint = null;
-    this.state.setCheckpointStep(null);
+    this.checkpoints.forget();
     if (options.newRun) {
-      this.kept = null;
-      this.state.setKeptRun(null);
+      this.checkpoints.take();
       const { label, importedFrom, variant } = options;
-      this.newRun = { config, preset: this.state.preset, label, importedFrom, variant };
+      this.batcher.newRun = { config, preset: this.state.preset, label, importedFrom, variant };
       // The numbers and charts of the previous run go at once; it stays in the runs list.
       this.state.detachActiveRun(options.overlay ?? this.state.overlay);
       this.state.setViewStep(null);
     } else {
       // The steps go to the active run, not to one a model built before this meant to begin.
-      this.newRun = null;
+      this.batcher.newRun = null;
     }
     this.state.trainingStarting(config, options.resume?.step ?? 0);
     const cmd: Command = { type: 'init', config };
@@ -168,11 +149,7 @@ export class PlaygroundController {
   }
 
   start(): void {
-    const s = this.state;
-    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
-    if (this.needsModel() && this.codeWaits(s.config)) return;
-    this.ensureModel();
-    this.send({ type: 'start', delayMs: s.delayMs });
+    this.whenStopped({ type: 'start', delayMs: this.state.delayMs });
   }
 
   pause(): void {
@@ -188,19 +165,20 @@ export class PlaygroundController {
   }
 
   step(): void {
-    const s = this.state;
-    if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
-    if (this.needsModel() && this.codeWaits(s.config)) return;
-    this.ensureModel();
-    this.send({ type: 'step' });
+    this.whenStopped({ type: 'step' });
   }
 
   phase(): void {
+    this.whenStopped({ type: 'phase' });
+  }
+
+  /** Start, step or phase: only while stopped (not after a fault or a loss), on a model for the config. */
+  private whenStopped(cmd: Command): void {
     const s = this.state;
     if (s.status === 'running' || s.status === 'lost' || s.status === 'fault') return;
     if (this.needsModel() && this.codeWaits(s.config)) return;
     this.ensureModel();
-    this.send({ type: 'phase' });
+    this.send(cmd);
   }
 
   setSpeed(delayMs: number): void {
@@ -260,9 +238,9 @@ export class PlaygroundController {
     s.setCodeFailure(null);
     const diff = diffLabel(s.trainerConfig, s.config, { max: 4 });
     const faulted = s.activeRunId;
-    this.discardPending();
+    this.batcher.discard();
     this.awaitingReady = true;
-    this.newRun = { config: s.config, preset: s.preset, label: `continued after the fault at step ${s.fault.step}${diff ? `: ${diff}` : ''}` };
+    this.batcher.newRun = { config: s.config, preset: s.preset, label: `continued after the fault at step ${s.fault.step}${diff ? `: ${diff}` : ''}` };
     s.detachActiveRun(faulted && !s.overlay.includes(faulted) ? [...s.overlay, faulted] : s.overlay);
     s.trainingStarting(s.config, s.step);
     this.send({ type: 'continue', config: s.config });
@@ -285,13 +263,12 @@ export class PlaygroundController {
   /** After a device loss: a new device, the weights of the last checkpoint, the same run. */
   resume(): void {
     const config = this.state.trainerConfig ?? this.state.config;
-    const saved = this.checkpoint;
+    const saved = this.checkpoints.latest;
     if (saved) {
       const ck = loadCheckpoint(saved.bytes);
       this.state.truncateActiveRun(ck.resume.step);
       this.init(config, { newRun: false, params: ck.params, resume: ck.resume });
-      this.checkpoint = saved; // init forgets it; it is still the latest
-      this.state.setCheckpointStep(saved.step);
+      this.checkpoints.hold(saved); // init forgets it; it is still the latest
     } else {
       this.state.truncateActiveRun(0);
       this.init(config, { newRun: false });
@@ -300,20 +277,14 @@ export class PlaygroundController {
 
   /** At start-up: the checkpoint kept before a reload, if its run is still in the list. */
   offerKeptCheckpoint(ck: KeptCheckpoint): void {
-    // A run that reached its step budget has nothing left to continue.
-    const run = this.state.runs.find((r) => r.id === ck.runId);
-    if (!run || run.points.length === 0 || (run.config.steps > 0 && ck.step >= run.config.steps)) return;
-    this.kept = ck;
-    this.state.setKeptRun({ runId: ck.runId, step: ck.step });
+    this.checkpoints.offer(ck);
   }
 
   /** Continues the run whose checkpoint was kept across a reload: its weights, its steps up to the checkpoint. */
   continueKeptRun(): void {
     const s = this.state;
-    const kept = this.kept;
+    const kept = this.checkpoints.take();
     const run = kept && s.runs.find((r) => r.id === kept.runId);
-    s.setKeptRun(null);
-    this.kept = null;
     if (!kept || !run) return;
     try {
       const ck = loadCheckpoint(kept.bytes, `the checkpoint of run ${run.name}`);
@@ -321,8 +292,7 @@ export class PlaygroundController {
       s.setConfig(ck.config, run.preset);
       s.reattachRun(run.id, ck.resume.step);
       this.init(ck.config, { newRun: false, params: ck.params, resume: ck.resume });
-      this.checkpoint = { bytes: kept.bytes, step: ck.resume.step };
-      s.setCheckpointStep(ck.resume.step);
+      this.checkpoints.hold({ bytes: kept.bytes, step: ck.resume.step });
     } catch (e) {
       s.notify('error', `Could not continue run ${run.name}: ${(e as Error).message}`);
     }
@@ -333,125 +303,37 @@ export class PlaygroundController {
     this.send({ type: 'loseDevice' });
   }
 
-  // ── sweeps ───────────────────────────────────────────────────────────────────────────
+  // ── sweeps and files (control/sweeps.ts, control/files.ts) ────────────────────────────
 
   /** Runs `knob` over `values` on the current config and seed, `steps` steps each. Returns refused values. */
   startSweep(knob: string, values: string[], steps: number): string[] {
-    const plan = planSweep(this.state.config, knob, values, steps);
-    if (plan.configs.length === 0 || plan.configs.some((c) => this.codeWaits(c))) return plan.errors;
-    this.state.setSweep({ knob, queue: plan.configs, total: plan.configs.length, running: true, runIds: [] });
-    this.runNextSweepItem();
-    return plan.errors;
+    return this.sweeps.start(knob, values, steps);
   }
-
-  private runNextSweepItem(): void {
-    const sweep = this.state.sweep;
-    if (!sweep || sweep.queue.length === 0) {
-      this.state.setSweep(null);
-      return;
-    }
-    const [config] = sweep.queue;
-    this.state.setConfig(config, this.state.preset);
-    // Labelled by the value chosen, and drawn over the sweep's earlier runs.
-    const knob = findKnob(sweep.knob, config.task);
-    const value = formatValue((config as unknown as Record<string, string | number | boolean>)[sweep.knob]);
-    this.init(config, { newRun: true, label: `${knob?.label ?? sweep.knob} = ${value}`, overlay: sweep.runIds ?? [] });
-    this.send({ type: 'start', delayMs: this.state.delayMs });
-  }
-
-  private onRunStopped(step: number): void {
-    const sweep = this.state.sweep;
-    const cfg = this.state.trainerConfig;
-    if (sweep && cfg && cfg.steps > 0 && step >= cfg.steps) {
-      this.state.setSweep({ ...sweep, queue: sweep.queue.slice(1) });
-      this.runNextSweepItem();
-    }
-  }
-
-  // ── files ────────────────────────────────────────────────────────────────────────────
 
   exportRun(id: string, format: 'csv' | 'json'): void {
-    const run = this.state.runs.find((r) => r.id === id);
-    if (!run) return;
-    if (format === 'csv') this.env.download(runFileName(run, 'csv'), runToCsv(run), 'text/csv');
-    else this.env.download(runFileName(run, 'json'), runToJson(run), 'application/json');
+    this.files.exportRun(id, format);
   }
 
   /** Saves the current model's weights as .safetensors (asks the worker for a fresh checkpoint). */
   exportCheckpoint(): void {
-    if (!this.state.trainerConfig || this.state.status === 'lost') return;
-    this.exportCheckpointWanted = true;
-    this.send({ type: 'checkpoint' });
+    this.checkpoints.requestExport();
   }
 
   /** Imports a run (.json) or a checkpoint (.safetensors: weights + run config, training continues from it). */
   importFile(fileName: string, bytes: Uint8Array): void {
-    const s = this.state;
-    try {
-      if (/\.json$/i.test(fileName) || bytes[0] === 0x7b /* { */) {
-        const run = runFromJson(new TextDecoder().decode(bytes), fileName);
-        s.addRun({ ...run, name: nextRunName(s.runs), label: `imported: ${run.label}` });
-        s.notify('info', `Imported run ${run.name} from ${fileName} (${run.points.length} steps).`);
-        return;
-      }
-      const ck = loadCheckpoint(bytes, fileName);
-      s.setConfig(ck.config, undefined);
-      // Its own code comes from elsewhere: it waits to be read.
-      s.reviewCodeOf(ck.config, 'file');
-      this.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName });
-      s.notify('info', `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`);
-    } catch (e) {
-      s.notify('error', `Could not import ${fileName}: ${(e as Error).message}`);
-    }
+    this.files.importFile(fileName, bytes);
   }
 
-  /**
-   * Loads a trained checkpoint shipped with the page (a lesson's "jump ahead"): its weights,
-   * run config and step; the lesson and its guide stay. Resolves when the model is being built.
-   */
-  async loadLessonCheckpoint(file: string, label: string): Promise<void> {
-    const s = this.state;
-    const preset = s.preset;
-    try {
-      if (!this.env.fetchBytes) throw new Error('this page cannot fetch files');
-      const bytes = await this.env.fetchBytes(file);
-      const ck = loadCheckpoint(bytes, file);
-      // The lesson's step budget, not the one of the run that made the checkpoint.
-      const config = { ...ck.config, steps: s.config.steps };
-      s.setSweep(null);
-      s.setConfig(config, preset);
-      this.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
-      s.notify('info', `Loaded the trained model (${label}, step ${ck.resume.step}). ▶ continues training it.`);
-    } catch (e) {
-      s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);
-    }
+  /** Loads a trained checkpoint shipped with the page (a lesson's "jump ahead"). */
+  loadLessonCheckpoint(file: string, label: string): Promise<void> {
+    return this.files.loadLessonCheckpoint(file, label);
   }
 
   // ── events ───────────────────────────────────────────────────────────────────────────
 
-  private discardPending(): void {
-    this.pending = { records: [], evals: [], rollout: null, phase: null };
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    this.env.requestFrame(() => this.flush());
-  }
-
   /** Applies what arrived since the last frame to the store, in one update. */
   flush(): void {
-    this.flushScheduled = false;
-    const batch = this.pending;
-    this.discardPending();
-    if (batch.records.length && this.newRun) {
-      const { config, preset, label, importedFrom, variant } = this.newRun;
-      this.newRun = null;
-      const id = this.state.beginRun(config, preset, { label, importedFrom, variant });
-      const sweep = this.state.sweep;
-      if (sweep) this.state.setSweep({ ...sweep, runIds: [...(sweep.runIds ?? []), id] });
-    }
-    if (batch.records.length || batch.evals.length || batch.rollout || batch.phase) this.state.applyBatch(batch);
+    this.batcher.flush();
   }
 
   private onEvent(e: Event): void {
@@ -465,17 +347,14 @@ export class PlaygroundController {
         if (this.state.step > 0) this.requestLearnedTableIfAny();
         return;
       case 'phase':
-        this.pending.phase = { phase: e.phase, step: e.step };
-        this.pending.rollout = e.rollout;
-        this.scheduleFlush();
+        this.batcher.phase({ phase: e.phase, step: e.step }, e.rollout);
         return;
       case 'step':
-        this.onStep(e.record);
-        this.pending.rollout = e.rollout;
-        this.scheduleFlush();
+        if (e.record.step % CHECKPOINT_EVERY === 0) this.send({ type: 'checkpoint' });
+        this.batcher.step(e.record, e.rollout);
         return;
       case 'eval':
-        this.onEval(e.record);
+        this.batcher.eval(e.record);
         return;
       case 'status':
         this.flush(); // the counter must agree with the status it comes with
@@ -483,36 +362,23 @@ export class PlaygroundController {
         if (!e.running && this.state.trainerConfig && e.step > 0) {
           this.send({ type: 'checkpoint' });
           this.requestLearnedTableIfAny();
-          this.onRunStopped(e.step);
+          this.sweeps.onRunStopped(e.step);
         }
         return;
       case 'checkpoint':
-        this.checkpoint = { bytes: e.bytes, step: e.step };
-        this.state.setCheckpointStep(e.step);
-        if (this.state.activeRunId && e.step > 0) this.env.keepCheckpoint?.({ runId: this.state.activeRunId, step: e.step, bytes: e.bytes });
-        if (this.exportCheckpointWanted) {
-          this.exportCheckpointWanted = false;
-          const c = this.state.trainerConfig;
-          const name = c ? `rlvr-${c.task}-seed${c.seed}-step${e.step}.safetensors` : `rlvr-step${e.step}.safetensors`;
-          this.env.download(name, e.bytes, 'application/octet-stream');
-        }
+        this.checkpoints.received(e.bytes, e.step);
         return;
       case 'learnedTable':
         this.state.setLearnedTable(e.table, e.step);
         return;
       case 'fault':
-        this.flush();
-        this.awaitingReady = false;
-        this.state.setSweep(null);
-        this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
-        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message, step: e.step });
-        return;
       case 'error':
         this.flush();
         this.awaitingReady = false;
         this.state.setSweep(null);
-        this.state.trainingError(e.kind, e.message);
-        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message });
+        if (e.type === 'fault') this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
+        else this.state.trainingError(e.kind, e.message);
+        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message, ...(e.type === 'fault' ? { step: e.step } : {}) });
         return;
     }
   }
@@ -520,16 +386,5 @@ export class PlaygroundController {
   private requestLearnedTableIfAny(): void {
     const c = this.state.trainerConfig;
     if (c && c.task === 'groupmul' && c['task.layout'] === 'interleaved') this.send({ type: 'learnedTable' });
-  }
-
-  private onStep(record: StepRecord): void {
-    this.pending.records.push(record);
-    if (record.step % CHECKPOINT_EVERY === 0) this.send({ type: 'checkpoint' });
-  }
-
-  /** Every held-out evaluation comes as its own event (also those inside a step record). */
-  private onEval(record: EvalRecord): void {
-    this.pending.evals.push(record);
-    this.scheduleFlush();
   }
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig, type RunConfig } from '../config';
 import type { ResumePoint } from '../rl/trainer-state';
-import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
+import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
 import type { Phase, StepRecord } from '../rl/metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
@@ -50,11 +50,17 @@ class FakeTrainer implements SessionTrainer {
     }
     yield { record: { step: this.stepCount, scalars: { reward: this.stepCount / 10 }, entropy_by_pos: [], advantage_histogram: { counts: [], edges: [] }, level: this.level } };
   }
-  async warmStart() {
-    if (this.sftLeft === 0) return [];
-    this.warmStarts++;
-    this.sftLeft = 0;
-    return [1];
+  get sftStepsRemaining() {
+    return this.sftLeft;
+  }
+  /** As Trainer.run with no end: the warm start when one is left, then every step's phases and record. */
+  async *run(): AsyncGenerator<PhasedRunEvent> {
+    if (this.sftLeft > 0) {
+      this.warmStarts++;
+      this.sftLeft = 0;
+      yield { warmStart: { steps: 1, done: 1, of: 1, firstLoss: 1, lastLoss: 1 } };
+    }
+    for (;;) yield* this.stepPhases();
   }
   async evaluate() {
     return { step: this.stepCount, level: 3, prompts: 4, 'eval/pass@1_greedy': 0.5, 'eval/pass@k': 0.75, 'eval/pass@1_sampled': 0.4, k: 4, taskMetrics: {} };

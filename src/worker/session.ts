@@ -3,10 +3,12 @@
 // so this logic is tested in Node with a fake trainer.
 //
 // Commands that touch the trainer run one at a time, in arrival order (`serial`). `pause` and
-// `setSpeed` act at once: the run loop checks them between steps.
+// `setSpeed` act at once: the run loop checks them between steps. Steps come from the trainer's
+// own loop, `run({ phases: true })` (the warm start, then steps phase by phase): a step or phase
+// asked for by hand and the running loop both advance that one stream of events.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import { TrainingFault, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
+import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunOptions, type RunPosition } from '../rl/trainer';
 import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
@@ -21,9 +23,10 @@ export interface SessionTrainer {
   readonly vocab: string[];
   readonly layout: { numParams: number };
   latest: RolloutSnapshot | null;
-  stepPhases(): AsyncGenerator<StepPhase | { record: StepRecord }>;
-  /** The rest of the warm start (none for a checkpoint's weights or a resumed run). */
-  warmStart(): Promise<number[]>;
+  /** Warm-start steps still to run (none for a checkpoint's weights or a resumed run). */
+  readonly sftStepsRemaining: number;
+  /** The run from where it stands: the rest of the warm start, then steps, phase by phase. */
+  run(opts: RunOptions & { phases: true }): AsyncGenerator<PhasedRunEvent>;
   evaluate(): Promise<EvalRecord>;
   checkpoint(): Promise<Uint8Array>;
   /** The weights, and everything else a run needs to continue (for a rebuild with new settings). */
@@ -54,8 +57,9 @@ export class TrainingSession {
   private gpu: { adapter: AdapterDescription; lose(): void } | null = null;
   private trainer: SessionTrainer | null = null;
   private config: RunConfig | null = null;
-  /** The step in progress when stepping phase by phase. */
-  private phases: AsyncGenerator<StepPhase | { record: StepRecord }> | null = null;
+  /** The trainer's run (no end of its own: the session stops it), its current step in progress. */
+  private events: AsyncGenerator<PhasedRunEvent> | null = null;
+  /** The step in progress (0: none). */
   private phaseStep = 0;
   private running = false;
   private looping = false;
@@ -127,7 +131,8 @@ export class TrainingSession {
 
   private fail(e: unknown): void {
     this.running = false;
-    this.phases = null;
+    // A fault ends the trainer's run generator; the next step starts a new one where it stands.
+    this.endRun();
     if (this.lost) return; // already reported as device-lost
     if (e instanceof TrainingFault) {
       this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check, ...(e.code ? { code: e.code } : {}) });
@@ -147,7 +152,7 @@ export class TrainingSession {
   }
 
   private dropTrainer(): void {
-    this.phases = null;
+    this.endRun();
     try {
       this.trainer?.destroy();
     } catch {
@@ -164,8 +169,11 @@ export class TrainingSession {
       this.gpu = await this.deps.openGpu((message) => this.onLost(message));
     }
     const trainer = await this.deps.createTrainer(config, params, resume);
-    await trainer.warmStart();
+    // The warm start is the run's first event: done before the page hears 'ready'.
+    const events = trainer.run({ steps: 0, phases: true });
+    if (trainer.sftStepsRemaining > 0) await events.next();
     this.trainer = trainer;
+    this.events = events;
     this.config = config;
     this.deps.post({ type: 'ready', adapter: this.gpu.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
     this.postStatus();
@@ -176,7 +184,7 @@ export class TrainingSession {
     const old = this.need();
     const config = validateConfig(raw);
     const [params, point] = await Promise.all([old.readParams(), old.resumePoint()]);
-    this.phases = null;
+    this.endRun();
     let trainer: SessionTrainer;
     try {
       trainer = await this.deps.createTrainer(config, params, point);
@@ -259,18 +267,13 @@ export class TrainingSession {
   /** Advances the step in progress by one phase; 'done' once its record has been posted. */
   private async advance(reportPhase: boolean): Promise<Phase | 'done'> {
     const trainer = this.need();
-    if (!this.phases) {
-      this.phases = trainer.stepPhases();
-      this.phaseStep = trainer.stepCount + 1;
-    }
-    const next = await this.phases.next();
-    if (next.done) {
-      this.phases = null;
-      return 'done';
-    }
-    const value = next.value;
+    this.events ??= trainer.run({ steps: 0, phases: true });
+    if (!this.phaseStep) this.phaseStep = trainer.stepCount + 1;
+    let value = await this.nextEvent();
+    // A warm start cut short by a fault goes on first (init runs it whole otherwise).
+    while (value && 'warmStart' in value) value = await this.nextEvent();
+    if (!value) return 'done';
     if ('record' in value) {
-      this.phases = null;
       this.postStep(trainer, value.record);
       return 'done';
     }
@@ -279,12 +282,25 @@ export class TrainingSession {
     }
     if (value.phase === 'update') {
       // The record follows the update at once: finish the step so the counter moves with it.
-      const last = await this.phases.next();
-      this.phases = null;
-      if (!last.done && 'record' in last.value) this.postStep(trainer, last.value.record);
+      const last = await this.nextEvent();
+      if (last && 'record' in last) this.postStep(trainer, last.record);
       return 'done';
     }
     return value.phase;
+  }
+
+  /** Forgets the trainer's run (and the step in progress). */
+  private endRun(): void {
+    this.events = null;
+    this.phaseStep = 0;
+  }
+
+  /** The run's next event; a step's record (or the run's end) closes the step in progress. */
+  private async nextEvent(): Promise<PhasedRunEvent | null> {
+    const next = await this.events!.next();
+    if (next.done) this.events = null;
+    if (next.done || 'record' in next.value) this.phaseStep = 0;
+    return next.done ? null : next.value;
   }
 
   private postStep(trainer: SessionTrainer, record: StepRecord): void {

@@ -5,9 +5,9 @@
 // it back to view) or as an SVG figure for a report.
 
 import { createContext, useContext, useMemo, useRef, useState } from 'react';
-import { getPreset, metricName, versusCustomGrid } from '../../config';
-import { ablationCells, ablationSpec, type AblationSpec } from '../../config/ablation';
-import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../rl/ablation-stats';
+import { getPreset, metricName } from '../../config';
+import { ablationCells, ablationSpec, versusCustomGrid, type AblationSpec } from '../../ablation/spec';
+import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../ablation';
 import { ablationRuns, type AblationState } from '../../store/ablationSlice';
 import { useApp } from '../../store/store';
 import { useThrottledSelector } from '../throttle';

@@ -3,9 +3,9 @@
 // computed. Importing it rebuilds the spec through the same validation as a new ablation and
 // each run through the run-file reader, so a bad file is refused by field and loses nothing.
 
-import { ablationCells, ablationSpec, type AblationSpec } from '../../config/ablation';
+import { ablationCells, ablationSpec, type AblationSpec } from '../../ablation/spec';
 import { ConfigError } from '../../config';
-import type { AblationStats } from '../../rl/ablation-stats';
+import type { AblationStats } from '../../ablation';
 import type { AblationState } from '../../store/ablationSlice';
 import { isRecord, readPlaygroundFile, runFromJson, RunFileError, runToJson } from '../../store/runFiles';
 import type { RunRecord } from '../../store/runs';

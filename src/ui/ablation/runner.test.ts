@@ -2,7 +2,7 @@
 // the next job when a run reaches its budget, failures named, and statistics from the runs.
 
 import { describe, expect, it } from 'vitest';
-import { ablationRunConfig, ablationSpec } from '../../config/ablation';
+import { ablationRunConfig, ablationSpec } from '../../ablation/spec';
 import { ablationRuns } from '../../store/ablationSlice';
 import { createAppStore } from '../../store/store';
 import type { TrainerPort } from '../../worker/client';

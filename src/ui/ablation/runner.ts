@@ -3,12 +3,12 @@
 // other's submissions). A worker takes the next queued job when its run reaches the step budget.
 // Each job writes into a kept run (labelled "cell · seed N"), so the runs can be overlaid,
 // exported and survive a reload like any other; the statistics are computed from them
-// (src/rl/ablation-stats.ts), the same way `rlvr sweep` computes them from its run folders.
+// (src/ablation/), the same way `rlvr sweep` computes them from its run folders.
 //
 // Step records are batched and written to the store at most once per animation frame.
 
-import { ablationRunConfig, type AblationSpec } from '../../config/ablation';
-import { ablationCells } from '../../config/ablation';
+import { ablationRunConfig, type AblationSpec } from '../../ablation/spec';
+import { ablationCells } from '../../ablation/spec';
 import type { EvalRecord, StepRecord } from '../../rl/metrics';
 import type { AppStore } from '../../store/store';
 import type { AblationJob } from '../../store/ablationSlice';

@@ -3,8 +3,8 @@
 
 import type { AblationState } from '../../store/ablationSlice';
 import type { RunRecord } from '../../store/runs';
-import { seedRunFromRecord } from '../../rl/ablation-runs';
-import { summarizeAblation, type AblationStats } from '../../rl/ablation-stats';
+import { seedRunFromRecord } from '../../ablation/runs';
+import { summarizeAblation, type AblationStats } from '../../ablation';
 
 /** null until some run has a step. */
 export function ablationStats(a: AblationState, runs: readonly RunRecord[]): AblationStats | null {

@@ -3,10 +3,10 @@
 // with the same labels and configs, from the same spec.
 
 import { quoteInput, shortText } from '../core/quote';
-import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from './config';
-import { configFromCli, parseSetFlags } from './cli';
-import { findKnob, formatValue, type KnobValue } from './knobs';
-import { getPreset, presetConfig, type PresetSolvedRule } from './presets';
+import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from '../config/config';
+import { configFromCli, parseSetFlags } from '../config/cli';
+import { findKnob, formatValue, type KnobValue } from '../config/knobs';
+import { getPreset, presetConfig, type PresetSolvedRule } from '../config/presets';
 
 export interface AblationSpec {
   preset: string;

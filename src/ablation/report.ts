@@ -2,7 +2,9 @@
 // offer the same text). Pure: a string from the summary object.
 
 import { metricName } from '../config/metrics';
-import { formatSteps, formatValue, ruleText, solvedBy, type AblationStats, type BandPoint } from './ablation-stats';
+import type { BandPoint } from './curves';
+import { solvedBy } from './solve';
+import { formatSteps, formatValue, ruleText, type AblationStats } from './summary';
 
 function table(head: string[], rows: string[][]): string[] {
   const esc = (s: string) => s.replace(/\|/g, '\\|');

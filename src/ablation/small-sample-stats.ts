@@ -7,6 +7,9 @@
 // never leaves [min, max]); the t interval is the standard small-sample answer and is honestly
 // wide at n = 2 (t = 12.7). For a difference, a permutation test needs no distributional
 // assumption and is exact at these sizes: every split of the pooled seeds is enumerated.
+// Random draws (bootstrap, Monte Carlo splits) come from the one RNG of src/core/random.ts.
+
+import { makeRng, STREAM } from '../core/random';
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, 9 terms: ~15 significant digits). */
 export function lnGamma(x: number): number {
@@ -149,18 +152,6 @@ export function choose(n: number, k: number): number {
   return Math.round(c);
 }
 
-/** A seeded uniform [0, 1) generator (mulberry32): the same seed gives the same draws everywhere. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface PermutationResult {
   /** Two-sided p: the share of splits whose |statistic| is at least the observed one. */
   p: number;
@@ -174,6 +165,8 @@ export interface PermutationResult {
 /** Splits to enumerate before switching to a seeded random sample. */
 const EXACT_LIMIT = 200_000;
 const MONTE_CARLO_DRAWS = 20_000;
+/** The fixed seed of the Monte Carlo splits: the same data give the same p. */
+const PERMUTATION_SEED = 20250101;
 
 /**
  * A two-sided permutation test: `statistic(a, b)` on the observed groups against every way of
@@ -223,13 +216,13 @@ export function permutationTest<T>(
     visit(0, k);
     return { p: hits / count, minP, exact: true, observed };
   }
-  const rand = seededRandom(options.seed ?? 20250101);
+  const rng = makeRng(options.seed ?? PERMUTATION_SEED, STREAM.statistics);
   let hits = 0;
   const idx = pooled.map((_, i) => i);
   for (let d = 0; d < MONTE_CARLO_DRAWS; d++) {
     // Partial Fisher–Yates: the first k positions are a uniform random subset.
     for (let i = 0; i < k; i++) {
-      const j = i + Math.floor(rand() * (n - i));
+      const j = i + rng.int(n - i);
       [idx[i], idx[j]] = [idx[j], idx[i]];
     }
     const inA = new Array<boolean>(n).fill(false);

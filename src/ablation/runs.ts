@@ -3,7 +3,7 @@
 // kept run (points [{step, level, scalars}] and evals []). Both become the same series, so the
 // same runs give the same statistics wherever they were trained. Pure: the caller reads files.
 
-import type { SeedRun, SeriesPoint } from './ablation-stats';
+import type { SeedRun, SeriesPoint } from './curves';
 
 /** The fields of a step the statistics use: a metrics.jsonl line and the page's MetricPoint both fit. */
 export interface StepLike {

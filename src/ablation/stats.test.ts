@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   finalStats, gehanScore, kaplanMeier, kaplanMeierMedian, meanCurve, solveOutcome, solveStats, solvedBy, solveSentence,
   summarizeAblation, type AblationCell, type SeedRun, type SolveOutcome,
-} from './ablation-stats';
-import { seedRunFrom, seedRunFromMetricsJsonl, seedRunFromRecord } from './ablation-runs';
-import { ablationMarkdown } from './ablation-report';
+} from '.';
+import { seedRunFrom, seedRunFromMetricsJsonl, seedRunFromRecord } from './runs';
+import { ablationMarkdown } from './report';
 
 /** A run whose held-out pass@1 is 0 until `solveAt` and 1 from then on, evaluated every 50 steps. */
 function run(seed: number, solveAt: number | null, lastStep = 600): SeedRun {

@@ -2,10 +2,10 @@
 // preset's declared ablation is runnable.
 
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './config';
-import { ablationCells, ablationRunConfig, ablationSpec, cellDirName, parseGridFlags, parseSeedList } from './ablation';
-import { PRESETS, presetConfig, variantConfig } from './presets';
-import { configFromCli } from './cli';
+import { ConfigError } from '../config/config';
+import { ablationCells, ablationRunConfig, ablationSpec, cellDirName, parseGridFlags, parseSeedList } from './spec';
+import { PRESETS, presetConfig, variantConfig } from '../config/presets';
+import { configFromCli } from '../config/cli';
 
 describe('ablation specs', () => {
   it('seed lists and grid flags parse, and bad ones are named', () => {

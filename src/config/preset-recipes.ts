@@ -1,0 +1,88 @@
+// Configs several presets share (the chain-of-thought recipes, small mazes and sorts), each a
+// diff on the default config; why each value was chosen is said beside it.
+
+import type { KnobValue } from './knobs';
+
+// Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains (docs/methods.md).
+export const COT_RECIPE = {
+  task: 'groupmul',
+  'task.group': 'S3',
+  'task.length': 6,
+  'task.reward': 'last',
+  curriculum: 'pass-rate',
+  curriculumParam: 'length',
+  // From length 1 (y1 = x1, a copy): learned in ~10 steps, and every y_t is then the last
+  // (rewarded) token at some level, so the whole chain is taught, y1 included.
+  curriculumStart: 1,
+  curriculumTarget: 0.9,
+  groupSize: 16,
+  batchPrompts: 16,
+  // The uniform regulator: its pull does not vanish on a row collapsed onto a wrong answer,
+  // where the exact entropy's does (README: seed 2 sat at length 2 with 3 of 36 products at p ≈ 0).
+  entropyAlpha: 0.05,
+  entropyMode: 'uniform',
+  klBeta: 0.5,
+  klKind: 'k3',
+  refSync: 'curriculum',
+  klMaskNew: true,
+  lr: 3e-3,
+  'model.nLayer': 2,
+  'model.nEmbd': 32,
+  // 5× GPT-2's init: with 0.02 the first product (an interaction no single input predicts)
+  // sat on a plateau for 350+ steps at α = 0 and indefinitely at α ≥ 0.02 (README).
+  'model.initStd': 0.1,
+} as const satisfies Record<string, KnobValue>;
+
+// cot-discovery as shipped: the recipe with room to think, one y after each x.
+export const COT_INTERLEAVED = { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scratch': 0 } as const satisfies Record<string, KnobValue>;
+
+// Larger groups. At length 2 the policy must find all n² products, and at first a sample is
+// right 1 time in n, so a step of B prompts × G samples brings each product about B·G/n³
+// successes: S3 (B = G = 16) 1.2, A4 0.15 (solved, in 1,500–2,100 steps on an H200), S4 0.018
+// (stuck at length 2). A supervised warm start with the same model learns all 576 products of
+// S4 in 300 steps (README), so it is the signal per product, not the model's size, that runs out:
+// these recipes raise B·G. 64 × 32 = 2,048 samples a step is the most that keeps a preset within
+// a 1 GB GPU budget (about 0.95 GB here; every preset must run on a small laptop GPU): for S4 it
+// gives A4's rate (0.15), for A5 only 0.0095; on a larger GPU raise batchPrompts and groupSize
+// (the fit check names the largest that fits).
+export const COT_S4 = { ...COT_INTERLEAVED, 'task.group': 'S4', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
+export const COT_A5 = { ...COT_INTERLEAVED, 'task.group': 'A5', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
+
+// A small myopic S3 task shared by the optimisation presets: learnable from scratch without a
+// curriculum (a random policy is right ~7% of the time, and ~40% of groups of 8 are informative).
+export const S3_SHORT = {
+  task: 'groupmul',
+  'task.group': 'S3',
+  'task.layout': 'interleaved',
+  'task.length': 4,
+} as const satisfies Record<string, KnobValue>;
+
+// Mazes with a dense progress reward (a random policy already gets nonzero rewards in ~half the
+// groups) and completions whose length the policy chooses (it writes the EOS).
+export const SMALL_MAZE = {
+  task: 'maze',
+  'task.size': 4,
+  'task.minDist': 3,
+  'task.reward': 'progress',
+  lr: 3e-3,
+} as const satisfies Record<string, KnobValue>;
+
+// The small sort setup of the first lesson and the smoke test: a 1-layer, width-16 model that
+// learns in seconds. 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved
+// batch into full-size random steps and held-out pass@1 swung 1.0 → 0.6; at 3e-3 sort-easy's
+// seeds 1–4 all reached greedy pass@1 1.0 by step 200 and stayed there.
+export const SMALL_SORT = {
+  task: 'sort',
+  'task.reward': 'partial',
+  'model.nEmbd': 16,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 8,
+  groupSize: 8,
+  lr: 3e-3,
+  warmupSteps: 0,
+  steps: 300,
+  evalEvery: 50,
+  evalPrompts: 16,
+  evalK: 4,
+} as const satisfies Record<string, KnobValue>;

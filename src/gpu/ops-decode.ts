@@ -1,0 +1,119 @@
+// GPU builders of sampling and KV-cache decoding (docs/engine.md): sample_token with its
+// uniform block, the decode step's embedding and attention, and the row copies of the cache.
+// The conventions are those of ops.ts.
+
+import { uniformFrom } from './buffers';
+import { makeDispatch, type Buf, type Dispatch } from './dispatch';
+import * as work from './kernel-work';
+import { SAMPLE_BLOCK, type SampleTokenParams } from '../core/abi';
+import { bindBlock, checkHeads, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
+
+// ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
+
+export const { create: createSampleTokenParams, write: writeSampleTokenParams } = blockBuffers<SampleTokenParams>(SAMPLE_BLOCK);
+
+/**
+ * One decoding step for every sequence at pos = cursor[0] (a storage buffer, so one
+ * recording serves every position): tokens, logp, entropy written at [n, pos].
+ * The twin's (seed, step, invTemp, topK) come as a record or a createSampleTokenParams buffer.
+ */
+export function sampleTokenOp(
+  device: GPUDevice,
+  tokens: Buf,  // [N, Tmax] i32
+  logp: Buf,    // [N, Tmax]
+  entropy: Buf, // [N, Tmax]
+  logits: Buf,  // [N, V]
+  fixed: Buf,   // [N, Tmax] i32
+  N: number, V: number, Tmax: number,
+  cursor: Buf,  // [≥1] u32, cursor[0] = pos
+  params: SampleTokenParams | GPUBuffer,
+): Dispatch[] {
+  const op = 'sampleToken';
+  positiveInts(op, { N, V, Tmax });
+  need(op, 'tokens', tokens, N * Tmax); need(op, 'logp', logp, N * Tmax); need(op, 'entropy', entropy, N * Tmax);
+  need(op, 'logits', logits, N * V); need(op, 'fixed', fixed, N * Tmax); need(op, 'cursor', cursor, 1);
+  const wg = rowWorkgroup(V);
+  if ((V + wg) * 4 > device.limits.maxComputeWorkgroupStorageSize) {
+    throw new RangeError(`sampleToken: V=${V} does not fit the device's workgroup memory`);
+  }
+  const uniform = bindBlock(device, params, SAMPLE_BLOCK, [[N, 'u32'], [V, 'u32'], [Tmax, 'u32']]);
+  return [makeDispatch(device, {
+    kernel: 'sample_token',
+    bindings: [tokens, logp, entropy, logits, fixed, cursor],
+    uniform,
+    overrides: { WG: wg, MAX_V: V },
+    workgroups: grid(N, 1),
+    work: work.sampleTokenWork(N, V),
+  })];
+}
+
+/** out[N,C] (=) wte[tokens[n,pos]] + wpe[pos], pos = cursor[0]. */
+export function embeddingDecodeOp(
+  device: GPUDevice,
+  out: Buf,    // [N, C]
+  tokens: Buf, // [N, Tmax] i32
+  wte: Buf,    // [V, C]
+  wpe: Buf,    // [Tmax, C]
+  N: number, Tmax: number, C: number, V: number,
+  cursor: Buf, // [≥1] u32
+): Dispatch[] {
+  const op = 'embeddingDecode';
+  positiveInts(op, { N, Tmax, C, V });
+  need(op, 'out', out, N * C); need(op, 'tokens', tokens, N * Tmax);
+  need(op, 'wte', wte, V * C); need(op, 'wpe', wpe, Tmax * C); need(op, 'cursor', cursor, 1);
+  return [makeDispatch(device, {
+    kernel: 'embedding_decode',
+    bindings: [out, tokens, wte, wpe, cursor],
+    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [V, 'u32']], op),
+    workgroups: grid(N * C, WG),
+    work: work.embeddingDecodeWork(N, C, V),
+  })];
+}
+
+/** dst[n,pos,:] (=) src[n,:], pos = cursor[0] (writes the new q|k|v into the cache). */
+export function copyRowsOp(
+  device: GPUDevice,
+  dst: Buf, // [N, Tmax, W]
+  src: Buf, // [N, W]
+  N: number, Tmax: number, W: number,
+  cursor: Buf, // [≥1] u32
+): Dispatch[] {
+  const op = 'copyRows';
+  positiveInts(op, { N, Tmax, W });
+  need(op, 'dst', dst, N * Tmax * W); need(op, 'src', src, N * W); need(op, 'cursor', cursor, 1);
+  return [makeDispatch(device, {
+    kernel: 'copy_rows',
+    bindings: [dst, src, cursor],
+    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [W, 'u32']], op),
+    workgroups: grid(N * W, WG),
+    work: work.copyRowsWork(N, W),
+  })];
+}
+
+/** out[N,C] (=): the query at row pos = cursor[0] attends to rows 0..pos of the cache. */
+export function attentionDecodeOp(
+  device: GPUDevice,
+  out: Buf, // [N, C]
+  qkv: Buf, // [N, Tmax, 3C]
+  N: number, Tmax: number, C: number, NH: number,
+  cursor: Buf, // [≥1] u32
+): Dispatch[] {
+  const op = 'attentionDecode';
+  positiveInts(op, { N, Tmax, C, NH });
+  checkHeads(op, C, NH);
+  need(op, 'out', out, N * C); need(op, 'qkv', qkv, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
+  // One workgroup per (n, h) holds that head's Tmax scores in workgroup memory.
+  if (Tmax * 4 > device.limits.maxComputeWorkgroupStorageSize) {
+    throw new RangeError(`attentionDecode: Tmax=${Tmax} scores do not fit the device's workgroup memory`);
+  }
+  // Threads cover the scores (pos + 1 ≤ Tmax of them) and the head's outputs (hd).
+  const wg = Math.min(64, 2 ** Math.ceil(Math.log2(Math.max(Tmax, C / NH))));
+  return [makeDispatch(device, {
+    kernel: 'attention_decode',
+    bindings: [out, qkv, cursor],
+    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32']], op),
+    overrides: { WG: wg, TMAX: Tmax },
+    workgroups: grid(N * NH, 1),
+    work: work.attentionDecodeWork(N, Tmax, C, NH),
+  })];
+}
