@@ -52,6 +52,8 @@ export interface TrainingSlice {
   learnedTable: { table: LearnedTable | null; step: number } | null;
   /** A run whose checkpoint was kept across a reload, offered to continue (null: none). */
   keptRun: { runId: string; step: number } | null;
+  /** The supervised warm start in progress before the model is ready (null: none running). */
+  warmStart: { done: number; of: number; loss: number } | null;
 
   /** The worker is (re)building the model for this config. */
   trainingStarting(config: RunConfig, step: number): void;
@@ -65,6 +67,7 @@ export interface TrainingSlice {
   setCheckpointStep(step: number | null): void;
   setLearnedTable(table: LearnedTable | null, step: number): void;
   setKeptRun(kept: { runId: string; step: number } | null): void;
+  setWarmStart(progress: { done: number; of: number; loss: number }): void;
   dismissError(): void;
 }
 
@@ -84,18 +87,19 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   pausing: false,
   learnedTable: null,
   keptRun: null,
+  warmStart: null,
 
   trainingStarting(config, step) {
     set({
       status: 'starting', trainerConfig: config, step, phase: null, fault: null, error: null,
-      rollout: null, rolloutHistory: [], learnedTable: null, pausing: false,
+      rollout: null, rolloutHistory: [], learnedTable: null, pausing: false, warmStart: null,
     });
   },
   pauseRequested() {
     if (get().status === 'running') set({ pausing: true });
   },
   trainingReady(adapter, numParams) {
-    set({ status: 'idle', adapter, numParams });
+    set({ status: 'idle', adapter, numParams, warmStart: null });
   },
   setRunning(running, step) {
     const { status } = get();
@@ -113,7 +117,7 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
     set({ status: 'fault', fault, pausing: false });
   },
   trainingError(kind, message) {
-    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message }, pausing: false });
+    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message }, pausing: false, warmStart: null });
   },
   setCheckpointStep(step) {
     set({ checkpointStep: step });
@@ -123,6 +127,9 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   },
   setKeptRun(keptRun) {
     set({ keptRun });
+  },
+  setWarmStart(warmStart) {
+    set({ warmStart });
   },
   dismissError() {
     set({ error: null, status: get().trainerConfig ? 'idle' : get().status });

@@ -338,8 +338,11 @@ export class PlaygroundController {
 
   private onEvent(e: Event): void {
     // A continue whose code did not load answers with a fault (the run stays paused as it was).
-    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error' && !(e.type === 'fault' && e.code)) return;
+    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error' && e.type !== 'warmStart' && !(e.type === 'fault' && e.code)) return;
     switch (e.type) {
+      case 'warmStart':
+        this.state.setWarmStart({ done: e.done, of: e.of, loss: e.loss });
+        return;
       case 'ready':
         this.awaitingReady = false;
         this.state.trainingReady(adapterLabel(e.adapter), e.numParams);

@@ -75,6 +75,8 @@ export interface RolloutView {
 
 export type Event =
   | { type: 'ready'; adapter: AdapterDescription; numParams: number; vocab: string[] }
+  /** Progress of the supervised warm start that runs before 'ready' (a few a second at most). */
+  | { type: 'warmStart'; done: number; of: number; loss: number }
   | { type: 'phase'; phase: Phase; step: number; rollout: RolloutView }
   | { type: 'step'; record: StepRecord; rollout: RolloutView }
   | { type: 'eval'; record: EvalRecord }

@@ -54,11 +54,13 @@ class FakeTrainer implements SessionTrainer {
     return this.sftLeft;
   }
   /** As Trainer.run with no end: the warm start when one is left, then every step's phases and record. */
-  async *run(): AsyncGenerator<PhasedRunEvent> {
+  async *run(opts: { onWarmStartStep?: (done: number, loss: number) => void } = {}): AsyncGenerator<PhasedRunEvent> {
     if (this.sftLeft > 0) {
       this.warmStarts++;
+      const of = this.sftLeft;
+      for (let done = 1; done <= of; done++) opts.onWarmStartStep?.(done, 2 - done / of);
       this.sftLeft = 0;
-      yield { warmStart: { steps: 1, done: 1, of: 1, firstLoss: 1, lastLoss: 1 } };
+      yield { warmStart: { steps: of, done: of, of, firstLoss: 2, lastLoss: 1 } };
     }
     for (;;) yield* this.stepPhases();
   }
@@ -123,6 +125,17 @@ describe('TrainingSession', () => {
     await until(() => events.some((e) => e.type === 'status'), 'status');
     expect(events[0]).toMatchObject({ type: 'ready', numParams: 123, adapter: { vendor: 'fake' } });
     expect(events[1]).toEqual({ type: 'status', running: false, step: 0 });
+  });
+
+  it('a warm start shows its progress before ready: the first step, and the last (at most 4 updates a second)', async () => {
+    const { session, events, until } = setup();
+    session.handle({ type: 'init', config: { ...config, sftSteps: 40 } });
+    await until(() => events.some((e) => e.type === 'status'), 'status');
+    const ready = events.findIndex((e) => e.type === 'ready');
+    const warm = events.slice(0, ready);
+    expect(warm.map((e) => e.type)).toEqual(['warmStart', 'warmStart']);
+    expect(warm[0]).toEqual({ type: 'warmStart', done: 1, of: 40, loss: 2 - 1 / 40 });
+    expect(warm[1]).toEqual({ type: 'warmStart', done: 40, of: 40, loss: 1 });
   });
 
   it('runs one whole step per Step, then reports the status', async () => {

@@ -170,7 +170,17 @@ export class TrainingSession {
     }
     const trainer = await this.deps.createTrainer(config, params, resume);
     // The warm start is the run's first event: done before the page hears 'ready'.
-    const events = trainer.run({ steps: 0, phases: true });
+    let posted = 0;
+    const events = trainer.run({
+      steps: 0, phases: true,
+      onWarmStartStep: (done, loss) => {
+        // A long warm start ("the base model learns to walk") is a phase the page shows: at most 4 updates a second.
+        const now = Date.now();
+        if (now - posted < 250 && done < config.sftSteps) return;
+        posted = now;
+        this.deps.post({ type: 'warmStart', done, of: config.sftSteps, loss });
+      },
+    });
     if (trainer.sftStepsRemaining > 0) await events.next();
     this.trainer = trainer;
     this.events = events;

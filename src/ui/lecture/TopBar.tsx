@@ -3,7 +3,8 @@
 // Shortcuts are written next to the buttons they stand for.
 
 import type { Phase } from '../../rl/metrics';
-import { PRESETS } from '../../config';
+import { PRESETS, type RunConfig } from '../../config';
+import { getTask } from '../../tasks/registry';
 import { useApp } from '../../store/store';
 import { useController } from '../context';
 import type { GpuProbe } from '../gpuProbe';
@@ -81,12 +82,12 @@ function Transport() {
 }
 
 /** The status as a person reads it; data-status keeps the machine value. */
-function statusText(status: string, pausing: boolean, finished: boolean): string {
+function statusText(status: string, pausing: boolean, finished: boolean, warm: string | null): string {
   if (pausing) return 'pausing…';
   switch (status) {
     case 'running': return 'training';
     case 'idle': return finished ? 'done' : 'paused';
-    case 'starting': return 'building the model…';
+    case 'starting': return warm ?? 'building the model…';
     case 'fault': return 'stopped: fault';
     case 'lost': return 'GPU lost';
     case 'error': return 'error';
@@ -99,6 +100,7 @@ function StepCounter() {
   const steps = useApp((s) => s.trainerConfig?.steps ?? 0);
   const status = useApp((s) => s.status);
   const pausing = useApp((s) => s.pausing);
+  const warm = useApp((s) => (s.warmStart && s.trainerConfig ? warmStartText(s.warmStart, s.trainerConfig) : null));
   const finished = steps > 0 && step >= steps;
   return (
     <div className="step-counter" aria-live="polite">
@@ -107,7 +109,7 @@ function StepCounter() {
         {steps > 0 ? <span className="muted"> / {steps}</span> : null}
       </div>
       <span className={`status status-${pausing ? 'pausing' : status}`} data-testid="status" data-status={status} data-pausing={String(pausing)}>
-        {statusText(status, pausing, finished)}
+        {statusText(status, pausing, finished, warm)}
       </span>
     </div>
   );
@@ -193,4 +195,13 @@ function AdapterBadge({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }
       {numParams > 0 && <span className="badge num-params" data-testid="num-params">{numParams.toLocaleString('en-US')} weights</span>}
     </div>
   );
+}
+
+/**
+ * The warm start as a phase of its own: on base completions, "the base model learns to walk"
+ * (the task's words); on the reference answers, a supervised warm start.
+ */
+export function warmStartText(w: { done: number; of: number; loss: number }, config: Pick<RunConfig, 'task' | 'sftData'>): string {
+  const what = config.sftData === 'base' ? `the base model ${getTask(config.task).baseLesson ?? 'learns the task\'s base completions'}` : 'warm start on the reference answers';
+  return `${what}: ${w.done} / ${w.of} (loss ${w.loss.toFixed(2)})`;
 }
