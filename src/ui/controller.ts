@@ -25,8 +25,12 @@ import { SweepQueue } from './control/sweeps';
 
 export type { ControllerEnv } from './control/host';
 
-/** Ask the worker for a checkpoint this often while training (and at every pause). */
-export const CHECKPOINT_EVERY = 50;
+/**
+ * Ask the worker for a checkpoint this often while training (and at every pause): a reload or a
+ * lost device loses at most this many steps less one. 10: the weights and AdamW moments of the
+ * lessons' models are a few hundred KB, a small cost every 10 steps.
+ */
+export const CHECKPOINT_EVERY = 10;
 
 export class PlaygroundController {
   private readonly batcher: EventBatcher;
