@@ -6,7 +6,8 @@ import { memo, useMemo } from 'react';
 import { Bar, CartesianGrid, Cell, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber } from '../format';
 import { binColor, symmetricDomain, zeroBinIndex, type HistogramRun } from './histogram';
-import { tickCount } from './series';
+import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
+import { tickCount, yAxisWidth } from './series';
 
 export type { HistogramRun };
 
@@ -21,8 +22,6 @@ export interface HistogramProps {
   testId?: string;
 }
 
-const TEXT_COLOR = '#374151';
-const AXIS_COLOR = '#6b7280';
 
 /** One bar per bin, at its centre: recharts sizes number-axis bars by the gap between them. */
 function barRows(run: HistogramRun): { x: number; count: number; lo: number; hi: number }[] {
@@ -40,24 +39,18 @@ export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, 
   const single = runs.length === 1 ? runs[0] : null;
   const bars = useMemo(() => (single ? barRows(single) : []), [single]);
   const zero = single ? zeroBinIndex(single.edges) : -1;
-  const text = { fontSize, fill: TEXT_COLOR };
-  const xAxisHeight = Math.ceil(2.6 * fontSize + 4);
   return (
     <div data-testid={testId} data-x-domain={xDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`}>
       <ComposedChart
         width={width} height={height} data={bars} margin={{ top: Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 }}
         barCategoryGap={1} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
       >
-        <CartesianGrid vertical={false} stroke="#e5e7eb" />
-        <XAxis
-          type="number" dataKey="x" domain={xDomain} allowDataOverflow tickCount={tickCount(width - 4 * fontSize, fontSize, 5, 5)} niceTicks="snap125"
-          interval="preserveStartEnd" minTickGap={fontSize / 2} tickFormatter={formatNumber} tick={text} stroke={AXIS_COLOR} height={xAxisHeight}
-          label={{ value: xLabel, position: 'insideBottom', offset: 2, ...text }}
-        />
+        <CartesianGrid vertical={false} stroke={GRID_COLOR} />
+        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} tickCount={tickCount(width - 5 * fontSize, fontSize, 5, 5)} niceTicks="snap125" />
         <YAxis
-          type="number" domain={[0, 'auto']} allowDecimals={false} tickCount={tickCount(height - xAxisHeight, fontSize, 2.2, 5)} niceTicks="snap125"
-          interval="preserveStartEnd" tickFormatter={formatNumber} tick={text} stroke={AXIS_COLOR} width="auto"
-          label={{ value: yLabel, angle: -90, position: 'insideLeft', style: { textAnchor: 'middle' }, ...text }}
+          {...yAxisProps(fontSize, yLabel, height - xAxisHeight(fontSize) + fontSize, yAxisWidth([String(Math.max(0, ...runs.flatMap((r) => r.counts)) * 2)], fontSize))}
+          domain={[0, runs.length > 0 ? 'auto' : 1]} allowDataOverflow={runs.length === 0} allowDecimals={false}
+          tickCount={tickCount(height - xAxisHeight(fontSize), fontSize, 2.2, 5)}
         />
         {single ? (
           <Bar dataKey="count" name={single.label} isAnimationActive={false} data-testid="hist-run" data-id={single.id} data-bars={single.counts.length}>

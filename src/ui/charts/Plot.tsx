@@ -6,7 +6,8 @@
 import { memo, useMemo, useRef, type RefObject } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
 import { formatNumber } from '../format';
-import { bandKey, fitText, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, type PlotSeries } from './series';
+import { AXIS_COLOR, GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
+import { bandKey, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
 
 export interface PlotProps {
   width: number;
@@ -34,11 +35,6 @@ export interface PlotProps {
   testId?: string;
 }
 
-const AXIS_COLOR = '#6b7280';
-const GRID_COLOR = '#e5e7eb';
-const TEXT_COLOR = '#374151';
-/** Room the y axis takes (tick labels and title), to estimate the plot's width before recharts lays it out. */
-const Y_AXIS_EM = 5;
 
 export const Plot = memo(function Plot(props: PlotProps) {
   const {
@@ -49,11 +45,12 @@ export const Plot = memo(function Plot(props: PlotProps) {
   const box = useRef<HTMLDivElement>(null);
   const xAt = useRef<InverseScaleFunction | undefined>(undefined);
   const margin = { top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 };
-  const xAxisHeight = Math.ceil(2.6 * fontSize + 4);
-  const inner = { width: width - (Y_AXIS_EM + 1) * fontSize, height: height - margin.top - xAxisHeight };
+  // Labels as wide as the widest tick can be: the domain's ends and a quarter step.
+  const quarter = yDomain[0] + Number(((yDomain[1] - yDomain[0]) / 4).toPrecision(2));
+  const yWidth = yAxisWidth([yDomain[0], yDomain[1], quarter].map(formatNumber), fontSize);
+  const inner = { width: width - yWidth - margin.right, height: height - margin.top - xAxisHeight(fontSize) };
   const xTicks = tickCount(inner.width, fontSize, 5, 7);
   const yTicks = yInteger ? Math.min(8, yDomain[1] - yDomain[0] + 1) : tickCount(inner.height, fontSize, 2.2, 5);
-  const text = { fontSize, fill: TEXT_COLOR };
   const markers = vLines.filter((v) => v.x >= xDomain[0] && v.x <= xDomain[1]);
   const shown = spacedLabels(
     markers.map((v) => ((v.x - xDomain[0]) / (xDomain[1] - xDomain[0] || 1)) * inner.width),
@@ -72,16 +69,8 @@ export const Plot = memo(function Plot(props: PlotProps) {
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XScale into={xAt} />
-        <XAxis
-          type="number" dataKey="x" domain={xDomain} allowDataOverflow allowDecimals={!xInteger} tickCount={xTicks}
-          interval="preserveStartEnd" minTickGap={fontSize / 2} tickFormatter={formatNumber} tick={text} stroke={AXIS_COLOR} height={xAxisHeight}
-          label={{ value: fitText(xLabel, width, fontSize), position: 'insideBottom', offset: 2, ...text }}
-        />
-        <YAxis
-          type="number" domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} niceTicks="snap125"
-          interval="preserveStartEnd" minTickGap={2} tickFormatter={formatNumber} tick={text} stroke={AXIS_COLOR} width="auto"
-          label={{ value: fitText(yLabel, height - 4, fontSize), angle: -90, position: 'insideLeft', style: { textAnchor: 'middle' }, ...text }}
-        />
+        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} />
+        <YAxis {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)} domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} />
         {series.map((s, i) => s.band && (
           <Area
             key={`band:${s.id}`} dataKey={bandKey(i)} stroke="none" fill={s.color} fillOpacity={0.15} connectNulls

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, pickX, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
+import { fitText, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
 
 function series(id: string, xy: [number, number][], extra: Partial<PlotSeries> = {}): PlotSeries {
   return { id, label: id, color: '#000', points: xy.map(([x, y]) => ({ x, y })), ...extra };
@@ -53,5 +53,13 @@ describe('fitText', () => {
     const cut = fitText('entropy (nats/token)', 100, 16);
     expect(cut.endsWith('…')).toBe(true);
     expect(textWidth(cut, 16)).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('yAxisWidth', () => {
+  it('grows with the widest tick label and the font', () => {
+    expect(yAxisWidth(['0', '0.25'], 12)).toBeGreaterThan(yAxisWidth(['0', '1'], 12));
+    expect(yAxisWidth(['0', '0.25'], 16)).toBeGreaterThan(yAxisWidth(['0', '0.25'], 12));
+    expect(yAxisWidth(['0.25'], 12)).toBeGreaterThanOrEqual(1.4 * 12 + textWidth('0.25', 12));
   });
 });

@@ -86,6 +86,16 @@ export function fitText(text: string, maxWidth: number, fontSize: number): strin
   return `${text.slice(0, chars).trimEnd()}…`;
 }
 
+/**
+ * The y axis' width for tick labels this long and a rotated title: fixed before recharts lays
+ * the chart out (its width="auto" measures the labels after a first render and renders again,
+ * twice the work for every live update).
+ */
+export function yAxisWidth(labels: readonly string[], fontSize: number): number {
+  const widest = labels.reduce((w, label) => Math.max(w, textWidth(label, fontSize)), 0);
+  return Math.ceil(2 * fontSize + widest + 12);
+}
+
 /** Which marker labels to show, left to right, so that none overlaps the previous shown one. */
 export function spacedLabels(pxs: readonly number[], widths: readonly number[], gap = 4): boolean[] {
   let end = -Infinity;
