@@ -7,7 +7,7 @@ import { memo, useMemo, useRef, type RefObject } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
 import { formatNumber } from '../format';
 import { AXIS_COLOR, GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
-import { bandKey, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
+import { bandKey, evenTickCount, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
 
 export interface PlotProps {
   width: number;
@@ -49,7 +49,7 @@ export const Plot = memo(function Plot(props: PlotProps) {
   const quarter = yDomain[0] + Number(((yDomain[1] - yDomain[0]) / 4).toPrecision(2));
   const yWidth = yAxisWidth([yDomain[0], yDomain[1], quarter].map(formatNumber), fontSize);
   const inner = { width: width - yWidth - margin.right, height: height - margin.top - xAxisHeight(fontSize) };
-  const xTicks = tickCount(inner.width, fontSize, 5, 7);
+  const xTicks = evenTickCount(xDomain[1] - xDomain[0], tickCount(inner.width, fontSize, 5, 7), xInteger);
   const yTicks = yInteger ? Math.min(8, yDomain[1] - yDomain[0] + 1) : tickCount(inner.height, fontSize, 2.2, 5);
   const markers = vLines.filter((v) => v.x >= xDomain[0] && v.x <= xDomain[1]);
   const shown = spacedLabels(
@@ -69,7 +69,7 @@ export const Plot = memo(function Plot(props: PlotProps) {
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XScale into={xAt} />
-        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} />
+        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} niceTicks="snap125" />
         <YAxis {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)} domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} />
         {series.map((s, i) => s.band && (
           <Area

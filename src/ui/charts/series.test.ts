@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
+import { evenTickCount, fitText, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
 
 function series(id: string, xy: [number, number][], extra: Partial<PlotSeries> = {}): PlotSeries {
   return { id, label: id, color: '#000', points: xy.map(([x, y]) => ({ x, y })), ...extra };
@@ -61,5 +61,16 @@ describe('yAxisWidth', () => {
     expect(yAxisWidth(['0', '0.25'], 12)).toBeGreaterThan(yAxisWidth(['0', '1'], 12));
     expect(yAxisWidth(['0', '0.25'], 16)).toBeGreaterThan(yAxisWidth(['0', '0.25'], 12));
     expect(yAxisWidth(['0.25'], 12)).toBeGreaterThanOrEqual(1.4 * 12 + textWidth('0.25', 12));
+  });
+});
+
+describe('evenTickCount', () => {
+  it('cuts the span into equal round steps, else asks only for the ends', () => {
+    expect(evenTickCount(300, 7, true)).toBe(7); // 0, 50, …, 300
+    expect(evenTickCount(300, 3, true)).toBe(2); // not 0, 200, 300
+    expect(evenTickCount(10, 5, true)).toBe(3); // 0, 5, 10, not 0, 3, 6, 9, 10
+    expect(evenTickCount(10, 7, true)).toBe(6); // 0, 2, …, 10
+    expect(evenTickCount(1, 5, false)).toBe(5); // 0, 0.25, …, 1
+    expect(evenTickCount(2, 5, true)).toBe(3);
   });
 });

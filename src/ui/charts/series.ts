@@ -72,6 +72,26 @@ export function tickCount(lengthPx: number, fontSize: number, spacingEm: number,
   return Math.max(2, Math.min(most, Math.floor(lengthPx / (spacingEm * fontSize)) + 1));
 }
 
+/** A step of 1, 2, 2.5 or 5 × 10^k. */
+function isRoundStep(step: number): boolean {
+  if (!(step > 0) || !Number.isFinite(step)) return false;
+  const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-12);
+  return [1, 2, 2.5, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9);
+}
+
+/**
+ * The largest tick count ≤ most that cuts a fixed domain of this span into equal round steps
+ * (whole ones on a step axis): recharts always ends the ticks on the domain's end, so a step
+ * that does not divide the span leaves a crowded last gap (0, 3, 6, 9, 10). 2 (the ends) else.
+ */
+export function evenTickCount(span: number, most: number, integer: boolean): number {
+  for (let n = most; n > 2; n--) {
+    const step = span / (n - 1);
+    if (isRoundStep(step) && (!integer || Number.isInteger(step))) return n;
+  }
+  return 2;
+}
+
 /** Average glyph width of the UI font in em: SVG labels recharts does not measure itself are fitted with it. */
 const EM_PER_CHAR = 0.6;
 
