@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Playwright drives Debian's Chromium (never a downloaded browser): CHROMIUM_PATH or /usr/bin/chromium.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// E2E_PORT: another port for the preview server, when 4173 is taken (two checkouts testing at once).
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 // Flags that keep Chromium quiet on a machine with no network beyond localhost.
 const quiet = [
@@ -21,10 +23,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  use: { baseURL: 'http://127.0.0.1:4173', headless: true },
+  use: { baseURL: `http://127.0.0.1:${port}`, headless: true },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

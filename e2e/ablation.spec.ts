@@ -17,6 +17,12 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   await expect(panel.locator('[data-testid=ablation-job][data-status=done]')).toHaveCount(4);
   console.log(`ablation: ${await panel.getByTestId('ablation-view').locator('p').first().textContent()}`);
   await expect(panel.getByTestId('ablation-curves')).toHaveAttribute('data-series', '2');
+  // Each cell: a mean curve over a shaded 95% band, in the cell's colour; and its "solved by step" staircase.
+  const curves = panel.getByTestId('plot-ablation');
+  await expect(curves.locator('.recharts-area')).toHaveCount(2);
+  await expect(curves.getByTestId('plot-series')).toHaveCount(2);
+  expect(new Set(await curves.getByTestId('plot-series').evaluateAll((els) => els.map((e) => e.getAttribute('stroke')))).size).toBe(2);
+  await expect(panel.getByTestId('plot-ablation-solved').getByTestId('plot-series')).toHaveCount(2);
   await expect(panel.getByTestId('ablation-row')).toHaveCount(2);
   await expect(panel.getByTestId('ablation-row').first()).toContainText('lr=0.003');
   await expect(panel.getByTestId('ablation-verdict')).toContainText(/seed/);
@@ -28,7 +34,13 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   const file = readFileSync(await (await download).path());
   const svgDownload = page.waitForEvent('download');
   await panel.getByTestId('ablation-export-svg').click();
-  expect(readFileSync(await (await svgDownload).path(), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const svg = readFileSync(await (await svgDownload).path(), 'utf8');
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // The figure holds both charts whole: their bands, curves, and titled axes.
+  expect(svg.match(/recharts-area"/g)).toHaveLength(2);
+  expect(svg.match(/data-testid="plot-series"/g)).toHaveLength(4);
+  expect(svg).toContain('share of seeds solved');
+  expect(svg).toContain('>step<');
   const table = await panel.getByTestId('ablation-table').textContent();
   await page.reload();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });

@@ -28,6 +28,10 @@ test('two runs overlaid, labelled by their config difference; export and import 
   await expect(legend).toContainText('#1 sort-easy');
   await expect(legend).toContainText('#2 sort-easy: ε_high 0.2→0.28');
   await expect(legend).not.toContainText('pass@1');
+  // One line per run, each in its run's colour.
+  const lines = page.getByTestId('plot-reward').getByTestId('plot-series');
+  await expect(lines).toHaveCount(2);
+  expect(new Set(await lines.evaluateAll((els) => els.map((e) => e.getAttribute('stroke')))).size).toBe(2);
   await expect(page.getByTestId('chart-advantages').getByTestId('hist-run')).toHaveCount(2);
 
   // export run #2 as JSON and import it back

@@ -12,7 +12,9 @@ import { ablationRuns, type AblationState } from '../../store/ablationSlice';
 import { useApp } from '../../store/store';
 import { useThrottledSelector } from '../throttle';
 import { downloadFile } from '../download';
-import { LinePlot, paddedDomain, type PlotSeries } from '../plot';
+import { paddedDomain } from '../charts/domain';
+import { Plot } from '../charts/Plot';
+import type { PlotSeries } from '../charts/series';
 import { RUN_COLORS } from '../charts/model';
 import { ablationFromJson, ablationToJson } from './ablationFile';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
@@ -207,7 +209,7 @@ function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: str
   return (
     <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
       <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
-      <LinePlot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={yDomain} xLabel="step" yLabel={metricName(metric)} series={series} testId="plot-ablation" />
+      <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={yDomain} xLabel="step" yLabel={metricName(metric)} series={series} testId="plot-ablation" />
       <Legend series={series} />
     </figure>
   );
@@ -221,7 +223,7 @@ function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) 
   return (
     <figure className="chart" data-testid="ablation-solved">
       <figcaption>Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds</figcaption>
-      <LinePlot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={[0, 1]} xLabel="step" yLabel="share of seeds solved" series={series} testId="plot-ablation-solved" />
+      <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={[0, 1]} xLabel="step" yLabel="share of seeds solved" series={series} testId="plot-ablation-solved" />
     </figure>
   );
 }

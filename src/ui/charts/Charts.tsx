@@ -1,7 +1,7 @@
 // Live charts of the active run and any overlaid runs. Each chart reads the store on its own
 // throttled clock (../throttle.ts), so a stream of metrics costs at most one chart render per
-// task; every series is cut to a fixed point budget (../downsample.ts). The plots themselves are
-// ../plot (SVG, fixed ranges, no animation).
+// task; every series is cut to a fixed point budget (../../core/downsample.ts). The plots are
+// recharts charts with fixed ranges and no animation (./Plot.tsx, ./HistogramPlot.tsx).
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { presetConfig, taskParamsAtLevel, type ChartId, type RunConfig } from '../../config';
@@ -10,7 +10,8 @@ import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';
 import type { RunRecord } from '../../store/runs';
 import { useThrottledSelector } from '../throttle';
-import { HistogramPlot, LinePlot, type HistogramRun } from '../plot';
+import { HistogramPlot, type HistogramRun } from './HistogramPlot';
+import { Plot } from './Plot';
 import { CHARTS, dashboardCharts } from './catalog';
 import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry, type ReferenceSet } from './model';
 
@@ -169,9 +170,9 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   return (
     <ChartFrame id={id} title={model.title} points={model.points} legend={model.legend} empty={empty} height={height} className={className}>
       {(w, h) => (
-        <LinePlot
+        <Plot
           width={w} height={h} xDomain={model.xDomain} yDomain={model.yDomain} xLabel="step" yLabel={model.yLabel}
-          yInteger={model.yInteger} yTicks={model.yTicks} series={model.series} hLines={model.hLines} vLines={model.vLines}
+          yInteger={model.yInteger} series={model.series} hLines={model.hLines} vLines={model.vLines}
           fontSize={fontSize} testId={`plot-${id}`} selectedX={viewStep}
           onPick={(x) => setViewStep(x)}
         />

@@ -11,7 +11,8 @@ import { metricName } from '../../config';
 import type { EvalRecord } from '../../rl/metrics';
 import type { RunRecord } from '../../store/runs';
 import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
-import { integerTicks, paddedDomain, stepDomain, type PlotSeries } from '../plot';
+import { paddedDomain, stepDomain } from './domain';
+import type { PlotSeries } from './series';
 import { answerLength, CHARTS, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
 
 /** Colours of runs by number: #1 → the first, #2 → the second, … */
@@ -111,9 +112,8 @@ export interface ChartModel {
   xDomain: [number, number];
   yDomain: [number, number];
   yInteger: boolean;
-  yTicks?: number[];
   series: PlotSeries[];
-  hLines: { y: number; label: string; color: string; dash?: string }[];
+  hLines: { y: number; label: string; short?: string; color: string; dash?: string }[];
   vLines: { x: number; label: string; color: string }[];
   legend: LegendEntry[];
   /** Points of the longest run series (tests read it as "the chart has data"). */
@@ -218,7 +218,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
     });
   }
   if (id === 'entropy' && config) {
-    hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', color: CHANCE_COLOR, dash: '5 4' });
+    hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', short: 'ln V', color: CHANCE_COLOR, dash: '5 4' });
   }
 
   const y = yAxis(range, config, values);
@@ -264,16 +264,16 @@ function addChance(
   legend.push({ label, color: CHANCE_COLOR, dash: '5 4' });
 }
 
-function yAxis(range: ChartSpec['range'], config: RunConfig | undefined, values: readonly number[]): Pick<ChartModel, 'yDomain' | 'yInteger' | 'yTicks'> {
+function yAxis(range: ChartSpec['range'], config: RunConfig | undefined, values: readonly number[]): Pick<ChartModel, 'yDomain' | 'yInteger'> {
   switch (range.kind) {
     case 'unit':
-      return { yDomain: [0, 1], yInteger: false, yTicks: [0, 0.25, 0.5, 0.75, 1] };
+      return { yDomain: [0, 1], yInteger: false };
     case 'entropy':
       return { yDomain: [0, config ? maxEntropy(config) : 1], yInteger: false };
     case 'level': {
       const [lo, hi] = config ? levelRange(config) : [1, 2];
       const top = Math.max(hi, lo + 1);
-      return { yDomain: [lo, top], yInteger: true, yTicks: integerTicks(lo, top, 8) };
+      return { yDomain: [lo, top], yInteger: true };
     }
     case 'length':
       return { yDomain: [0, config ? answerLength(config) : 1], yInteger: false };

@@ -1,0 +1,75 @@
+// The advantage histogram, drawn by recharts on an x axis symmetric around 0. One run: a bar per
+// bin coloured by the sign of its bin (red negative, blue positive, grey for the bin holding 0).
+// Several runs: one outlined staircase per run in the run's colour, so their shapes compare.
+
+import { memo, useMemo } from 'react';
+import { Bar, CartesianGrid, Cell, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../format';
+import { binColor, symmetricDomain, zeroBinIndex, type HistogramRun } from './histogram';
+import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
+import { tickCount, yAxisWidth } from './series';
+
+export type { HistogramRun };
+
+export interface HistogramProps {
+  width: number;
+  height: number;
+  runs: HistogramRun[];
+  xLabel: string;
+  yLabel: string;
+  /** Tick and title font size in px; default 12. */
+  fontSize?: number;
+  testId?: string;
+}
+
+
+/** One bar per bin, at its centre: recharts sizes number-axis bars by the gap between them. */
+function barRows(run: HistogramRun): { x: number; count: number; lo: number; hi: number }[] {
+  return run.counts.map((count, i) => ({ x: (run.edges[i] + run.edges[i + 1]) / 2, count, lo: run.edges[i], hi: run.edges[i + 1] }));
+}
+
+/** A run's outline as a staircase: up at each left edge, across the bin, down to 0 after the last. */
+function outline(run: HistogramRun): { x: number; count: number }[] {
+  if (run.counts.length === 0 || run.edges.length !== run.counts.length + 1) return [];
+  return [{ x: run.edges[0], count: 0 }, ...run.counts.map((count, i) => ({ x: run.edges[i], count })), { x: run.edges.at(-1)!, count: run.counts.at(-1)! }, { x: run.edges.at(-1)!, count: 0 }];
+}
+
+export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, xLabel, yLabel, fontSize = 12, testId }: HistogramProps) {
+  const xDomain = useMemo(() => symmetricDomain(runs), [runs]);
+  const single = runs.length === 1 ? runs[0] : null;
+  const bars = useMemo(() => (single ? barRows(single) : []), [single]);
+  const zero = single ? zeroBinIndex(single.edges) : -1;
+  return (
+    <div data-testid={testId} data-x-domain={xDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`}>
+      <ComposedChart
+        width={width} height={height} data={bars} margin={{ top: Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 }}
+        barCategoryGap={1} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
+      >
+        <CartesianGrid vertical={false} stroke={GRID_COLOR} />
+        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} tickCount={tickCount(width - 5 * fontSize, fontSize, 5, 5)} niceTicks="snap125" />
+        <YAxis
+          {...yAxisProps(fontSize, yLabel, height - xAxisHeight(fontSize) + fontSize, yAxisWidth([String(Math.max(0, ...runs.flatMap((r) => r.counts)) * 2)], fontSize))}
+          domain={[0, runs.length > 0 ? 'auto' : 1]} allowDataOverflow={runs.length === 0} allowDecimals={false}
+          tickCount={tickCount(height - xAxisHeight(fontSize), fontSize, 2.2, 5)}
+        />
+        {single ? (
+          <Bar dataKey="count" name={single.label} isAnimationActive={false} data-testid="hist-run" data-id={single.id} data-bars={single.counts.length}>
+            {bars.map((b, i) => <Cell key={i} fill={binColor(b.x, xDomain[1], i === zero)} />)}
+          </Bar>
+        ) : runs.map((run) => (
+          <Line
+            key={run.id} data={outline(run)} dataKey="count" name={run.label} type="stepAfter" stroke={run.color} strokeWidth={2} dot={false}
+            isAnimationActive={false} data-testid="hist-run" data-id={run.id} data-bars={run.counts.length}
+          />
+        ))}
+        <Tooltip
+          isAnimationActive={false} contentStyle={{ fontSize, padding: '2px 6px' }} itemStyle={{ padding: 0 }}
+          labelFormatter={(x, payload) => {
+            const row = payload[0]?.payload as { lo?: number; hi?: number } | undefined;
+            return row?.lo !== undefined ? `${xLabel} ${formatNumber(row.lo)} to ${formatNumber(row.hi)}` : `${xLabel} ${formatNumber(Number(x))}`;
+          }}
+        />
+      </ComposedChart>
+    </div>
+  );
+});

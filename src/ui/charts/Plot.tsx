@@ -1,0 +1,142 @@
+// A line chart drawn by recharts with fixed, caller-chosen domains (allowDataOverflow: the data
+// never rescales an axis): titled axes, recharts' rounded ticks at a count that fits the size,
+// series (line, staircase, markers, bands), reference lines (chance, curriculum markers, the
+// picked step), a tooltip, and click-to-pick. No animation: the data is live.
+
+import { memo, useMemo, useRef, type RefObject } from 'react';
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
+import { formatNumber } from '../format';
+import { AXIS_COLOR, GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
+import { bandKey, evenTickCount, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
+
+export interface PlotProps {
+  width: number;
+  height: number;
+  xDomain: [number, number];
+  yDomain: [number, number];
+  /** Axis titles with units, always drawn. */
+  xLabel: string;
+  yLabel: string;
+  /** Whole-number x ticks (steps); default true. */
+  xInteger?: boolean;
+  /** Whole-number y ticks (curriculum levels). */
+  yInteger?: boolean;
+  series: PlotSeries[];
+  /** Reference lines labelled at their right end (chance), by `short` where `label` does not fit; those outside yDomain are not drawn. */
+  hLines?: { y: number; label: string; short?: string; color: string; dash?: string }[];
+  /** Markers labelled on top (curriculum advances "L3"); crowded labels are dropped. */
+  vLines?: { x: number; label: string; color: string }[];
+  /** Tick and title font size in px (the lecture zoom passes 16). */
+  fontSize?: number;
+  /** Click on the plot: the nearest data x of the first non-faint series. */
+  onPick?: (x: number) => void;
+  /** Draw a marker at this x. */
+  selectedX?: number | null;
+  testId?: string;
+}
+
+
+export const Plot = memo(function Plot(props: PlotProps) {
+  const {
+    width, height, xDomain, yDomain, xLabel, yLabel, series, hLines = [], vLines = [], fontSize = 12,
+    xInteger = true, yInteger = false, onPick, selectedX, testId,
+  } = props;
+  const rows = useMemo(() => plotRows(series), [series]);
+  const box = useRef<HTMLDivElement>(null);
+  const xAt = useRef<InverseScaleFunction | undefined>(undefined);
+  const margin = { top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 };
+  // Labels as wide as the widest tick can be: the domain's ends and a quarter step.
+  const quarter = yDomain[0] + Number(((yDomain[1] - yDomain[0]) / 4).toPrecision(2));
+  const yWidth = yAxisWidth([yDomain[0], yDomain[1], quarter].map(formatNumber), fontSize);
+  const inner = { width: width - yWidth - margin.right, height: height - margin.top - xAxisHeight(fontSize) };
+  const xTicks = evenTickCount(xDomain[1] - xDomain[0], tickCount(inner.width, fontSize, 5, 7), xInteger);
+  const yTicks = yInteger ? Math.min(8, yDomain[1] - yDomain[0] + 1) : tickCount(inner.height, fontSize, 2.2, 5);
+  const markers = vLines.filter((v) => v.x >= xDomain[0] && v.x <= xDomain[1]);
+  const shown = spacedLabels(
+    markers.map((v) => ((v.x - xDomain[0]) / (xDomain[1] - xDomain[0] || 1)) * inner.width),
+    markers.map((v) => textWidth(v.label, fontSize)),
+  );
+  return (
+    <div ref={box} data-testid={testId} data-x-domain={xDomain.join(',')} data-y-domain={yDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`} style={{ cursor: onPick ? 'pointer' : undefined }}>
+      <ComposedChart
+        width={width} height={height} data={rows} margin={margin} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
+        onClick={(_, e) => {
+          // From the pointer itself: recharts' active tooltip point lags a frame behind the mouse.
+          const x = box.current && xAt.current?.(e.clientX - box.current.getBoundingClientRect().left);
+          const picked = typeof x === 'number' ? pickX(series, x) : null;
+          if (picked !== null) onPick?.(picked);
+        }}
+      >
+        <CartesianGrid vertical={false} stroke={GRID_COLOR} />
+        <XScale into={xAt} />
+        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} niceTicks="snap125" />
+        <YAxis {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)} domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} />
+        {series.map((s, i) => s.band && (
+          <Area
+            key={`band:${s.id}`} dataKey={bandKey(i)} stroke="none" fill={s.color} fillOpacity={0.15} connectNulls
+            isAnimationActive={false} activeDot={false} tooltipType="none" legendType="none"
+          />
+        ))}
+        {series.map((s, i) => <SeriesLine key={s.id} s={s} dataKey={valueKey(i)} />)}
+        {hLines.filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1]).map((h) => (
+          <ReferenceLine
+            key={`${h.label}:${h.y}`} y={h.y} stroke={h.color} strokeDasharray={h.dash ?? '4 3'} strokeWidth={1.5}
+            data-testid="plot-hline" data-label={h.label}
+            // Above the line, or below it when the line runs along the top of the plot.
+            label={{ value: textWidth(h.label, fontSize) < inner.width - fontSize || !h.short ? h.label : h.short, position: (yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1) * inner.height < fontSize + 2 ? 'insideTopRight' : 'insideBottomRight', fontSize, fill: h.color }}
+          />
+        ))}
+        {markers.map((v, i) => (
+          <ReferenceLine
+            key={`${v.label}:${v.x}`} x={v.x} stroke={v.color} strokeDasharray="3 3" data-testid="plot-vline" data-label={v.label}
+            label={shown[i] ? { value: v.label, position: 'top', fontSize, fill: v.color } : undefined}
+          />
+        ))}
+        {selectedX != null && selectedX >= xDomain[0] && selectedX <= xDomain[1] && (
+          <ReferenceLine x={selectedX} stroke="#111827" strokeWidth={1.5} strokeDasharray="2 2" data-testid="plot-selected" />
+        )}
+        <Tooltip
+          isAnimationActive={false} labelFormatter={(x) => (xInteger ? `step ${formatNumber(Number(x))}` : `${xLabel}: ${formatNumber(Number(x))}`)}
+          formatter={(v) => formatNumber(Number(v))} contentStyle={{ fontSize, padding: '2px 6px' }} itemStyle={{ padding: 0 }}
+        />
+      </ComposedChart>
+    </div>
+  );
+});
+
+/** Keeps the x axis' pixel → step map where the click handler can read it. */
+function XScale({ into }: { into: RefObject<InverseScaleFunction | undefined> }) {
+  into.current = useXAxisInverseScale();
+  return null;
+}
+
+/** One series: a line or staircase, or markers only. */
+function SeriesLine({ s, dataKey }: { s: PlotSeries; dataKey: string }) {
+  const faint = isFaint(s);
+  const kind = s.kind ?? 'line';
+  const common = {
+    dataKey, name: s.label, stroke: s.color, isAnimationActive: false, 'data-testid': 'plot-series', 'data-id': s.id,
+    tooltipType: s.hideInTooltip ? ('none' as const) : undefined,
+  };
+  if (kind === 'points') {
+    return <Line {...common} stroke="none" dot={(p: { cx?: number; cy?: number; index: number }) => <Marker key={p.index} cx={p.cx} cy={p.cy} color={s.color} shape={s.marker ?? 'circle'} />} activeDot={false} />;
+  }
+  return (
+    <Line
+      {...common} type={kind === 'step' ? 'stepAfter' : 'linear'} strokeWidth={s.width ?? 2} strokeDasharray={s.dash || undefined}
+      strokeOpacity={s.opacity ?? 1} connectNulls
+      // A line of one point has no segment to draw: a dot shows it is there.
+      dot={s.points.length === 1 ? { r: 2.5, fill: s.color, stroke: 'none' } : false}
+      activeDot={faint || s.hideInTooltip ? false : { r: 3 }}
+    />
+  );
+}
+
+/** An eval marker: a circle, or an upward triangle; nothing where the series has no value. */
+function Marker({ cx, cy, color, shape }: { cx?: number; cy?: number; color: string; shape: 'circle' | 'triangle' }) {
+  if (cx == null || cy == null || !Number.isFinite(cx) || !Number.isFinite(cy)) return null;
+  if (shape === 'circle') return <circle cx={cx} cy={cy} r={3.5} fill={color} />;
+  const r = 5;
+  const h = r * 0.866; // cos 30°
+  return <path d={`M${cx} ${cy - r}L${cx + h} ${cy + r / 2}L${cx - h} ${cy + r / 2}Z`} fill={color} />;
+}
