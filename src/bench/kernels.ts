@@ -28,7 +28,6 @@ import {
 } from '../gpu/autotune';
 import { median } from '../core/stats';
 import { buildLayout, type ParamLayout } from '../model/layout';
-import type { ModelConfig } from '../model/config';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler } from '../model/gpu-sampler';
@@ -37,95 +36,16 @@ import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMat
 import { NoCacheSampler } from './nocache-sampler';
 import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';
 import { GpuTimer, timedRun, type RunTime } from './gpu-timer';
-import { formatTable, formatNumber, markdownTable, sig3, type Cell } from './table';
+import { formatNumber, sig3 } from './table';
 import type { BenchOptions, BenchSuite } from './suite';
 import { DispatchProfiler } from './dispatch-profiler';
-import { profileReport, profileSampling, profileTrainStep, type ProfileResult } from './kernels-profile';
+import { profileReport, profileSampling, profileTrainStep } from './kernels-profile';
 import { sharesMarkdown } from './profile';
+import { markdownSummary, matmulTable, summaryTable } from './kernels-report';
+import type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
 
-// ─── result shapes (the JSON) ───────────────────────────────────────────────────────────────
-
-export interface TimingStats {
-  /** Median wall ms (encode + submit + onSubmittedWorkDone). */
-  medianMs: number;
-  /** Fastest wall ms (less sensitive to other processes on a shared machine). */
-  minMs: number;
-  samplesMs: number[];
-  /** Median GPU ms between timestamps, where the adapter has timestamp-query. */
-  gpuMedianMs: number | null;
-}
-
-export interface MatmulResult extends ModelMatmul {
-  shape: string;
-  flops: number;
-  /** Calls per timed submission (small shapes are repeated; times are per call). */
-  inner: number;
-  variants: Partial<Record<MatmulVariant, TimingStats & { gflops: number }>>;
-  /** GFLOP/s of tuned over naive (= naive ms / tuned ms); > 1: tuned is faster. */
-  tunedOverNaive: number | null;
-  best: MatmulVariant;
-}
-
-export interface TrainStepResult {
-  /** Kernel dispatches in one pgStep. */
-  dispatches: number;
-  variants: Partial<Record<MatmulVariant, TimingStats & { matmulGflops: number }>>;
-  /** Matmul flops of one step (forward + backward), for the achieved-GFLOP/s column. */
-  matmulFlops: number;
-  tunedOverNaive: number | null;
-  best: MatmulVariant;
-}
-
-export interface SamplingResult {
-  variant: MatmulVariant;
-  N: number;
-  T: number;
-  /** Tokens per run: N·(T−1) decoding positions (position 0 is the fixed BOS). */
-  tokens: number;
-  kvCache: TimingStats & { tokensPerS: number; dispatchesPerToken: number };
-  noCache: TimingStats & { tokensPerS: number };
-  /** kvCache tokens/s over noCache tokens/s. */
-  speedup: number;
-  /** Fraction of sampled tokens on which both samplers agree (same seed; ≈1, rounding aside). */
-  tokensAgree: number;
-  maxAbsLogpDiff: number;
-}
-
-export interface MatmulSum {
-  ms: Partial<Record<MatmulVariant, number>>;
-  tunedOverNaive: number | null;
-  best: MatmulVariant;
-}
-
-export interface ModelResult {
-  name: string;
-  config: ModelConfig;
-  params: number;
-  /** Floats in the parameter buffer (with alignment padding). */
-  bufferFloats: number;
-  N: number;
-  T: number;
-  matmul: MatmulResult[] | null;
-  /** Σ calls × median over the train-step shapes, per variant (ms), and the ratio tuned/naive of it. */
-  matmulStep: MatmulSum | null;
-  /** The same over the decoding shapes (one decoded token); picks the sampling variant. */
-  matmulDecode: MatmulSum | null;
-  trainStep: TrainStepResult | null;
-  sampling: SamplingResult | null;
-  /** Where the GPU time of a train step and of a sampling run goes (--profile). */
-  profile: ProfileResult | null;
-}
-
-export interface KernelsResult {
-  N: number;
-  T: number;
-  reps: number;
-  warmup: number;
-  quick: boolean;
-  variants: MatmulVariant[];
-  autotune: { variant: MatmulVariant; timingsMs: Record<MatmulVariant, number>; tookMs: number };
-  models: ModelResult[];
-}
+export type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
+export { markdownSummary } from './kernels-report';
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
@@ -273,65 +193,6 @@ async function benchSampling(
     model.destroy();
     destroyBuffers(withCache, without);
   }
-}
-
-// ─── report ─────────────────────────────────────────────────────────────────────────────────
-
-const f3 = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x));
-const ratioCell = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2));
-
-function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
-  const rows = (m.matmul ?? []).map((r) => [
-    r.label, r.shape, r.calls,
-    ...variants.map((v) => f3(r.variants[v]?.medianMs)),
-    ...variants.map((v) => f3(r.variants[v]?.gflops)),
-    ratioCell(r.tunedOverNaive), r.best,
-  ]);
-  const headers = ['matmul', 'M×K×N', 'calls', ...variants.map((v) => `${v} ms`), ...variants.map((v) => `${v} GF/s`), 'tuned/naive', 'best'];
-  return formatTable(headers, rows);
-}
-
-function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string {
-  const headers = [
-    'model', 'params', ...variants.map((v) => `step ${v} ms`), 'step tuned/naive',
-    'sample variant', 'KV tok/s', 'no-cache tok/s', 'KV speedup', 'matmul best', 'best/naive',
-  ];
-  const rows = models.map((m) => {
-    const ms = m.matmulStep;
-    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
-    return [
-      m.name, m.params,
-      ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
-      ratioCell(m.trainStep?.tunedOverNaive),
-      m.sampling?.variant ?? null,
-      f3(m.sampling?.kvCache.tokensPerS),
-      f3(m.sampling?.noCache.tokensPerS),
-      ratioCell(m.sampling?.speedup),
-      ms?.best ?? null,
-      ratioCell(bestRatio),
-    ] as Cell[];
-  });
-  return formatTable(headers, rows);
-}
-
-/** The compact table of docs/benchmarks.md (Markdown): one row per model size. */
-export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]): string {
-  const headers = [
-    'model (params)', `train step ms (${variants.join(' / ')})`, 'step tuned/naive',
-    'sampling tok/s, KV cache', 'tok/s, no cache', 'KV speedup', 'best matmul', 'its GFLOP/s vs naive',
-  ];
-  const rows = models.map((m) => {
-    const ms = m.matmulStep;
-    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
-    const steps = m.trainStep ? variants.map((v) => sig3(m.trainStep?.variants[v]?.medianMs ?? NaN)).join(' / ') : null;
-    return [
-      `${m.name} (${m.params.toLocaleString('en-US')})`, steps, ratioCell(m.trainStep?.tunedOverNaive),
-      f3(m.sampling?.kvCache.tokensPerS), f3(m.sampling?.noCache.tokensPerS),
-      m.sampling ? `${m.sampling.speedup.toFixed(2)}×` : null,
-      ms?.best ?? null, bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
-    ] as Cell[];
-  });
-  return markdownTable(headers, rows);
 }
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
@@ -484,3 +345,4 @@ export const kernelsSuite: BenchSuite = {
   defaultReps: () => 5,
   run,
 };
+

@@ -1,0 +1,66 @@
+// The kernels suite's results as Markdown: per model the matmul variants, and a summary table
+// over the models (what docs/benchmarks.md shows).
+
+import type { MatmulVariant } from '../gpu/ops';
+import { formatTable, markdownTable, sig3, type Cell } from './table';
+import type { ModelResult } from './kernels-results';
+
+// ─── report ─────────────────────────────────────────────────────────────────────────────────
+
+const f3 = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x));
+const ratioCell = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2));
+
+export function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
+  const rows = (m.matmul ?? []).map((r) => [
+    r.label, r.shape, r.calls,
+    ...variants.map((v) => f3(r.variants[v]?.medianMs)),
+    ...variants.map((v) => f3(r.variants[v]?.gflops)),
+    ratioCell(r.tunedOverNaive), r.best,
+  ]);
+  const headers = ['matmul', 'M×K×N', 'calls', ...variants.map((v) => `${v} ms`), ...variants.map((v) => `${v} GF/s`), 'tuned/naive', 'best'];
+  return formatTable(headers, rows);
+}
+
+export function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string {
+  const headers = [
+    'model', 'params', ...variants.map((v) => `step ${v} ms`), 'step tuned/naive',
+    'sample variant', 'KV tok/s', 'no-cache tok/s', 'KV speedup', 'matmul best', 'best/naive',
+  ];
+  const rows = models.map((m) => {
+    const ms = m.matmulStep;
+    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
+    return [
+      m.name, m.params,
+      ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
+      ratioCell(m.trainStep?.tunedOverNaive),
+      m.sampling?.variant ?? null,
+      f3(m.sampling?.kvCache.tokensPerS),
+      f3(m.sampling?.noCache.tokensPerS),
+      ratioCell(m.sampling?.speedup),
+      ms?.best ?? null,
+      ratioCell(bestRatio),
+    ] as Cell[];
+  });
+  return formatTable(headers, rows);
+}
+
+/** The compact table of docs/benchmarks.md (Markdown): one row per model size. */
+export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]): string {
+  const headers = [
+    'model (params)', `train step ms (${variants.join(' / ')})`, 'step tuned/naive',
+    'sampling tok/s, KV cache', 'tok/s, no cache', 'KV speedup', 'best matmul', 'its GFLOP/s vs naive',
+  ];
+  const rows = models.map((m) => {
+    const ms = m.matmulStep;
+    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
+    const steps = m.trainStep ? variants.map((v) => sig3(m.trainStep?.variants[v]?.medianMs ?? NaN)).join(' / ') : null;
+    return [
+      `${m.name} (${m.params.toLocaleString('en-US')})`, steps, ratioCell(m.trainStep?.tunedOverNaive),
+      f3(m.sampling?.kvCache.tokensPerS), f3(m.sampling?.noCache.tokensPerS),
+      m.sampling ? `${m.sampling.speedup.toFixed(2)}×` : null,
+      ms?.best ?? null, bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
+    ] as Cell[];
+  });
+  return markdownTable(headers, rows);
+}
+
