@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCommand } from './model-commands';
-import { evalCommand, trainCommand } from './train-commands';
+import { trainCommand } from './train-commands';
+import { evalCommand } from './eval-command';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-resume-'));
 const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evalCommand, trainCommand } from './train-commands';
+import { trainCommand } from './train-commands';
+import { evalCommand } from './eval-command';
 import { readSafetensors, writeSafetensors } from '../model/safetensors';
 import { gpuIt } from '../gpu/testing';
 

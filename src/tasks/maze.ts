@@ -8,9 +8,7 @@ import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './mazegen'
 import { parseParams } from './params';
 import { asObject, instanceHeader } from './instanceJson';
 import {
-  completionContent,
   freeCompletionInstance,
-  tokensToText,
   totalLabel,
   totalMetrics,
   totalVerify,
@@ -19,28 +17,20 @@ import {
 import {
   BOS,
   EOS,
-  NUM_SPECIAL,
   SEP,
   TaskInstanceError,
   TaskParamError,
   type ParamSpec,
   type SequenceShape,
   type Task,
-  type TaskInstance,
   type VerifyResult,
 } from './types';
+import {
+  answerOf, boardOf, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, goalDistances, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride,
+  type Board, type MazeInstance, type MazeParams,
+} from './maze-board';
 
-/** The largest maxDist: a shortest path in a 10×10 grid visits at most its 100 cells. */
-export const MAX_MAZE_DIST = 99;
-
-export type MazeParams = {
-  size: number;
-  braid: number;
-  minDist: number;
-  maxDist: number;
-  reward: 'binary' | 'shortest' | 'progress';
-  answer: 'moves' | 'cells';
-};
+export * from './maze-board';
 
 export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'size', kind: 'int', default: 5, min: 3, max: 10, doc: 'Grid side n: the maze is n×n cells.' },
@@ -84,37 +74,6 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
   },
 ];
 
-/** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */
-export const MAZE_TOKENS = ['#', '.', 'S', 'G', '|', ...MOVE_NAMES] as const;
-/** The largest grid side: cell notes have a token for every (row, col) below it. */
-const MAX_SIZE = 10;
-/** answer = cells: the note "r,c" after a move is token FIRST_CELL + r·10 + c, whatever the size. */
-const CELL_NOTES = Array.from({ length: MAX_SIZE * MAX_SIZE }, (_, i) => `${Math.floor(i / MAX_SIZE)},${i % MAX_SIZE}`);
-const CELL_ID: Record<string, number> = { '#': 4, '.': 5, S: 6, G: 7 };
-const ROW_SEP = NUM_SPECIAL + 4;
-/** Token id of the first move (U); D, L, R follow. */
-export const FIRST_MOVE = NUM_SPECIAL + 5;
-/** Token id of the note for cell (0, 0) (answer = cells). */
-export const FIRST_CELL = FIRST_MOVE + 4;
-/** The note token of a cell (row-major index in a grid of side `size`). */
-export const cellNote = (cell: number, size: number): number => FIRST_CELL + Math.floor(cell / size) * MAX_SIZE + (cell % size);
-
-/** Completion positions per move: 1 (the move), or 2 (the move, then the cell it reached). */
-export const stride = (p: { answer?: string }): number => (p.answer === 'cells' ? 2 : 1);
-
-export interface MazeInstance extends TaskInstance {
-  task: 'maze';
-  params: MazeParams;
-  /** Rows of the grid: '#' wall, '.' open, 'S' start, 'G' goal. */
-  grid: string[];
-  start: [number, number];
-  goal: [number, number];
-  /** Shortest-path length from start to goal. */
-  shortest: number;
-  /** Number of distinct shortest paths. */
-  shortestPaths: number;
-}
-
 function checkParams(p: MazeParams): void {
   const max = 2 * (p.size - 1);
   if (p.minDist > max) {
@@ -131,37 +90,6 @@ function shape(p: MazeParams): SequenceShape {
 }
 
 const vocab = (p: MazeParams): string[] => withSpecials(p.answer === 'cells' ? [...MAZE_TOKENS, ...CELL_NOTES] : MAZE_TOKENS);
-
-/** The answer tokens of a walk: each move, then (answer = cells) the note of the cell it reached; then EOS. */
-function answerOf(p: MazeParams, board: Board, moves: readonly number[]): number[] {
-  const out: number[] = [];
-  let cell = board.start;
-  for (const m of moves) {
-    cell += MOVE_DELTAS[m][0] * board.size + MOVE_DELTAS[m][1];
-    out.push(FIRST_MOVE + m);
-    if (p.answer === 'cells') out.push(cellNote(cell, board.size));
-  }
-  out.push(EOS);
-  return out;
-}
-
-/** Grid geometry read from rows; cells row-major. */
-export interface Board {
-  size: number;
-  open: boolean[];
-  start: number;
-  goal: number;
-}
-
-function rowsOf(board: Board): string[] {
-  const { size, open, start, goal } = board;
-  return Array.from({ length: size }, (_, r) =>
-    Array.from({ length: size }, (_, c) => {
-      const cell = r * size + c;
-      return cell === start ? 'S' : cell === goal ? 'G' : open[cell] ? '.' : '#';
-    }).join(''),
-  );
-}
 
 /** One shortest path as move indices: from start, always the first move (U, D, L, R) that gets closer. */
 function firstShortestPath(board: Board, distToGoal: Int32Array): number[] {
@@ -264,46 +192,6 @@ interface Walk {
   broken: Break | null;
 }
 
-export function boardOf(instance: MazeInstance): Board {
-  const size = instance.params.size;
-  const open = instance.grid.flatMap((row) => [...row].map((ch) => ch !== '#'));
-  return {
-    size,
-    open,
-    start: instance.start[0] * size + instance.start[1],
-    goal: instance.goal[0] * size + instance.goal[1],
-  };
-}
-
-/** Shortest distance from every cell to the goal (−1: unreachable). */
-export function goalDistances(board: Board): Int32Array {
-  return shortestPaths(board.open, board.size, board.goal).dist;
-}
-
-/** The tokens before the first EOS, split into the move slots and (answer = cells) the note slots. */
-export interface MoveSlots {
-  /** Tokens in the move slots, and their completion positions. */
-  moves: number[];
-  at: number[];
-  /** Tokens in the note slots: notes[i] follows moves[i] (answer = cells; empty otherwise). */
-  notes: number[];
-  /** Completion position of the EOS (or the region's end). */
-  end: number;
-}
-
-export function moveSlots(instance: MazeInstance, completion: readonly number[]): MoveSlots {
-  const content = completionContent(completion, instance.completionLength);
-  const k = stride(instance.params);
-  const out: MoveSlots = { moves: [], at: [], notes: [], end: content.length };
-  content.forEach((t, i) => {
-    if (i % k === 0) {
-      out.moves.push(t);
-      out.at.push(i);
-    } else out.notes.push(t);
-  });
-  return out;
-}
-
 /** Follows the moves before the first EOS; stops at the first illegal move or non-move token. */
 function walk(board: Board, instance: MazeInstance, completion: readonly number[]): Walk {
   const moves: number[] = [];
@@ -359,17 +247,6 @@ function verify(instance: MazeInstance, completion: readonly number[]): VerifyRe
       remaining: j.remaining,
     },
   };
-}
-
-/** Legal moves (indices into MOVE_DELTAS) from a cell: inside the grid and onto an open cell. */
-function legalMoves(board: Board, cell: number): number[] {
-  const out: number[] = [];
-  for (let m = 0; m < 4; m++) {
-    const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
-    const c = (cell % board.size) + MOVE_DELTAS[m][1];
-    if (r >= 0 && r < board.size && c >= 0 && c < board.size && board.open[r * board.size + c]) out.push(m);
-  }
-  return out;
 }
 
 /**

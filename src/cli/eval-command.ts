@@ -1,0 +1,116 @@
+// `rlvr eval`: a checkpoint on fresh held-out prompts — pass@1 and pass@k, and for the tasks that
+// have them the reports that diagnose a stall: where greedy chains (groupmul) or walks (maze) first
+// go wrong, and how maze walks branch (BODHI's measurements).
+
+import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import { backendFlag, checkFits, openEngines } from './engines';
+import { readCheckpointArg } from './checkpoints';
+import { ConfigError, validateConfig } from '../config/config';
+import { GpuError } from '../gpu/errors';
+import { Trainer } from '../rl/trainer';
+import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
+import { greedyWalkBreaks, sampledBranching } from '../rl/walk-breaks';
+import { branchingLines, type BranchingSummary } from '../tasks/maze-branching';
+import { walkBreakLines, type WalkBreakReport } from '../tasks/maze-breaks';
+import type { MazeInstance } from '../tasks/maze';
+import type { GroupMulInstance } from '../tasks/groupmul';
+import { CustomCodeError } from '../rl/custom/errors';
+import { nodeSandbox } from '../rl/custom/sandbox-node';
+import { EXIT } from './train-commands';
+
+export const EVAL_FLAGS: Record<string, FlagSpec> = {
+  checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
+  param: { kind: 'multi', doc: 'override a task parameter, key=value (repeatable), e.g. --param length=6' },
+  n: { kind: 'value', doc: 'held-out prompts (default 256)' },
+  k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
+  seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
+  backend: { kind: 'value', doc: 'gpu (default) or cpu' },
+  breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)' },
+  branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G, distinct correct paths, the share of shortest paths found, entropy at branch points vs elsewhere, walks into a wall or off the grid (branching in --json)' },
+  json: { kind: 'switch', doc: 'print one JSON object' },
+};
+
+export async function evalCommand(argv: string[], out: (s: string) => void, err: (s: string) => void = () => {}): Promise<number> {
+  const f = parseFlags(argv, EVAL_FLAGS, 'eval');
+  const backend = backendFlag(f);
+  const path = stringFlag(f, 'checkpoint');
+  // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
+  const ck = readCheckpointArg(path, '--checkpoint', 'eval needs a checkpoint written by rlvr train (or the playground)');
+  const saved: Record<string, unknown> = { ...ck.config };
+  const overrides: Record<string, unknown> = {
+    evalPrompts: intFlag(f, 'n', 256, 1, 100000),
+    seed: intFlag(f, 'seed', 1000003, 0, 2 ** 32 - 1),
+    // Evaluation trains nothing: the task at its configured difficulty, no KL reference
+    // (refSync = curriculum would be refused without a curriculum).
+    curriculum: 'off',
+    refSync: 'none',
+  };
+  for (const p of (f.param as string[] | undefined) ?? []) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new CliError(`--param expects key=value, got "${p}"`);
+    overrides[`task.${p.slice(0, eq)}`] = p.slice(eq + 1);
+  }
+  if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
+  const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
+  const isChain = config.task === 'groupmul';
+  const isWalk = config.task === 'maze';
+  if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
+  const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
+  if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
+  const engines = await openEngines(backend);
+  try {
+    try {
+      checkFits(engines, config);
+    } catch (e) {
+      if (e instanceof CliError) throw new CliError(`${e.message} (evalPrompts is --n here)`);
+      throw e;
+    }
+    let trainer: Trainer;
+    try {
+      trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
+    } catch (e) {
+      if (e instanceof CustomCodeError) throw new CliError(`the checkpoint's own code: ${e.message}`);
+      if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
+      throw e;
+    }
+    try {
+      const r = await trainer.evaluate();
+      // The same held-out prompts evaluate() scored, decoded greedily again.
+      const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
+        ? await greedyChainBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as GroupMulInstance[], config.seed)
+        : null;
+      const walks: WalkBreakReport | null = isWalk && (f.breaks || f.json)
+        ? await greedyWalkBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], config.seed)
+        : null;
+      const branching: BranchingSummary | null = branchingG > 0
+        ? await sampledBranching(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], branchingG, config.seed)
+        : null;
+      const result = {
+        task: config.task, prompts: r.prompts, k: r.k,
+        'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
+        taskMetrics: r.taskMetrics, adapter: engines.adapter,
+        ...(breaks ? { chainBreaks: breaks } : {}),
+        ...(walks ? { walkBreaks: walks } : {}),
+        ...(branching ? { branching } : {}),
+      };
+      if (f.json) out(JSON.stringify(result));
+      else {
+        out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+        if (breaks) for (const line of chainBreakLines(breaks)) out(line);
+        if (walks) for (const line of walkBreakLines(walks)) out(line);
+        if (branching) for (const line of branchingLines(branching)) out(line);
+      }
+      return 0;
+    } finally {
+      trainer.destroy();
+    }
+  } catch (e) {
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return EXIT.gpu;
+    }
+    throw e;
+  } finally {
+    engines.close();
+  }
+}
