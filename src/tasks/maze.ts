@@ -350,5 +350,5 @@ export const mazeTask: Task<MazeParams, MazeInstance> = {
   errorSignature: totalLabel(errorSignature),
   fromJSON,
   baseCompletion,
-  baseLesson: 'learns to walk (random legal walks, the goal never used)',
+  baseLesson: 'learns to walk',
 };

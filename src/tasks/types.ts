@@ -114,7 +114,7 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
    * already reads the prompt and branches. Absent: the task has no base data.
    */
   baseCompletion?(rng: Rng, instance: I): number[];
-  /** What a warm start on the base completions teaches, after "the base model" (maze: "learns to walk"). */
+  /** What a warm start on the base completions teaches, a few words after "base model" (maze: "learns to walk"). */
   readonly baseLesson?: string;
   /** The table a policy for these parameters learns (see TableProbe), or null when they have none. */
   tableProbe?(params: P): TableProbe | null;

@@ -101,6 +101,7 @@ function StepCounter() {
   const status = useApp((s) => s.status);
   const pausing = useApp((s) => s.pausing);
   const warm = useApp((s) => (s.warmStart && s.trainerConfig ? warmStartText(s.warmStart, s.trainerConfig) : null));
+  const warmTitle = useApp((s) => (s.warmStart && s.trainerConfig ? warmStartTitle(s.warmStart, s.trainerConfig) : undefined));
   const finished = steps > 0 && step >= steps;
   return (
     <div className="step-counter" aria-live="polite">
@@ -108,7 +109,7 @@ function StepCounter() {
         step <b data-testid="step-count">{step}</b>
         {steps > 0 ? <span className="muted"> / {steps}</span> : null}
       </div>
-      <span className={`status status-${pausing ? 'pausing' : status}`} data-testid="status" data-status={status} data-pausing={String(pausing)}>
+      <span className={`status status-${pausing ? 'pausing' : status}`} data-testid="status" data-status={status} data-pausing={String(pausing)} title={status === 'starting' ? warmTitle : undefined}>
         {statusText(status, pausing, finished, warm)}
       </span>
     </div>
@@ -202,6 +203,14 @@ function AdapterBadge({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }
  * (the task's words); on the reference answers, a supervised warm start.
  */
 export function warmStartText(w: { done: number; of: number; loss: number }, config: Pick<RunConfig, 'task' | 'sftData'>): string {
-  const what = config.sftData === 'base' ? `the base model ${getTask(config.task).baseLesson ?? 'learns the task\'s base completions'}` : 'warm start on the reference answers';
-  return `${what}: ${w.done} / ${w.of} (loss ${w.loss.toFixed(2)})`;
+  const what = config.sftData === 'base' ? `base model ${getTask(config.task).baseLesson ?? 'warm start'}` : 'warm start';
+  return `${what}: ${w.done} / ${w.of}`;
+}
+
+/** The warm start's longer story, on hover: what it trains on, and the loss. */
+export function warmStartTitle(w: { loss: number }, config: Pick<RunConfig, 'sftData'>): string {
+  const data = config.sftData === 'base'
+    ? 'supervised steps on base completions (plausible, uninformed by the reward) before RL'
+    : 'supervised steps on the task\'s reference answers before RL';
+  return `${data}; loss ${w.loss.toFixed(2)}`;
 }
