@@ -221,3 +221,17 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: \S+ · \S+ · \S+ —/);
   await expect(page.getByTestId('chart-level')).toHaveAttribute('data-points', '1');
 });
+
+test('the loop says what the estimator did: MaPP pushes an all-wrong group down, GRPO learns nothing from it', async ({ page }) => {
+  const sentence = page.locator('[data-testid=loop-stage][data-stage=advantages] .loop-fact');
+  const right = page.locator('[data-testid=loop-stage][data-stage=verify] .loop-fact');
+  // Seed 0's first group of 4 is all wrong at step 1 (the same draws for both estimators).
+  await openLecture(page, '?preset=mapp-vs-grpo&seed=0');
+  await keySteps(page, 1);
+  await expect(right).toContainText('0 of 4 right');
+  await expect(sentence).toHaveText(/^all equal → every A = [−-]0\.\d+: every answer pushed down alike$/);
+  await openLecture(page, '?preset=mapp-vs-grpo&seed=0&estimator=grpo');
+  await keySteps(page, 1);
+  await expect(right).toContainText('0 of 4 right');
+  await expect(sentence).toHaveText('all equal → every A = 0: nothing to learn from this group');
+});
