@@ -68,5 +68,10 @@ describe('summarizeBranching', () => {
     const text = branchingLines(s).join('\n');
     expect(text).toMatch(/pass@k: 1: 0\.750 {2}2: [0-9.]+ {2}4: 1\.000/);
     expect(text).toMatch(/distinct correct paths per maze 1\.50; shortest paths found 75\.0%; walks into a wall or off the grid 12\.5%/);
+    expect(text).toMatch(/at branch points 0\.500 nats, elsewhere /);
+    // Mazes one move long have no branch points: said in words, not NaN.
+    const one = maze.fromJSON({ task: 'maze', params: { size: 3 }, grid: ['SG.', '.#.', '...'] });
+    const short = branchingLines(summarizeBranching([mazeBranching(one, [walk('R')], [[0.3, 0.1]])])).join('\n');
+    expect(short).toContain('at branch points none on these mazes, elsewhere 0.300 nats');
   });
 });

@@ -125,6 +125,9 @@ export function summarizeBranching(perMaze: readonly MazeBranching[]): Branching
   };
 }
 
+/** Nats, or why there is no number (a maze one move long has no branch point). */
+const nats = (x: number): string => (Number.isFinite(x) ? `${x.toFixed(3)} nats` : 'none on these mazes');
+
 /** The summary as lines of text. */
 export function branchingLines(s: BranchingSummary): string[] {
   const ks = [1, 2, 4, 8, 16, 32, 64].filter((k) => k <= s.walksPerMaze);
@@ -132,6 +135,6 @@ export function branchingLines(s: BranchingSummary): string[] {
     `branching over ${s.walksPerMaze} sampled walks per maze (${s.mazes} mazes):`,
     `  pass@k: ${ks.map((k) => `${k}: ${s.passAtK[k - 1].toFixed(3)}`).join('  ')}`,
     `  distinct correct paths per maze ${s.distinctCorrect.toFixed(2)}; shortest paths found ${(100 * s.shortestFound).toFixed(1)}%; walks into a wall or off the grid ${(100 * s.wallOrEdge).toFixed(1)}%`,
-    `  entropy on a shortest path: at branch points ${s.branchEntropy.toFixed(3)} nats, elsewhere ${s.otherEntropy.toFixed(3)} nats`,
+    `  entropy on a shortest path: at branch points ${nats(s.branchEntropy)}, elsewhere ${nats(s.otherEntropy)}`,
   ];
 }
