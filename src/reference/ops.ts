@@ -197,41 +197,58 @@ export function attentionForward(
   qkv: F, // [N, T, 3C]
   N: number, T: number, C: number, NH: number,
 ): void {
-  const hd = C / NH;
-  const scale = 1 / Math.sqrt(hd);
-  const C3 = 3 * C;
   for (let n = 0; n < N; n++) {
     for (let h = 0; h < NH; h++) {
       for (let t = 0; t < T; t++) {
-        const q = (n * T + t) * C3 + h * hd;
         const a = ((n * NH + h) * T + t) * T; // row att[n,h,t,:]
-        // scores for s ≤ t, then a numerically stable softmax
-        let max = -Infinity;
-        for (let s = 0; s <= t; s++) {
-          const k = (n * T + s) * C3 + C + h * hd;
-          let dot = 0;
-          for (let d = 0; d < hd; d++) dot += qkv[q + d] * qkv[k + d];
-          const z = dot * scale;
-          att[a + s] = z;
-          if (z > max) max = z;
-        }
-        let sum = 0;
-        for (let s = 0; s <= t; s++) {
-          const e = Math.exp(att[a + s] - max);
-          att[a + s] = e;
-          sum += e;
-        }
-        for (let s = 0; s <= t; s++) att[a + s] /= sum;
+        attentionRow(out, (n * T + t) * C, att, a, qkv, n, T, C, NH, h, t);
         for (let s = t + 1; s < T; s++) att[a + s] = 0;
-        // weighted sum of values
-        const o = (n * T + t) * C + h * hd;
-        for (let d = 0; d < hd; d++) {
-          let acc = 0;
-          for (let s = 0; s <= t; s++) acc += att[a + s] * qkv[(n * T + s) * C3 + 2 * C + h * hd + d];
-          out[o + d] = acc;
-        }
       }
     }
+  }
+}
+
+/**
+ * One row of causal attention: query t of sequence n, head h, over keys 0..t.  (=)
+ * att[a + s] = softmax_s≤t(q_t·k_s·scale) (rounded as `att`'s element type rounds it, the order of
+ * operations fixed), out[o + h·hd + d] = Σ_s att[a + s]·v_s[d]. attentionForward runs it for every
+ * row; the CPU engine's cached sampler (./sampler) for the newest row only, bit for bit the same.
+ */
+export function attentionRow(
+  out: F,         // row at o, C wide (=)
+  o: number,
+  att: F,         // t + 1 entries from a (=)
+  a: number,
+  qkv: F,         // [N, T, 3C], rows 0..t of sequence n written
+  n: number, T: number, C: number, NH: number,
+  h: number, t: number,
+): void {
+  const hd = C / NH;
+  const scale = 1 / Math.sqrt(hd);
+  const C3 = 3 * C;
+  const q = (n * T + t) * C3 + h * hd;
+  // scores for s ≤ t, then a numerically stable softmax
+  let max = -Infinity;
+  for (let s = 0; s <= t; s++) {
+    const k = (n * T + s) * C3 + C + h * hd;
+    let dot = 0;
+    for (let d = 0; d < hd; d++) dot += qkv[q + d] * qkv[k + d];
+    const z = dot * scale;
+    att[a + s] = z;
+    if (z > max) max = z;
+  }
+  let sum = 0;
+  for (let s = 0; s <= t; s++) {
+    const e = Math.exp(att[a + s] - max);
+    att[a + s] = e;
+    sum += e;
+  }
+  for (let s = 0; s <= t; s++) att[a + s] /= sum;
+  // weighted sum of values
+  for (let d = 0; d < hd; d++) {
+    let acc = 0;
+    for (let s = 0; s <= t; s++) acc += att[a + s] * qkv[(n * T + s) * C3 + 2 * C + h * hd + d];
+    out[o + h * hd + d] = acc;
   }
 }
 

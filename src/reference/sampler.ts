@@ -2,7 +2,8 @@
 //
 // sampleSequencesCpu decodes with a KV cache, as the GPU plan does: one position for all N
 // sequences at a time, each layer's q|k|v row written into a cache that attention reads back
-// (the decode twins in ./decode). It is the CPU engine's sampler: T/2 times less work than
+// (the embedding and the cache write are the decode twins in ./decode; attention is ops' attentionRow,
+// the forward pass's own row). It is the CPU engine's sampler: T/2 times less work than
 // recomputing the whole prefix per token. sampleSequencesFull is the plain definition — the
 // whole forward pass again for every position — kept as the reference the cached one is
 // tested against (same tokens, same log-probabilities). Both draw with the same random key
@@ -13,7 +14,7 @@
 import type { ParamLayout } from '../model/layout';
 import { view } from '../model/layout';
 import { createActivations, forward } from './model';
-import { add, geluForward, layernormForward, matmul, sampleToken, type F } from './ops';
+import { add, attentionRow, geluForward, layernormForward, matmul, sampleToken, type F } from './ops';
 import { copyRows, embeddingDecode } from './decode';
 import type { SampleResult } from '../core/abi';
 
@@ -43,7 +44,8 @@ export function sampleSequencesCpu(
       layernormForward(ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C);
       matmul(qkv, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false);
       copyRows(caches[l], qkv, N, T, 3 * C, pos);
-      attentionRow(atty, scores, caches[l], N, T, C, NH, pos);
+      // Row pos of attentionForward, from the cache: the same function, so the same bits.
+      for (let n = 0; n < N; n++) for (let h = 0; h < NH; h++) attentionRow(atty, n * C, scores, 0, caches[l], n, T, C, NH, h, pos);
       matmul(proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false);
       add(x, x, proj, N * C);
       layernormForward(ln, mean, rstd, x, p(b.ln2w), p(b.ln2b), N, C);
@@ -79,46 +81,3 @@ export function sampleSequencesFull(
   return { tokens, logp, entropy };
 }
 
-/**
- * Row pos of attentionForward for every sequence, from the q|k|v cache: the same arithmetic in
- * the same order (scores, exponentials and probabilities rounded into a float32 row as its att
- * buffer rounds them), so that cached sampling is bit-identical to the full forward. (The GPU's
- * attention_decode sums in another order; its twin is attentionDecode in ./decode.)  (=)
- */
-function attentionRow(
-  out: F,         // [N, C] (=)
-  att: F,         // [T] scratch
-  qkv: F,         // [N, T, 3C] cache, rows 0..pos written
-  N: number, T: number, C: number, NH: number,
-  pos: number,
-): void {
-  const hd = C / NH;
-  const scale = 1 / Math.sqrt(hd);
-  const C3 = 3 * C;
-  for (let n = 0; n < N; n++) {
-    for (let h = 0; h < NH; h++) {
-      const q = (n * T + pos) * C3 + h * hd;
-      let max = -Infinity;
-      for (let s = 0; s <= pos; s++) {
-        const k = (n * T + s) * C3 + C + h * hd;
-        let dot = 0;
-        for (let d = 0; d < hd; d++) dot += qkv[q + d] * qkv[k + d];
-        const z = dot * scale;
-        att[s] = z;
-        if (z > max) max = z;
-      }
-      let sum = 0;
-      for (let s = 0; s <= pos; s++) {
-        const e = Math.exp(att[s] - max);
-        att[s] = e;
-        sum += e;
-      }
-      for (let s = 0; s <= pos; s++) att[s] /= sum;
-      for (let d = 0; d < hd; d++) {
-        let acc = 0;
-        for (let s = 0; s <= pos; s++) acc += att[s] * qkv[(n * T + s) * C3 + 2 * C + h * hd + d];
-        out[n * C + h * hd + d] = acc;
-      }
-    }
-  }
-}
