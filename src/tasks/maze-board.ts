@@ -124,9 +124,20 @@ export function moveSlots(instance: MazeInstance, completion: readonly number[])
 export function legalMoves(board: Board, cell: number): number[] {
   const out: number[] = [];
   for (let m = 0; m < 4; m++) {
-    const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
-    const c = (cell % board.size) + MOVE_DELTAS[m][1];
-    if (r >= 0 && r < board.size && c >= 0 && c < board.size && board.open[r * board.size + c]) out.push(m);
+    const next = stepCell(board.size, cell, m);
+    if (next >= 0 && board.open[next]) out.push(m);
   }
   return out;
+}
+
+/** The cell one move (an index into MOVE_DELTAS) away in a grid of side `size`, or −1 off the grid. */
+export function stepCell(size: number, cell: number, m: number): number {
+  const r = Math.floor(cell / size) + MOVE_DELTAS[m][0];
+  const c = (cell % size) + MOVE_DELTAS[m][1];
+  return r < 0 || r >= size || c < 0 || c >= size ? -1 : r * size + c;
+}
+
+/** Moves (U, D, L, R order) from `cell` that stay on a shortest path: onto an open cell one closer to the goal. */
+export function shortestMoves(board: Board, toGoal: Int32Array, cell: number): number[] {
+  return legalMoves(board, cell).filter((m) => toGoal[stepCell(board.size, cell, m)] === toGoal[cell] - 1);
 }

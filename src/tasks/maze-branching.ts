@@ -4,7 +4,7 @@
 // a shortest path, the share of walks that hit a wall or leave the grid, and pass@k.
 
 import { MOVE_DELTAS } from './mazegen';
-import { boardOf, FIRST_MOVE, goalDistances, moveSlots, type MazeInstance } from './maze';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, type MazeInstance } from './maze';
 import { walkBreak } from './maze-breaks';
 
 export interface MazeBranching {
@@ -32,15 +32,6 @@ export interface MazeBranching {
 export function mazeBranching(instance: MazeInstance, walks: readonly (readonly number[])[], entropies: readonly (ArrayLike<number>)[]): MazeBranching {
   const board = boardOf(instance);
   const toGoal = goalDistances(board);
-  const shortestMoves = (cell: number): number => {
-    let n = 0;
-    for (const [dr, dc] of MOVE_DELTAS) {
-      const r = Math.floor(cell / board.size) + dr;
-      const c = (cell % board.size) + dc;
-      if (r >= 0 && r < board.size && c >= 0 && c < board.size && board.open[r * board.size + c] && toGoal[r * board.size + c] === toGoal[cell] - 1) n++;
-    }
-    return n;
-  };
   const out: MazeBranching = { walks: walks.length, correct: 0, distinctCorrect: 0, shortestFound: 0, wallOrEdge: 0, branchEntropy: 0, branchTokens: 0, otherEntropy: 0, otherTokens: 0 };
   const correctPaths = new Set<string>();
   const shortestPaths = new Set<string>();
@@ -63,7 +54,7 @@ export function mazeBranching(instance: MazeInstance, walks: readonly (readonly 
     for (let i = 0; i < Math.min(onPath, moves.length + 1) && cell !== board.goal; i++) {
       const h = Number(entropies[g]?.[at[i]]);
       if (Number.isFinite(h)) {
-        if (shortestMoves(cell) >= 2) {
+        if (shortestMoves(board, toGoal, cell).length >= 2) {
           out.branchEntropy += h;
           out.branchTokens++;
         } else {

@@ -9,8 +9,7 @@
 // A walk with none of these is a shortest path to the goal. A wrong turn can still end on the
 // goal by a detour (correct under the binary reward): the report counts those apart.
 
-import { MOVE_DELTAS } from './mazegen';
-import { boardOf, FIRST_MOVE, goalDistances, moveSlots, type MazeInstance } from './maze';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, stepCell, type MazeInstance } from './maze';
 import { EOS } from './types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;
@@ -33,29 +32,22 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
   const toGoal = goalDistances(board);
   const slots = moveSlots(instance, completion);
   const content = slots.moves;
-  const closer = (cell: number): number[] => {
-    const out: number[] = [];
-    for (let m = 0; m < 4; m++) {
-      const next = step(board.size, cell, m);
-      if (next >= 0 && board.open[next] && toGoal[next] === toGoal[cell] - 1) out.push(FIRST_MOVE + m);
-    }
-    return out;
-  };
+  const closer = (cell: number): number[] => shortestMoves(board, toGoal, cell).map((m) => FIRST_MOVE + m);
   let cell = board.start;
   let first: Omit<WalkBreak, 'correct'> | null = null;
   let broken = false; // a wall, the edge or a bad token: the walk stops there
   for (let i = 0; i < content.length && !broken; i++) {
     const m = content[i] - FIRST_MOVE;
-    const right = cell === board.goal ? [EOS] : closer(cell);
+    // The right tokens at the first failure only: on the goal the end token, elsewhere a move onto a shortest path.
     const mark = (kind: WalkBreakKind): void => {
-      if (!first) first = { kind, at: slots.at[i], right };
+      if (!first) first = { kind, at: slots.at[i], right: cell === board.goal ? [EOS] : closer(cell) };
     };
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) {
       mark(cell === board.goal ? 'overshoot' : 'badtoken');
       broken = true;
       break;
     }
-    const next = step(board.size, cell, m);
+    const next = stepCell(board.size, cell, m);
     if (cell === board.goal) mark('overshoot');
     if (next < 0 || !board.open[next]) {
       mark(next < 0 ? 'edge' : 'wall');
@@ -68,13 +60,6 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
   const correct = !broken && cell === board.goal;
   if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, right: closer(cell) };
   return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, right: [], correct };
-}
-
-/** The cell one move away, or −1 off the grid. */
-function step(size: number, cell: number, m: number): number {
-  const r = Math.floor(cell / size) + MOVE_DELTAS[m][0];
-  const c = (cell % size) + MOVE_DELTAS[m][1];
-  return r < 0 || r >= size || c < 0 || c >= size ? -1 : r * size + c;
 }
 
 /** Below this probability of a right token a break counts as collapsed (as for the chains). */

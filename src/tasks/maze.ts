@@ -26,7 +26,7 @@ import {
   type VerifyResult,
 } from './types';
 import {
-  answerOf, boardOf, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, goalDistances, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride,
+  answerOf, boardOf, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, goalDistances, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride,
   type Board, type MazeInstance, type MazeParams,
 } from './maze-board';
 
@@ -96,19 +96,9 @@ function firstShortestPath(board: Board, distToGoal: Int32Array): number[] {
   const moves: number[] = [];
   let cell = board.start;
   while (cell !== board.goal) {
-    const r = Math.floor(cell / board.size);
-    const c = cell % board.size;
-    for (let m = 0; m < 4; m++) {
-      const rr = r + MOVE_DELTAS[m][0];
-      const cc = c + MOVE_DELTAS[m][1];
-      if (rr < 0 || rr >= board.size || cc < 0 || cc >= board.size) continue;
-      const next = rr * board.size + cc;
-      if (board.open[next] && distToGoal[next] === distToGoal[cell] - 1) {
-        moves.push(m);
-        cell = next;
-        break;
-      }
-    }
+    const m = shortestMoves(board, distToGoal, cell)[0];
+    moves.push(m);
+    cell = stepCell(board.size, cell, m);
   }
   return moves;
 }
@@ -199,11 +189,10 @@ function walk(board: Board, instance: MazeInstance, completion: readonly number[
   for (const t of moveSlots(instance, completion).moves) {
     const m = t - FIRST_MOVE;
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) return { moves, end: cell, broken: 'badtoken' };
-    const r = Math.floor(cell / board.size) + MOVE_DELTAS[m][0];
-    const c = (cell % board.size) + MOVE_DELTAS[m][1];
-    if (r < 0 || r >= board.size || c < 0 || c >= board.size) return { moves, end: cell, broken: 'offgrid' };
-    if (!board.open[r * board.size + c]) return { moves, end: cell, broken: 'wall' };
-    cell = r * board.size + c;
+    const next = stepCell(board.size, cell, m);
+    if (next < 0) return { moves, end: cell, broken: 'offgrid' };
+    if (!board.open[next]) return { moves, end: cell, broken: 'wall' };
+    cell = next;
     moves.push(m);
   }
   return { moves, end: cell, broken: null };
