@@ -14,7 +14,8 @@ import { basename, dirname, join } from 'node:path';
 import { asCliError, CliError } from '../core/flags';
 import { removeQuietly, writeTempFile } from './files';
 import { NotARunCheckpoint, readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
-import { ConfigError } from '../config/config';
+import { ConfigError, modelConfigOf, taskParamsOf, type RunConfig } from '../config/config';
+import { getTask } from '../tasks/registry';
 import { CheckpointError } from '../model/safetensors-file';
 import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
 import type { Trainer } from '../rl/trainer';
@@ -159,4 +160,26 @@ export function loadResume(arg: string): ResumeSource {
     throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
   }
   return { path, run, point, ...(note ? { note } : {}) };
+}
+
+/**
+ * The weights `--init PATH` starts a fresh run from (a base model kept by --checkpoint-levels, say):
+ * the checkpoint must hold the model `config` builds (same task vocabulary, positions, width,
+ * layers and heads), so that only the weights, not the run's shape, come from the file.
+ */
+export function loadInitWeights(path: string, config: RunConfig): RunCheckpoint {
+  const run = readCheckpointArg(path, '--init');
+  const want = modelConfigOf(config);
+  const have = run.layout.config;
+  for (const key of ['vocabSize', 'nPositions', 'nEmbd', 'nLayer', 'nHead'] as const) {
+    if (want[key] !== have[key]) {
+      throw new CliError(`--init ${path}: its model has ${key} ${have[key]}, this run's config builds ${want[key]}; ` +
+        `give the checkpoint's task and model.* knobs (its config: task ${run.config.task})`);
+    }
+  }
+  const vocab = getTask(config.task).vocab(taskParamsOf(config));
+  if (vocab.join('\u0000') !== run.vocab.join('\u0000')) {
+    throw new CliError(`--init ${path}: its vocabulary (${run.vocab.length} tokens of task ${run.config.task}) is not this run's; give the checkpoint's task knobs`);
+  }
+  return run;
 }

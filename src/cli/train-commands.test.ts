@@ -219,6 +219,20 @@ describe('rlvr train (cpu backend)', () => {
     expect(stepOf(join(part.dir, 'checkpoint.safetensors'))).toBe(4);
   });
 
+  it('--init starts a fresh run (step 1, its own config) from a checkpoint\'s weights; another model or task is refused by name', async () => {
+    const donor = await train(['--steps', '2']);
+    const from = join(donor.dir, 'checkpoint.safetensors');
+    const fresh = await train(['--steps', '1', '--init', from]);
+    expect(fresh.rc).toBe(0);
+    expect(lines(fresh.dir).map((m) => m.step)).toEqual([1]);
+    expect(JSON.parse(fresh.lines.at(-1)!).done).toMatchObject({ steps: 1, initFrom: from });
+    // Same seed, so the same prompts and sampling streams: only the donor's weights make its first step differ.
+    expect(strip(lines(fresh.dir)[0]).scalars).not.toEqual(strip(lines(donor.dir)[0]).scalars);
+    await expect(train(['--steps', '1', '--init', from, '--set', 'model.nEmbd=8'])).rejects.toThrowError(/^--init .*: its model has nEmbd 16, this run's config builds 8/);
+    await expect(train(['--steps', '1', '--init', from, '--set', 'task.length=4'])).rejects.toThrowError(/^--init .*: its model has (vocabSize|nPositions) /);
+    await expect(trainCommand(['--resume', donor.dir, '--init', from, '--backend', 'cpu', '--steps', '3'], () => {}, () => {})).rejects.toThrowError(/^--init starts a fresh run/);
+  });
+
   it('--resume refuses what cannot change (seed, model, preset) and a --steps it has already reached, by name', async () => {
     const r = await train(['--steps', '2']);
     const resume = (extra: string[]) => trainCommand(['--resume', r.dir, '--backend', 'cpu', ...extra], () => {}, () => {});

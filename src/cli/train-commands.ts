@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
-import { CHECKPOINT, FAULT_CHECKPOINT, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import { CHECKPOINT, FAULT_CHECKPOINT, loadInitWeights, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { StopRequests, type StopReason } from './stop-requests';
 import { lockRunFolder } from './run-lock';
@@ -20,6 +20,7 @@ import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
+import type { RunCheckpoint } from '../config/checkpoint-run';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import type { StepRecord } from '../rl/metrics';
 import { CustomCodeError } from '../rl/custom/errors';
@@ -35,6 +36,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   seed: { kind: 'value', doc: 'the run seed (overrides the seed knob)' },
   out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run\'s folder' },
   resume: { kind: 'value', doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)' },
+  init: { kind: 'value', doc: 'start a fresh run (its own config and seed) from the weights of a checkpoint written by rlvr train, e.g. a base model kept by --checkpoint-levels (checkpoint-level1.safetensors); its warm start counts as done, and a KL anchor (klBeta > 0) holds these weights from the first step' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine)' },
   'gpu-memory': { kind: 'value', doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
@@ -165,6 +167,8 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
   if (resume?.note) err(`note: ${resume.note}`);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
+  if (f.init !== undefined && resume) throw new CliError('--init starts a fresh run from a checkpoint\'s weights; --resume continues a run: give one of them');
+  const init = f.init === undefined ? null : loadInitWeights(String(f.init), config);
   const steps = config.steps;
   if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
   if (f.out === undefined && !resume) throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
@@ -172,7 +176,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
   const unlock = lockRunFolder(dir, err);
   try {
-    return await trainInFolder(f, { dir, config, resume, backend, memoryBytes, checkpointEvery }, out, err);
+    return await trainInFolder(f, { dir, config, resume, init, backend, memoryBytes, checkpointEvery }, out, err);
   } finally {
     unlock();
   }
@@ -182,6 +186,8 @@ interface TrainPlan {
   dir: string;
   config: RunConfig;
   resume: ResumeSource | null;
+  /** --init: the weights a fresh run starts from. */
+  init: RunCheckpoint | null;
   backend: ReturnType<typeof backendFlag>;
   memoryBytes: number;
   checkpointEvery: number;
@@ -189,7 +195,7 @@ interface TrainPlan {
 
 /** The run, once its flags are checked and its folder is its own. */
 async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) => void, err: (s: string) => void): Promise<number> {
-  const { dir, config, resume, backend, memoryBytes, checkpointEvery } = plan;
+  const { dir, config, resume, init, backend, memoryBytes, checkpointEvery } = plan;
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
@@ -201,7 +207,7 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
     const metrics = new LineLog(metricsPath, err);
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, { ...(resume ? { initial: resume.run, resume: resume.point } : {}), sandbox: nodeSandbox });
+      trainer = await Trainer.create(config, engines.make, { ...(resume ? { initial: resume.run, resume: resume.point } : init ? { initial: init } : {}), sandbox: nodeSandbox });
     } catch (e) {
       if (e instanceof CustomCodeError) throw new CliError(e.message);
       if (e instanceof CheckpointError) throw new CliError(`--resume ${resume?.path}: ${e.message}`);
@@ -213,7 +219,7 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
       throw e;
     }
     try {
-      return await runTraining(trainer, { config, dir, metrics, engines, resume, checkpointEvery, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
+      return await runTraining(trainer, { config, dir, metrics, engines, resume, initFrom: f.init === undefined ? null : String(f.init), checkpointEvery, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
     } finally {
       trainer.destroy();
     }
@@ -238,6 +244,8 @@ interface RunContext {
   metrics: LineLog;
   engines: Engines;
   resume: ResumeSource | null;
+  /** --init's checkpoint, named in the summary. */
+  initFrom: string | null;
   checkpointEvery: number;
   levels: boolean;
   json: boolean;
@@ -323,6 +331,7 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
     out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: ctx.engines.adapter,
     checkpoint: saved?.path ?? null,
     ...(ctx.resume ? { resumedFrom: ctx.resume.path } : {}),
+    ...(ctx.initFrom ? { initFrom: ctx.initFrom } : {}),
     ...(stoppedBy ? { stoppedBy } : {}),
     ...lost,
   };

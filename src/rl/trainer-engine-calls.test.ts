@@ -111,6 +111,45 @@ describe('what the trainer hands the engine', () => {
   });
 });
 
+describe('the curriculum anchor (refSync curriculum)', () => {
+  // Sort lengths 2 → 3, checked every 50 steps: no advance happens in these two steps.
+  const curriculum = mergeConfig(base, {
+    'task.length': 3, curriculum: 'pass-rate', curriculumParam: 'length', curriculumStart: 2, curriculumWindow: 50, refSync: 'curriculum',
+  });
+  const pgCalls = (spy: SpyEngine) => spy.trains.filter((c) => c.passes.every((p) => p.loss.kind === 'pg'));
+
+  it('from scratch: no reference before the first advance (a random init is nothing to stay near)', async () => {
+    const { t, spy } = await spyTrainer(curriculum);
+    await t.step();
+    await t.step();
+    expect(pgCalls(spy).map((c) => c.useReference)).toEqual([false, false]);
+  });
+
+  it('after a warm start: level 1 is anchored to the warm-started model from the first RL step', async () => {
+    const { t, spy } = await spyTrainer(mergeConfig(curriculum, { sftSteps: 2 }));
+    await t.warmStart();
+    const trained = await spy.readParams();
+    await t.step();
+    await t.step();
+    expect(pgCalls(spy).map((c) => c.useReference)).toEqual([true, true]);
+    expect(await spy.readReference()).toEqual(trained);
+  });
+
+  it('from given weights (rlvr train --init): anchored to them', async () => {
+    const { t: first, spy: donor } = await spyTrainer(curriculum);
+    await first.step();
+    const weights = { layout: first.layout, params: await donor.readParams() };
+    const { t, spy } = await (async () => {
+      let s: SpyEngine | null = null;
+      const tr = await Trainer.create(curriculum, (l, p, st) => (s = new SpyEngine(l, p, st)), { initial: weights });
+      return { t: tr, spy: s! };
+    })();
+    await t.step();
+    expect(pgCalls(spy).map((c) => c.useReference)).toEqual([true]);
+    expect(await spy.readReference()).toEqual(weights.params);
+  });
+});
+
 describe('dynamic sampling (DAPO)', () => {
   // Sort with exact reward: a group is made all wrong (uninformative) or one right and the rest
   // wrong (informative) by rewriting the sampled completions from the prompt's letters.

@@ -65,6 +65,9 @@ export class Trainer {
   private readonly prompts: PromptPool;
   private shuffleRng: Rng;
   private sftDone = 0;
+  // RL starts from a trained model (a warm start, or weights given without a resume point): the
+  // curriculum anchor then holds it from level 1 on, not only from the first advance.
+  private startsTrained = false;
   private readonly guard: DivergenceGuard | null;
   private readonly rollback: RollbackContext;
   /** The config in the loss kernels' terms (the engine was built with its temperature and regulator). */
@@ -137,6 +140,7 @@ export class Trainer {
       else {
         // A checkpoint's weights, or its place in its run: the warm start is behind them.
         if (initial || resume) t.sftDone = config.sftSteps;
+        t.startsTrained = config.sftSteps > 0 || Boolean(initial && !resume);
         if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
       }
     } catch (e) {
@@ -189,6 +193,8 @@ export class Trainer {
     this.steps = s.stepCount;
     this.optimizer.step = s.optStep;
     this.sftDone = s.sftStepsDone;
+    // Cut short in its warm start: RL has not begun, so its anchor is still to be taken.
+    this.startsTrained = c.sftSteps > 0 && s.stepCount === 0;
     this.currentLevel = s.level;
     this.alpha = s.alpha;
     this.sinceAdvance = s.sinceAdvance;
@@ -288,8 +294,10 @@ export class Trainer {
     const c = this.config;
     const step = this.stepCount + 1;
     const times = new StepTimes();
-    if (c.klBeta > 0 && !this.engine.hasReference && c.refSync !== 'curriculum') {
+    if (c.klBeta > 0 && !this.engine.hasReference && (c.refSync !== 'curriculum' || this.startsTrained)) {
       // refSync none or every: the reference is the policy as RL begins (after any warm start).
+      // refSync curriculum: from scratch there is nothing worth anchoring to before the first
+      // advance; from a trained model (a base model that walks legally) level 1 is anchored to it.
       await this.engine.syncReference();
       this.klLimit = Infinity;
     }
