@@ -233,6 +233,16 @@ describe('rlvr train (cpu backend)', () => {
     await expect(trainCommand(['--resume', donor.dir, '--init', from, '--backend', 'cpu', '--steps', '3'], () => {}, () => {})).rejects.toThrowError(/^--init starts a fresh run/);
   });
 
+  it('--checkpoint-levels keeps the weights each level starts with: the first level\'s after the warm start (the base model), the next at its advance', async () => {
+    // 20 warm-start steps on the answers: length 2 then passes the 0.01 target at its first check.
+    const r = await train(['--steps', '3', '--checkpoint-levels', '--set', 'sftSteps=20', '--set', 'sftLr=0.01', '--set', 'curriculum=pass-rate', '--set', 'curriculumParam=length',
+      '--set', 'curriculumStart=2', '--set', 'curriculumWindow=1', '--set', 'curriculumTarget=0.01', '--set', 'evalPrompts=32']);
+    expect(r.rc).toBe(0);
+    const run = (name: string) => readSafetensors(readFileSync(join(r.dir, name))).runConfig as { trainedSteps: number; level: number };
+    expect(run('checkpoint-level2.safetensors')).toMatchObject({ trainedSteps: 0, level: 2 });
+    expect(run('checkpoint-level3.safetensors')).toMatchObject({ trainedSteps: 1, level: 3 });
+  });
+
   it('--resume refuses what cannot change (seed, model, preset) and a --steps it has already reached, by name', async () => {
     const r = await train(['--steps', '2']);
     const resume = (extra: string[]) => trainCommand(['--resume', r.dir, '--backend', 'cpu', ...extra], () => {}, () => {});

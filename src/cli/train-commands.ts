@@ -275,11 +275,23 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       },
     });
     let levelSaved = trainer.level;
+    const saveLevel = async (): Promise<void> => {
+      try {
+        writeFileAtomic(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
+      } catch (e) {
+        err(`warning: cannot write checkpoint-level${trainer.level}.safetensors (${fileErrorReason(e)}); the run goes on`);
+      }
+    };
+    // The weights the first level starts with: after the warm start (a base model), or as they
+    // are when there is none; a resumed run past its start already has them.
+    const startsNow = trainer.stepCount === 0;
+    if (ctx.levels && startsNow && trainer.sftStepsRemaining === 0) await saveLevel();
     for await (const event of run) {
       if ('warmStart' in event) {
         const line = JSON.stringify(event);
         metrics.append(line, 'the warm start');
         if (json) out(line);
+        if (ctx.levels && startsNow && event.warmStart.done === event.warmStart.of) await saveLevel();
         continue;
       }
       const r = event.record;
@@ -297,11 +309,7 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       }
       if (ctx.levels && trainer.level > levelSaved) {
         levelSaved = trainer.level;
-        try {
-          writeFileAtomic(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
-        } catch (e) {
-          err(`warning: cannot write checkpoint-level${trainer.level}.safetensors (${fileErrorReason(e)}); the run goes on`);
-        }
+        await saveLevel();
       }
       // Let signals in: the CPU engine's steps never wait on I/O, so without this a Ctrl-C
       // would only be seen after the last step.
