@@ -6,7 +6,7 @@ import { mergeConfig } from '../config/config';
 import { presetConfig } from '../config/presets';
 import { makeRng, STREAM } from '../core/random';
 import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../tasks/groupmul';
-import { getGroup } from '../tasks/groups';
+import { getGroup } from '../tasks/groupmul';
 import { parseParams } from '../tasks/params';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
 import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW, greedyChainBreaks } from './chain-breaks';

@@ -14,7 +14,7 @@
 import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape, type RolloutShape } from './rollout';
 import { policyPositions, scratchLength, targetPrefixLength, type GroupMulInstance } from '../tasks/groupmul';
-import { getGroup, prefixProducts } from '../tasks/groups';
+import { getGroup, prefixProducts } from '../tasks/groupmul';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
 
 /** Below this probability of the right product a wrong product counts as collapsed (the S3 stall's were < 0.005). */

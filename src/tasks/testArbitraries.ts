@@ -1,7 +1,7 @@
 // fast-check arbitraries shared by the task tests (test-only; the library never imports this).
 
 import fc from 'fast-check';
-import { GROUP_NAMES } from './groups';
+import { GROUP_NAMES } from './groupmul';
 import type { TaskName } from './registry';
 import type { TaskParams } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_NAMES, getGroup, parseGroupName } from '../../tasks/groups';
+import { GROUP_NAMES, getGroup, parseGroupName } from '../../tasks/groupmul';
 import { describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './elementNames';
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';

@@ -3,7 +3,7 @@ import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../../
 import { mazeTask, type MazeInstance } from '../../tasks/maze';
 import { sortTask } from '../../tasks/sort';
 import { subsetsumTask } from '../../tasks/subsetsum';
-import { getGroup, prefixProducts } from '../../tasks/groups';
+import { getGroup, prefixProducts } from '../../tasks/groupmul';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { makeRng } from '../../core/random';
 import { css, divergingRgb, mix, NEGATIVE, POSITIVE, sequentialRgb, WHITE } from '../views/colour';

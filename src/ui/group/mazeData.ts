@@ -6,7 +6,7 @@
 // was. Geometry is in cell units: x = column + ½, y = row + ½ is a cell's centre.
 
 import type { MazeInstance } from '../../tasks/maze';
-import { MOVE_DELTAS, shortestPaths } from '../../tasks/mazegen';
+import { MOVE_DELTAS, shortestPaths } from '../../tasks/maze';
 import { EOS } from '../../tasks/types';
 import { css, mix, NEGATIVE, POSITIVE, WHITE } from '../views/colour';
 import { decodeInstancePath, moveOf, pathOffset, type Cell, type DecodedPath } from '../views/maze-paths';

@@ -2,7 +2,7 @@
 // The algebra and the targets are the task's own (prefixProducts, scratchLength,
 // targetPrefixLength); this file only lines completions up with them.
 
-import { getGroup, prefixProducts } from '../../tasks/groups';
+import { getGroup, prefixProducts } from '../../tasks/groupmul';
 import { scratchLength, targetPrefixLength, type GroupMulInstance } from '../../tasks/groupmul';
 import { EOS, NUM_SPECIAL } from '../../tasks/types';
 

@@ -3,7 +3,7 @@
 // wall or off the grid, or at the first token that is not a move).
 
 import { stride, type MazeInstance } from '../../tasks/maze';
-import { MOVE_DELTAS, MOVE_NAMES } from '../../tasks/mazegen';
+import { MOVE_DELTAS, MOVE_NAMES } from '../../tasks/maze';
 import { SPECIAL_TOKENS, EOS } from '../../tasks/types';
 
 export type Cell = readonly [number, number];

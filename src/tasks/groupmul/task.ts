@@ -5,10 +5,10 @@
 // The closing EOS (and, interleaved, every x) is written by the environment (`fixed`), so the
 // policy samples only the y's and is never rewarded or punished for formatting.
 
-import type { Rng } from '../core/random';
+import type { Rng } from '../../core/random';
 import { GROUP_NAMES, GROUP_NAMES_TEXT, foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
-import { parseParams } from './params';
-import { asIntArray, asObject, instanceHeader } from './instanceJson';
+import { parseParams } from '../params';
+import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import {
   isIdIn,
   tokensToText,
@@ -16,7 +16,7 @@ import {
   totalMetrics,
   totalVerify,
   withSpecials,
-} from './tokens';
+} from '../tokens';
 import {
   BOS,
   EOS,
@@ -30,7 +30,7 @@ import {
   type Task,
   type TaskInstance,
   type VerifyResult,
-} from './types';
+} from '../types';
 
 export type GroupMulParams = {
   group: string;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../core/random';
+import { makeRng, STREAM } from '../../core/random';
 import { getGroup, GROUP_NAMES } from './groups';
-import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from './groupmul';
-import { parseParams } from './params';
-import { EOS, NUM_SPECIAL, SEP } from './types';
+import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from './task';
+import { parseParams } from '../params';
+import { EOS, NUM_SPECIAL, SEP } from '../types';
 
 function draw(raw: Record<string, unknown>, seed = 1): GroupMulInstance {
   return groupmul.sample(makeRng(seed, STREAM.tasks), parseParams(groupmul, raw));

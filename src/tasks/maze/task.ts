@@ -3,17 +3,17 @@
 // Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
 // between rows, SEP. Completion: moves (U = row-1, D = row+1, L = col-1, R = col+1), then EOS.
 
-import type { Rng } from '../core/random';
-import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './mazegen';
-import { parseParams } from './params';
-import { asObject, instanceHeader } from './instanceJson';
+import type { Rng } from '../../core/random';
+import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
+import { parseParams } from '../params';
+import { asObject, instanceHeader } from '../instanceJson';
 import {
   freeCompletionInstance,
   totalLabel,
   totalMetrics,
   totalVerify,
   withSpecials,
-} from './tokens';
+} from '../tokens';
 import {
   BOS,
   EOS,
@@ -24,13 +24,13 @@ import {
   type SequenceShape,
   type Task,
   type VerifyResult,
-} from './types';
+} from '../types';
 import {
   answerOf, boardOf, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, goalDistances, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride,
   type Board, type MazeInstance, type MazeParams,
-} from './maze-board';
+} from './board';
 
-export * from './maze-board';
+export * from './board';
 
 export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'size', kind: 'int', default: 5, min: 3, max: 10, doc: 'Grid side n: the maze is n×n cells.' },

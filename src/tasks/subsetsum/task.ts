@@ -5,9 +5,9 @@
 // zero-padded to the width of maxValue and the target to the width of count·maxValue, so the
 // prompt length depends only on the parameters. Completion: index tokens i0.., then EOS.
 
-import type { Rng } from '../core/random';
-import { parseParams } from './params';
-import { asInt, asIntArray, asObject, instanceHeader } from './instanceJson';
+import type { Rng } from '../../core/random';
+import { parseParams } from '../params';
+import { asInt, asIntArray, asObject, instanceHeader } from '../instanceJson';
 import {
   completionContent,
   isIdIn,
@@ -17,7 +17,7 @@ import {
   totalMetrics,
   totalVerify,
   withSpecials,
-} from './tokens';
+} from '../tokens';
 import {
   BOS,
   EOS,
@@ -29,7 +29,7 @@ import {
   type Task,
   type TaskInstance,
   type VerifyResult,
-} from './types';
+} from '../types';
 
 export type SubsetSumParams = {
   count: number;

@@ -2,9 +2,9 @@
 //
 // Prompt: BOS x1 … xk SEP. Completion: the sorted letters, then EOS (sampled by the policy).
 
-import type { Rng } from '../core/random';
-import { parseParams } from './params';
-import { asIntArray, asObject, instanceHeader } from './instanceJson';
+import type { Rng } from '../../core/random';
+import { parseParams } from '../params';
+import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import {
   completionContent,
   isIdIn,
@@ -13,7 +13,7 @@ import {
   totalLabel,
   totalVerify,
   withSpecials,
-} from './tokens';
+} from '../tokens';
 import {
   BOS,
   EOS,
@@ -24,7 +24,7 @@ import {
   type Task,
   type TaskInstance,
   type VerifyResult,
-} from './types';
+} from '../types';
 
 export type SortParams = {
   length: number;

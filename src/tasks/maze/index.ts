@@ -1,0 +1,6 @@
+// maze: walk from S to G (the task, its generator, and the break and branching reports).
+
+export * from './task';
+export * from './gen';
+export * from './breaks';
+export * from './branching';
