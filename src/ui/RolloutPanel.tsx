@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useApp } from '../store/store';
 import { GroupView, type ColourBy } from './group';
 import { LearnedTableView } from './views';
-import { displayNames } from './group/elementNames';
+import { displayNames } from '../tasks/groupmul';
 import { useController } from './context';
 import { useShownRollout } from './lecture/GroupPanel';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRng, STREAM } from '../../core/random';
 import { getGroup, GROUP_NAMES } from './groups';
-import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from './task';
+import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from '.';
 import { parseParams } from '../params';
 import { EOS, NUM_SPECIAL, SEP } from '../types';
 

@@ -4,3 +4,6 @@ export * from './task';
 export * from './gen';
 export * from './breaks';
 export * from './branching';
+export * from './paths';
+export * from './walks';
+export * from './display';

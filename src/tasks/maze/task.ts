@@ -5,6 +5,7 @@
 
 import type { Rng } from '../../core/random';
 import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
+import { mazeDisplay } from './display';
 import { parseParams } from '../params';
 import { asObject, instanceHeader } from '../instanceJson';
 import {
@@ -340,4 +341,5 @@ export const mazeTask: Task<MazeParams, MazeInstance> = {
   fromJSON,
   baseCompletion,
   baseLesson: 'learns to walk',
+  display: mazeDisplay,
 };

@@ -24,6 +24,7 @@ import {
   type Task,
   type TaskInstance,
   type VerifyResult,
+  type TaskDisplay,
 } from '../types';
 
 export type SortParams = {
@@ -123,6 +124,15 @@ function errorSignature(instance: SortInstance, completion: readonly number[]): 
   return same([...letters].sort((a, b) => a - b), instance.sorted) ? 'not-sorted' : 'not-permutation';
 }
 
+const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
+  view: 'rows',
+  promptWords: (inst) => ({
+    prompt: inst.input.map((x) => LETTERS[x]).join(' '),
+    question: 'Sort the letters.',
+    answer: inst.sorted.map((x) => LETTERS[x]).join(' '),
+  }),
+};
+
 export const sortTask: Task<SortParams, SortInstance> = {
   name: 'sort',
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
@@ -134,4 +144,5 @@ export const sortTask: Task<SortParams, SortInstance> = {
   signature: totalLabel(signature),
   errorSignature: totalLabel(errorSignature),
   fromJSON,
+  display: sortDisplay,
 };

@@ -29,6 +29,7 @@ import {
   type Task,
   type TaskInstance,
   type VerifyResult,
+  type TaskDisplay,
 } from '../types';
 
 export type SubsetSumParams = {
@@ -186,6 +187,36 @@ function errorSignature(instance: SubsetSumInstance, completion: readonly number
   return c.sum === instance.target ? 'correct' : `sum:${c.sum}`;
 }
 
+/** "sum 20", or why there is no sum. */
+function sumNote(inst: SubsetSumInstance, vocab: readonly string[], completion: readonly number[]): string {
+  const end = completion.indexOf(EOS);
+  const picked = (end < 0 ? completion : completion.slice(0, end)).map((t) => /^i(\d+)$/.exec(vocab[t] ?? ''));
+  if (picked.length === 0) return 'picked nothing';
+  if (picked.some((m) => m === null)) return 'wrote something that is not a number';
+  const indices = picked.map((m) => Number(m?.[1]));
+  if (new Set(indices).size !== indices.length) return 'used a number twice';
+  return `sum ${indices.reduce((s, i) => s + (inst.numbers[i] ?? 0), 0)}`;
+}
+
+const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
+  view: 'rows',
+  // Index tokens read as the numbers they pick.
+  tokenWords: (inst) => (_token, raw) => {
+    const m = /^i(\d+)$/.exec(raw);
+    const value = m ? inst.numbers[Number(m[1])] : undefined;
+    return value === undefined ? raw : String(value);
+  },
+  promptWords(inst) {
+    const others = inst.solutions > 1 ? ` (${inst.solutions} ways)` : '';
+    return {
+      prompt: inst.numbers.join(', '),
+      question: `Pick numbers that add up to ${inst.target}.`,
+      answer: `${inst.solution.map((i) => inst.numbers[i]).join(' + ')}${others}`,
+    };
+  },
+  answerNote: (inst, vocab, completion) => ({ text: sumNote(inst, vocab, completion), at: null }),
+};
+
 export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = {
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
@@ -198,4 +229,5 @@ export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = {
   signature: totalLabel(signature),
   errorSignature: totalLabel(errorSignature),
   fromJSON,
+  display: subsetsumDisplay,
 };

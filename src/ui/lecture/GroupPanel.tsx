@@ -7,7 +7,7 @@ import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
 import { LearnedTableView } from '../views';
-import { displayNames } from '../group/elementNames';
+import { displayNames } from '../../tasks/groupmul';
 import { useController } from '../context';
 import { useThrottledSelector } from '../throttle';
 
