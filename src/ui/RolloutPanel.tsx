@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useApp } from '../store/store';
 import { GroupView, type ColourBy } from './group';
 import { LearnedTableView } from './views';
-import { displayNames } from '../tasks/groupmul';
+import { hasTableProbe, tableNamesOf } from '../rl/learned-table';
 import { useController } from './context';
 import { useShownRollout } from './lecture/GroupPanel';
 
@@ -67,18 +67,16 @@ export function RolloutPanel() {
 
 function LearnedTablePanel() {
   const controller = useController();
-  const task = useApp((s) => s.trainerConfig?.task);
-  const layout = useApp((s) => s.trainerConfig?.['task.layout']);
+  const config = useApp((s) => s.trainerConfig);
   const learned = useApp((s) => s.learnedTable);
-  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
-  if (task !== 'groupmul' || layout !== 'interleaved') return null;
+  if (!config || !hasTableProbe(config)) return null;
   return (
     <div className="learned">
       <h3>
         What the policy learned{learned ? ` (step ${learned.step})` : ''}{' '}
         <button className="small-button" data-testid="learned-refresh" onClick={() => controller?.requestLearnedTable()}>refresh</button>
       </h3>
-      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
+      {learned?.table ? <LearnedTableView table={learned.table} names={tableNamesOf(config, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
 import { LearnedTableView } from '../views';
-import { displayNames } from '../../tasks/groupmul';
+import { hasTableProbe, tableNamesOf } from '../../rl/learned-table';
 import { useController } from '../context';
 import { useThrottledSelector } from '../throttle';
 
@@ -40,7 +40,7 @@ export function GroupPanel() {
   const showSpecial = useApp((s) => s.showSpecial);
   const setShowSpecial = useApp((s) => s.setShowSpecial);
   const zoom = useApp((s) => s.zoom);
-  const hasTable = useApp((s) => s.trainerConfig?.task === 'groupmul' && s.trainerConfig['task.layout'] === 'interleaved');
+  const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
   const groupSize = useApp((s) => s.config.groupSize);
   const [tab, setTab] = useState<'answers' | 'table'>('answers');
   const [colourBy, setColourBy] = useState<ColourBy>('advantage');
@@ -100,7 +100,7 @@ export function GroupPanel() {
 function LearnedTable() {
   const controller = useController();
   const learned = useApp((s) => s.learnedTable);
-  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
+  const config = useApp((s) => s.trainerConfig);
   const status = useApp((s) => s.status);
   return (
     <div className="learned">
@@ -108,7 +108,7 @@ function LearnedTable() {
         The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{learned ? ` (step ${learned.step})` : ''}.{' '}
         <button className="small-button" data-testid="learned-refresh" disabled={status === 'running'} onClick={() => controller?.requestLearnedTable()}>refresh</button>
       </p>
-      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
+      {learned?.table && config ? <LearnedTableView table={learned.table} names={tableNamesOf(config, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
     </div>
   );
 }
