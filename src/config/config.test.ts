@@ -87,7 +87,7 @@ describe('per-knob validation', () => {
       'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, custom; got "ppo"',
     );
     expectError({ aggregation: 3 }, 'aggregation', /^aggregation must be one of token-mean, .*; got 3$/);
-    expectError({ task: 'chess' }, 'task', 'task must be one of groupmul, maze, sort, subsetsum; got "chess"');
+    expectError({ task: 'chess' }, 'task', `task must be one of ${TASK_NAMES.join(', ')}; got "chess"`);
   });
 
   it('bool: true or false', () => {
