@@ -11,26 +11,8 @@ import { GROUPMUL_PARAMS, policyPositions, scratchLength, targetPrefixLength, ty
 import { groupmulDisplay } from './display';
 import { parseParams } from '../params';
 import { asIntArray, asObject, instanceHeader } from '../instanceJson';
-import {
-  isIdIn,
-  tokensToText,
-  totalLabel,
-  totalMetrics,
-  totalVerify,
-  withSpecials,
-} from '../tokens';
-import {
-  BOS,
-  EOS,
-  NUM_SPECIAL,
-  SEP,
-  TaskInstanceError,
-  TaskParamError,
-  type SequenceShape,
-  type TableProbe,
-  type Task,
-  type VerifyResult,
-} from '../types';
+import { isIdIn, tokensToText, withSpecials, totalTask } from '../tokens';
+import { BOS, EOS, NUM_SPECIAL, SEP, TaskInstanceError, TaskParamError, type SequenceShape, type TableProbe, type Task, type VerifyResult } from '../types';
 
 function checkParams(p: GroupMulParams): void {
   if (p.layout === 'block' && p.scratch > p.length) {
@@ -234,19 +216,10 @@ function tableProbe(params: GroupMulParams): TableProbe | null {
   };
 }
 
-export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = {
+export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   name: 'groupmul',
   summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
   params: GROUPMUL_PARAMS,
-  checkParams,
-  vocab,
-  shape,
-  sample,
-  verify: totalVerify(verify),
-  groupMetrics: totalMetrics(groupMetrics),
-  signature: totalLabel(signature),
-  errorSignature: totalLabel(errorSignature),
-  fromJSON,
-  tableProbe,
   display: groupmulDisplay,
-};
+  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, tableProbe,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mazeTask, type MazeInstance } from '.';
+import { mazeTask } from '.';
 import { makeRng } from '../../core/random';
 import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './paths';
 

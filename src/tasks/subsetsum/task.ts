@@ -8,29 +8,8 @@
 import type { Rng } from '../../core/random';
 import { parseParams } from '../params';
 import { asInt, asIntArray, asObject, instanceHeader } from '../instanceJson';
-import {
-  completionContent,
-  isIdIn,
-  freeCompletionInstance,
-  tokensToText,
-  totalLabel,
-  totalMetrics,
-  totalVerify,
-  withSpecials,
-} from '../tokens';
-import {
-  BOS,
-  EOS,
-  NUM_SPECIAL,
-  SEP,
-  TaskInstanceError,
-  type ParamSpec,
-  type SequenceShape,
-  type Task,
-  type TaskInstance,
-  type VerifyResult,
-  type TaskDisplay,
-} from '../types';
+import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { BOS, EOS, NUM_SPECIAL, SEP, TaskInstanceError, type ParamSpec, type SequenceShape, type Task, type TaskInstance, type VerifyResult, type TaskDisplay } from '../types';
 
 export type SubsetSumParams = {
   count: number;
@@ -39,14 +18,7 @@ export type SubsetSumParams = {
 
 export const SUBSETSUM_PARAMS: readonly ParamSpec[] = [
   { name: 'count', kind: 'int', default: 6, min: 2, max: 12, doc: 'How many numbers the prompt lists.' },
-  {
-    name: 'maxValue',
-    kind: 'int',
-    default: 20,
-    min: 2,
-    max: 99,
-    doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
-  },
+  { name: 'maxValue', kind: 'int', default: 20, min: 2, max: 99, doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.' },
 ];
 
 // Task tokens: digits 0-9, ",", "=", then one index token per number.
@@ -217,17 +189,10 @@ const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
   answerNote: (inst, vocab, completion) => ({ text: sumNote(inst, vocab, completion), at: null }),
 };
 
-export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = {
+export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = totalTask({
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
   params: SUBSETSUM_PARAMS,
-  vocab,
-  shape,
-  sample,
-  verify: totalVerify(verify),
-  groupMetrics: totalMetrics(groupMetrics),
-  signature: totalLabel(signature),
-  errorSignature: totalLabel(errorSignature),
-  fromJSON,
   display: subsetsumDisplay,
-};
+  vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON,
+});
