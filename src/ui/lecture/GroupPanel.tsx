@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
-import { LearnedTableView } from '../views';
-import { hasTableProbe, tableNamesOf } from '../../rl/learned-table';
-import { useController } from '../context';
+import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
+import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
 
 /** While training streams steps, the group is redrawn at most this often. */
@@ -98,17 +97,15 @@ export function GroupPanel() {
 }
 
 function LearnedTable() {
-  const controller = useController();
-  const learned = useApp((s) => s.learnedTable);
-  const config = useApp((s) => s.trainerConfig);
-  const status = useApp((s) => s.status);
+  const step = useApp((s) => s.learnedTable?.step);
+  const running = useApp((s) => s.status === 'running');
   return (
     <div className="learned">
       <p className="small muted">
-        The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{learned ? ` (step ${learned.step})` : ''}.{' '}
-        <button className="small-button" data-testid="learned-refresh" disabled={status === 'running'} onClick={() => controller?.requestLearnedTable()}>refresh</button>
+        The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{step !== undefined ? ` (step ${step})` : ''}.{' '}
+        <LearnedRefresh disabled={running} />
       </p>
-      {learned?.table && config ? <LearnedTableView table={learned.table} names={tableNamesOf(config, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
+      <LearnedGrids />
     </div>
   );
 }
