@@ -16,16 +16,11 @@ import {
   withTask,
   type RunConfig,
 } from './config';
+import { thrown } from '../core/thrown';
 
 /** The ConfigError validateConfig throws for these overrides on the defaults. */
 function errorOf(raw: Record<string, unknown>): ConfigError {
-  try {
-    validateConfig(raw);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return e as ConfigError;
-  }
-  throw new Error(`expected ${JSON.stringify(raw)} to be rejected`);
+  return thrown(ConfigError, () => validateConfig(raw));
 }
 
 function expectError(raw: Record<string, unknown>, knob: string, message: string | RegExp): void {
