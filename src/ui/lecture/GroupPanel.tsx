@@ -3,6 +3,7 @@
 // group elements the policy's learned multiplication table is one tab away.
 
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
@@ -33,12 +34,10 @@ const COLOURINGS: { by: ColourBy; label: string }[] = [
 
 export function GroupPanel() {
   const { rollout, picked, missing } = useShownRollout();
-  const b = useApp((s) => s.groupIndex);
-  const setGroupIndex = useApp((s) => s.setGroupIndex);
-  const setViewStep = useApp((s) => s.setViewStep);
-  const showSpecial = useApp((s) => s.showSpecial);
-  const setShowSpecial = useApp((s) => s.setShowSpecial);
-  const zoom = useApp((s) => s.zoom);
+  const { groupIndex: b, setGroupIndex, setViewStep, showSpecial, setShowSpecial, zoom } = useApp(useShallow((s) => ({
+    groupIndex: s.groupIndex, setGroupIndex: s.setGroupIndex, setViewStep: s.setViewStep,
+    showSpecial: s.showSpecial, setShowSpecial: s.setShowSpecial, zoom: s.zoom,
+  })));
   const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
   const groupSize = useApp((s) => s.config.groupSize);
   const [tab, setTab] = useState<'answers' | 'table'>('answers');
