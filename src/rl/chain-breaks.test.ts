@@ -9,7 +9,8 @@ import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../tas
 import { getGroup } from '../tasks/groupmul';
 import { parseParams } from '../tasks/params';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
-import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW, greedyChainBreaks } from './chain-breaks';
+import { greedyChainBreaks } from './chain-breaks';
+import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW } from '../tasks/groupmul';
 import { CpuEngine } from './cpu-engine';
 import type { SampleResult } from '../core/abi';
 import type { PolicyEngine } from './engine';

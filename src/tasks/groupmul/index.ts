@@ -1,4 +1,5 @@
-// groupmul: multiply a chain of group elements (the task, and the groups it draws from).
+// groupmul: multiply a chain of group elements (the task, the groups it draws from, its layout,
+// scratchpad marks, element names, display and chain-break report).
 
 export * from './task';
 export * from './layout';
@@ -6,3 +7,4 @@ export * from './display';
 export * from './groups';
 export * from './marks';
 export * from './names';
+export * from './breaks';

@@ -1,4 +1,5 @@
-// maze: walk from S to G (the task, its generator, and the break and branching reports).
+// maze: walk from S to G (the task, its generator, the break and branching reports, path decoding,
+// walk endings and display).
 
 export * from './task';
 export * from './gen';
