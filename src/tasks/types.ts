@@ -85,6 +85,16 @@ export interface TableProbe {
   readonly truth: readonly (readonly number[])[];
 }
 
+/** A metric's display name, what it measures, and its unit or range (the config's metric table reads the tasks' ones). */
+export interface MetricSpec {
+  /** The display name. */
+  readonly name: string;
+  /** What it measures, in one sentence. */
+  readonly doc: string;
+  /** Unit or range, for axis titles ("0–1", "nats/token"). */
+  readonly unit?: string;
+}
+
 /** Which view draws a group of answers: the chain with its running products, walks on the board, or the token rows alone. */
 export type TaskView = 'chain' | 'board' | 'rows';
 
@@ -140,6 +150,8 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   verify(instance: I, completion: readonly number[]): VerifyResult;
   /** Metrics over the G completions of one prompt; a metric with no meaning for a group is omitted. */
   groupMetrics?(instance: I, completions: readonly (readonly number[])[]): Record<string, number>;
+  /** The names and meanings of those metrics, by key (a run records them as task/<key>). */
+  readonly metrics?: Readonly<Record<string, MetricSpec>>;
   /** Which strategy a completion follows, so estimators can cluster solutions. Total. */
   signature(instance: I, completion: readonly number[]): string;
   /** A label for the kind of mistake (e.g. the wrong final answer); "correct" when correct. Total. */

@@ -5,7 +5,7 @@
 // column L_j − 1: every column with an interleaved layout (s = k), every second one with s = k/2,
 // only the last with s = 1 (no scratchpad: the answer at once).
 
-import { NUM_SPECIAL, type TaskDisplay } from '../types';
+import { NUM_SPECIAL, type MetricSpec, type TaskDisplay } from '../types';
 import { scratchLength, type GroupMulInstance, type GroupMulParams } from './layout';
 import { alignment, scratchTargets, type Mark, type ScratchToken } from './marks';
 import { displayNames, elementDisplay, subscript, type ElementDisplay } from './names';
@@ -108,6 +108,11 @@ export function chainLayout(inst: GroupMulInstance): ChainLayout {
     product: { element: inst.answer, name: d.names[inst.answer] },
   };
 }
+
+export const GROUPMUL_METRICS: Readonly<Record<string, MetricSpec>> = {
+  cot_alignment_prefix: { name: 'CoT alignment', unit: '0–1', doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.' },
+  cot_alignment_suffix: { name: 'CoT alignment (suffix)', unit: '0–1', doc: 'The same against the right-to-left running products (an alternative algorithm).' },
+};
 
 export const groupmulDisplay: TaskDisplay<GroupMulParams, GroupMulInstance> = {
   view: 'chain',

@@ -8,7 +8,7 @@
 import type { Rng } from '../../core/random';
 import { foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
 import { GROUPMUL_PARAMS, policyPositions, scratchLength, targetPrefixLength, type GroupMulInstance, type GroupMulParams } from './layout';
-import { groupmulDisplay } from './display';
+import { GROUPMUL_METRICS, groupmulDisplay } from './display';
 import { parseParams } from '../params';
 import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import { isIdIn, tokensToText, withSpecials, totalTask } from '../tokens';
@@ -221,5 +221,6 @@ export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
   params: GROUPMUL_PARAMS,
   display: groupmulDisplay,
+  metrics: GROUPMUL_METRICS,
   checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, tableProbe,
 });

@@ -5,7 +5,7 @@
 
 import type { Rng } from '../../core/random';
 import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
-import { mazeDisplay } from './display';
+import { MAZE_METRICS, mazeDisplay } from './display';
 import { parseParams } from '../params';
 import { asObject, instanceHeader } from '../instanceJson';
 import { freeCompletionInstance, withSpecials, totalTask } from '../tokens';
@@ -280,5 +280,6 @@ export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   params: MAZE_PARAMS,
   baseLesson: 'learns to walk',
   display: mazeDisplay,
+  metrics: MAZE_METRICS,
   checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, baseCompletion,
 });
