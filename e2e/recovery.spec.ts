@@ -1,8 +1,17 @@
 // When the GPU device is lost the page explains it and resumes from the last checkpoint it
 // kept; a training fault pauses with its message.
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { knobInput, openPlayground, stepOnce } from './helpers';
+
+/** After a resume the page is idle at `step`, and one more step goes on with the same run: one run in the list, one step longer. */
+async function continuesFrom(page: Page, step: number): Promise<void> {
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText(String(step));
+  await stepOnce(page);
+  await expect(page.getByTestId('run-item')).toHaveCount(1);
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-steps', String(step + 1));
+}
 
 test('device lost: a message, then "Resume from last saved state" continues the run', async ({ page }) => {
   await openPlayground(page, '?preset=sort-easy');
@@ -15,11 +24,7 @@ test('device lost: a message, then "Resume from last saved state" continues the 
   await expect(lost).toContainText('a checkpoint from step 2');
   await expect(page.getByTestId('step')).toBeDisabled();
   await page.getByTestId('resume').click();
-  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await expect(page.getByTestId('step-count')).toHaveText('2');
-  await stepOnce(page);
-  await expect(page.getByTestId('run-item')).toHaveCount(1);
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-steps', '3');
+  await continuesFrom(page, 2);
 });
 
 test('a checkpoint with non-finite weights is refused before anything is replaced', async ({ page }) => {
@@ -76,10 +81,5 @@ test('a reload loses nothing: the run\'s last checkpoint is kept and the page of
   const offer = page.getByTestId('kept-run');
   await expect(offer).toContainText('was at step 3 when the page was left; its weights from then were kept');
   await page.getByTestId('continue-kept').click();
-  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await expect(page.getByTestId('step-count')).toHaveText('3');
-  await stepOnce(page);
-  // The same run goes on: one run in the list, now with 4 steps.
-  await expect(page.getByTestId('run-item')).toHaveCount(1);
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-steps', '4');
+  await continuesFrom(page, 3);
 });

@@ -1,13 +1,18 @@
 // A sweep runs one knob over several values on the same seed, one run after another.
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { openPlayground } from './helpers';
 
-test('a sweep over ε_high runs one labelled run per value, each for the given steps, on the same seed', async ({ page }) => {
+/** Opens sort-easy and starts a sweep of ε_high over `values`, 4 steps a run. */
+async function startSweep(page: Page, values: string): Promise<void> {
   await openPlayground(page, '?preset=sort-easy');
   await page.getByTestId('sweep-knob').selectOption('epsHigh');
-  await page.getByTestId('sweep-values').fill('0.2, 0.28');
+  await page.getByTestId('sweep-values').fill(values);
   await page.getByTestId('sweep-steps').fill('4');
   await page.getByTestId('sweep-start').click();
+}
+
+test('a sweep over ε_high runs one labelled run per value, each for the given steps, on the same seed', async ({ page }) => {
+  await startSweep(page, '0.2, 0.28');
   await expect(page.getByTestId('sweep-errors')).toHaveCount(0);
   const items = page.getByTestId('run-item');
   // Both runs finish: two runs, each holding 4 steps, and the sweep is over.
@@ -25,11 +30,7 @@ test('a sweep over ε_high runs one labelled run per value, each for the given s
 });
 
 test('a sweep whose values are all out of range names the knob and its range, and runs nothing', async ({ page }) => {
-  await openPlayground(page, '?preset=sort-easy');
-  await page.getByTestId('sweep-knob').selectOption('epsHigh');
-  await page.getByTestId('sweep-values').fill('20, -1');
-  await page.getByTestId('sweep-steps').fill('4');
-  await page.getByTestId('sweep-start').click();
+  await startSweep(page, '20, -1');
   await expect(page.getByTestId('sweep-errors')).toContainText('epsHigh must be');
   await expect(page.getByTestId('sweep-errors').locator('li')).toHaveCount(2);
   await expect(page.getByTestId('run-item')).toHaveCount(0);

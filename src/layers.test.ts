@@ -1,12 +1,14 @@
 // Dependencies point one way. Every folder of src/ is a layer and may import only the layers
 // listed for it (and itself); an import against the table fails this test, naming the file and
 // the import. docs/architecture.md explains the layers. Tests are exempt: a GPU kernel's test
-// imports its CPU twin from a higher layer to compare with it.
+// imports its CPU twin from a higher layer to compare with it. And only src/tasks/ knows the
+// tasks by name: code elsewhere that compares a task's name fails here too.
 
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TASK_NAMES } from './tasks/registry';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -29,12 +31,13 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker', 'store', 'ui'],
 };
 
-function sourceFiles(dir: string): string[] {
+/** The .ts and .tsx files under dir, tests only when asked. */
+function sourceFiles(dir: string, withTests = false): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(path);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path, withTests));
+    else if (/\.tsx?$/.test(name) && (withTests || !/\.test\.tsx?$/.test(name))) out.push(path);
   }
   return out;
 }
@@ -101,6 +104,19 @@ function circleThrough(from: string): string[] | null {
   return null;
 }
 
+/**
+ * Where code outside src/tasks/ branches on a task's name: a registered name as a string literal on
+ * either side of ==, ===, != or !==, or as a case label. Such code belongs in the task's folder (a
+ * task says what it is through Task.display and its other fields). A name as a value is data and
+ * allowed: presets, knob defaults and test fixtures say `task: 'maze'`.
+ */
+export function taskNameComparisons(text: string, names: readonly string[] = TASK_NAMES): string[] {
+  const alternatives = names.join('|');
+  const literal = ['\'', '"', '`'].map((q) => `${q}(?:${alternatives})${q}`).join('|');
+  const pattern = new RegExp(`[!=]==?\\s*(?:${literal})|(?:${literal})\\s*[!=]==?|\\bcase\\s+(?:${literal})`, 'g');
+  return [...text.matchAll(pattern)].map((m) => m[0]);
+}
+
 describe('layers', () => {
   const files = sourceFiles(SRC);
 
@@ -142,6 +158,18 @@ describe('layers', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('no code outside src/tasks/ compares a task name (tests included)', () => {
+    const planted = "if (inst.task === 'maze') walk();\nswitch (t) { case \"sort\": }\nif ('groupmul' !== name) {}";
+    expect(taskNameComparisons(planted)).toHaveLength(3);
+    expect(taskNameComparisons("const recipe = { task: 'maze', steps: 100 }; const name = 'sort';")).toEqual([]);
+    const self = fileURLToPath(import.meta.url);
+    const bad: string[] = [];
+    for (const file of [...sourceFiles(SRC, true)].filter((f) => f !== self && layerOf(f) !== 'tasks')) {
+      for (const hit of taskNameComparisons(readFileSync(file, 'utf8'))) bad.push(`${relative(SRC, file)}: ${hit}`);
+    }
+    expect(bad, 'ask the task (Task.display, tableProbe, …) instead of its name').toEqual([]);
   });
 
   it('the CPU engine and the trainer load no WebGPU code', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CliError, HelpRequested, intFlag, parseFlags, type FlagSpec } from '../core/flags';
 import { parseTokenList } from './model-commands';
+import { thrown } from '../core/thrown';
 
 const spec: Record<string, FlagSpec> = {
   seed: { kind: 'value', doc: 'seed' },
@@ -9,15 +10,7 @@ const spec: Record<string, FlagSpec> = {
   json: { kind: 'switch', doc: 'json' },
 };
 
-const error = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(CliError);
-    return (e as Error).message;
-  }
-  throw new Error('accepted');
-};
+const error = (f: () => unknown): string => thrown(CliError, f).message;
 
 describe('CLI flags', () => {
   it('an empty value is refused, never read as 0 (--seed= used to become seed 0)', () => {

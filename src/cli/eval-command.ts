@@ -8,12 +8,14 @@ import { readCheckpointArg } from './checkpoints';
 import { ConfigError, validateConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { Trainer } from '../rl/trainer';
-import { chainBreakLines, greedyChainBreaks, type ChainBreakReport } from '../rl/chain-breaks';
+import { greedyChainBreaks } from '../rl/chain-breaks';
+import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
 import { greedyWalkBreaks, sampledBranching } from '../rl/walk-breaks';
-import { branchingLines, type BranchingSummary } from '../tasks/maze-branching';
-import { walkBreakLines, type WalkBreakReport } from '../tasks/maze-breaks';
+import { branchingLines, type BranchingSummary } from '../tasks/maze';
+import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
+import { getTask } from '../tasks/registry';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { EXIT } from './train-commands';
@@ -52,8 +54,10 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   }
   if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
   const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
-  const isChain = config.task === 'groupmul';
-  const isWalk = config.task === 'maze';
+  // The reports follow what the task's answers are: a chain of running products, or a walk on a board.
+  const { view } = getTask(config.task).display;
+  const isChain = view === 'chain';
+  const isWalk = view === 'board';
   if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
   const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
   if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);

@@ -2,19 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkpointRun } from './checkpoint-run';
 import { ConfigError, mergeConfig } from './config';
 import { presetConfig } from './presets';
+import { thrown } from '../core/thrown';
 
 const cot = presetConfig('cot-discovery'); // curriculum on task.length, from 1
 const sort = mergeConfig(presetConfig('sort-easy'), { curriculum: 'off' });
 
-const error = (raw: unknown): ConfigError => {
-  try {
-    checkpointRun(raw, 'ck.safetensors: run_config');
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return e as ConfigError;
-  }
-  throw new Error('accepted');
-};
+const error = (raw: unknown): ConfigError => thrown(ConfigError, () => checkpointRun(raw, 'ck.safetensors: run_config'));
 
 describe('checkpointRun (a checkpoint\'s run config)', () => {
   it('returns the knobs, trainedSteps and level of a checkpoint the trainer wrote', () => {

@@ -7,7 +7,7 @@
 import { ConfigError, curriculumLevels, modelConfigOf, validateConfig, type RunConfig } from './config';
 import { findKnob } from './knobs';
 import { buildLayout, type ParamLayout } from '../model/layout';
-import { CheckpointError, readSafetensors, type Checkpoint } from '../model/safetensors';
+import { CheckpointError, readingFile, readSafetensors, type Checkpoint } from '../model/safetensors';
 
 export interface CheckpointRun {
   /** The knobs (validated; trainer-only keys removed). */
@@ -81,13 +81,7 @@ export interface RunCheckpoint extends CheckpointRun {
  * CheckpointError, or ConfigError naming the knob (`model` for weights of another model).
  */
 export function readRunCheckpoint(bytes: Uint8Array, where: string): RunCheckpoint {
-  let ck: Checkpoint;
-  try {
-    ck = readSafetensors(bytes);
-  } catch (e) {
-    if (e instanceof CheckpointError) throw new CheckpointError(`${where}: ${e.message}`);
-    throw e;
-  }
+  const ck: Checkpoint = readingFile(where, () => readSafetensors(bytes));
   if (!ck.runConfig || typeof ck.runConfig !== 'object') {
     throw new NotARunCheckpoint(`${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`);
   }

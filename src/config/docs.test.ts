@@ -1,4 +1,5 @@
-// docs/knobs.md is generated from the knob table: it must match what the generator writes now.
+// docs/knobs.md and docs/lessons.md are generated from the knob and preset tables: each must match
+// what its generator writes now.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +8,20 @@ import { lessonsMarkdown } from './lessons-doc';
 import { STATIC_KNOBS } from './knobs';
 import { PRESET_NAMES } from './presets';
 
-describe('docs/knobs.md', () => {
-  it('is up to date (regenerate: npx tsx src/config/docs.ts > docs/knobs.md)', () => {
-    const committed = readFileSync(new URL('../../docs/knobs.md', import.meta.url), 'utf8');
-    expect(committed).toBe(knobsMarkdown());
-  });
+// Each generated page, the generator that writes it, and the function the generator prints.
+const GENERATED: [page: string, generator: string, markdown: () => string][] = [
+  ['knobs.md', 'src/config/docs.ts', knobsMarkdown],
+  ['lessons.md', 'src/config/lessons-doc.ts', lessonsMarkdown],
+];
 
+describe.each(GENERATED)('docs/%s', (page, generator, markdown) => {
+  it(`is up to date (regenerate: npx tsx ${generator} > docs/${page})`, () => {
+    const committed = readFileSync(new URL(`../../docs/${page}`, import.meta.url), 'utf8');
+    expect(committed).toBe(markdown());
+  });
+});
+
+describe('docs/knobs.md', () => {
   it('documents every knob', () => {
     const md = knobsMarkdown();
     for (const k of STATIC_KNOBS) expect(md).toContain(`| \`${k.key}\` |`);
@@ -29,11 +38,6 @@ describe('docs/knobs.md', () => {
 });
 
 describe('docs/lessons.md', () => {
-  it('is up to date (regenerate: npx tsx src/config/lessons-doc.ts > docs/lessons.md)', () => {
-    const committed = readFileSync(new URL('../../docs/lessons.md', import.meta.url), 'utf8');
-    expect(committed).toBe(lessonsMarkdown());
-  });
-
   it('has every lesson in its table, with its step budget, and a section of its own', () => {
     const md = lessonsMarkdown();
     for (const p of PRESET_NAMES) {

@@ -2,14 +2,18 @@
 // chart titles and legends, the latest-numbers strip, the rollout views and the lesson guides.
 // The key is the stable machine name: the column of the CSV export and the field of
 // metrics.jsonl (TRL's names; src/rl/metrics.ts maps them to verl's). Tooltips show both.
+// A task's own metrics (task/<key>) are its folder's (Task.metrics).
 
-export interface MetricSpec {
-  /** The display name. */
-  readonly name: string;
-  /** What it measures, in one sentence. */
-  readonly doc: string;
-  /** Unit or range, for axis titles ("0–1", "nats/token"). */
-  readonly unit?: string;
+import { TASK_NAMES, TASKS } from '../tasks/registry';
+import type { MetricSpec } from '../tasks/types';
+
+export type { MetricSpec } from '../tasks/types';
+
+/** Every task's own metrics, as a run records them (task/<key>), in registry order. */
+function taskMetrics(): Record<string, MetricSpec> {
+  const out: Record<string, MetricSpec> = {};
+  for (const name of TASK_NAMES) for (const [key, spec] of Object.entries(TASKS[name].metrics ?? {})) out[`task/${key}`] = spec;
+  return out;
 }
 
 export const METRICS: Readonly<Record<string, MetricSpec>> = {
@@ -29,13 +33,7 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = {
   loss: { name: 'loss', doc: 'The surrogate loss the update minimised (policy gradient, KL and entropy terms together).' },
   'completions/mean_length': { name: 'answer length', unit: 'tokens', doc: 'Mean number of tokens in an answer (up to and including its end token).' },
   level: { name: 'curriculum level', doc: 'The task difficulty the curriculum has reached (e.g. the chain length).' },
-  'task/cot_alignment_prefix': { name: 'CoT alignment', unit: '0–1', doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.' },
-  'task/cot_alignment_suffix': { name: 'CoT alignment (suffix)', unit: '0–1', doc: 'The same against the right-to-left running products (an alternative algorithm).' },
-  'task/distinct_correct_paths': { name: 'distinct correct paths', doc: 'Number of different correct walks among a group\'s answers (maze).' },
-  'task/shortest_fraction': { name: 'shortest-path share', unit: '0–1', doc: 'Share of correct walks that are shortest paths (maze).' },
-  'task/shortest_paths_found': { name: 'shortest paths found', unit: '0–1', doc: 'Distinct shortest paths among a group\'s correct walks ÷ the maze\'s shortest paths (maze; BODHI\'s branching: does RL narrow the paths it finds?).' },
-  'task/cell_alignment': { name: 'cell notes right', unit: '0–1', doc: 'Share of the cells written after each followed move that name the cell reached (maze with answer = cells: how much the scratchpad tracks the real position).' },
-  'task/wall_or_edge': { name: 'walks into walls', unit: '0–1', doc: 'Share of a group\'s walks that enter a wall or leave the grid (maze; BODHI: RL improves adherence to the walls).' },
+  ...taskMetrics(),
   tokens_per_s: { name: 'throughput', unit: 'sampled tokens/s', doc: 'Tokens sampled per second in the sample phase.' },
   'time/step_ms': { name: 'time per step', unit: 'ms', doc: 'Wall time of one whole step.' },
 };

@@ -1,7 +1,7 @@
 // fast-check arbitraries of valid run configs (test-only; the library never imports this).
 
 import fc from 'fast-check';
-import { PARAM_ARBITRARIES } from '../tasks/testArbitraries';
+import { paramsArbitrary } from '../tasks/testArbitraries';
 import { getTask, TASK_NAMES, type TaskName } from '../tasks/registry';
 import { tryValidateConfig, type RunConfig } from './config';
 import { STATIC_KNOBS, type KnobSpec, type KnobValue } from './knobs';
@@ -69,7 +69,7 @@ export const runConfigArb: fc.Arbitrary<RunConfig> = fc
             (STATIC_KNOBS as readonly KnobSpec[]).filter((k) => k.key !== 'task').map((k) => [k.key, knobValueArb(k)]),
           ) as Record<string, fc.Arbitrary<KnobValue>>,
         ),
-        PARAM_ARBITRARIES[task],
+        paramsArbitrary(task, getTask(task)),
       )
       .map(([knobs, params]) => {
         const raw: Record<string, KnobValue> = { ...knobs, task };

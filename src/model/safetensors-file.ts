@@ -13,6 +13,16 @@ export class CheckpointError extends Error {
   }
 }
 
+/** What `read` returns; a CheckpointError it throws is prefixed with `where` (the file's name), so the message says which file. */
+export function readingFile<T>(where: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof CheckpointError) throw new CheckpointError(`${where}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** The JSON header may not be larger than this (the safetensors format's own limit). */
 export const MAX_HEADER_BYTES = 100_000_000;
 

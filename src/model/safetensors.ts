@@ -8,9 +8,9 @@
 import { buildLayout, type ParamLayout } from './layout';
 import { DEFAULT_INIT_STD, validateModelConfig, type ModelConfig } from './config';
 import { LAYER_NORM_EPS } from '../core/abi';
-import { CheckpointError, checkSpan, firstNonFinite, readF32Tensor, readSafetensorsFile, writeSafetensorsFile } from './safetensors-file';
+import { CheckpointError, readingFile, checkSpan, firstNonFinite, readF32Tensor, readSafetensorsFile, writeSafetensorsFile } from './safetensors-file';
 
-export { CheckpointError };
+export { CheckpointError, readingFile };
 export interface Checkpoint {
   config: ModelConfig;
   layout: ParamLayout;

@@ -6,21 +6,14 @@ import { gpuIt } from '../gpu/testing';
 import { watchBuffers } from '../gpu/buffer-census';
 import { Trainer } from './trainer';
 import { GpuEngine } from './gpu-engine';
+import { thrown } from '../core/thrown';
 
 // SwiftShader's limits here; the 4 GiB default budget.
 const swiftshader: GpuBudget = { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30, maxComputeWorkgroupsPerDimension: 65535, memoryBytes: 4 * 2 ** 30 };
 // WebGPU's guaranteed minimums: 256 MiB buffers, 128 MiB bindings.
 const minimal: GpuBudget = { maxBufferSize: 2 ** 28, maxStorageBufferBindingSize: 2 ** 27, maxComputeWorkgroupsPerDimension: 65535, memoryBytes: 2 ** 30 };
 
-const error = (f: () => void): ConfigError => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return e as ConfigError;
-  }
-  throw new Error('fits');
-};
+const error = (f: () => void): ConfigError => thrown(ConfigError, f);
 
 describe('will a run fit the GPU', () => {
   it('every preset fits the WebGPU minimum limits', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLayout, view } from '../model/layout';
 import { initParams } from '../model/init';
 import { createActivations, forward } from '../reference/model';
-import { getGroup } from '../tasks/groups';
+import { getGroup } from '../tasks/groupmul';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
 import { CpuEngine } from './cpu-engine';
 import { DEFAULT_ENGINE_SETTINGS } from './engine';

@@ -33,6 +33,21 @@ export function tableProbeOf(config: RunConfig): TableProbe | null {
   return getTask(config.task).tableProbe?.(taskParamsOf(config)) ?? null;
 }
 
+// The page asks on every store change; one probe per run config is enough.
+const probed = new WeakMap<RunConfig, boolean>();
+
+/** Whether a run's task has a table to learn at its configured parameters. */
+export function hasTableProbe(config: RunConfig): boolean {
+  let has = probed.get(config);
+  if (has === undefined) probed.set(config, (has = tableProbeOf(config) !== null));
+  return has;
+}
+
+/** A learned table's labels as the task names them for people (groupmul: e, r, r², s, …). */
+export function tableNamesOf(config: RunConfig, labels: readonly string[]): readonly string[] {
+  return getTask(config.task).display.tableNames?.(taskParamsOf(config), labels) ?? labels;
+}
+
 /** Positions of one probe sequence: its prompt and the answer. */
 export function probeLength(probe: TableProbe): number {
   return probe.prompt(0, 0).length + 1;

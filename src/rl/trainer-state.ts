@@ -7,7 +7,7 @@
 import type { MappSnapshot } from './mapp';
 import type { OptimizerState } from './engine';
 import {
-  CheckpointError, readF32Tensor, readSafetensorsFile, writeSafetensorsFile, type SafetensorsFile, type TensorToWrite,
+  CheckpointError, readingFile, readF32Tensor, readSafetensorsFile, writeSafetensorsFile, type SafetensorsFile, type TensorToWrite,
 } from '../model/safetensors-file';
 
 export const TRAINER_STATE_FORMAT = 'rlvr-trainer-state';
@@ -121,13 +121,7 @@ export function writeTrainerStateFile(point: ResumePoint, params: Float32Array):
  * buffer's layout); refuses one saved with other weights. Errors name the file's part at fault.
  */
 export function readTrainerStateFile(bytes: Uint8Array, params: Float32Array, where = 'state file'): ResumePoint {
-  let file: SafetensorsFile;
-  try {
-    file = readSafetensorsFile(bytes);
-  } catch (e) {
-    if (e instanceof CheckpointError) throw new CheckpointError(`${where}: ${e.message}`);
-    throw e;
-  }
+  const file: SafetensorsFile = readingFile(where, () => readSafetensorsFile(bytes));
   const meta = file.metadata;
   if (meta.format !== TRAINER_STATE_FORMAT) {
     throw new CheckpointError(`${where}: not a trainer state file (__metadata__.format must be "${TRAINER_STATE_FORMAT}", got ${JSON.stringify(meta.format)})`);

@@ -1,13 +1,13 @@
-// Maze walks on an engine; the reports themselves are the maze task's (src/tasks/maze-breaks.ts,
-// src/tasks/maze-branching.ts). greedyWalkBreaks: one greedy decode, then the policy's
+// Maze walks on an engine; the reports themselves are the maze task's (src/tasks/maze/breaks.ts,
+// src/tasks/maze/branching.ts). greedyWalkBreaks: one greedy decode, then the policy's
 // probability of every move and of the end token at every position (five teacher-forced passes
 // over those walks). sampledBranching: G walks sampled per maze.
 
 import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape } from './rollout';
 import { FIRST_MOVE, type MazeInstance } from '../tasks/maze';
-import { walkBreakReport, type WalkBreakReport } from '../tasks/maze-breaks';
-import { mazeBranching, summarizeBranching, type BranchingSummary } from '../tasks/maze-branching';
+import { walkBreakReport, type WalkBreakReport } from '../tasks/maze';
+import { mazeBranching, summarizeBranching, type BranchingSummary } from '../tasks/maze';
 import { EOS } from '../tasks/types';
 
 export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number): Promise<WalkBreakReport> {
@@ -28,7 +28,7 @@ export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly
 
 /**
  * G walks sampled per maze at temperature 1 (the policy as it explores), summarised as BODHI's
- * branching numbers and pass@1…G (src/tasks/maze-branching.ts).
+ * branching numbers and pass@1…G (src/tasks/maze/branching.ts).
  */
 export async function sampledBranching(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number): Promise<BranchingSummary> {
   const shape = rolloutShape(instances, G);

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { tasksCommand } from '../cli/tasks';
 import { textToTokens } from './tokens';
+import { TASK_NAMES } from './registry';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -21,7 +22,7 @@ describe('rlvr tasks list', () => {
     const { code, out } = await run(['list', '--json']);
     expect(code).toBe(0);
     const tasks = JSON.parse(out.join('\n'));
-    expect(tasks.map((t: { name: string }) => t.name)).toEqual(['groupmul', 'maze', 'sort', 'subsetsum']);
+    expect(tasks.map((t: { name: string }) => t.name)).toEqual(TASK_NAMES);
     expect(tasks[0].params.find((p: { name: string }) => p.name === 'length')).toMatchObject({
       kind: 'int',
       default: 8,

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams, parseParams, validateParams } from './params';
 import { TASKS } from './registry';
 import { TaskParamError, type ParamSpec, type Task } from './types';
+import { thrown } from '../core/thrown';
 
 const { groupmul, maze, sort, subsetsum } = TASKS;
 
-function paramError(fn: () => unknown): TaskParamError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(TaskParamError);
-    return err as TaskParamError;
-  }
-  throw new Error('expected a TaskParamError');
-}
+const paramError = (fn: () => unknown): TaskParamError => thrown(TaskParamError, fn);
 
 describe('parameter specs', () => {
   it('are plain data with a one-sentence doc and a default that validates', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRng, STREAM } from '../core/random';
 import { parseParams } from './params';
 import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from './registry';
-import { junkCompletion, PARAM_ARBITRARIES } from './testArbitraries';
+import { junkCompletion, paramsArbitrary, specArbitrary } from './testArbitraries';
 import { textToTokens, tokensToText } from './tokens';
 import { BOS, EOS, NUM_SPECIAL, SPECIAL_TOKENS, type Task, type TaskInstance } from './types';
 
@@ -18,8 +18,14 @@ function sampleOne(task: Task, rawParams: Record<string, unknown>, seed: number)
 
 describe.each(TASK_NAMES)('task %s', (name) => {
   const task: Task = TASKS[name];
-  const params = PARAM_ARBITRARIES[name];
+  const params = paramsArbitrary(name, task);
   const seed = fc.integer({ min: 0, max: 2 ** 32 - 1 });
+
+  it('its spec table alone draws parameters it accepts (what a new task is tested with)', () => {
+    fc.assert(fc.property(specArbitrary(task), (raw) => {
+      expect(() => parseParams(task, raw)).not.toThrow();
+    }), { numRuns: 20 });
+  });
 
   it('has a vocabulary with the special tokens first and unique, space-free task tokens', () => {
     fc.assert(

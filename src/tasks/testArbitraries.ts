@@ -1,9 +1,9 @@
 // fast-check arbitraries shared by the task tests (test-only; the library never imports this).
 
 import fc from 'fast-check';
-import { GROUP_NAMES } from './groups';
+import { GROUP_NAMES } from './groupmul';
 import type { TaskName } from './registry';
-import type { TaskParams } from './types';
+import type { ParamSpec, Task, TaskParams } from './types';
 
 const groupmulParams = fc
   .record({
@@ -40,13 +40,39 @@ const subsetsumParams = fc.record({
   maxValue: fc.integer({ min: 2, max: 99 }),
 });
 
-/** Valid parameters of each task (cross-parameter constraints respected). */
-export const PARAM_ARBITRARIES: Record<TaskName, fc.Arbitrary<TaskParams>> = {
+/** Tuned parameters of some tasks: small sizes first, cross-parameter constraints built in. */
+export const PARAM_ARBITRARIES: Partial<Record<TaskName, fc.Arbitrary<TaskParams>>> = {
   groupmul: groupmulParams,
   maze: mazeParams,
   sort: sortParams,
   subsetsum: subsetsumParams,
 };
+
+function specValue(spec: ParamSpec): fc.Arbitrary<string | number> {
+  if (spec.kind === 'int') return fc.integer({ min: spec.min ?? 0, max: spec.max ?? 16 });
+  return spec.values?.length ? fc.constantFrom(...spec.values) : fc.constant(spec.default);
+}
+
+/**
+ * Valid parameters of a task: tuned where PARAM_ARBITRARIES has it, else drawn from the task's
+ * spec table and kept when checkParams accepts them (so a new task is tested with no line here).
+ */
+export function paramsArbitrary(name: TaskName, task: Task): fc.Arbitrary<TaskParams> {
+  return PARAM_ARBITRARIES[name] ?? specArbitrary(task);
+}
+
+/** Parameters drawn from a task's spec table, kept when checkParams accepts them. */
+export function specArbitrary(task: Task): fc.Arbitrary<TaskParams> {
+  const fields = Object.fromEntries(task.params.map((spec) => [spec.name, specValue(spec)]));
+  return fc.record(fields).filter((p) => {
+    try {
+      task.checkParams?.(p);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** Any JS numbers a buggy engine or a hand-written line could produce as token ids. */
 export function junkToken(vocabSize: number): fc.Arbitrary<number> {

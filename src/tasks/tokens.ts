@@ -1,13 +1,6 @@
 // Token helpers shared by the tasks: text conversion, completion truncation, total verifiers.
 
-import {
-  EOS,
-  SPECIAL_TOKENS,
-  type TaskInstance,
-  type TaskParams,
-  type VerifyDetails,
-  type VerifyResult,
-} from './types';
+import { EOS, SPECIAL_TOKENS, type Task, type TaskInstance, type TaskParams, type VerifyDetails, type VerifyResult } from './types';
 
 /** Token texts joined by single spaces; ids outside the vocabulary show as `<?id>`. */
 export function tokensToText(vocab: readonly string[], tokens: readonly number[]): string {
@@ -125,4 +118,11 @@ export function totalMetrics<I>(
       return {};
     }
   };
+}
+
+/** A task whose verifier, group metrics and labels never throw: each is made total as above. */
+export function totalTask<P extends TaskParams, I extends TaskInstance>(task: Task<P, I>): Task<P, I> {
+  const total: Task<P, I> = { ...task, verify: totalVerify(task.verify), signature: totalLabel(task.signature), errorSignature: totalLabel(task.errorSignature) };
+  if (task.groupMetrics) total.groupMetrics = totalMetrics(task.groupMetrics);
+  return total;
 }

@@ -85,6 +85,55 @@ export interface TableProbe {
   readonly truth: readonly (readonly number[])[];
 }
 
+/** A metric's display name, what it measures, and its unit or range (the config's metric table reads the tasks' ones). */
+export interface MetricSpec {
+  /** The display name. */
+  readonly name: string;
+  /** What it measures, in one sentence. */
+  readonly doc: string;
+  /** Unit or range, for axis titles ("0–1", "nats/token"). */
+  readonly unit?: string;
+}
+
+/** Which view draws a group of answers: the chain with its running products, walks on the board, or the token rows alone. */
+export type TaskView = 'chain' | 'board' | 'rows';
+
+/** A prompt in words, for people: what is asked, of what, and a right answer. */
+export interface PromptWords {
+  prompt: string;
+  question: string;
+  answer: string;
+}
+
+/** A plain sentence about one answer, and where it went wrong. */
+export interface AnswerNote {
+  text: string;
+  /** Completion position of the token where the answer went wrong, or null. */
+  at: number | null;
+}
+
+/**
+ * How the page shows a task: plain data and pure functions, no React (the views are src/ui's,
+ * picked by `view`). The page asks these and never compares a task's name.
+ */
+export interface TaskDisplay<P extends TaskParams = TaskParams, I extends TaskInstance = TaskInstance> {
+  readonly view: TaskView;
+  /** How the task's (non-special) tokens read, e.g. an element's name or a move's arrow; absent: the vocabulary text. */
+  tokenWords?(instance: I): (token: number, raw: string) => string;
+  /** The prompt in words; absent: the prompt's and the answer's tokens. */
+  promptWords?(instance: I, vocab: readonly string[]): PromptWords;
+  /** A sentence about one answer given its verdict (null before the verifier ran), or null. */
+  answerNote?(instance: I, vocab: readonly string[], completion: readonly number[], correct: boolean | null): AnswerNote | null;
+  /** Readable names for a table probe's labels; absent: the labels. */
+  tableNames?(params: P, labels: readonly string[]): readonly string[];
+  /** The group metric that names the task chart before any data arrives. */
+  readonly headlineMetric?: string;
+  /** Whether the task chart has something to draw at these parameters; absent: whenever the task has group metrics. */
+  hasTaskChart?(params: P): boolean;
+  /** The environment writes the end, so every answer has the same length (the length chart is idle). */
+  readonly fixedLength?: boolean;
+}
+
 // Methods (not function-valued properties) so that a concrete Task<P, I> is assignable to Task.
 export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance = TaskInstance> {
   readonly name: string;
@@ -101,6 +150,8 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   verify(instance: I, completion: readonly number[]): VerifyResult;
   /** Metrics over the G completions of one prompt; a metric with no meaning for a group is omitted. */
   groupMetrics?(instance: I, completions: readonly (readonly number[])[]): Record<string, number>;
+  /** The names and meanings of those metrics, by key (a run records them as task/<key>). */
+  readonly metrics?: Readonly<Record<string, MetricSpec>>;
   /** Which strategy a completion follows, so estimators can cluster solutions. Total. */
   signature(instance: I, completion: readonly number[]): string;
   /** A label for the kind of mistake (e.g. the wrong final answer); "correct" when correct. Total. */
@@ -118,6 +169,8 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   readonly baseLesson?: string;
   /** The table a policy for these parameters learns (see TableProbe), or null when they have none. */
   tableProbe?(params: P): TableProbe | null;
+  /** How the page shows the task. */
+  readonly display: TaskDisplay<P, I>;
 }
 
 /** A bad parameter value; the message names the parameter and the allowed range. */

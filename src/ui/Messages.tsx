@@ -3,6 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { diffLabel } from '../config';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/store';
 import { useController } from './context';
 
@@ -36,10 +37,7 @@ function UrlErrors() {
 }
 
 function FaultMessage() {
-  const fault = useApp((s) => s.fault);
-  const status = useApp((s) => s.status);
-  const view = useApp((s) => s.view);
-  const setDrawer = useApp((s) => s.setDrawer);
+  const { fault, status, view, setDrawer } = useApp(useShallow((s) => ({ fault: s.fault, status: s.status, view: s.view, setDrawer: s.setDrawer })));
   const changed = useApp((s) => (s.trainerConfig ? diffLabel(s.trainerConfig, s.config, { max: 4 }) : ''));
   const controller = useController();
   if (!fault || status !== 'fault') return null;
@@ -79,9 +77,7 @@ function CodeFault({ step, message }: { step: number; message: string }) {
 }
 
 function DeviceLost() {
-  const status = useApp((s) => s.status);
-  const error = useApp((s) => s.error);
-  const checkpointStep = useApp((s) => s.checkpointStep);
+  const { status, error, checkpointStep } = useApp(useShallow((s) => ({ status: s.status, error: s.error, checkpointStep: s.checkpointStep })));
   const controller = useController();
   if (status !== 'lost') return null;
   return (
@@ -97,9 +93,7 @@ function DeviceLost() {
 }
 
 function WorkerError() {
-  const status = useApp((s) => s.status);
-  const error = useApp((s) => s.error);
-  const dismiss = useApp((s) => s.dismissError);
+  const { status, error, dismiss } = useApp(useShallow((s) => ({ status: s.status, error: s.error, dismiss: s.dismissError })));
   if (status !== 'error' || !error) return null;
   const title = error.kind === 'config' ? 'This config cannot run' : error.kind === 'no-webgpu' ? 'WebGPU is not available in the worker' : 'Something went wrong';
   return (

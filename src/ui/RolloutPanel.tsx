@@ -5,9 +5,8 @@
 import { useState } from 'react';
 import { useApp } from '../store/store';
 import { GroupView, type ColourBy } from './group';
-import { LearnedTableView } from './views';
-import { displayNames } from './group/elementNames';
-import { useController } from './context';
+import { hasTableProbe } from '../rl/learned-table';
+import { LearnedGrids, LearnedRefresh } from './LearnedTableParts';
 import { useShownRollout } from './lecture/GroupPanel';
 
 const COLOURINGS: { by: ColourBy; label: string; needs: string }[] = [
@@ -66,19 +65,13 @@ export function RolloutPanel() {
 }
 
 function LearnedTablePanel() {
-  const controller = useController();
-  const task = useApp((s) => s.trainerConfig?.task);
-  const layout = useApp((s) => s.trainerConfig?.['task.layout']);
-  const learned = useApp((s) => s.learnedTable);
-  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
-  if (task !== 'groupmul' || layout !== 'interleaved') return null;
+  const config = useApp((s) => s.trainerConfig);
+  const step = useApp((s) => s.learnedTable?.step);
+  if (!config || !hasTableProbe(config)) return null;
   return (
     <div className="learned">
-      <h3>
-        What the policy learned{learned ? ` (step ${learned.step})` : ''}{' '}
-        <button className="small-button" data-testid="learned-refresh" onClick={() => controller?.requestLearnedTable()}>refresh</button>
-      </h3>
-      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
+      <h3>What the policy learned{step !== undefined ? ` (step ${step})` : ''} <LearnedRefresh /></h3>
+      <LearnedGrids />
     </div>
   );
 }

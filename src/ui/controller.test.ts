@@ -37,6 +37,14 @@ function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | u
   return { store, s: () => store.getState(), controller, sent, emit, frame, frames, ready, step, searches, downloads };
 }
 
+/** A controller whose model is built and ready. */
+function readySetup() {
+  const t = setup();
+  t.controller.prepare();
+  t.ready();
+  return t;
+}
+
 function record(step: number): StepRecord {
   return { step, scalars: { reward: step / 100 }, entropy_by_pos: [], advantage_histogram: { counts: [1], edges: [0, 1] }, level: 3 };
 }
@@ -65,9 +73,7 @@ describe('PlaygroundController', () => {
   });
 
   it('flushes a burst of steps to the store once per frame', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     let updates = 0;
     t.store.subscribe(() => updates++);
     for (let n = 1; n <= 20; n++) t.step(n);
@@ -90,9 +96,7 @@ describe('PlaygroundController', () => {
   });
 
   it('an edit before the first step rebuilds the model at Start; after steps it waits for Reset, which starts a new run', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.s().setKnob('lr', '0.005');
     t.controller.start();
     expect(types(t.sent)).toEqual(['init', 'init', 'start']);
@@ -164,9 +168,7 @@ describe('PlaygroundController', () => {
   });
 
   it('Reset clears the numbers and charts at once; the finished run stays in the list, not on the charts', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.step(1);
     t.step(2);
     t.frame();
@@ -209,9 +211,7 @@ describe('PlaygroundController', () => {
   });
 
   it('picking a preset is a reset: its config, a new run, nothing overlaid, the guide from its first step', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.controller.start();
     t.step(1);
     t.frame();
@@ -225,9 +225,7 @@ describe('PlaygroundController', () => {
   });
 
   it('a pause shows as pausing until the worker reports the run stopped', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.controller.togglePlay();
     expect(t.sent.at(-1)).toEqual({ type: 'start', delayMs: 0 });
     t.emit({ type: 'status', running: true, step: 0 });
@@ -240,9 +238,7 @@ describe('PlaygroundController', () => {
   });
 
   it('after a fault, continuing sends the edited config and starts a run of its own over the faulted one', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.controller.start();
     t.step(1);
     t.frame();
@@ -298,9 +294,7 @@ describe('PlaygroundController', () => {
   });
 
   it('exports a run as CSV and JSON, imports a JSON run and a checkpoint, and names what is wrong with a bad file', () => {
-    const t = setup();
-    t.controller.prepare();
-    t.ready();
+    const t = readySetup();
     t.step(1);
     t.frame();
     const id = t.s().runs[0].id;

@@ -22,6 +22,7 @@ import { CheckpointKeeper } from './control/checkpoints';
 import { RunFiles } from './control/files';
 import type { ControllerEnv, ControllerHost, InitOptions } from './control/host';
 import { SweepQueue } from './control/sweeps';
+import { hasTableProbe } from '../rl/learned-table';
 
 export type { ControllerEnv } from './control/host';
 
@@ -392,6 +393,6 @@ export class PlaygroundController {
 
   private requestLearnedTableIfAny(): void {
     const c = this.state.trainerConfig;
-    if (c && c.task === 'groupmul' && c['task.layout'] === 'interleaved') this.send({ type: 'learnedTable' });
+    if (c && hasTableProbe(c)) this.send({ type: 'learnedTable' });
   }
 }

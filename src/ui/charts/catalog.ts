@@ -48,8 +48,11 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
   },
   task: {
     id: 'task', title: 'Task metrics', yLabel: 'share (0–1)', keys: [], range: unit,
-    // Group metrics exist for some tasks only; answering at once leaves no chain of thought to align.
-    active: (c) => getTask(c.task).groupMetrics !== undefined && !(c.task === 'groupmul' && c['task.layout'] === 'block' && c['task.scratch'] === 1),
+    // Group metrics exist for some tasks only, and the task may have none to draw at its parameters.
+    active: (c) => {
+      const task = getTask(c.task);
+      return task.groupMetrics !== undefined && (task.display.hasTaskChart?.(taskParamsOf(c)) ?? true);
+    },
   },
   alpha: {
     id: 'alpha', title: 'Entropy weight α', yLabel: 'α', keys: ['entropy_alpha'], range: { kind: 'padded', floor: 0, minSpan: 0.05 },
@@ -57,8 +60,8 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
   },
   length: {
     id: 'length', title: 'Answer length', yLabel: 'tokens', keys: ['completions/mean_length'], range: { kind: 'length' },
-    // groupmul answers have a fixed length: the environment writes the end.
-    active: (c) => c.task !== 'groupmul',
+    // Idle where the environment writes the end: every answer has the same length.
+    active: (c) => !getTask(c.task).display.fixedLength,
   },
   clip: {
     id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens', keys: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],

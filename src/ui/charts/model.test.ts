@@ -83,7 +83,7 @@ describe('chart model', () => {
   });
 
   it('the chance line: flat without a curriculum, a staircase along the levels with one; markers where the level went up', () => {
-    const chance = (c: RunConfig, level: number) => (c.task === 'groupmul' ? 1 / 6 + level / 100 : 0.2);
+    const chance = (c: RunConfig, level: number) => (c.curriculum !== 'off' ? 1 / 6 + level / 100 : 0.2);
     const flat = chartModel('reward', [run('#1', pts(4, () => ({ reward: 0.3 })))], { chance });
     expect(flat.hLines).toEqual([expect.objectContaining({ y: 0.2, label: 'chance' })]);
     expect(flat.vLines).toEqual([]);

@@ -8,6 +8,7 @@
 
 import type { ChartId, RunConfig } from '../../config';
 import { metricName } from '../../config';
+import { getTask, isTaskName } from '../../tasks/registry';
 import type { EvalRecord } from '../../rl/metrics';
 import type { RunRecord } from '../../store/runs';
 import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
@@ -232,7 +233,8 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
 
 /** The task chart is named by what it shows; before any data, by what the task will report. */
 function taskTitle(keys: readonly string[], config: RunConfig | undefined): string {
-  const shown = keys.length ? keys : config?.task === 'groupmul' ? ['task/cot_alignment_prefix'] : config?.task === 'maze' ? ['task/distinct_correct_paths'] : [];
+  const headline = config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
+  const shown = keys.length ? keys : headline ? [headline] : [];
   const names = shown.map((k) => metricName(k)).filter((n) => !n.endsWith('(suffix)'));
   return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
 }

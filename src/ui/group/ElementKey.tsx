@@ -1,7 +1,7 @@
 // The element key of a groupmul group: every display name (its permutation or quaternion on
 // hover) and a one-line legend (in the tooltip only when compact).
 
-import { elementDisplay } from './elementNames';
+import { elementDisplay } from '../../tasks/groupmul';
 import { INK, small } from './styles';
 
 export interface ElementKeyProps {

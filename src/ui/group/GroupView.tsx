@@ -1,15 +1,12 @@
-// One group of rollouts: the prompt and its G answers, in plain language. The task decides the
-// picture (groupmul: the chain with running products; maze: the walks on the grid; others: token
+// One group of rollouts: the prompt and its G answers, in plain language. The task's view decides
+// the picture (taskViews.tsx: the chain with running products, the walks on the board, or token
 // rows); every answer shows ✓/✗, its tokens coloured (advantage by default) and its A.
 // The data comes from groupData.ts (pure, tested); this file only lays it out.
 
 import { useMemo } from 'react';
 import type { RolloutView } from '../../worker/protocol';
-import { correctAttr, groupData, verdictGlyph, visibleCells, type ColourBy, type GroupAnswer, type GroupViewData } from './groupData';
-import { GroupMulGrid } from './GroupMulGrid';
-import { ElementKey } from './ElementKey';
-import { MazeBoard, mazeCellPx } from './MazeBoard';
-import { TokenBox } from './TokenBox';
+import { groupData, type ColourBy, type GroupViewData } from './groupData';
+import { TaskBody, VIEW_LEGEND } from './taskViews';
 import * as S from './styles';
 
 export interface GroupViewProps {
@@ -40,63 +37,11 @@ function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
       {data.spreadNote && <div data-testid="group-no-spread" style={S.small}>{data.spreadNote}</div>}
       {!compact && (
         <div style={S.small}>
-          colour: {data.scaleLabel} · ✓ right · ✗ wrong{data.kind === 'maze' ? ' · lines: blue A > 0, red A < 0, grey 0' : ''}
+          colour: {data.scaleLabel} · ✓ right · ✗ wrong{VIEW_LEGEND[data.kind] ?? ''}
         </div>
       )}
     </div>
   );
-}
-
-function AnswerRow({ answer, showSpecial }: { answer: GroupAnswer; showSpecial: boolean }) {
-  return (
-    <tr data-testid="completion" data-correct={correctAttr(answer.correct)}>
-      <td style={S.verdictStyle(answer.correct)}>{verdictGlyph(answer.correct)}</td>
-      <td style={S.rowLabel}>{answer.g + 1}</td>
-      <td style={S.tokensCell}>
-        {visibleCells(answer.cells, showSpecial).map((cell) => (
-          <TokenBox key={cell.c} cell={cell} failure={cell.c === answer.failureAt} />
-        ))}
-      </td>
-      <td style={S.cellTop}><span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{answer.advantageText}</span></td>
-      <td style={{ ...S.cellTop, ...S.small }}>
-        {[answer.rewardText, answer.note].filter((x) => x).join(' · ')}
-      </td>
-    </tr>
-  );
-}
-
-function AnswerRows({ answers, showSpecial, compact }: { answers: GroupAnswer[]; showSpecial: boolean; compact: boolean }) {
-  return (
-    <table style={S.table(compact)}>
-      <tbody>
-        {answers.map((a) => <AnswerRow key={a.g} answer={a} showSpecial={showSpecial} />)}
-      </tbody>
-    </table>
-  );
-}
-
-function TaskBody({ data, showSpecial, fontSize, compact }: { data: GroupViewData; showSpecial: boolean; fontSize: number; compact: boolean }) {
-  if (data.kind === 'groupmul') {
-    return (
-      <>
-        <ElementKey group={data.groupmul.group} compact={compact} />
-        <div style={{ overflowX: 'auto' }}>
-          <GroupMulGrid data={data.groupmul} answers={data.answers} compact={compact} />
-        </div>
-      </>
-    );
-  }
-  if (data.kind === 'maze') {
-    return (
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '0.4em' : '1em', alignItems: 'flex-start' }}>
-        <MazeBoard data={data.maze} px={mazeCellPx(data.maze.size, fontSize, compact)} />
-        <div style={{ flex: '1 1 18em', minWidth: 0 }}>
-          <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />
-        </div>
-      </div>
-    );
-  }
-  return <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />;
 }
 
 export function GroupView({ rollout, b, colourBy = 'advantage', showSpecial = false, fontSize = S.DEFAULT_FONT_SIZE, compact = false }: GroupViewProps) {

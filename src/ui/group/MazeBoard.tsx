@@ -1,7 +1,7 @@
 // maze: the grid as SVG (walls, S, G) with the group's walks drawn over it, each in the colour of
 // its advantage, and one mark per end point: ✓ at the goal, ✗ where walks failed (with a count).
 
-import { pathPoints } from '../views/maze-paths';
+import { pathPoints } from '../../tasks/maze';
 import type { MazeData, MazeMarker, MazeWalk } from './mazeData';
 import { walkDrawOrder } from './mazeData';
 import { correctAttr } from './groupData';

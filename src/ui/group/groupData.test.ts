@@ -3,12 +3,12 @@ import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../../
 import { mazeTask, type MazeInstance } from '../../tasks/maze';
 import { sortTask } from '../../tasks/sort';
 import { subsetsumTask } from '../../tasks/subsetsum';
-import { getGroup, prefixProducts } from '../../tasks/groups';
+import { getGroup, prefixProducts } from '../../tasks/groupmul';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { makeRng } from '../../core/random';
 import { css, divergingRgb, mix, NEGATIVE, POSITIVE, sequentialRgb, WHITE } from '../views/colour';
 import { correctAttr, groupData, verdictGlyph, visibleCells, type GroupViewData } from './groupData';
-import { elementDisplay } from './elementNames';
+import { elementDisplay } from '../../tasks/groupmul';
 import { walkColour, ZERO_ADVANTAGE_STROKE } from './mazeData';
 import { signed } from './tokenCells';
 import { TEST_ENTROPY, testRollout } from './testRollout';
@@ -32,7 +32,7 @@ describe('groupData: sort (generic rows)', () => {
   const d = groupData(r, 0);
 
   it('reads the prompt and the right answer without special tokens', () => {
-    expect(d.kind).toBe('plain');
+    expect(d.kind).toBe('rows');
     expect(d.task).toBe('sort');
     expect(d.prompt).toBe('d b a c');
     expect(d.question).toBe('Sort the letters.');
@@ -157,8 +157,8 @@ describe('groupData: groupmul', () => {
     [NUM_SPECIAL + prefix[0], 0, EOS, 0, NUM_SPECIAL + prefix[2], EOS],
   ];
   const d = groupData(testRollout([inst], { completions: [completions] }), 0);
-  if (d.kind !== 'groupmul') throw new Error('expected groupmul data');
-  const gm = d.groupmul;
+  if (d.kind !== 'chain') throw new Error('expected chain data');
+  const gm = d.chain;
 
   it('the prompt is the chain in display names, the answer its product', () => {
     expect(d.prompt).toBe('r · s · r');
@@ -204,21 +204,21 @@ describe('groupData: groupmul', () => {
   it('no CoT alignment without a scratchpad (block layout, scratch = 1)', () => {
     const one = groupmulInstance({ layout: 'block', scratch: 1, length: 4 }, [1, 2, 3, 4]);
     const dd = groupData(testRollout([one], { completions: [[one.answerTokens, [tok('e'), EOS]]] }), 0);
-    if (dd.kind !== 'groupmul') throw new Error('expected groupmul data');
-    expect(dd.groupmul.hasScratchpad).toBe(false);
-    expect(dd.groupmul.rows.map((r) => r.alignment)).toEqual([null, null]);
-    expect(dd.groupmul.chain.map((c) => c.target !== null)).toEqual([false, false, false, true]);
+    if (dd.kind !== 'chain') throw new Error('expected chain data');
+    expect(dd.chain.hasScratchpad).toBe(false);
+    expect(dd.chain.rows.map((r) => r.alignment)).toEqual([null, null]);
+    expect(dd.chain.chain.map((c) => c.target !== null)).toEqual([false, false, false, true]);
     expect(dd.question).toBe('Multiply left to right; answer at once.');
   });
 
   it('block layout with s < k: the y\'s sit under x_{L_j}', () => {
     const block = groupmulInstance({ layout: 'block', scratch: 3, length: 6 }, [1, 2, 3, 4, 5, 0]);
     const dd = groupData(testRollout([block], { completions: [[block.answerTokens]] }), 0);
-    if (dd.kind !== 'groupmul') throw new Error('expected groupmul data');
-    expect(dd.groupmul.hasScratchpad).toBe(true);
-    expect(dd.groupmul.rows[0].scratch.map((m) => m.column)).toEqual([1, 3, 5]);
-    expect(dd.groupmul.chain.map((c) => c.target?.label ?? '')).toEqual(['', 'y₁', '', 'y₂', '', 'y₃']);
-    expect(dd.groupmul.rows[0].alignment?.text).toBe('CoT 3/3');
+    if (dd.kind !== 'chain') throw new Error('expected chain data');
+    expect(dd.chain.hasScratchpad).toBe(true);
+    expect(dd.chain.rows[0].scratch.map((m) => m.column)).toEqual([1, 3, 5]);
+    expect(dd.chain.chain.map((c) => c.target?.label ?? '')).toEqual(['', 'y₁', '', 'y₂', '', 'y₃']);
+    expect(dd.chain.rows[0].alignment?.text).toBe('CoT 3/3');
   });
 
   it('agrees with the task\'s marking on random completions, every group', () => {
@@ -229,8 +229,8 @@ describe('groupData: groupmul', () => {
       const V = groupmulTask.vocab(p).length;
       const comps = Array.from({ length: 4 }, () => inst.answerTokens.map((t) => (rng.next() < 0.5 ? t : rng.int(V))));
       const dd = groupData(testRollout([inst], { completions: [comps] }), 0);
-      if (dd.kind !== 'groupmul') throw new Error('expected groupmul data');
-      dd.groupmul.rows.forEach((row, g) => {
+      if (dd.kind !== 'chain') throw new Error('expected chain data');
+      dd.chain.rows.forEach((row, g) => {
         const v = groupmulTask.verify(inst, comps[g].map((t, c) => inst.fixed[c] ?? t));
         expect(row.alignment?.matched).toBe(v.details.prefixMatches);
         expect(row.scratch[row.scratch.length - 1].mark === 'match').toBe(v.correct);
@@ -261,8 +261,8 @@ const walks = [
 describe('groupData: maze', () => {
   const r = testRollout([mazeInst], { completions: [walks] });
   const d = groupData(r, 0);
-  if (d.kind !== 'maze') throw new Error('expected maze data');
-  const mz = d.maze;
+  if (d.kind !== 'board') throw new Error('expected board data');
+  const mz = d.board;
 
   it('the prompt names the maze, the answer the shortest path', () => {
     expect(d.prompt).toBe('a 3×3 maze');
@@ -314,10 +314,10 @@ describe('groupData: maze', () => {
 
   it('before the verify phase: walks drawn, nothing judged', () => {
     const p = groupData(testRollout([mazeInst], { completions: [walks], advantages: false, phase: 'sample' }), 0);
-    if (p.kind !== 'maze') throw new Error('expected maze data');
-    expect(p.maze.markers).toEqual([]);
+    if (p.kind !== 'board') throw new Error('expected board data');
+    expect(p.board.markers).toEqual([]);
     expect(p.answers.every((a) => a.note === null && a.failureAt === null)).toBe(true);
-    expect(p.maze.walks.every((w) => w.correct === null && w.colour === ZERO_ADVANTAGE_STROKE)).toBe(true);
+    expect(p.board.walks.every((w) => w.correct === null && w.colour === ZERO_ADVANTAGE_STROKE)).toBe(true);
   });
 
   it('agrees with the verifier on random walks', () => {
@@ -330,8 +330,8 @@ describe('groupData: maze', () => {
         return u < 0.85 ? M('UDLR')[rng.int(4)] : u < 0.95 ? EOS : rng.int(mazeVocab.length);
       }));
       const dd = groupData(testRollout([inst], { completions: [comps] }), 0);
-      if (dd.kind !== 'maze') throw new Error('expected maze data');
-      dd.maze.walks.forEach((w, g) => {
+      if (dd.kind !== 'board') throw new Error('expected board data');
+      dd.board.walks.forEach((w, g) => {
         const sig = mazeTask.errorSignature(inst, comps[g]);
         const expected = w.outcome === 'goal' ? 'correct' : w.outcome === 'stopped' ? `stopped@${w.failure!.at.join(',')}` : w.outcome;
         expect(sig).toBe(expected);

@@ -1,6 +1,8 @@
 // One group of rollouts (one prompt, its G answers) as plain data for GroupView: the prompt in
 // readable form, each answer's verdict, reward, advantage and token boxes, and the task's own
-// part (groupmul: the chain and running products; maze: the walks). Pure, so it is tested in Node.
+// part, picked by the view the task declares (Task.display.view: the chain and its running
+// products, or the walks on the board). Pure, so it is tested in Node; it asks the task and never
+// compares its name.
 //
 // Index spaces (src/rl/rollout.ts): answer g of prompt b is sequence n = b·G + g; completion-space
 // arrays are indexed n·Lc + c.
@@ -9,16 +11,13 @@ import type { RolloutView } from '../../worker/protocol';
 import { completionOf } from '../../rl/rollout';
 import type { GroupMulInstance } from '../../tasks/groupmul';
 import type { MazeInstance } from '../../tasks/maze';
-import type { SortInstance } from '../../tasks/sort';
-import type { SubsetSumInstance } from '../../tasks/subsetsum';
-import type { TaskInstance } from '../../tasks/types';
-import { EOS } from '../../tasks/types';
+import { getTask } from '../../tasks/registry';
+import type { PromptWords, TaskInstance } from '../../tasks/types';
 import { css, divergingRgb, symmetricBound, textOn } from '../views/colour';
 import { colourScale, isVerified, tokenText, verdict, type ColourBy, type ColourScale } from '../views/inspector-data';
 import { answerCells, isSpecialToken, rawText, signed, type DisplayText, type GroupCell } from './tokenCells';
-import { elementDisplay } from './elementNames';
-import { groupmulData, groupmulDisplayText, hasScratchpad, type GroupMulData } from './groupmulData';
-import { mazeData, mazeDisplayText, type MazeData } from './mazeData';
+import { groupmulData, type GroupMulData } from './groupmulData';
+import { mazeData, type MazeData } from './mazeData';
 
 export type { ColourBy } from '../views/inspector-data';
 
@@ -74,94 +73,26 @@ interface GroupBase {
 }
 
 export type GroupViewData =
-  | (GroupBase & { kind: 'groupmul'; groupmul: GroupMulData })
-  | (GroupBase & { kind: 'maze'; maze: MazeData })
-  | (GroupBase & { kind: 'plain' });
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+  | (GroupBase & { kind: 'chain'; chain: GroupMulData })
+  | (GroupBase & { kind: 'board'; board: MazeData })
+  | (GroupBase & { kind: 'rows' });
 
 /** Vocabulary texts of tokens, without the special ones. */
 function plainText(vocab: readonly string[], tokens: readonly number[], display: DisplayText = rawText): string {
   return tokens.filter((t) => !isSpecialToken(t)).map((t) => display(t, tokenText(vocab, t))).join(' ');
 }
 
-function subsetsumDisplayText(inst: SubsetSumInstance): DisplayText {
-  return (_token, raw) => {
-    const m = /^i(\d+)$/.exec(raw);
-    const value = m ? inst.numbers[Number(m[1])] : undefined;
-    return value === undefined ? raw : String(value);
-  };
-}
+export type { PromptWords } from '../../tasks/types';
 
 /** How a task's tokens read in the rows. */
 function displayTextOf(inst: TaskInstance): DisplayText {
-  if (inst.task === 'groupmul') return groupmulDisplayText(inst as GroupMulInstance);
-  if (inst.task === 'maze') return mazeDisplayText;
-  if (inst.task === 'subsetsum') return subsetsumDisplayText(inst as SubsetSumInstance);
-  return rawText;
-}
-
-export interface PromptWords {
-  prompt: string;
-  question: string;
-  answer: string;
-}
-
-function groupmulPrompt(inst: GroupMulInstance): PromptWords {
-  const { names } = elementDisplay(inst.group);
-  const scratch = hasScratchpad(inst);
-  return {
-    prompt: inst.chain.map((x) => names[x]).join(' · '),
-    question: scratch ? 'Multiply left to right, writing the running products.' : 'Multiply left to right; answer at once.',
-    answer: names[inst.answer],
-  };
-}
-
-function mazePrompt(inst: MazeInstance): PromptWords {
-  const size = inst.grid.length;
-  const several = inst.shortestPaths > 1 ? `, ${inst.shortestPaths} of them` : '';
-  return {
-    prompt: `a ${size}×${size} maze`,
-    question: 'Walk from S to G.',
-    answer: `shortest path ${inst.shortest} moves${several}`,
-  };
-}
-
-function sortPrompt(inst: SortInstance): PromptWords {
-  return {
-    prompt: inst.input.map((x) => LETTERS[x]).join(' '),
-    question: 'Sort the letters.',
-    answer: inst.sorted.map((x) => LETTERS[x]).join(' '),
-  };
-}
-
-function subsetsumPrompt(inst: SubsetSumInstance): PromptWords {
-  const others = inst.solutions > 1 ? ` (${inst.solutions} ways)` : '';
-  return {
-    prompt: inst.numbers.join(', '),
-    question: `Pick numbers that add up to ${inst.target}.`,
-    answer: `${inst.solution.map((i) => inst.numbers[i]).join(' + ')}${others}`,
-  };
+  return getTask(inst.task).display.tokenWords?.(inst) ?? rawText;
 }
 
 /** A prompt in words: what is asked, of what, and the right answer. */
 export function promptWords(inst: TaskInstance, vocab: readonly string[]): PromptWords {
-  if (inst.task === 'groupmul') return groupmulPrompt(inst as GroupMulInstance);
-  if (inst.task === 'maze') return mazePrompt(inst as MazeInstance);
-  if (inst.task === 'sort') return sortPrompt(inst as SortInstance);
-  if (inst.task === 'subsetsum') return subsetsumPrompt(inst as SubsetSumInstance);
-  return { prompt: plainText(vocab, inst.promptTokens), question: '', answer: plainText(vocab, inst.answerTokens) };
-}
-
-/** subsetsum: "sum 20", or why there is no sum. */
-function subsetsumNote(inst: SubsetSumInstance, vocab: readonly string[], completion: readonly number[]): string {
-  const end = completion.indexOf(EOS);
-  const picked = (end < 0 ? completion : completion.slice(0, end)).map((t) => /^i(\d+)$/.exec(tokenText(vocab, t)));
-  if (picked.length === 0) return 'picked nothing';
-  if (picked.some((m) => m === null)) return 'wrote something that is not a number';
-  const indices = picked.map((m) => Number(m?.[1]));
-  if (new Set(indices).size !== indices.length) return 'used a number twice';
-  return `sum ${indices.reduce((s, i) => s + (inst.numbers[i] ?? 0), 0)}`;
+  const words = getTask(inst.task).display.promptWords?.(inst, vocab);
+  return words ?? { prompt: plainText(vocab, inst.promptTokens), question: '', answer: plainText(vocab, inst.answerTokens) };
 }
 
 /** The colouring's legend; a scale with nothing to spread (every A = 0, every ratio 1) says so instead of "red −0.00". */
@@ -198,21 +129,19 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
   if (!(b >= 0 && b < B)) throw new RangeError(`group ${b} is not in the rollout (B = ${B})`);
   const inst = r.instances[b];
   const scale = colourScale(r, by);
-  const display = displayTextOf(inst);
+  const words = displayTextOf(inst);
   const seqBound = r.seqAdvantages ? symmetricBound(r.seqAdvantages) : 0;
   const nOf = (g: number): number => b * G + g;
   const completions = Array.from({ length: G }, (_, g) => completionOf(r.tokens, nOf(g), r.shape));
   const verified = isVerified(r);
-  const maze = inst.task === 'maze'
-    ? mazeData(inst as MazeInstance, r.vocab, G, (g) => completions[g], (g) => verdict(r, nOf(g)), (g) => r.seqAdvantages?.[nOf(g)], seqBound)
-    : null;
+  const { display } = getTask(inst.task);
 
   const answers = completions.map((completion, g): GroupAnswer => {
     const n = nOf(g);
     const reward = verified ? r.rewards[n] : null;
     const seqAdvantage = r.seqAdvantages?.[n];
-    // How a walk failed is a verdict: like the ✓/✗, it waits for the verify phase.
-    const walk = verified ? maze?.walks[g] : undefined;
+    // Given the verdict, so that a note that judges (how a walk failed) waits for the verify phase like the ✓/✗.
+    const note = display.answerNote?.(inst, r.vocab, completion, verdict(r, n)) ?? null;
     return {
       n, g,
       correct: verdict(r, n),
@@ -220,9 +149,9 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
       rewardText: rewardText(reward),
       seqAdvantage,
       ...advantageChip(seqAdvantage, seqBound),
-      cells: answerCells(r, n, scale, display),
-      note: walk ? walk.summary : inst.task === 'subsetsum' ? subsetsumNote(inst as SubsetSumInstance, r.vocab, completion) : null,
-      failureAt: walk?.failure?.c ?? null,
+      cells: answerCells(r, n, scale, words),
+      note: note?.text ?? null,
+      failureAt: note?.at ?? null,
     };
   });
 
@@ -239,12 +168,15 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
     colourAvailable: scale.available,
     answers,
   };
-  if (maze) return { ...base, kind: 'maze', maze };
-  if (inst.task === 'groupmul') {
-    const groupmul = groupmulData(inst as GroupMulInstance, G, (g) => answers[g].cells, (g) => completions[g]);
-    return { ...base, kind: 'groupmul', groupmul };
+  // The view the task declares says what its instances are.
+  if (display.view === 'chain') {
+    return { ...base, kind: 'chain', chain: groupmulData(inst as GroupMulInstance, G, (g) => answers[g].cells, (g) => completions[g]) };
   }
-  return { ...base, kind: 'plain' };
+  if (display.view === 'board') {
+    const board = mazeData(inst as MazeInstance, r.vocab, G, (g) => completions[g], (g) => verdict(r, nOf(g)), (g) => r.seqAdvantages?.[nOf(g)], seqBound);
+    return { ...base, kind: 'board', board };
+  }
+  return { ...base, kind: 'rows' };
 }
 
 /** The cells a row shows: without special tokens and what follows the end, unless asked for. */

@@ -1,14 +1,12 @@
 // The view of one group of rollouts (one prompt and its G answers), for every task.
 //
-// GroupView    — the component: prompt, "k of G right", one row per answer; groupmul draws the
-//                chain with its running products, maze the walks on the grid.
+// GroupView    — the component: prompt, "k of G right", one row per answer, and the picture of
+//                the task's view (taskViews.tsx): the chain with its running products, or the walks on the board.
 // ElementKey   — the display names of a groupmul group's elements, permutations on hover.
-// elementDisplay — readable element names (e, r, r², s, sr, …) for a group name.
 // groupData    — everything GroupView draws, as plain data (pure; unit-tested).
 
 export { GroupView, type GroupViewProps } from './GroupView';
 export { ElementKey, type ElementKeyProps } from './ElementKey';
-export { elementDisplay, describePermutation, superscript, subscript, type ElementDisplay } from './elementNames';
 export {
   groupData, visibleCells, correctAttr, verdictGlyph,
   type ColourBy, type GroupAnswer, type GroupViewData,

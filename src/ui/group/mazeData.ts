@@ -1,65 +1,22 @@
-// maze, one group: each walk decoded (maze-paths.ts follows the moves the way the verifier does),
-// where and why it failed, its colour from its advantage, and the end markers to draw.
-//
-// A failure is drawn where it happened, not where the walk began: a move into a wall or off the
-// grid at the edge it tried to cross, a bad token or an early stop at the cell where the walk
-// was. Geometry is in cell units: x = column + ½, y = row + ½ is a cell's centre.
+// The board view of one group: each walk as the maze task decodes it (src/tasks/maze/walks.ts:
+// its path, how it ended), coloured by its advantage and offset so that walks along one corridor
+// stay apart, and the end markers once the verifier has judged.
 
-import type { MazeInstance } from '../../tasks/maze';
-import { MOVE_DELTAS, shortestPaths } from '../../tasks/mazegen';
-import { EOS } from '../../tasks/types';
+import { mazeMarkers, pathOffset, walkEnd, type Cell, type MazeInstance, type MazeMarker, type WalkEnd } from '../../tasks/maze';
 import { css, mix, NEGATIVE, POSITIVE, WHITE } from '../views/colour';
-import { decodeInstancePath, moveOf, pathOffset, type Cell, type DecodedPath } from '../views/maze-paths';
-import type { DisplayText } from './tokenCells';
 
-export type { Cell } from '../views/maze-paths';
+export type { Cell, FailureKind, MazeFailure, MazeMarker, MazeOutcome } from '../../tasks/maze';
+export { mazeMarkers, walkFailure } from '../../tasks/maze';
 
-export type FailureKind = 'wall' | 'offgrid' | 'badtoken' | 'stopped';
-export type MazeOutcome = 'goal' | FailureKind;
-
-export interface MazeFailure {
-  kind: FailureKind;
-  /** The last cell the walk stood on. */
-  at: Cell;
-  /** wall / offgrid: the cell it tried to enter (off the grid for offgrid); otherwise null. */
-  into: Cell | null;
-  /** Completion position of the token that failed (the bad move or token, or the <eos>); null when it ran out of room. */
-  c: number | null;
-  /** One plain sentence. */
-  why: string;
-}
-
-export interface MazeWalk {
-  g: number;
+export interface MazeWalk extends WalkEnd {
   /** The verifier's verdict; null before the verify phase. */
   correct: boolean | null;
-  path: DecodedPath;
-  outcome: MazeOutcome;
-  failure: MazeFailure | null;
-  /** One plain sentence: how the walk ended. */
-  summary: string;
   /** Sequence advantage; undefined before the advantages phase. */
   advantage: number | undefined;
   /** Stroke colour from the walk's advantage (grey for 0 or not yet computed). */
   colour: string;
   /** Perpendicular offset in cells, so that walks along the same corridor stay visible. */
   offset: number;
-}
-
-/** One mark at the end of one or more walks (several failures at one point are one mark with a count). */
-export interface MazeMarker {
-  kind: 'goal' | 'failure';
-  /** Glyph position, in cell units. */
-  x: number;
-  y: number;
-  /** A short line from the cell the walk stood on toward what it hit; null for stops and bad tokens. */
-  stub: { x1: number; y1: number; x2: number; y2: number } | null;
-  /** Failure kinds met here (one, usually). */
-  kinds: MazeOutcome[];
-  count: number;
-  /** The answers (g) that end here. */
-  gs: number[];
-  title: string;
 }
 
 export interface MazeData {
@@ -77,16 +34,6 @@ export interface MazeData {
 /** Grey for a walk with no advantage (0, or not computed yet). */
 export const ZERO_ADVANTAGE_STROKE = 'rgb(140, 146, 156)';
 
-const ARROWS: Record<string, string> = { U: '↑', D: '↓', L: '←', R: '→' };
-
-/** Moves show as arrows; other tokens as their vocabulary text. */
-export const mazeDisplayText: DisplayText = (_token, raw) => ARROWS[raw] ?? raw;
-
-/** "row 2, column 4" (counted from 1, for people). */
-export function cellWords([r, c]: Cell): string {
-  return `row ${r + 1}, column ${c + 1}`;
-}
-
 /**
  * Stroke colour of a walk with sequence advantage A, on the diverging palette: blue for A > 0,
  * red for A < 0, at least 40% saturated so that a thin line still shows on white; grey for 0.
@@ -97,87 +44,6 @@ export function walkColour(advantage: number | undefined, bound: number): string
   return css(mix(WHITE, advantage > 0 ? POSITIVE : NEGATIVE, t));
 }
 
-/** Number of moves from `cell` to the goal along the maze (−1 if unreachable). */
-function movesToGoal(inst: MazeInstance, cell: Cell): number {
-  const size = inst.grid.length;
-  const open = inst.grid.flatMap((row) => [...row].map((ch) => ch !== '#'));
-  return shortestPaths(open, size, inst.goal[0] * size + inst.goal[1]).dist[cell[0] * size + cell[1]];
-}
-
-/** Why and where a walk that did not reach the goal failed. */
-export function walkFailure(inst: MazeInstance, vocab: readonly string[], completion: readonly number[], path: DecodedPath): MazeFailure | null {
-  const at = path.cells[path.cells.length - 1];
-  // The token where the walk stopped: the failing move, or the end token.
-  const c = path.stop;
-  const token = completion[c];
-  const text = token >= 0 && token < vocab.length ? vocab[token] : `<?${token}>`;
-  if (path.broken === 'wall' || path.broken === 'offgrid') {
-    const [dr, dc] = MOVE_DELTAS[moveOf(vocab, token)];
-    const into: Cell = [at[0] + dr, at[1] + dc];
-    const why = path.broken === 'wall'
-      ? `walked into the wall at ${cellWords(into)}`
-      : `walked off the grid from ${cellWords(at)} (move ${mazeDisplayText(token, text)})`;
-    return { kind: path.broken, at, into, c, why };
-  }
-  if (path.broken === 'badtoken') return { kind: 'badtoken', at, into: null, c, why: `wrote "${text}" where a move belongs, at ${cellWords(at)}` };
-  if (at[0] === inst.goal[0] && at[1] === inst.goal[1]) return null;
-  const left = movesToGoal(inst, at);
-  const away = left > 0 ? `, ${left} move${left === 1 ? '' : 's'} from the goal` : '';
-  const ended = c < completion.length && completion[c] === EOS;
-  return {
-    kind: 'stopped', at, into: null, c: ended ? c : null,
-    why: ended ? `stopped at ${cellWords(at)}${away}` : `ran out of room at ${cellWords(at)}${away}`,
-  };
-}
-
-function walkSummary(inst: MazeInstance, path: DecodedPath, failure: MazeFailure | null): string {
-  if (failure) return failure.why;
-  const steps = path.moves.length;
-  return `reached the goal in ${steps} move${steps === 1 ? '' : 's'} (shortest ${inst.shortest})`;
-}
-
-/** Where a failure's glyph goes: on the edge it tried to cross, or in the corner of the cell where it stopped. */
-function failurePoint(f: MazeFailure): Pick<MazeMarker, 'x' | 'y' | 'stub'> {
-  const cx = f.at[1] + 0.5;
-  const cy = f.at[0] + 0.5;
-  if (f.into) {
-    const x = cx + 0.5 * (f.into[1] - f.at[1]);
-    const y = cy + 0.5 * (f.into[0] - f.at[0]);
-    return { x, y, stub: { x1: cx, y1: cy, x2: x, y2: y } };
-  }
-  // Off the centre, so that the S or G letter under it stays readable.
-  return { x: cx + 0.25, y: cy + 0.25, stub: null };
-}
-
-function answersText(gs: readonly number[]): string {
-  return `answer${gs.length === 1 ? '' : 's'} ${gs.map((g) => g + 1).join(', ')}`;
-}
-
-/** Groups the walks' ends into markers: one ✓ at the goal, one ✗ per failure point, each with its count. */
-export function mazeMarkers(inst: MazeInstance, walks: readonly MazeWalk[]): MazeMarker[] {
-  const markers = new Map<string, MazeMarker>();
-  const reasons = new Map<string, string[]>();
-  for (const w of walks) {
-    const place = w.failure
-      ? { kind: 'failure' as const, ...failurePoint(w.failure) }
-      : { kind: 'goal' as const, x: inst.goal[1] + 0.78, y: inst.goal[0] + 0.22, stub: null };
-    const key = `${place.kind}@${place.x.toFixed(2)},${place.y.toFixed(2)}`;
-    const m = markers.get(key) ?? { ...place, kinds: [], count: 0, gs: [], title: '' };
-    m.count++;
-    m.gs.push(w.g);
-    if (!m.kinds.includes(w.outcome)) m.kinds.push(w.outcome);
-    markers.set(key, m);
-    const why = reasons.get(key) ?? [];
-    if (!why.includes(w.summary)) why.push(w.summary);
-    reasons.set(key, why);
-  }
-  for (const [key, m] of markers) {
-    const head = m.kind === 'goal' ? `${m.count} reached the goal` : `${m.count} failed here`;
-    m.title = `${head} (${answersText(m.gs)}):\n${(reasons.get(key) ?? []).join('\n')}`;
-  }
-  return [...markers.values()];
-}
-
 /** Everything the maze board and its rows draw, for one group. */
 export function mazeData(
   inst: MazeInstance, vocab: readonly string[], G: number,
@@ -185,13 +51,10 @@ export function mazeData(
   advantageOf: (g: number) => number | undefined, advantageBound: number,
 ): MazeData {
   const walks = Array.from({ length: G }, (_, g): MazeWalk => {
-    const completion = completionOf(g);
-    const path = decodeInstancePath(inst, vocab, completion);
-    const failure = walkFailure(inst, vocab, completion, path);
     const advantage = advantageOf(g);
     return {
-      g, correct: correctOf(g), path, outcome: failure ? failure.kind : 'goal', failure,
-      summary: walkSummary(inst, path, failure),
+      ...walkEnd(inst, vocab, completionOf(g), g),
+      correct: correctOf(g),
       advantage,
       colour: walkColour(advantage, advantageBound),
       offset: pathOffset(g, G),

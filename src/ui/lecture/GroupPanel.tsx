@@ -3,12 +3,12 @@
 // group elements the policy's learned multiplication table is one tab away.
 
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
 import { GroupView, type ColourBy } from '../group';
-import { LearnedTableView } from '../views';
-import { displayNames } from '../group/elementNames';
-import { useController } from '../context';
+import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
+import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
 
 /** While training streams steps, the group is redrawn at most this often. */
@@ -34,13 +34,11 @@ const COLOURINGS: { by: ColourBy; label: string }[] = [
 
 export function GroupPanel() {
   const { rollout, picked, missing } = useShownRollout();
-  const b = useApp((s) => s.groupIndex);
-  const setGroupIndex = useApp((s) => s.setGroupIndex);
-  const setViewStep = useApp((s) => s.setViewStep);
-  const showSpecial = useApp((s) => s.showSpecial);
-  const setShowSpecial = useApp((s) => s.setShowSpecial);
-  const zoom = useApp((s) => s.zoom);
-  const hasTable = useApp((s) => s.trainerConfig?.task === 'groupmul' && s.trainerConfig['task.layout'] === 'interleaved');
+  const { groupIndex: b, setGroupIndex, setViewStep, showSpecial, setShowSpecial, zoom } = useApp(useShallow((s) => ({
+    groupIndex: s.groupIndex, setGroupIndex: s.setGroupIndex, setViewStep: s.setViewStep,
+    showSpecial: s.showSpecial, setShowSpecial: s.setShowSpecial, zoom: s.zoom,
+  })));
+  const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
   const groupSize = useApp((s) => s.config.groupSize);
   const [tab, setTab] = useState<'answers' | 'table'>('answers');
   const [colourBy, setColourBy] = useState<ColourBy>('advantage');
@@ -98,17 +96,15 @@ export function GroupPanel() {
 }
 
 function LearnedTable() {
-  const controller = useController();
-  const learned = useApp((s) => s.learnedTable);
-  const group = useApp((s) => String(s.trainerConfig?.['task.group'] ?? ''));
-  const status = useApp((s) => s.status);
+  const step = useApp((s) => s.learnedTable?.step);
+  const running = useApp((s) => s.status === 'running');
   return (
     <div className="learned">
       <p className="small muted">
-        The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{learned ? ` (step ${learned.step})` : ''}.{' '}
-        <button className="small-button" data-testid="learned-refresh" disabled={status === 'running'} onClick={() => controller?.requestLearnedTable()}>refresh</button>
+        The model&apos;s most likely answer for every (running product, next element) pair, beside the true table{step !== undefined ? ` (step ${step})` : ''}.{' '}
+        <LearnedRefresh disabled={running} />
       </p>
-      {learned?.table ? <LearnedTableView table={learned.table} names={displayNames(group, learned.table.elements)} /> : <p className="muted small">Refreshed at every pause.</p>}
+      <LearnedGrids />
     </div>
   );
 }

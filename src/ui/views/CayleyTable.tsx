@@ -5,7 +5,7 @@
 // S5) are drawn as a block of small squares instead, a wrong one filled with ink.
 
 import type { LearnedTable } from '../../worker/protocol';
-import { getGroup } from '../../tasks/groups';
+import { getGroup } from '../../tasks/groupmul';
 import { categoricalRgb, css, mix, textOn, WHITE, type Rgb } from './colour';
 
 const NON_ELEMENT: Rgb = [160, 160, 170];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { getGroup } from '../../tasks/groups';
+import { getGroup } from '../../tasks/groupmul';
 import type { LearnedTable } from '../../worker/protocol';
 import { CayleyTableView, LearnedTableView, cellRgb, learnedCells } from './CayleyTable';
 import { categoricalRgb, WHITE } from './colour';

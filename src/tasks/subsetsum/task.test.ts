@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../core/random';
-import { parseParams } from './params';
-import { subsetsumTask as subsetsum, type SubsetSumInstance } from './subsetsum';
-import { EOS } from './types';
+import { makeRng, STREAM } from '../../core/random';
+import { parseParams } from '../params';
+import { subsetsumTask as subsetsum, type SubsetSumInstance } from './task';
+import { EOS } from '../types';
 
 const INDEX0 = 16;
 

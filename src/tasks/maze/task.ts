@@ -3,75 +3,24 @@
 // Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
 // between rows, SEP. Completion: moves (U = row-1, D = row+1, L = col-1, R = col+1), then EOS.
 
-import type { Rng } from '../core/random';
-import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './mazegen';
-import { parseParams } from './params';
-import { asObject, instanceHeader } from './instanceJson';
-import {
-  freeCompletionInstance,
-  totalLabel,
-  totalMetrics,
-  totalVerify,
-  withSpecials,
-} from './tokens';
-import {
-  BOS,
-  EOS,
-  SEP,
-  TaskInstanceError,
-  TaskParamError,
-  type ParamSpec,
-  type SequenceShape,
-  type Task,
-  type VerifyResult,
-} from './types';
-import {
-  answerOf, boardOf, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, goalDistances, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride,
-  type Board, type MazeInstance, type MazeParams,
-} from './maze-board';
+import type { Rng } from '../../core/random';
+import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
+import { MAZE_METRICS, mazeDisplay } from './display';
+import { parseParams } from '../params';
+import { asObject, instanceHeader } from '../instanceJson';
+import { freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { BOS, SEP, TaskInstanceError, TaskParamError, type ParamSpec, type SequenceShape, type Task, type VerifyResult } from '../types';
+import { answerOf, boardOf, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride, type Board, type MazeInstance, type MazeParams } from './board';
 
-export * from './maze-board';
+export * from './board';
 
 export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'size', kind: 'int', default: 5, min: 3, max: 10, doc: 'Grid side n: the maze is n×n cells.' },
-  {
-    name: 'braid',
-    kind: 'int',
-    default: 0,
-    min: 0,
-    max: 16,
-    doc: 'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.',
-  },
-  {
-    name: 'minDist',
-    kind: 'int',
-    default: 4,
-    min: 1,
-    max: 18,
-    doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).',
-  },
-  {
-    name: 'maxDist',
-    kind: 'int',
-    default: MAX_MAZE_DIST,
-    min: 1,
-    max: MAX_MAZE_DIST,
-    doc: `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, start and goal are exactly maxDist apart, so level 1 is one move from the goal.`,
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'binary',
-    values: ['binary', 'shortest', 'progress'],
-    doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).',
-  },
-  {
-    name: 'answer',
-    kind: 'enum',
-    default: 'moves',
-    values: ['moves', 'cells'],
-    doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.',
-  },
+  { name: 'braid', kind: 'int', default: 0, min: 0, max: 16, doc: 'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.' },
+  { name: 'minDist', kind: 'int', default: 4, min: 1, max: 18, doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).' },
+  { name: 'maxDist', kind: 'int', default: MAX_MAZE_DIST, min: 1, max: MAX_MAZE_DIST, doc: `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, start and goal are exactly maxDist apart, so level 1 is one move from the goal.` },
+  { name: 'reward', kind: 'enum', default: 'binary', values: ['binary', 'shortest', 'progress'], doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).' },
+  { name: 'answer', kind: 'enum', default: 'moves', values: ['moves', 'cells'], doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.' },
 ];
 
 function checkParams(p: MazeParams): void {
@@ -325,19 +274,12 @@ function errorSignature(instance: MazeInstance, completion: readonly number[]): 
   return `stopped@${Math.floor(j.walk.end / size)},${j.walk.end % size}`;
 }
 
-export const mazeTask: Task<MazeParams, MazeInstance> = {
+export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   name: 'maze',
   summary: 'Grid mazes: write the moves from S to G; binary, shortest-path or dense progress reward.',
   params: MAZE_PARAMS,
-  checkParams,
-  vocab,
-  shape,
-  sample,
-  verify: totalVerify(verify),
-  groupMetrics: totalMetrics(groupMetrics),
-  signature: totalLabel(signature),
-  errorSignature: totalLabel(errorSignature),
-  fromJSON,
-  baseCompletion,
   baseLesson: 'learns to walk',
-};
+  display: mazeDisplay,
+  metrics: MAZE_METRICS,
+  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, baseCompletion,
+});

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { mazeTask, type MazeInstance } from '../../tasks/maze';
+import { mazeTask } from '.';
 import { makeRng } from '../../core/random';
-import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './maze-paths';
-import { MazeView } from './MazeView';
-import { answerOrNoise, fixtureRollout } from './fixtures';
+import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './paths';
 
 const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, reward: 'binary', answer: 'moves' as const });
 const id = (text: string): number => vocab.indexOf(text);
-const count = (html: string, needle: string): number => html.split(needle).length - 1;
 
 describe('maze path decoding', () => {
   const grid = ['S.#', '#..', '#.G'];
@@ -64,31 +59,5 @@ describe('maze path decoding', () => {
     expect(pathOffset(4, 5)).toBeCloseTo(0.25);
     expect(pathOffset(2, 5)).toBeCloseTo(0);
     expect(pathPoints([[0, 0], [1, 2]], 10, 0.1)).toBe('6.0,6.0 26.0,16.0');
-  });
-});
-
-describe('MazeView (server render)', () => {
-  it('draws each group\'s maze with G walks, correct ones marked', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 4, braid: 1, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const }, B: 3, G: 4, completion: answerOrNoise(13) });
-    const html = renderToString(createElement(MazeView, { rollout: r }));
-    expect(count(html, 'data-testid="maze-view"')).toBe(1);
-    expect(count(html, 'data-testid="maze"')).toBe(3);
-    expect(count(html, 'data-testid="maze-path"')).toBe(12);
-    expect(count(html, 'data-correct="true"')).toBe(r.correct.reduce((a, b) => a + b, 0));
-    expect(count(html, '<polyline')).toBe(12);
-    const walls = (r.instances as MazeInstance[]).reduce((a, inst) => a + inst.grid.join('').split('#').length - 1, 0);
-    expect(count(html, 'fill="#3a3f4b"')).toBe(walls);
-  });
-
-  it('draws unverified walks in grey after the sample phase', () => {
-    const r = fixtureRollout({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const }, B: 1, G: 2, completion: answerOrNoise(13) });
-    const html = renderToString(createElement(MazeView, { rollout: { ...r, phase: 'sample' } }));
-    expect(count(html, 'data-correct="pending"')).toBe(2);
-    expect(html).not.toContain('reach G');
-  });
-
-  it('renders nothing for another task', () => {
-    const r = fixtureRollout({ task: 'sort', params: { length: 3, alphabet: 4, reward: 'exact' }, B: 1, G: 2, completion: (i) => i.answerTokens });
-    expect(renderToString(createElement(MazeView, { rollout: r }))).toBe('');
   });
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../core/random';
+import { makeRng, STREAM } from '../../core/random';
 import { getGroup, GROUP_NAMES } from './groups';
-import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from './groupmul';
-import { parseParams } from './params';
-import { EOS, NUM_SPECIAL, SEP } from './types';
+import { groupmulTask as groupmul, scratchLength, targetPrefixLength, type GroupMulInstance } from '.';
+import { parseParams } from '../params';
+import { EOS, NUM_SPECIAL, SEP } from '../types';
 
 function draw(raw: Record<string, unknown>, seed = 1): GroupMulInstance {
   return groupmul.sample(makeRng(seed, STREAM.tasks), parseParams(groupmul, raw));
@@ -90,6 +90,11 @@ describe('groupmul layouts', () => {
 });
 
 describe('groupmul rewards', () => {
+  /** The y positions the policy writes (the closing EOS left out). */
+  const writtenYs = (inst: GroupMulInstance): number[] => yPositions(inst).filter((p) => inst.answerTokens[p] !== EOS);
+  /** The token of the element `shift` steps (1 … order − 1) on from `token`'s: another element. */
+  const otherElement = (inst: GroupMulInstance, token: number, shift = 1): number =>
+    NUM_SPECIAL + ((token - NUM_SPECIAL + shift) % inst.elementNames.length);
   const params = fc.record({
     group: groupName,
     length: fc.integer({ min: 1, max: 16 }),
@@ -100,17 +105,16 @@ describe('groupmul rewards', () => {
     fc.assert(
       fc.property(params, seed, fc.nat(), (raw, s, pick) => {
         const inst = draw({ ...raw, reward: 'last' }, s);
-        const ys = yPositions(inst).filter((p) => inst.answerTokens[p] !== EOS);
-        const order = inst.elementNames.length;
+        const ys = writtenYs(inst);
         const last = ys[ys.length - 1];
         const wrongLast = [...inst.answerTokens];
-        wrongLast[last] = NUM_SPECIAL + ((inst.answerTokens[last] - NUM_SPECIAL + 1 + (pick % (order - 1))) % order);
+        wrongLast[last] = otherElement(inst, inst.answerTokens[last], 1 + (pick % (inst.elementNames.length - 1)));
         expect(groupmul.verify(inst, wrongLast)).toMatchObject({ reward: 0, correct: false });
         expect(groupmul.errorSignature(inst, wrongLast)).toBe(`answer:${inst.elementNames[wrongLast[last] - NUM_SPECIAL]}`);
         if (ys.length > 1) {
           const wrongEarly = [...inst.answerTokens];
           const p = ys[pick % (ys.length - 1)];
-          wrongEarly[p] = NUM_SPECIAL + ((wrongEarly[p] - NUM_SPECIAL + 1) % order);
+          wrongEarly[p] = otherElement(inst, wrongEarly[p]);
           expect(groupmul.verify(inst, wrongEarly)).toMatchObject({ reward: 1, correct: true });
         }
       }),
@@ -122,11 +126,10 @@ describe('groupmul rewards', () => {
     fc.assert(
       fc.property(params, seed, fc.nat(), (raw, s, pick) => {
         const inst = draw({ ...raw, reward: 'dense' }, s);
-        const ys = yPositions(inst).filter((p) => inst.answerTokens[p] !== EOS);
-        const order = inst.elementNames.length;
+        const ys = writtenYs(inst);
         const wrong = [...inst.answerTokens];
         const p = ys[pick % ys.length];
-        wrong[p] = NUM_SPECIAL + ((wrong[p] - NUM_SPECIAL + 1) % order);
+        wrong[p] = otherElement(inst, wrong[p]);
         const r = groupmul.verify(inst, wrong);
         expect(r.reward).toBeCloseTo((ys.length - 1) / ys.length, 12);
         expect(r.correct).toBe(p !== ys[ys.length - 1]);

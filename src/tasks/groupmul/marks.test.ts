@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../../tasks/groupmul';
+import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '.';
 import { makeRng } from '../../core/random';
-import { EOS, NUM_SPECIAL } from '../../tasks/types';
-import { alignment, markScratchpad, scratchTargets } from './groupmul-marks';
-import { GroupMulView } from './GroupMulView';
-import { answerOrNoise, fixtureRollout } from './fixtures';
+import { EOS, NUM_SPECIAL } from '../types';
+import { alignment, markScratchpad, scratchTargets } from './marks';
 
-const count = (html: string, needle: string): number => html.split(needle).length - 1;
 
 const settings: GroupMulParams[] = [
   { group: 'S3', length: 5, scratch: 0, layout: 'interleaved', reward: 'last' },
@@ -61,23 +56,5 @@ describe('running-product marking', () => {
     const comp = [...inst.answerTokens];
     comp[3] = EOS; // an x position
     expect(markScratchpad(inst, comp).map((m) => m.mark)).toEqual(['match', 'match', 'missing', 'missing', 'missing']);
-  });
-});
-
-describe('GroupMulView (server render)', () => {
-  it('marks every scratchpad token of every completion', () => {
-    const r = fixtureRollout({ task: 'groupmul', params: { ...settings[0] }, B: 2, G: 4, completion: answerOrNoise(10) });
-    const html = renderToString(createElement(GroupMulView, { rollout: r }));
-    expect(count(html, 'data-testid="groupmul-view"')).toBe(1);
-    expect(count(html, 'data-testid="groupmul-group"')).toBe(2);
-    expect(count(html, 'data-testid="groupmul-completion"')).toBe(8);
-    expect(count(html, 'data-testid="scratch-token"')).toBe(8 * 5);
-    expect(count(html, 'data-mark="match"')).toBeGreaterThanOrEqual(4 * 5); // the answer rows
-    expect(html).toContain('CoT alignment prefix');
-  });
-
-  it('renders nothing for another task', () => {
-    const r = fixtureRollout({ task: 'sort', params: { length: 3, alphabet: 4, reward: 'exact' }, B: 1, G: 2, completion: (i) => i.answerTokens });
-    expect(renderToString(createElement(GroupMulView, { rollout: r }))).toBe('');
   });
 });

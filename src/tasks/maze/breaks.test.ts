@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mazeTask as maze } from './maze';
-import { walkBreak, walkBreakLines, walkBreakReport } from './maze-breaks';
-import { EOS } from './types';
+import { mazeTask as maze } from './task';
+import { walkBreak, walkBreakLines, walkBreakReport } from './breaks';
+import { EOS } from '../types';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
 const walk = (path: string): number[] => [...[...path].map((m) => MOVE_ID[m as keyof typeof MOVE_ID]), EOS];

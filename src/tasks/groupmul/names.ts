@@ -12,7 +12,7 @@
 // table entry table[s][r]: apply s first, then r. Names are built from the table itself, so they
 // agree with it by construction (the tests check every product).
 
-import { getGroup, parseGroupName, type Magma } from '../../tasks/groups';
+import { getGroup, parseGroupName, type Magma } from './groups';
 
 export interface ElementDisplay {
   /** names[i]: display name of element i (index as in getGroup(name).elementNames). */

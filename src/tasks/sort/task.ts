@@ -2,29 +2,11 @@
 //
 // Prompt: BOS x1 … xk SEP. Completion: the sorted letters, then EOS (sampled by the policy).
 
-import type { Rng } from '../core/random';
-import { parseParams } from './params';
-import { asIntArray, asObject, instanceHeader } from './instanceJson';
-import {
-  completionContent,
-  isIdIn,
-  freeCompletionInstance,
-  tokensToText,
-  totalLabel,
-  totalVerify,
-  withSpecials,
-} from './tokens';
-import {
-  BOS,
-  EOS,
-  NUM_SPECIAL,
-  SEP,
-  type ParamSpec,
-  type SequenceShape,
-  type Task,
-  type TaskInstance,
-  type VerifyResult,
-} from './types';
+import type { Rng } from '../../core/random';
+import { parseParams } from '../params';
+import { asIntArray, asObject, instanceHeader } from '../instanceJson';
+import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { BOS, EOS, NUM_SPECIAL, SEP, type ParamSpec, type SequenceShape, type Task, type TaskInstance, type VerifyResult, type TaskDisplay } from '../types';
 
 export type SortParams = {
   length: number;
@@ -34,21 +16,8 @@ export type SortParams = {
 
 export const SORT_PARAMS: readonly ParamSpec[] = [
   { name: 'length', kind: 'int', default: 5, min: 2, max: 12, doc: 'Number k of letters to sort.' },
-  {
-    name: 'alphabet',
-    kind: 'int',
-    default: 8,
-    min: 2,
-    max: 26,
-    doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'exact',
-    values: ['exact', 'partial'],
-    doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
-  },
+  { name: 'alphabet', kind: 'int', default: 8, min: 2, max: 26, doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.' },
+  { name: 'reward', kind: 'enum', default: 'exact', values: ['exact', 'partial'], doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.' },
 ];
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -123,15 +92,19 @@ function errorSignature(instance: SortInstance, completion: readonly number[]): 
   return same([...letters].sort((a, b) => a - b), instance.sorted) ? 'not-sorted' : 'not-permutation';
 }
 
-export const sortTask: Task<SortParams, SortInstance> = {
+const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
+  view: 'rows',
+  promptWords: (inst) => ({
+    prompt: inst.input.map((x) => LETTERS[x]).join(' '),
+    question: 'Sort the letters.',
+    answer: inst.sorted.map((x) => LETTERS[x]).join(' '),
+  }),
+};
+
+export const sortTask: Task<SortParams, SortInstance> = totalTask({
   name: 'sort',
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
-  vocab,
-  shape,
-  sample,
-  verify: totalVerify(verify),
-  signature: totalLabel(signature),
-  errorSignature: totalLabel(errorSignature),
-  fromJSON,
-};
+  display: sortDisplay,
+  vocab, shape, sample, verify, signature, errorSignature, fromJSON,
+});

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../core/random';
-import { mazeTask as maze, type MazeInstance } from './maze';
-import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './mazegen';
-import { parseParams } from './params';
-import { EOS } from './types';
+import { makeRng, STREAM } from '../../core/random';
+import { mazeTask as maze, type MazeInstance } from './task';
+import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './gen';
+import { parseParams } from '../params';
+import { EOS } from '../types';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
 type Move = keyof typeof MOVE_ID;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_NAMES, getGroup, parseGroupName } from '../../tasks/groups';
-import { describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './elementNames';
+import { GROUP_NAMES, getGroup, parseGroupName } from './groups';
+import { describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './names';
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 

@@ -1,10 +1,10 @@
-// The maze's grid and token layout, shared by the task (maze.ts) and its reports
-// (maze-breaks.ts, maze-branching.ts): parameters and instances, token ids, the board read from
+// The maze's grid and token layout, shared by the task (task.ts) and its reports
+// (breaks.ts, branching.ts): parameters and instances, token ids, the board read from
 // an instance, distances to the goal, legal moves, and the answer slots (moves and cell notes).
 
-import { MOVE_DELTAS, MOVE_NAMES, shortestPaths } from './mazegen';
-import { completionContent } from './tokens';
-import { EOS, NUM_SPECIAL, type TaskInstance } from './types';
+import { MOVE_DELTAS, MOVE_NAMES, shortestPaths } from './gen';
+import { completionContent } from '../tokens';
+import { EOS, NUM_SPECIAL, type TaskInstance } from '../types';
 
 /** The largest maxDist: a shortest path in a 10×10 grid visits at most its 100 cells. */
 export const MAX_MAZE_DIST = 99;

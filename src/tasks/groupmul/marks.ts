@@ -2,9 +2,9 @@
 // The algebra and the targets are the task's own (prefixProducts, scratchLength,
 // targetPrefixLength); this file only lines completions up with them.
 
-import { getGroup, prefixProducts } from '../../tasks/groups';
-import { scratchLength, targetPrefixLength, type GroupMulInstance } from '../../tasks/groupmul';
-import { EOS, NUM_SPECIAL } from '../../tasks/types';
+import { getGroup, prefixProducts } from './groups';
+import { scratchLength, targetPrefixLength, type GroupMulInstance } from './layout';
+import { EOS, NUM_SPECIAL } from '../types';
 
 /** match: the y equals its running product; wrong: another element; missing: not an element, or cut by an EOS. */
 export type Mark = 'match' | 'wrong' | 'missing';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeRng, STREAM } from '../core/random';
-import { parseParams } from './params';
-import { sortTask as sort, type SortInstance } from './sort';
-import { EOS, NUM_SPECIAL } from './types';
+import { makeRng, STREAM } from '../../core/random';
+import { parseParams } from '../params';
+import { sortTask as sort, type SortInstance } from './task';
+import { EOS, NUM_SPECIAL } from '../types';
 
 function draw(raw: Record<string, unknown>, seed = 1): SortInstance {
   return sort.sample(makeRng(seed, STREAM.tasks), parseParams(sort, raw));

@@ -5,7 +5,7 @@
 // (a·b)[x] = b[a[x]]. In every group element 0 is the identity. A quasigroup is only a Latin
 // square (no identity, not associative); chains over it are folded left, ((a*b)*c)*….
 
-import { makeRng } from '../core/random';
+import { makeRng } from '../../core/random';
 
 /** A finite binary operation: table[a][b] = a·b over elements 0..order-1. */
 export interface Magma {

@@ -5,31 +5,11 @@
 // zero-padded to the width of maxValue and the target to the width of count·maxValue, so the
 // prompt length depends only on the parameters. Completion: index tokens i0.., then EOS.
 
-import type { Rng } from '../core/random';
-import { parseParams } from './params';
-import { asInt, asIntArray, asObject, instanceHeader } from './instanceJson';
-import {
-  completionContent,
-  isIdIn,
-  freeCompletionInstance,
-  tokensToText,
-  totalLabel,
-  totalMetrics,
-  totalVerify,
-  withSpecials,
-} from './tokens';
-import {
-  BOS,
-  EOS,
-  NUM_SPECIAL,
-  SEP,
-  TaskInstanceError,
-  type ParamSpec,
-  type SequenceShape,
-  type Task,
-  type TaskInstance,
-  type VerifyResult,
-} from './types';
+import type { Rng } from '../../core/random';
+import { parseParams } from '../params';
+import { asInt, asIntArray, asObject, instanceHeader } from '../instanceJson';
+import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { BOS, EOS, NUM_SPECIAL, SEP, TaskInstanceError, type ParamSpec, type SequenceShape, type Task, type TaskInstance, type VerifyResult, type TaskDisplay } from '../types';
 
 export type SubsetSumParams = {
   count: number;
@@ -38,14 +18,7 @@ export type SubsetSumParams = {
 
 export const SUBSETSUM_PARAMS: readonly ParamSpec[] = [
   { name: 'count', kind: 'int', default: 6, min: 2, max: 12, doc: 'How many numbers the prompt lists.' },
-  {
-    name: 'maxValue',
-    kind: 'int',
-    default: 20,
-    min: 2,
-    max: 99,
-    doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
-  },
+  { name: 'maxValue', kind: 'int', default: 20, min: 2, max: 99, doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.' },
 ];
 
 // Task tokens: digits 0-9, ",", "=", then one index token per number.
@@ -186,16 +159,40 @@ function errorSignature(instance: SubsetSumInstance, completion: readonly number
   return c.sum === instance.target ? 'correct' : `sum:${c.sum}`;
 }
 
-export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = {
+/** "sum 20", or why there is no sum. */
+function sumNote(inst: SubsetSumInstance, vocab: readonly string[], completion: readonly number[]): string {
+  const end = completion.indexOf(EOS);
+  const picked = (end < 0 ? completion : completion.slice(0, end)).map((t) => /^i(\d+)$/.exec(vocab[t] ?? ''));
+  if (picked.length === 0) return 'picked nothing';
+  if (picked.some((m) => m === null)) return 'wrote something that is not a number';
+  const indices = picked.map((m) => Number(m?.[1]));
+  if (new Set(indices).size !== indices.length) return 'used a number twice';
+  return `sum ${indices.reduce((s, i) => s + (inst.numbers[i] ?? 0), 0)}`;
+}
+
+const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
+  view: 'rows',
+  // Index tokens read as the numbers they pick.
+  tokenWords: (inst) => (_token, raw) => {
+    const m = /^i(\d+)$/.exec(raw);
+    const value = m ? inst.numbers[Number(m[1])] : undefined;
+    return value === undefined ? raw : String(value);
+  },
+  promptWords(inst) {
+    const others = inst.solutions > 1 ? ` (${inst.solutions} ways)` : '';
+    return {
+      prompt: inst.numbers.join(', '),
+      question: `Pick numbers that add up to ${inst.target}.`,
+      answer: `${inst.solution.map((i) => inst.numbers[i]).join(' + ')}${others}`,
+    };
+  },
+  answerNote: (inst, vocab, completion) => ({ text: sumNote(inst, vocab, completion), at: null }),
+};
+
+export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = totalTask({
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
   params: SUBSETSUM_PARAMS,
-  vocab,
-  shape,
-  sample,
-  verify: totalVerify(verify),
-  groupMetrics: totalMetrics(groupMetrics),
-  signature: totalLabel(signature),
-  errorSignature: totalLabel(errorSignature),
-  fromJSON,
-};
+  display: subsetsumDisplay,
+  vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON,
+});

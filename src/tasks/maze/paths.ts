@@ -2,9 +2,9 @@
 // the moves before the first EOS are followed from S; the walk breaks at the first move into a
 // wall or off the grid, or at the first token that is not a move).
 
-import { stride, type MazeInstance } from '../../tasks/maze';
-import { MOVE_DELTAS, MOVE_NAMES } from '../../tasks/mazegen';
-import { SPECIAL_TOKENS, EOS } from '../../tasks/types';
+import { stride, type MazeInstance } from './board';
+import { MOVE_DELTAS, MOVE_NAMES } from './gen';
+import { SPECIAL_TOKENS, EOS } from '../types';
 
 export type Cell = readonly [number, number];
 

@@ -6,7 +6,7 @@
 // always form a tree (exactly one path between any two). Braiding then opens wall cells that touch
 // two or more open cells, each of which closes a loop.
 
-import type { Rng } from '../core/random';
+import type { Rng } from '../../core/random';
 
 /** [dRow, dCol] of U, D, L, R. */
 export const MOVE_DELTAS: readonly (readonly [number, number])[] = [

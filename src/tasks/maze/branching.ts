@@ -3,9 +3,9 @@
 // branch points (cells where two or more moves stay on a shortest path) against elsewhere on
 // a shortest path, the share of walks that hit a wall or leave the grid, and pass@k.
 
-import { MOVE_DELTAS } from './mazegen';
-import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, type MazeInstance } from './maze';
-import { walkBreak } from './maze-breaks';
+import { MOVE_DELTAS } from './gen';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, type MazeInstance } from './task';
+import { walkBreak } from './breaks';
 
 export interface MazeBranching {
   /** Walks sampled (G). */

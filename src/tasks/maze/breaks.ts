@@ -9,8 +9,8 @@
 // A walk with none of these is a shortest path to the goal. A wrong turn can still end on the
 // goal by a detour (correct under the binary reward): the report counts those apart.
 
-import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, stepCell, type MazeInstance } from './maze';
-import { EOS } from './types';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, stepCell, type MazeInstance } from './task';
+import { EOS } from '../types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;
 export type WalkBreakKind = (typeof WALK_BREAKS)[number];

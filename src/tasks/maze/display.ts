@@ -1,0 +1,30 @@
+// How the page shows a maze: moves as arrows, the prompt in words, and each walk's ending as a
+// sentence once the verifier has judged it (how a walk failed is a verdict, like the ✓/✗).
+
+import type { MetricSpec, TaskDisplay } from '../types';
+import type { MazeInstance, MazeParams } from './board';
+import { moveArrow, walkEnd } from './walks';
+
+export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
+  distinct_correct_paths: { name: 'distinct correct paths', doc: 'Number of different correct walks among a group\'s answers (maze).' },
+  shortest_fraction: { name: 'shortest-path share', unit: '0–1', doc: 'Share of correct walks that are shortest paths (maze).' },
+  shortest_paths_found: { name: 'shortest paths found', unit: '0–1', doc: 'Distinct shortest paths among a group\'s correct walks ÷ the maze\'s shortest paths (maze; BODHI\'s branching: does RL narrow the paths it finds?).' },
+  cell_alignment: { name: 'cell notes right', unit: '0–1', doc: 'Share of the cells written after each followed move that name the cell reached (maze with answer = cells: how much the scratchpad tracks the real position).' },
+  wall_or_edge: { name: 'walks into walls', unit: '0–1', doc: 'Share of a group\'s walks that enter a wall or leave the grid (maze; BODHI: RL improves adherence to the walls).' },
+};
+
+export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
+  view: 'board',
+  tokenWords: () => moveArrow,
+  promptWords(inst) {
+    const size = inst.grid.length;
+    const several = inst.shortestPaths > 1 ? `, ${inst.shortestPaths} of them` : '';
+    return { prompt: `a ${size}×${size} maze`, question: 'Walk from S to G.', answer: `shortest path ${inst.shortest} moves${several}` };
+  },
+  answerNote(inst, vocab, completion, correct) {
+    if (correct === null) return null;
+    const walk = walkEnd(inst, vocab, completion, 0);
+    return { text: walk.summary, at: walk.failure?.c ?? null };
+  },
+  headlineMetric: 'task/distinct_correct_paths',
+};

@@ -1,0 +1,3 @@
+// sort: write the prompt's letters in order.
+
+export * from './task';

@@ -1,0 +1,3 @@
+// subsetsum: pick numbers that add up to the target.
+
+export * from './task';

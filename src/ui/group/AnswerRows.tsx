@@ -1,0 +1,33 @@
+// The answers of one group as rows: ✓/✗, the tokens (the failing one marked), A, reward and note.
+
+import { correctAttr, verdictGlyph, visibleCells, type GroupAnswer } from './groupData';
+import { TokenBox } from './TokenBox';
+import * as S from './styles';
+
+function AnswerRow({ answer, showSpecial }: { answer: GroupAnswer; showSpecial: boolean }) {
+  return (
+    <tr data-testid="completion" data-correct={correctAttr(answer.correct)}>
+      <td style={S.verdictStyle(answer.correct)}>{verdictGlyph(answer.correct)}</td>
+      <td style={S.rowLabel}>{answer.g + 1}</td>
+      <td style={S.tokensCell}>
+        {visibleCells(answer.cells, showSpecial).map((cell) => (
+          <TokenBox key={cell.c} cell={cell} failure={cell.c === answer.failureAt} />
+        ))}
+      </td>
+      <td style={S.cellTop}><span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{answer.advantageText}</span></td>
+      <td style={{ ...S.cellTop, ...S.small }}>
+        {[answer.rewardText, answer.note].filter((x) => x).join(' · ')}
+      </td>
+    </tr>
+  );
+}
+
+export function AnswerRows({ answers, showSpecial, compact }: { answers: GroupAnswer[]; showSpecial: boolean; compact: boolean }) {
+  return (
+    <table style={S.table(compact)}>
+      <tbody>
+        {answers.map((a) => <AnswerRow key={a.g} answer={a} showSpecial={showSpecial} />)}
+      </tbody>
+    </table>
+  );
+}

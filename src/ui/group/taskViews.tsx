@@ -1,0 +1,54 @@
+// The picture of each kind of task, by the view the task declares (Task.display.view): the one
+// place the page maps a task to React. A new kind of picture is one entry here.
+
+import type { ReactElement } from 'react';
+import type { TaskView } from '../../tasks/types';
+import type { GroupViewData } from './groupData';
+import { AnswerRows } from './AnswerRows';
+import { GroupMulGrid } from './GroupMulGrid';
+import { ElementKey } from './ElementKey';
+import { MazeBoard, mazeCellPx } from './MazeBoard';
+
+interface BodyProps<K extends TaskView> {
+  data: Extract<GroupViewData, { kind: K }>;
+  showSpecial: boolean;
+  fontSize: number;
+  compact: boolean;
+}
+
+function ChainBody({ data, compact }: BodyProps<'chain'>) {
+  return (
+    <>
+      <ElementKey group={data.chain.group} compact={compact} />
+      <div style={{ overflowX: 'auto' }}>
+        <GroupMulGrid data={data.chain} answers={data.answers} compact={compact} />
+      </div>
+    </>
+  );
+}
+
+function BoardBody({ data, showSpecial, fontSize, compact }: BodyProps<'board'>) {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '0.4em' : '1em', alignItems: 'flex-start' }}>
+      <MazeBoard data={data.board} px={mazeCellPx(data.board.size, fontSize, compact)} />
+      <div style={{ flex: '1 1 18em', minWidth: 0 }}>
+        <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />
+      </div>
+    </div>
+  );
+}
+
+function RowsBody({ data, showSpecial, compact }: BodyProps<'rows'>) {
+  return <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />;
+}
+
+const TASK_VIEWS: { [K in TaskView]: (props: BodyProps<K>) => ReactElement } = { chain: ChainBody, board: BoardBody, rows: RowsBody };
+
+/** What the legend adds for a view's own marks. */
+export const VIEW_LEGEND: Partial<Record<TaskView, string>> = { board: ' · lines: blue A > 0, red A < 0, grey 0' };
+
+/** The task's picture of one group. */
+export function TaskBody(props: BodyProps<TaskView>) {
+  const Body = TASK_VIEWS[props.data.kind] as (p: BodyProps<TaskView>) => ReactElement;
+  return <Body {...props} />;
+}
