@@ -123,7 +123,7 @@ function ChartFrame({ id, title, points, legend, empty, height, className, child
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
         {size.width > 0 && h > 40 ? children(size.width, h) : null}
-        {empty !== undefined && <div className="chart-empty">{empty}</div>}
+        {empty !== undefined && <div className="chart-empty"><span>{empty}</span></div>}
       </div>
       {legend.length > 0 && (
         <ul className="chart-legend">

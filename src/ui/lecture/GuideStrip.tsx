@@ -106,7 +106,8 @@ function Extras({ preset }: { preset: Preset }) {
 /** A folded menu that opens upwards over the lesson and closes again once a choice is made. */
 function Menu({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
-    <details className="guide-menu" data-testid={testId}>
+    // One name: opening one menu closes the other.
+    <details className="guide-menu" name="guide-menu" data-testid={testId}>
       <summary>{label} ▾</summary>
       <div
         className="guide-menu-body"
