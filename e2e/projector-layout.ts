@@ -40,7 +40,7 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || hidden(el)) continue;
       const px = parseFloat(getComputedStyle(el).fontSize);
-      if (px < 15.5) small.push(`${label(el)} (${px})`);
+      if (px < 15.99) small.push(`${label(el)} (${px})`);
       // The group's answers scroll in their own box: counted below, not here.
       if (el.closest('.group-body')) continue;
       // Cut off: out of the window, or out of an ancestor that hides or scrolls its overflow.
