@@ -26,6 +26,9 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   await expect(panel.getByTestId('ablation-row')).toHaveCount(2);
   await expect(panel.getByTestId('ablation-row').first()).toContainText('lr=0.003');
   await expect(panel.getByTestId('ablation-verdict')).toContainText(/seed/);
+  // The question answered in one line, above everything else: two seeds a cell cannot tell.
+  await expect(panel.getByTestId('ablation-answer')).toHaveText(/^lr=0\.003 vs lr=0\.01, final .+: too few seeds to tell \(2 seeds a cell: the smallest possible p is 0\.33\)/);
+  await expect(panel.getByTestId('ablation-waiting')).toHaveCount(0);
   // Each run is a kept run, labelled by its cell and seed.
   await expect(page.getByTestId('run-label').filter({ hasText: 'lr=0.01 · seed 1' })).toHaveCount(1);
 

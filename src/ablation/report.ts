@@ -43,6 +43,7 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
   if (heading.lines?.length) out.push('');
   const pct = `${Math.round(stats.confidence * 100)}%`;
 
+  out.push(`**Answer:** ${stats.answer}`, '');
   out.push('## Verdict', '');
   for (const v of stats.verdict) out.push(`- ${v}`);
   out.push('');

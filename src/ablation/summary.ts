@@ -77,6 +77,8 @@ export interface AblationStats {
   comparisons: Comparison[];
   /** Plain-language sentences, most important first. */
   verdict: string[];
+  /** The question answered in one line: "lr=0.01 vs lr=0.003, final reward: not different with 4 seeds a cell (p = 0.71); both solve 3/4". */
+  answer: string;
 }
 
 // ── wording ────────────────────────────────────────────────────────────────────────────────
@@ -269,5 +271,60 @@ export function summarizeAblation(cells: readonly AblationCell[], options: Ablat
   if (summaries.length && minSeeds >= 2 && comparisons.some((c) => c.verdict !== 'no-data' && c.verdict !== 'too-few-seeds')) {
     verdict.push(`Differences are claimed only at p < ${alpha} (two-sided permutation tests over seeds, Holm-adjusted within each family of comparisons); "not different at this many seeds" means the data cannot tell, not that the cells are equal.`);
   }
-  return { metrics, solved: rule, confidence, alpha, cells: summaries, comparisons, verdict };
+  const stats = { metrics, solved: rule, confidence, alpha, cells: summaries, comparisons, verdict, answer: '' };
+  return { ...stats, answer: ablationAnswer(stats) };
+}
+
+// ── the one-line answer ──────────────────────────────────────────────────────────────────────
+
+function seedsText(counts: readonly number[]): string {
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  return `${lo === hi ? lo : `${lo}–${hi}`} seed${hi === 1 ? '' : 's'} a cell`;
+}
+
+/** "both solve 3/4", "all solve 0/4", "lr=0.01 solves 3/4, lr=0.003 1/4", "a solves 2/2". */
+function solvedText(cells: readonly CellSummary[]): string {
+  const counts = cells.map((c) => `${c.solve!.solved}/${c.solve!.n}`);
+  if (cells.length === 1) return `${cells[0].label} solves ${counts[0]}`;
+  if (counts.every((x) => x === counts[0])) return `${cells.length === 2 ? 'both' : 'all'} solve ${counts[0]}`;
+  return cells.map((c, i) => (i === 0 ? `${c.label} solves ${counts[i]}` : `${c.label} ${counts[i]}`)).join(', ');
+}
+
+/**
+ * The ablation's question answered in one line, from its primary metric's final values and, with
+ * a solved rule, how many seeds each cell solved. Cells with no run yet are left out and named.
+ */
+export function ablationAnswer(stats: Pick<AblationStats, 'cells' | 'comparisons' | 'metrics' | 'alpha' | 'solved'>): string {
+  const started = stats.cells.filter((c) => c.runs.length > 0);
+  const waiting = stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label);
+  const tail = waiting.length ? `; not started: ${waiting.join(', ')}` : '';
+  const solved = stats.solved && started.length ? `; ${solvedText(started)}` : '';
+  if (started.length === 0) return `nothing run yet${tail}`;
+  const seeds = seedsText(started.map((c) => c.runs.length));
+  if (started.length === 1) return `${started[0].label}: ${seeds.replace(' a cell', '')} so far, nothing to compare with yet${solved}${tail}`;
+  const primary = stats.metrics[0];
+  const names = new Set(started.map((c) => c.label));
+  const finals = stats.comparisons.filter((c) => c.kind === 'final' && c.metric === primary && names.has(c.a) && names.has(c.b));
+  const what = `${started.length === 2 ? `${started[0].label} vs ${started[1].label}` : started.map((c) => c.label).join(' / ')}${primary ? `, final ${metricName(primary)}` : ''}`;
+  if (Math.min(...started.map((c) => c.runs.length)) < 2) return `${what}: one seed a cell answers nothing, run at least 4${solved}${tail}`;
+  const differ = finals.filter((c) => c.verdict === 'a-higher' || c.verdict === 'b-higher');
+  const pOf = (c: Comparison) => `p ${formatP(c.pAdjusted ?? c.p ?? 1)}`;
+  let head: string;
+  if (differ.length) {
+    head = differ.slice(0, 2).map((c) => {
+      const [hi, lo] = c.verdict === 'a-higher' ? [c.a, c.b] : [c.b, c.a];
+      return `${hi} higher than ${lo} (${pOf(c)})`;
+    }).join(', ') + `${differ.length > 2 ? `, and ${differ.length - 2} more` : ''} with ${seeds}`;
+  } else {
+    const tested = finals.filter((c) => c.p !== null);
+    const smallest = tested.reduce<Comparison | null>((m, c) => (m === null || (c.pAdjusted ?? 1) < (m.pAdjusted ?? 1) ? c : m), null);
+    const cannot = tested.length > 0 && tested.every((c) => c.minP !== null && c.minP >= stats.alpha);
+    head = smallest === null
+      ? `no values to compare yet`
+      : cannot
+        ? `too few seeds to tell (${seeds}: the smallest possible p is ${smallest.minP!.toFixed(2)})`
+        : `not different with ${seeds} (${started.length > 2 ? 'smallest ' : ''}${pOf(smallest)})`;
+  }
+  return `${what}: ${head}${solved}${tail}`;
 }

@@ -80,10 +80,8 @@ export function App() {
 
 function LectureView() {
   const preset = useApp((s) => s.preset);
-  const zoom = useApp((s) => s.zoom);
-  const all = preset ? getPreset(preset).charts : DEFAULT_CHARTS;
-  // Zoomed text needs room: the main chart and two more (every chart is in the drawer).
-  const charts = zoom ? all.slice(0, 3) : all;
+  // Every chart of the lesson, zoomed or not: the guide talks about each of them.
+  const charts = preset ? getPreset(preset).charts : DEFAULT_CHARTS;
   const { rollout } = useShownRollout();
   return (
     <>

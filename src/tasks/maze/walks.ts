@@ -112,8 +112,8 @@ function failurePoint(f: MazeFailure): Pick<MazeMarker, 'x' | 'y' | 'stub'> {
     const y = cy + 0.5 * (f.into[0] - f.at[0]);
     return { x, y, stub: { x1: cx, y1: cy, x2: x, y2: y } };
   }
-  // Off the centre, so that the S or G letter under it stays readable.
-  return { x: cx + 0.25, y: cy + 0.25, stub: null };
+  // Off the centre, so that the S or G letter under it stays readable (a corner: spreadMarkers).
+  return { x: cx + 0.27, y: cy + 0.27, stub: null };
 }
 
 function answersText(gs: readonly number[]): string {
@@ -142,5 +142,40 @@ export function mazeMarkers(inst: MazeInstance, walks: readonly WalkEnd[]): Maze
     const head = m.kind === 'goal' ? `${m.count} reached the goal` : `${m.count} failed here`;
     m.title = `${head} (${answersText(m.gs)}):\n${(reasons.get(key) ?? []).join('\n')}`;
   }
-  return [...markers.values()];
+  return spreadMarkers([...markers.values()]);
+}
+
+/** Where a marker's glyph and its count ("×3") are drawn, in cell units. */
+function markerPoints(m: Pick<MazeMarker, 'x' | 'y' | 'count'>): [number, number][] {
+  return m.count > 1 ? [[m.x, m.y], [m.x + 0.42, m.y - 0.28]] : [[m.x, m.y]];
+}
+
+const CORNERS: [number, number][] = [[0.27, 0.27], [-0.27, 0.27], [0.27, -0.27], [-0.27, -0.27]];
+
+/**
+ * A failure with no wall to point at (a stop, a bad token) sits in a corner of its cell: of the
+ * four, the one farthest from the other marks, so that marks on one cell (often the start, where
+ * many walks fail at once) do not pile up on each other.
+ */
+function spreadMarkers(markers: MazeMarker[]): MazeMarker[] {
+  const placed = markers.filter((m) => m.stub !== null || m.kind === 'goal');
+  const loose = markers.filter((m) => m.stub === null && m.kind !== 'goal');
+  for (const m of loose) {
+    const cx = Math.floor(m.x) + 0.5;
+    const cy = Math.floor(m.y) + 0.5;
+    const others = placed.flatMap(markerPoints);
+    let best = CORNERS[0];
+    let bestGap = -Infinity;
+    for (const [dx, dy] of CORNERS) {
+      const gap = Math.min(Infinity, ...markerPoints({ x: cx + dx, y: cy + dy, count: m.count }).flatMap(([x, y]) => others.map(([ox, oy]) => Math.hypot(x - ox, y - oy))));
+      if (gap > bestGap + 1e-9) {
+        best = [dx, dy];
+        bestGap = gap;
+      }
+    }
+    m.x = cx + best[0];
+    m.y = cy + best[1];
+    placed.push(m);
+  }
+  return markers;
 }

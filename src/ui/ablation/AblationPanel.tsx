@@ -151,6 +151,7 @@ function AblationView({ a }: { a: AblationState }) {
         {done} of {a.jobs.length} runs done{a.importedFrom ? '' : `, ${a.concurrency} at once`}
         {a.finishedAt !== null && a.startedAt > 0 ? ` in ${seconds.toFixed(0)} s` : ''}.
       </p>
+      {stats && <p className="ablation-answer" data-testid="ablation-answer">{stats.answer}</p>}
       <Progress a={a} />
       {stats && (
         <>
@@ -164,7 +165,7 @@ function AblationView({ a }: { a: AblationState }) {
           </ul>
           <div className="row">
             <button className="small-button" data-testid="ablation-export-json" onClick={() => downloadFile(`rlvr-ablation-${a.spec.preset}.json`, ablationToJson(a, runs, stats), 'application/json')}>Export JSON</button>
-            <button className="small-button" data-testid="ablation-export-svg" onClick={() => figure.current && downloadFile(`rlvr-ablation-${a.spec.preset}.svg`, figureSvg(figure.current, `${a.spec.preset}: ${stats.verdict[0] ?? ''}`), 'image/svg+xml')}>Export figure (SVG)</button>
+            <button className="small-button" data-testid="ablation-export-svg" onClick={() => figure.current && downloadFile(`rlvr-ablation-${a.spec.preset}.svg`, figureSvg(figure.current, `${a.spec.preset}: ${stats.answer}`), 'image/svg+xml')}>Export figure (SVG)</button>
           </div>
         </>
       )}
@@ -195,8 +196,10 @@ const PLOT_WIDTH = 440;
 const PLOT_HEIGHT = 220;
 
 function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: string; steps: number }) {
-  const series: PlotSeries[] = stats.cells.map((c, i) => {
+  // A cell with no run yet is not drawn (its legend says so), rather than drawn as a flat 0.
+  const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
     const curve = c.curves[metric] ?? [];
+    if (c.runs.length === 0 || curve.length === 0) return [];
     return {
       id: c.label, label: `${c.label} (${c.runs.length} seeds)`, color: RUN_COLORS[i % RUN_COLORS.length],
       points: curve.map((p) => ({ x: p.step, y: p.mean })),
@@ -210,30 +213,44 @@ function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: str
     <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
       <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
       <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={yDomain} xLabel="step" yLabel={metricName(metric)} series={series} testId="plot-ablation" />
-      <Legend series={series} />
+      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
     </figure>
   );
 }
 
+/** Dash patterns and widths that keep overlapping staircases apart: the first cell widest and solid. */
+const SOLVED_DASHES = ['', '7 4', '2 3', '10 3 2 3'];
+
 function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) {
-  const series: PlotSeries[] = stats.cells.map((c, i) => ({
-    id: c.label, label: c.label, color: RUN_COLORS[i % RUN_COLORS.length], kind: 'step',
-    points: [...(c.solve?.curve ?? []).map((p) => ({ x: p.step, y: p.solved })), { x: steps, y: c.solve?.curve.at(-1)?.solved ?? 0 }],
-  }));
+  // Each cell's staircase ends where its runs have got to (not at the budget), and not at all before it has a run.
+  const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
+    if (!c.solve || c.runs.length === 0) return [];
+    const reached = Math.max(...c.runs.map((r) => r.lastStep));
+    const points = c.solve.curve.filter((p) => p.step <= reached).map((p) => ({ x: p.step, y: p.solved }));
+    return {
+      id: c.label, label: c.label, color: RUN_COLORS[i % RUN_COLORS.length], kind: 'step' as const,
+      dash: SOLVED_DASHES[i % SOLVED_DASHES.length], width: Math.max(1.5, 4 - i),
+      points: [...points, { x: reached, y: points.at(-1)?.y ?? 0 }],
+    };
+  });
   return (
     <figure className="chart" data-testid="ablation-solved">
       <figcaption>Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds</figcaption>
       <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={[0, 1]} xLabel="step" yLabel="share of seeds solved" series={series} testId="plot-ablation-solved" />
+      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
     </figure>
   );
 }
 
-function Legend({ series }: { series: PlotSeries[] }) {
+function Legend({ series, waiting = [] }: { series: PlotSeries[]; waiting?: readonly string[] }) {
   return (
     <ul className="chart-legend">
       {series.map((s) => (
-        <li key={s.id}><span className="swatch" style={{ background: s.color }} /> {s.label}</li>
+        <li key={s.id}>
+          <svg width="26" height="8" aria-hidden="true"><line x1="0" y1="4" x2="26" y2="4" stroke={s.color} strokeWidth={s.width ?? 2.5} strokeDasharray={s.dash || undefined} /></svg> {s.label}
+        </li>
       ))}
+      {waiting.map((label) => <li key={label} className="faint" data-testid="ablation-waiting">{label}: not started</li>)}
     </ul>
   );
 }
@@ -272,7 +289,7 @@ function CellTable({ stats }: { stats: AblationStats }) {
 
 /** The figure's charts as one standalone SVG document (stacked, titled), for a report. */
 function figureSvg(root: HTMLElement, title: string): string {
-  const svgs = [...root.querySelectorAll('svg')];
+  const svgs = [...root.querySelectorAll('svg')].filter((svg) => !svg.closest('.chart-legend')); // not the legends' line keys
   let y = 28;
   const parts: string[] = [];
   let width = 0;

@@ -108,8 +108,14 @@ interface FrameProps {
   children: (width: number, height: number) => ReactNode;
 }
 
+/** A legend label without its explanation in brackets ("chance (a random guess)" → "chance"), for the projector zoom. */
+export function shortLegend(label: string): string {
+  return label.replace(/\s*\((?:= |an? )[^)]*\)/g, '');
+}
+
 function ChartFrame({ id, title, points, legend, empty, height, className, children }: FrameProps) {
   const box = useRef<HTMLDivElement>(null);
+  const zoom = useApp((s) => s.zoom);
   const size = useElementSize(box);
   const h = height ?? size.height;
   return (
@@ -117,12 +123,12 @@ function ChartFrame({ id, title, points, legend, empty, height, className, child
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
         {size.width > 0 && h > 40 ? children(size.width, h) : null}
-        {empty !== undefined && <div className="chart-empty">{empty}</div>}
+        {empty !== undefined && <div className="chart-empty"><span>{empty}</span></div>}
       </div>
       {legend.length > 0 && (
         <ul className="chart-legend">
           {legend.map((item) => (
-            <li key={item.label} title={item.title} className={item.faint ? 'faint' : undefined}>
+            <li key={item.label} title={zoom && shortLegend(item.label) !== item.label ? [item.label, item.title].filter(Boolean).join(': ') : item.title} className={item.faint ? 'faint' : undefined}>
               {item.marker ? (
                 <span style={{ color: item.color }}>{item.marker}</span>
               ) : (
@@ -130,7 +136,7 @@ function ChartFrame({ id, title, points, legend, empty, height, className, child
                   <line x1="0" y1="4" x2="22" y2="4" stroke={item.color} strokeWidth="2.5" strokeDasharray={item.dash || undefined} opacity={item.faint ? 0.5 : 1} />
                 </svg>
               )}{' '}
-              {item.label}
+              {zoom ? shortLegend(item.label) : item.label}
             </li>
           ))}
         </ul>

@@ -39,6 +39,7 @@ export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, 
   const single = runs.length === 1 ? runs[0] : null;
   const bars = useMemo(() => (single ? barRows(single) : []), [single]);
   const zero = single ? zeroBinIndex(single.edges) : -1;
+  const yWidth = yAxisWidth([String(Math.max(0, ...runs.flatMap((r) => r.counts)) * 2)], fontSize);
   return (
     <div data-testid={testId} data-x-domain={xDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`}>
       <ComposedChart
@@ -46,9 +47,9 @@ export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, 
         barCategoryGap={1} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
-        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} tickCount={tickCount(width - 5 * fontSize, fontSize, 5, 5)} niceTicks="snap125" />
+        <XAxis {...xAxisProps(fontSize, xLabel, width - yWidth + fontSize)} domain={xDomain} tickCount={tickCount(width - 5 * fontSize, fontSize, 5, 5)} niceTicks="snap125" />
         <YAxis
-          {...yAxisProps(fontSize, yLabel, height - xAxisHeight(fontSize) + fontSize, yAxisWidth([String(Math.max(0, ...runs.flatMap((r) => r.counts)) * 2)], fontSize))}
+          {...yAxisProps(fontSize, yLabel, height - xAxisHeight(fontSize) + fontSize, yWidth)}
           domain={[0, runs.length > 0 ? 'auto' : 1]} allowDataOverflow={runs.length === 0} allowDecimals={false}
           tickCount={tickCount(height - xAxisHeight(fontSize), fontSize, 2.2, 5)}
         />

@@ -69,7 +69,7 @@ export const Plot = memo(function Plot(props: PlotProps) {
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XScale into={xAt} />
-        <XAxis {...xAxisProps(fontSize, xLabel, width)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} niceTicks="snap125" />
+        <XAxis {...xAxisProps(fontSize, xLabel, inner.width + 2 * margin.right)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} niceTicks="snap125" />
         <YAxis {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)} domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} />
         {series.map((s, i) => s.band && (
           <Area

@@ -17,14 +17,15 @@ export function xAxisHeight(fontSize: number): number {
 
 /**
  * The x axis: the tick labels sit ¾ of a line below the axis, so that a label centred on the
- * origin ("-2") clears the y axis' lowest label.
+ * origin ("-2") clears the y axis' lowest label. The title is centred under the axis and fitted to
+ * `titleRoom` px: the axis' length and twice the smaller margin beside it.
  */
-export function xAxisProps(fontSize: number, title: string, width: number): XAxisProps {
+export function xAxisProps(fontSize: number, title: string, titleRoom: number): XAxisProps {
   return {
     type: 'number', dataKey: 'x', allowDataOverflow: true, interval: 'preserveStartEnd', minTickGap: fontSize / 2,
     tickMargin: Math.ceil(0.75 * fontSize), tickFormatter: (v: number) => formatNumber(v), tick: { fontSize, fill: TEXT_COLOR },
     stroke: AXIS_COLOR, height: xAxisHeight(fontSize),
-    label: { value: fitText(title, width, fontSize), position: 'insideBottom', offset: 2, fontSize, fill: TEXT_COLOR },
+    label: { value: fitText(title, titleRoom, fontSize), position: 'insideBottom', offset: 2, fontSize, fill: TEXT_COLOR },
   };
 }
 
@@ -33,6 +34,7 @@ export function yAxisProps(fontSize: number, title: string, titleRoom: number, w
   return {
     type: 'number', niceTicks: 'snap125', interval: 'preserveStartEnd', minTickGap: 2, tickFormatter: (v: number) => formatNumber(v),
     tick: { fontSize, fill: TEXT_COLOR }, stroke: AXIS_COLOR, width,
-    label: { value: fitText(title, titleRoom, fontSize), angle: -90, position: 'insideLeft', style: { textAnchor: 'middle' }, fontSize, fill: TEXT_COLOR },
+    // Centred ⅝ of a line in from the left edge: the rotated glyphs' tops stay inside the chart.
+    label: { value: fitText(title, titleRoom, fontSize), angle: -90, position: 'insideLeft', offset: Math.ceil(0.625 * fontSize), style: { textAnchor: 'middle' }, fontSize, fill: TEXT_COLOR },
   };
 }

@@ -64,8 +64,8 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
     active: (c) => !getTask(c.task).display.fixedLength,
   },
   clip: {
-    id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens', keys: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],
-    range: { kind: 'padded', floor: 0, ceil: 1, minSpan: 0.05 },
+    id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens (0–1)', keys: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],
+    range: unit,
     // With one epoch and one minibatch the ratio is exactly 1: nothing is ever clipped.
     active: (c) => c.epochs > 1 || c.minibatches > 1,
   },

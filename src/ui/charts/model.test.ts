@@ -45,6 +45,14 @@ describe('chart model', () => {
     const both = chartModel('reward', [a, b]);
     expect(both.series.map((s) => [s.label, s.color])).toEqual([['#1 sort-easy', runColor(a)], ['#2 ε_high = 0.28', runColor(b)]]);
     expect(both.legend.map((l) => l.label)).toEqual(['#1 sort-easy', '#2 ε_high = 0.28']);
+    // Two runs of one seed agree step for step: the later one is dashed and thinner, so both show.
+    expect(both.series.map((s) => [s.dash, s.width])).toEqual([['', 3.5], ['7 4', 2.5]]);
+    expect(both.legend.map((l) => l.dash)).toEqual(['', '7 4']);
+    // The overlaid groups chart draws one of its three metrics: its title says which.
+    const groups = (x: number) => pts(3, () => ({ frac_reward_zero_std: x, frac_all_wrong: x, frac_all_correct: 0 }));
+    expect(chartModel('groups', [run('#1', groups(1)), run('#2', groups(0.5))]).title).toBe('Groups that teach nothing: groups with no spread');
+    expect(chartModel('groups', [run('#1', groups(1))]).title).toBe('Groups that teach nothing');
+    expect(chartModel('reward', [a, b]).title).toBe('Reward');
     expect(runColor(b)).not.toBe(runColor(a));
   });
 
@@ -62,6 +70,7 @@ describe('chart model', () => {
     const entropy = chartModel('entropy', [zero]);
     expect(entropy.yDomain).toEqual([0, maxEntropy(zero.config)]);
     expect(entropy.hLines[0].y).toBeCloseTo(Math.log(7)); // sort-easy: 4 special tokens + 3 letters
+    expect(chartModel('clip', [run('#1', pts(3, () => ({ 'clip_ratio/high_mean': 0.01 })))]).yDomain).toEqual([0, 1]); // a share of tokens
     const norm = chartModel('grad-norm', [zero]);
     expect(norm.yDomain[0]).toBe(0);
     expect(norm.yDomain[1]).toBeGreaterThanOrEqual(0.1);

@@ -166,7 +166,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   const values: number[] = [];
   let points = 0;
 
-  for (const run of runs) {
+  runs.forEach((run, r) => {
     const color = runColor(run);
     const drawn: { key: string; data: XY[]; label: string }[] = [];
     for (const key of overlay ? keys.slice(0, 1) : keys) {
@@ -180,9 +180,12 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
       drawn.push({ key, data, label: seriesName(key) });
     }
     drawn.forEach((d, k) => {
-      const dash = overlay ? '' : DASHES[k % DASHES.length];
+      // Overlaid runs: colour and dash mean the run, and each later run is drawn thinner, so two
+      // runs that agree step for step (the same seed) still show both.
+      const dash = DASHES[(overlay ? r : k) % DASHES.length];
+      const width = overlay ? Math.max(1.5, 3.5 - r) : undefined;
       const label = overlay ? runLegend(run) : d.label;
-      series.push({ id: `${run.id}:${d.key}`, label, color, dash, points: downsample(d.data, POINT_BUDGET) });
+      series.push({ id: `${run.id}:${d.key}`, label, color, dash, ...(width ? { width } : {}), points: downsample(d.data, POINT_BUDGET) });
       legend.push({ label, color, dash, title: d.key });
       points = Math.max(points, d.data.length);
       for (const p of d.data) values.push(p.y);
@@ -197,7 +200,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
         legend.push({ label, color, marker, title: key });
       }
     }
-  }
+  });
 
   // Lines that belong to one run: the chance level, its curriculum's advances, the reference runs.
   const hLines: ChartModel['hLines'] = [];
@@ -223,7 +226,10 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   }
 
   const y = yAxis(range, config, values);
-  const title = spec.id === 'task' ? taskTitle(keys, config) : spec.title;
+  const base = spec.id === 'task' ? taskTitle(keys, config) : spec.title;
+  // Overlaid, a chart of several metrics draws its first only: the title names it.
+  const first = keys[0] !== undefined ? seriesName(keys[0]) : '';
+  const title = overlay && keys.length > 1 && first.toLowerCase() !== base.toLowerCase() ? `${base}: ${first}` : base;
   // A lone line named like its chart needs no legend.
   const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
   return {

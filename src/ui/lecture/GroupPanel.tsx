@@ -2,11 +2,12 @@
 // tokens coloured by advantage. ‹ › (or Alt+← →) walks through the step's groups. For chains of
 // group elements the policy's learned multiplication table is one tab away.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
-import { GroupView, type ColourBy } from '../group';
+import { GroupView, groupData, type ColourBy } from '../group';
+import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
@@ -89,6 +90,7 @@ export function GroupPanel() {
             ))}
           </span>
           <label><input type="checkbox" data-testid="show-special" checked={showSpecial} onChange={(e) => setShowSpecial(e.target.checked)} /> special tokens</label>
+          <TokenKey rollout={rollout} b={shown} showSpecial={showSpecial} />
         </div>
       )}
     </section>
@@ -106,5 +108,20 @@ function LearnedTable() {
       </p>
       <LearnedGrids />
     </div>
+  );
+}
+
+/** A key for the marks on screen that need one: ∅, struck-through (untrained) and dashed (the task's) boxes. */
+function TokenKey({ rollout, b, showSpecial }: { rollout: RolloutView; b: number; showSpecial: boolean }) {
+  const marks = useMemo(() => (b < rollout.shape.B ? tokenMarks(groupData(rollout, b, 'advantage'), showSpecial) : []), [rollout, b, showSpecial]);
+  if (marks.length === 0) return null;
+  return (
+    <span className="token-key" data-testid="token-key">
+      {marks.map((m) => (
+        <span key={m} data-mark={m} title={TOKEN_MARK_TITLE[m]}>
+          <span className={`key-box key-${m}`}>{TOKEN_MARK_TEXT[m].sample}</span> {TOKEN_MARK_TEXT[m].text}
+        </span>
+      ))}
+    </span>
   );
 }

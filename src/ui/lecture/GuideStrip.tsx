@@ -1,8 +1,10 @@
 // The lesson's guide along the bottom of the lecture view: one step at a time, a "show me" that
 // points at what the step talks about, what measured runs did, the comparison variants, trained
-// models to jump ahead to, and the recipe details folded away.
+// models to jump ahead to, and the recipe details folded away. With the projector zoom (A+) the
+// variants and the trained models fold into two menus, so that the guide stays one short strip
+// and leaves the height to the charts and the group.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { getPreset, type Preset } from '../../config';
 import { useApp } from '../../store/store';
 import { useController } from '../context';
@@ -35,8 +37,7 @@ export function GuideStrip() {
     return (
       <footer className="guide-strip collapsed" data-testid="guide" data-collapsed="true">
         <button data-testid="guide-show" onClick={() => setShowGuide(true)}>show the guide: {preset.title}</button>
-        <Variants preset={preset} />
-        <JumpAhead preset={preset} />
+        <Extras preset={preset} />
       </footer>
     );
   }
@@ -74,13 +75,49 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
       <div className="guide-side">
         <div className="guide-expect" data-testid="guide-expect" title={preset.expect}><span className="muted">expected:</span> {preset.expect}</div>
         <div className="guide-actions">
-          <Variants preset={preset} />
-          <JumpAhead preset={preset} />
+          <Extras preset={preset} />
           <Details preset={preset} />
           <button className="link-button" data-testid="guide-hide" onClick={onHide}>hide guide</button>
         </div>
       </div>
     </footer>
+  );
+}
+
+/** The variants and the trained models: inline, or as two menus with the projector zoom. */
+function Extras({ preset }: { preset: Preset }) {
+  const zoom = useApp((s) => s.zoom);
+  if (!zoom) {
+    return (
+      <>
+        <Variants preset={preset} />
+        <JumpAhead preset={preset} />
+      </>
+    );
+  }
+  return (
+    <>
+      {preset.variants?.length || preset.ablation ? <Menu label="compare" testId="menu-variants"><Variants preset={preset} /></Menu> : null}
+      {preset.checkpoints?.length ? <Menu label="trained model" testId="menu-trained"><JumpAhead preset={preset} /></Menu> : null}
+    </>
+  );
+}
+
+/** A folded menu that opens upwards over the lesson and closes again once a choice is made. */
+function Menu({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    // One name: opening one menu closes the other.
+    <details className="guide-menu" name="guide-menu" data-testid={testId}>
+      <summary>{label} ▾</summary>
+      <div
+        className="guide-menu-body"
+        onClick={(e) => {
+          if ((e.target as HTMLElement).closest('button')) (e.currentTarget.parentElement as HTMLDetailsElement).open = false;
+        }}
+      >
+        {children}
+      </div>
+    </details>
   );
 }
 

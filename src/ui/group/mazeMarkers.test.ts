@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mazeTask } from '../../tasks/maze';
+import { EOS } from '../../tasks/types';
+import { groupData } from './groupData';
+import { testRollout } from './testRollout';
+
+const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, reward: 'binary' as const, answer: 'moves' as const };
+const vocab = mazeTask.vocab(params);
+const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
+
+describe('maze marks', () => {
+  it('walks that fail on the start cell in different ways leave marks apart, not piled on S', () => {
+    const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '#.G'] });
+    // Down into a wall, left and up off the grid, and twice a token that is no move.
+    const walks = [[...M('D'), EOS], [...M('L'), EOS], [...M('U'), EOS], [...M('S'), EOS], [...M('#'), EOS]];
+    const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
+    if (d.kind !== 'board') throw new Error('expected maze data');
+    const marks = d.board.markers;
+    expect(marks.map((m) => m.count).reduce((a, b) => a + b, 0)).toBe(5);
+    const points = marks.flatMap((m) => (m.count > 1 ? [[m.x, m.y], [m.x + 0.42, m.y - 0.28]] : [[m.x, m.y]]));
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        expect(Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1])).toBeGreaterThan(0.34);
+      }
+    }
+    // The one with no wall to point at sits in a corner of the start cell, off the S.
+    const loose = marks.find((m) => m.stub === null)!;
+    expect(Math.floor(loose.x)).toBe(0);
+    expect(Math.floor(loose.y)).toBe(0);
+    expect(Math.hypot(loose.x - 0.5, loose.y - 0.5)).toBeGreaterThan(0.35);
+  });
+});
