@@ -68,7 +68,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     ],
     checkpoints: [
       { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 0 at step 270, when its curriculum reached length 3' },
-      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 at step 750: greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
+      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 at step 800 (the step the file holds); by step 750 it scored greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
     ],
     ablation: {
       question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',

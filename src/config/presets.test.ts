@@ -1,6 +1,7 @@
 // Every preset and variant is a valid config, and the presets say what the brief says they do.
 
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { ConfigError, defaultConfig, modelConfigOf, validateConfig } from './config';
 import { findKnob } from './knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
@@ -24,6 +25,16 @@ describe('presets', () => {
     const c = presetConfig(name);
     expect(c.steps).toBeGreaterThan(0);
     for (const v of getPreset(name).variants ?? []) expect(variantConfig(name, v.label).steps).toBe(c.steps);
+  });
+
+  it.each(PRESETS.filter((p) => p.checkpoints?.length).map((p) => p.name))('%s: each trained model\'s note names the step its file holds (the run config\'s trainedSteps)', (name) => {
+    for (const c of getPreset(name).checkpoints ?? []) {
+      const bytes = readFileSync(new URL(`../../public/${c.file}`, import.meta.url));
+      const headerLength = Number(bytes.readBigUInt64LE(0));
+      const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString('utf8')) as { __metadata__: { run_config: string } };
+      const trainedSteps = (JSON.parse(header.__metadata__.run_config) as { trainedSteps: number }).trainedSteps;
+      expect(/^seed \d+ at step (\d+)/.exec(c.note)?.[1], `${c.label}: ${c.note}`).toBe(String(trainedSteps));
+    }
   });
 
   it('names are unique', () => {
