@@ -89,6 +89,12 @@ describe('chart model', () => {
     // A run that began at step 751 (a loaded checkpoint) is drawn from there, not lost at the end of 0–1000.
     const loaded = run('#1', pts(3, () => ({})).map((p) => ({ ...p, step: p.step + 750 })), open);
     expect(xDomainOf([loaded])).toEqual([750, 760]);
+    // A lesson's trained model is drawn on the lesson's whole axis, beside the recorded runs that got there.
+    const lesson = run('#1', pts(3, () => ({ reward: 0.9 })).map((p) => ({ ...p, step: p.step + 800 })), presetConfig('cot-discovery'));
+    const reference = { preset: 'cot-discovery', source: 'test', runs: [{ seed: 0, reward: [[1, 0.2], [400, 0.5], [800, 0.9]] as [number, number][] }] };
+    const withRecord = chartModel('reward', [lesson], { reference, fromZero: true });
+    expect(withRecord.xDomain).toEqual([0, presetConfig('cot-discovery').steps]);
+    expect(withRecord.series.find((s) => s.id === 'reference:0')?.points[0]).toEqual({ x: 1, y: 0.2 });
   });
 
   it('the chance line: flat without a curriculum, a staircase along the levels with one; markers where the level went up', () => {

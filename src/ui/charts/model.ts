@@ -94,6 +94,11 @@ export interface ChartContext {
   reference?: ReferenceSet | null;
   /** The config of the run about to start: the axes before the first step. */
   pending?: RunConfig;
+  /**
+   * The step axis starts at 0 even when the run began later: a lesson's trained model, whose
+   * recorded runs (drawn under it) show how it got to the step it was loaded at.
+   */
+  fromZero?: boolean;
 }
 
 export interface LegendEntry {
@@ -126,7 +131,7 @@ export interface ChartModel {
  * a continuation — from just before their first step) to the step budget when every run has
  * one, else to a round number past the last step.
  */
-export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig): [number, number] {
+export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig, fromZero = false): [number, number] {
   let first = Infinity;
   let last = 0;
   for (const r of runs) {
@@ -136,7 +141,7 @@ export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig): [num
   }
   const budgets = runs.length === 0 && pending ? [pending.steps] : runs.map((r) => r.config.steps);
   const budget = budgets.length > 0 && budgets.every((b) => b > 0) ? Math.max(...budgets) : 0;
-  const lo = Number.isFinite(first) && first > 1 ? Math.floor((first - 1) / 10) * 10 : 0;
+  const lo = !fromZero && Number.isFinite(first) && first > 1 ? Math.floor((first - 1) / 10) * 10 : 0;
   const [, span] = stepDomain(last - lo, budget > lo ? budget - lo : 0);
   return [lo, lo + span];
 }
@@ -233,7 +238,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   // A lone line named like its chart needs no legend.
   const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
   return {
-    spec, title, yLabel, xDomain: xDomainOf(runs, ctx.pending), ...y, series, hLines, vLines, legend: needless ? [] : legend, points,
+    spec, title, yLabel, xDomain: xDomainOf(runs, ctx.pending, ctx.fromZero), ...y, series, hLines, vLines, legend: needless ? [] : legend, points,
   };
 }
 
