@@ -3,6 +3,10 @@
 import { useApp } from '../store/store';
 import { formatNumber } from './format';
 import { metricName, metricTitle } from '../config';
+import { heldOutExplanation } from './charts/model';
+
+/** A measured value, or a dash for one that was not (null after a round trip through JSON). */
+const measured = (v: number | null | undefined) => (typeof v === 'number' ? formatNumber(v) : '–');
 
 const SHOWN: { key: string; label: string }[] = [
   'reward', 'pass@1', 'entropy', 'loss', 'grad_norm', 'kl', 'frac_reward_zero_std', 'completions/mean_length', 'tokens_per_s', 'time/step_ms',
@@ -19,6 +23,7 @@ export function LatestMetrics() {
     const run = s.runs.find((r) => r.id === s.activeRunId);
     return run?.evals[run.evals.length - 1];
   });
+  const evalEvery = useApp((s) => s.runs.find((r) => r.id === s.activeRunId)?.config.evalEvery ?? 0);
   if (!last) return null;
   return (
     <dl className="latest" data-testid="latest" data-step={last.step}>
@@ -29,12 +34,17 @@ export function LatestMetrics() {
         </div>
       ))}
       <div><dt>{metricName('level')}</dt><dd data-testid="latest-level">{last.level}</dd></div>
-      {lastEval && (
-        <div title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts`}>
-          <dt>{metricName('eval/pass@1_greedy')} / pass@{lastEval.k}</dt>
-          <dd data-testid="latest-eval">{formatNumber(lastEval['eval/pass@1_greedy'])} / {formatNumber(lastEval['eval/pass@k'])}</dd>
+      {lastEval ? (
+        <div title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts. ${heldOutExplanation(evalEvery)}`}>
+          <dt>{metricName('eval/pass@1_greedy')} / pass@{lastEval.k} (step {lastEval.step})</dt>
+          <dd data-testid="latest-eval">{measured(lastEval['eval/pass@1_greedy'])} / {measured(lastEval['eval/pass@k'])}</dd>
         </div>
-      )}
+      ) : evalEvery > 0 ? (
+        <div title={heldOutExplanation(evalEvery)}>
+          <dt>{metricName('eval/pass@1_greedy')}</dt>
+          <dd data-testid="latest-eval">not measured yet</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

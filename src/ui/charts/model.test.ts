@@ -34,6 +34,23 @@ describe('chart data', () => {
     a.evals = [{ step: 2, level: 3, prompts: 4, k: 2, 'eval/pass@1_greedy': 0.5, 'eval/pass@1_sampled': 0.25, 'eval/pass@k': 0.75, taskMetrics: {} }];
     expect(evalSeries(a, 'eval/pass@k')).toEqual([{ x: 2, y: 0.75 }]);
   });
+
+  it('held-out pass@1: an unmeasured value is no point (not a 0); before the first measurement the legend says when it comes, and why it can differ from the reward', () => {
+    const r = run('#1', pts(30, () => ({ reward: 0.75 })), { ...presetConfig('sort-easy'), evalEvery: 50 });
+    const before = chartModel('reward', [r]);
+    expect(before.series.some((s) => s.id.endsWith('eval/pass@1_greedy'))).toBe(false);
+    const waiting = before.legend.find((l) => l.label.startsWith('held-out pass@1'))!;
+    expect(waiting.label).toBe('held-out pass@1 (a first measurement at step 50)');
+    expect(waiting.faint).toBe(true);
+    expect(waiting.title).toMatch(/greedy.*every 50 steps.*not 0/);
+    r.evals = [
+      { step: 50, level: 1, prompts: 4, k: 2, 'eval/pass@1_greedy': null as unknown as number, 'eval/pass@1_sampled': 0.5, 'eval/pass@k': 0.75, taskMetrics: {} },
+      { step: 100, level: 1, prompts: 4, k: 2, 'eval/pass@1_greedy': 0, 'eval/pass@1_sampled': 0.5, 'eval/pass@k': 0.75, taskMetrics: {} },
+    ];
+    expect(evalSeries(r, 'eval/pass@1_greedy')).toEqual([{ x: 100, y: 0 }]);
+    const after = chartModel('reward', [r]);
+    expect(after.legend.map((l) => l.label)).toContain('held-out pass@1 (a greedy answer, fresh prompts)');
+  });
 });
 
 describe('chart model', () => {

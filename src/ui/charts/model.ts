@@ -46,7 +46,18 @@ export function scalarSeries(run: RunRecord, key: string): XY[] {
 
 /** The held-out eval points of a run. */
 export function evalSeries(run: RunRecord, key: 'eval/pass@1_greedy' | 'eval/pass@k' | 'eval/pass@1_sampled'): XY[] {
-  return run.evals.map((e: EvalRecord) => ({ x: e.step, y: e[key] }));
+  // A value that was not measured (missing, or null after a round trip through JSON) is no point, not a 0.
+  return run.evals.filter((e: EvalRecord) => typeof e[key] === 'number' && Number.isFinite(e[key])).map((e) => ({ x: e.step, y: e[key] }));
+}
+
+/**
+ * Why held-out pass@1 can sit far below the reward: it is the greedy (most likely) answer to
+ * fresh prompts never trained on, measured every evalEvery steps; the reward is sampled answers
+ * to the training prompts of this step.
+ */
+export function heldOutExplanation(evalEvery: number): string {
+  const when = evalEvery > 0 ? `measured every ${evalEvery} steps` : 'not measured in this run (evalEvery 0)';
+  return `held-out pass@1: the share of fresh prompts, never trained on, that the model's most likely answer (greedy decoding) gets right, at the current level; ${when}. The reward is the share of sampled answers to this step's training prompts, so the two can differ a lot. Before the first measurement there is no value (not 0).`;
 }
 
 /** Keys of task metrics (scalars prefixed "task/") present in any of the runs, sorted. */
@@ -199,10 +210,20 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
       for (const [key, marker, shape] of [['eval/pass@1_greedy', '●', 'circle'], ['eval/pass@k', '▲', 'triangle']] as const) {
         if (overlay && key === 'eval/pass@k') continue;
         const data = evalSeries(run, key);
-        if (data.length === 0) continue;
-        const label = overlay ? `${run.name} ${metricName(key)}` : metricName(key);
+        const heldOut = key === 'eval/pass@1_greedy';
+        const title = heldOut ? heldOutExplanation(run.config.evalEvery) : key;
+        if (data.length === 0) {
+          // Before the first measurement: said so, rather than nothing (or a 0).
+          if (heldOut && !overlay && run.config.evalEvery > 0) {
+            const every = run.config.evalEvery;
+            const next = (Math.floor((run.points[run.points.length - 1]?.step ?? 0) / every) + 1) * every;
+            legend.push({ label: `${metricName(key)} (a first measurement at step ${next})`, color, marker, faint: true, title });
+          }
+          continue;
+        }
+        const label = overlay ? `${run.name} ${metricName(key)}` : heldOut ? `${metricName(key)} (a greedy answer, fresh prompts)` : metricName(key);
         series.push({ id: `${run.id}:${key}`, label, color, kind: 'points', marker: shape, points: data });
-        legend.push({ label, color, marker, title: key });
+        legend.push({ label, color, marker, title });
       }
     }
   });
