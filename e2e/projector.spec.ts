@@ -5,7 +5,7 @@
 // e2e/projector-layout.ts; each lesson is opened from the lesson picker and stepped once (the
 // two slowest, whose screen is the one of cot-s4, are checked before their first step only).
 import { test, expect, type Page } from '@playwright/test';
-import { PRESET_NAMES } from '../src/config/presets';
+import { getPreset, PRESET_NAMES } from '../src/config/presets';
 import { projectorReport } from './projector-layout';
 
 /** Lessons whose first step takes 10 s or more on a software GPU: checked at step 0 only. */
@@ -44,6 +44,10 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
       const kept = page.getByTestId('kept-run');
       if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
       await expectProjectorRule(page, `${preset} before a step`, false);
+      // A lesson a software GPU cannot show says so in a line of its own, whole.
+      const needsGpu = getPreset(preset).needsGpu;
+      if (needsGpu) await expect(page.getByTestId('guide-gpu')).toHaveText(needsGpu);
+      else await expect(page.getByTestId('guide-gpu')).toHaveCount(0);
       if (SLOW.has(preset)) continue;
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('step-count')).toHaveText('1', { timeout: 60_000 });

@@ -46,6 +46,10 @@ export function lessonsMarkdown(): string {
     p.guide.forEach((g, i) => out.push(`${i + 1}. ${text(g.text)}`));
     out.push('');
     out.push(`Expected: ${text(p.expect)}`);
+    if (p.needsGpu) {
+      out.push('');
+      out.push(`**${text(p.needsGpu)}**`);
+    }
     if (p.checkpoints?.length) {
       out.push('');
       out.push('Jump ahead: ' + p.checkpoints.map((c) => `*${c.label}* (${text(c.note)})`).join('; ') + '.');

@@ -285,6 +285,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Run the "more samples" variant: 4× the prompts per step gives each product 4× the successes; compare the steps to leave length 2.', show: 'variants' },
     ],
     expect: 'Measured on an H200 (Dawn/Vulkan) with the 6,000-step budget: solved on 4 of 4 seeds, held-out greedy pass@1 1.000 / 1.000 / 0.988 / 0.996 (CoT alignment 1.000 / 0.970 / 0.985 / 0.985) at steps 2,100 / 1,500 / 1,600 / 1,900, 135–164 s each. On a software GPU that is hours: seed 0 was still at length 2 after 914 steps (held-out 0.59–0.63, needs 0.9). The "more samples" variant has no recorded run yet.',
+    needsGpu: 'Needs a real GPU: an H200 took ≈ 2,000 steps.',
     charts: ['reward', 'level', 'task', 'entropy'],
     variants: [{ label: 'more samples', set: { batchPrompts: 64 } }],
   },
@@ -303,6 +304,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'A stalled run can be diagnosed: rlvr eval --breaks decodes the held-out chains and lists the products the policy gets wrong, with the probability it gives the right one.' },
     ],
     expect: 'This recipe has no recorded run yet (2,048 samples a step needs a real GPU; the README lists the command). The plain recipe ("as cot-discovery") stayed at length 2: 1,600 and 1,700 steps on an H200 (seeds 0 and 1), and 600 steps on a software GPU (seed 0) ended at held-out 0.14 with 451 of 512 chains breaking at y₂ and only 1 of 291 wrong products collapsed: the products were never found, not lost.',
+    needsGpu: 'Needs a real GPU: no recorded run yet.',
     charts: ['reward', 'level', 'task', 'entropy'],
     variants: [{ label: 'as cot-discovery', set: { batchPrompts: 16, groupSize: 16 } }],
   },
@@ -321,6 +323,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Compare no-cot-a5: the same recipe with the chain shown at once and one answer token.' },
     ],
     expect: 'No recorded run yet: it needs a real GPU (the README lists the command). A warning from a smaller run: a supervised warm start of 400 steps with this 2-layer, width-32 model reached only 0.057 on A5 length 2 (chance 0.017), where S4\'s 576 products took 300 steps to reach 1.000, so for A5\'s 3,600 products the model\'s width may be the limit before the signal is.',
+    needsGpu: 'Needs a real GPU: no recorded run yet.',
     charts: ['reward', 'level', 'task', 'entropy'],
   },
   {
@@ -337,6 +340,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Run "room to think" (cot-a5) on the same seed: the only difference is the scratchpad.', show: 'variants' },
     ],
     expect: 'No recorded run yet (a real GPU is needed). The theory expects the pass rate near the chance line 1/60 once chains are longer than the model can compose in one pass.',
+    needsGpu: 'Needs a real GPU: no recorded run yet.',
     charts: ['reward', 'level', 'entropy'],
     variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
     ablation: {

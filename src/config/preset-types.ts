@@ -83,6 +83,11 @@ export interface Preset {
   readonly guide: readonly GuideStep[];
   /** What measured runs of this preset did, e.g. "reward > 0.8 by step ≈ 150 (seeds 0–3)". */
   readonly expect: string;
+  /**
+   * Where the point needs a real GPU (a software GPU takes hours or more): one short line the
+   * lecture view shows in full, with what the recorded runs did (or that there are none yet).
+   */
+  readonly needsGpu?: string;
   /** The charts the lesson is about, the main one first (3–4). */
   readonly charts: readonly ChartId[];
   /** Comparison runs. */

@@ -37,6 +37,16 @@ describe('presets', () => {
     }
   });
 
+  it.each(PRESET_NAMES)('%s: a lesson whose measured runs needed a real GPU says so in one short line of its own', (name) => {
+    const p = getPreset(name);
+    const needs = /needs? a real GPU|a real GPU is needed|software GPU that is hours/.test(p.expect);
+    expect(p.needsGpu !== undefined, p.expect).toBe(needs);
+    if (p.needsGpu) {
+      expect(p.needsGpu).toMatch(/^Needs a real GPU: /);
+      expect(p.needsGpu.length).toBeLessThanOrEqual(48); // one line beside the guide with the projector zoom at 1024 px
+    }
+  });
+
   it('names are unique', () => {
     expect(new Set(PRESET_NAMES).size).toBe(PRESETS.length);
   });

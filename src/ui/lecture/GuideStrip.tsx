@@ -37,6 +37,7 @@ export function GuideStrip() {
     return (
       <footer className="guide-strip collapsed" data-testid="guide" data-collapsed="true">
         <button data-testid="guide-show" onClick={() => setShowGuide(true)}>show the guide: {preset.title}</button>
+        {preset.needsGpu && <span className="guide-gpu" data-testid="guide-gpu" title={preset.needsGpu}>needs a real GPU</span>}
         <Extras preset={preset} />
       </footer>
     );
@@ -73,7 +74,9 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
         </div>
       </div>
       <div className="guide-side">
-        <div className="guide-expect" data-testid="guide-expect" title={preset.expect}><span className="muted">expected:</span> {preset.expect}</div>
+        {/* Said in full, not left in the clamped expect line: a software GPU will not show this point. */}
+        {preset.needsGpu && <div className="guide-gpu" data-testid="guide-gpu" title={preset.expect}>{preset.needsGpu}</div>}
+        <div className={`guide-expect${preset.needsGpu ? ' short' : ''}`} data-testid="guide-expect" title={preset.expect}><span className="muted">expected:</span> {preset.expect}</div>
         <div className="guide-actions">
           <Extras preset={preset} />
           <Details preset={preset} />
