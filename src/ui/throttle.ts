@@ -50,3 +50,79 @@ export function useThrottledSelector<T>(selector: (s: AppState) => T, slot: numb
   }, [slot, intervalMs]);
   return value;
 }
+
+interface ClockedView {
+  /** Whether the store holds a value this view has not shown yet. */
+  changed(): boolean;
+  /** Shows the store's current value. */
+  apply(): void;
+}
+
+/**
+ * One clock for views that must show the same moment (the group of answers and the advantage
+ * histogram): a change seen by any of them schedules one tick, at most every `intervalMs`, and
+ * at that tick every view takes the store's value in the same task. Separate clocks drift apart
+ * (a 700 ms clock and a 1 s one showed steps a few apart while training streamed).
+ */
+export class SharedClock {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private last = -Infinity;
+  private readonly views = new Set<ClockedView>();
+
+  constructor(readonly intervalMs: number) {}
+
+  /** Adds a view; the returned function removes it. */
+  join(view: ClockedView): () => void {
+    this.views.add(view);
+    return () => {
+      this.views.delete(view);
+      if (this.views.size === 0 && this.timer !== undefined) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+      }
+    };
+  }
+
+  /** A store update: when a view's value changed, every view takes the store's value at the next tick. */
+  notify(): void {
+    if (this.timer !== undefined) return;
+    if (![...this.views].some((v) => v.changed())) return;
+    const wait = Math.max(0, this.last + this.intervalMs - performance.now());
+    this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    this.last = performance.now();
+    for (const v of [...this.views]) v.apply();
+  }
+}
+
+/** The selected value, refreshed on `clock`'s ticks (the first value is immediate). */
+export function useClockedSelector<T>(selector: (s: AppState) => T, clock: SharedClock): T {
+  const [value, setValue] = useState(() => selector(appStore.getState()));
+  const selectorRef = useRef(selector);
+  selectorRef.current = selector;
+  useEffect(() => {
+    let shown = selectorRef.current(appStore.getState());
+    const leave = clock.join({
+      changed: () => !Object.is(selectorRef.current(appStore.getState()), shown),
+      apply: () => {
+        const next = selectorRef.current(appStore.getState());
+        if (Object.is(next, shown)) return;
+        shown = next;
+        flushSync(() => setValue(() => next));
+      },
+    });
+    const unsubscribe = appStore.subscribe(() => clock.notify());
+    setValue(() => shown);
+    return () => {
+      unsubscribe();
+      leave();
+    };
+  }, [clock]);
+  return value;
+}
+
+/** The clock of the group of answers and of the advantage histogram: they show the same step. */
+export const GROUP_CLOCK = new SharedClock(700);
