@@ -220,6 +220,9 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   // Training goes on at length 3: three elements per chain.
   await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: \S+ · \S+ · \S+ —/);
   await expect(page.getByTestId('chart-level')).toHaveAttribute('data-points', '1');
+  // The charts span the lesson from step 0: the recorded run that got to step 270 is drawn, not a lone dot.
+  await expect(page.getByTestId('plot-reward')).toHaveAttribute('data-x-domain', /^0,/);
+  await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('recorded runs');
 });
 
 test('the loop says what the estimator did: MaPP pushes an all-wrong group down, GRPO learns nothing from it', async ({ page }) => {
