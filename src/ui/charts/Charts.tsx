@@ -9,7 +9,7 @@ import { chanceOf } from '../../tasks/chance';
 import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';
 import type { RunRecord } from '../../store/runs';
-import { GROUP_CLOCK, useClockedSelector, useThrottledSelector } from '../throttle';
+import { useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
 import { CHARTS, dashboardCharts } from './catalog';
@@ -156,7 +156,7 @@ export interface ChartProps {
 }
 
 export const Chart = memo(function Chart({ id, slot, height, className }: ChartProps) {
-  if (id === 'advantages') return <HistogramChart height={height} className={className} />;
+  if (id === 'advantages') return <HistogramChart slot={slot} height={height} className={className} />;
   return <LineChart id={id} slot={slot} height={height} className={className} />;
 });
 
@@ -197,9 +197,8 @@ function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
     .map((r) => ({ id: r.id, label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`, color: runColor(r), counts: r.histogram!.counts, edges: r.histogram!.edges }));
 }
 
-function HistogramChart({ height, className }: { height?: number; className?: string }) {
-  // On the group's clock, not a chart slot: the histogram and the group of answers show the same step.
-  const runs = useClockedSelector(selectChartRuns, GROUP_CLOCK);
+function HistogramChart({ slot, height, className }: { slot: number; height?: number; className?: string }) {
+  const runs = useThrottledSelector(selectChartRuns, slot);
   const fontSize = useFontSize();
   const hist = useMemo(() => histogramRuns(runs), [runs]);
   const bars = hist[0]?.counts.length ?? 0;

@@ -10,14 +10,16 @@ import { GroupView, groupData, type ColourBy } from '../group';
 import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
-import { GROUP_CLOCK, useClockedSelector } from '../throttle';
+import { useThrottledSelector } from '../throttle';
+
+/** While training streams steps, the group is redrawn at most this often. */
+const GROUP_REFRESH_MS = 700;
 
 const selectRollout = (s: AppState) => s.rollout;
 
 /** The rollouts to show: the step picked on a chart when it is kept, else the latest. */
 export function useShownRollout(): { rollout: RolloutView | null; picked: number | null; missing: boolean } {
-  // While training streams steps, redrawn at most every 700 ms, on the advantage histogram's clock.
-  const live = useClockedSelector(selectRollout, GROUP_CLOCK);
+  const live = useThrottledSelector(selectRollout, 0, GROUP_REFRESH_MS);
   const viewStep = useApp((s) => s.viewStep);
   const history = useApp((s) => s.rolloutHistory);
   if (viewStep === null) return { rollout: live, picked: null, missing: false };
