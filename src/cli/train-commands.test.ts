@@ -243,6 +243,20 @@ describe('rlvr train (cpu backend)', () => {
     expect(run('checkpoint-level3.safetensors')).toMatchObject({ trainedSteps: 1, level: 3 });
   });
 
+  it('--checkpoint-at writes the weights after each listed step, and the final checkpoint still holds the last; a bad list is named', async () => {
+    const r = await train(['--steps', '3', '--checkpoint-at', '1,3']);
+    expect(r.rc).toBe(0);
+    const run = (name: string) => readSafetensors(readFileSync(join(r.dir, name))).runConfig as { trainedSteps: number };
+    expect(run('checkpoint-step1.safetensors').trainedSteps).toBe(1);
+    expect(run('checkpoint-step3.safetensors').trainedSteps).toBe(3);
+    expect(existsSync(join(r.dir, 'checkpoint-step2.safetensors'))).toBe(false);
+    // The step-3 file is the run's end: the same weights as checkpoint.safetensors.
+    expect(readSafetensors(readFileSync(join(r.dir, 'checkpoint-step3.safetensors'))).params)
+      .toEqual(readSafetensors(readFileSync(join(r.dir, 'checkpoint.safetensors'))).params);
+    await expect(train(['--steps', '3', '--checkpoint-at', '10,x'])).rejects.toThrowError(/--checkpoint-at must be a comma-separated list of positive step numbers \(e\.g\. 100,300\), got "x" in "10,x"/);
+    await expect(train(['--steps', '3', '--checkpoint-at', '0'])).rejects.toThrowError(/--checkpoint-at must be/);
+  });
+
   it('--resume refuses what cannot change (seed, model, preset) and a --steps it has already reached, by name', async () => {
     const r = await train(['--steps', '2']);
     const resume = (extra: string[]) => trainCommand(['--resume', r.dir, '--backend', 'cpu', ...extra], () => {}, () => {});

@@ -41,6 +41,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   'gpu-memory': { kind: 'value', doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
+  'checkpoint-at': { kind: 'value', doc: 'also write checkpoint-step<N>.safetensors at these RL steps, a comma-separated list (e.g. 100,300): the jump-ahead points of a lesson' },
   'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
   cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
   ...CODE_FILE_FLAGS,
@@ -158,12 +159,26 @@ async function saveOrRescue(trainer: Trainer, dir: string, name: string, err: (s
   }
 }
 
+/** A comma-separated list of positive step numbers, e.g. "100,270"; a bad entry is named. */
+function stepListFlag(f: ParsedFlags, name: string): Set<number> {
+  const raw = f[name];
+  if (raw === undefined) return new Set();
+  const steps = new Set<number>();
+  for (const part of String(raw).split(',')) {
+    const t = part.trim();
+    if (!/^[1-9][0-9]{0,8}$/.test(t)) throw new CliError(`--${name} must be a comma-separated list of positive step numbers (e.g. 100,300), got "${part}" in "${String(raw)}"`);
+    steps.add(Number(t));
+  }
+  return steps;
+}
+
 export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
   // Everything that can be refused is, before anything is created or opened.
   const backend = backendFlag(f);
   const memoryBytes = gpuMemoryFlag(f);
   const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
+  const checkpointAt = stepListFlag(f, 'checkpoint-at');
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
   if (resume?.note) err(`note: ${resume.note}`);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
@@ -176,7 +191,7 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
   const unlock = lockRunFolder(dir, err);
   try {
-    return await trainInFolder(f, { dir, config, resume, init, backend, memoryBytes, checkpointEvery }, out, err);
+    return await trainInFolder(f, { dir, config, resume, init, backend, memoryBytes, checkpointEvery, checkpointAt }, out, err);
   } finally {
     unlock();
   }
@@ -191,11 +206,13 @@ interface TrainPlan {
   backend: ReturnType<typeof backendFlag>;
   memoryBytes: number;
   checkpointEvery: number;
+  /** --checkpoint-at: RL steps after which checkpoint-step<N>.safetensors is written. */
+  checkpointAt: ReadonlySet<number>;
 }
 
 /** The run, once its flags are checked and its folder is its own. */
 async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) => void, err: (s: string) => void): Promise<number> {
-  const { dir, config, resume, init, backend, memoryBytes, checkpointEvery } = plan;
+  const { dir, config, resume, init, backend, memoryBytes, checkpointEvery, checkpointAt } = plan;
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
@@ -219,7 +236,7 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
       throw e;
     }
     try {
-      return await runTraining(trainer, { config, dir, metrics, engines, resume, initFrom: f.init === undefined ? null : String(f.init), checkpointEvery, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
+      return await runTraining(trainer, { config, dir, metrics, engines, resume, initFrom: f.init === undefined ? null : String(f.init), checkpointEvery, checkpointAt, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
     } finally {
       trainer.destroy();
     }
@@ -247,6 +264,7 @@ interface RunContext {
   /** --init's checkpoint, named in the summary. */
   initFrom: string | null;
   checkpointEvery: number;
+  checkpointAt: ReadonlySet<number>;
   levels: boolean;
   json: boolean;
   out: (s: string) => void;
@@ -305,6 +323,14 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
           lastGood = { path: await saveCheckpoint(trainer, dir, CHECKPOINT), step: r.step };
         } catch (e) {
           err(`warning: cannot write the step-${r.step} checkpoint in ${dir} (${fileErrorReason(e)}); the run goes on`);
+        }
+      }
+      if (ctx.checkpointAt.has(r.step)) {
+        const name = `checkpoint-step${r.step}.safetensors`;
+        try {
+          writeFileAtomic(join(dir, name), await trainer.checkpoint());
+        } catch (e) {
+          err(`warning: cannot write ${name} (${fileErrorReason(e)}); the run goes on`);
         }
       }
       if (ctx.levels && trainer.level > levelSaved) {

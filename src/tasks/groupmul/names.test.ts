@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_NAMES, getGroup, parseGroupName } from './groups';
-import { describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './names';
+import { cycleNotation, cycleType, describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './names';
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -102,44 +102,49 @@ describe('rotation/reflection names (Z_n, D_n, S3)', () => {
   });
 });
 
-describe('letter names (S4, A4, A5, S5, Q8, quasigroups)', () => {
-  it('S4 and A4: e for the identity, then letters without e, the permutation on hover', () => {
-    for (const name of ['S4', 'A4']) {
-      const g = getGroup(name);
-      const d = elementDisplay(name);
-      expect(d.names[0]).toBe('e');
-      expect(d.names.slice(1).every((x) => /^[a-z]$/.test(x) && x !== 'e')).toBe(true);
-      expect(d.describe[1]).toBe(describePermutation(g.perms![1]));
-      expect(d.describe[1]).toContain(`(one-line ${g.elementNames[1].slice(1)})`);
-    }
-    expect(elementDisplay('S4').names.slice(0, 6)).toEqual(['e', 'a', 'b', 'c', 'd', 'f']);
+describe('cycle-type names (S4, A4, A5, S5) and quaternions (Q8)', () => {
+  it('cycleType and cycleNotation, by hand', () => {
+    expect(cycleType([0, 1, 2, 3])).toEqual([]);
+    expect(cycleType([1, 0, 3, 2])).toEqual([2, 2]);
+    expect(cycleType([1, 2, 0, 4, 3])).toEqual([3, 2]);
+    expect(cycleNotation([1, 2, 0, 4, 3])).toBe('(0 1 2)(3 4)');
+    expect(cycleNotation([0, 1, 2])).toBe('()');
   });
 
-  it('A5 and S5: past 25 letters the names go on with subscripts (a₁ … z₁, a₂ …), unique and e-free', () => {
-    for (const name of ['A5', 'S5']) {
+  it('each element is named by its kind (cycle type) and its number within the kind; every name\'s letter matches its permutation', () => {
+    const letterOf: Record<string, string> = { '2': 's', '2,2': 'h', '3': 't', '4': 'q', '3,2': 'w', '5': 'f' };
+    for (const name of ['S4', 'A4', 'A5', 'S5']) {
       const g = getGroup(name);
       const d = elementDisplay(name);
       expect(d.names[0]).toBe('e');
-      expect(d.names.slice(1).every((x) => /^[a-df-z][₀-₉]*$/u.test(x))).toBe(true);
+      g.perms!.forEach((p, i) => {
+        if (i === 0) return;
+        expect(d.names[i]).toMatch(new RegExp(`^${letterOf[cycleType(p).join(',')]}[₁-₉][₀-₉]*$`, 'u'));
+        expect(d.describe[i]).toBe(`${cycleNotation(p)}: ${describePermutation(p)}`);
+      });
       expect(new Set(d.names).size).toBe(g.order);
-      expect(d.describe[59]).toBe(describePermutation(g.perms![59]));
     }
-    const s5 = elementDisplay('S5').names;
-    expect(s5.slice(24, 28)).toEqual(['y', 'z', 'a₁', 'b₁']);
-    expect(s5[119]).toBe('t₄');
-    expect(elementDisplay('A5').names[59]).toBe('j₂');
-    expect(elementDisplay('S5').key).toContain('e = identity · a … t₄');
+    // A4 = the tetrahedron's 12 rotations: 8 third turns (3-cycles), 3 half turns (two swaps).
+    const a4 = elementDisplay('A4');
+    expect(a4.order.map((i) => a4.names[i])).toEqual(['e', 'h₁', 'h₂', 'h₃', 't₁', 't₂', 't₃', 't₄', 't₅', 't₆', 't₇', 't₈']);
+    expect(a4.key).toContain('rotations of a tetrahedron');
+    expect(a4.key).toContain('t₁…t₈ = 3-cycle (a third turn about a corner)');
+    // A5 = the icosahedron's 60: 15 half turns, 20 third turns, 24 fifth turns.
+    const a5 = elementDisplay('A5').names;
+    expect(['h', 't', 'f'].map((k) => a5.filter((x) => x.startsWith(k)).length)).toEqual([15, 20, 24]);
+    expect(elementDisplay('S4').key).toContain('q₁…q₆ = 4-cycle (a quarter turn about a face axis)');
+    expect(elementDisplay('S5').key).toContain('w₁…w₂₀ = 3-cycle and a swap');
   });
 
-  it('letterName: 25 letters a round, the round as a subscript', () => {
-    expect([0, 3, 4, 24, 25, 49, 50].map(letterName)).toEqual(['a', 'd', 'f', 'z', 'a₁', 'z₁', 'a₂']);
-  });
-
-  it('Q8: e = 1, letters for the others, the quaternion on hover and in the key', () => {
+  it('Q8: the quaternions themselves, with a proper minus sign', () => {
     const d = elementDisplay('Q8');
-    expect(d.names).toEqual(['e', 'a', 'b', 'c', 'd', 'f', 'g', 'h']);
+    expect(d.names).toEqual(['1', '−1', 'i', '−i', 'j', '−j', 'k', '−k']);
     expect(d.describe[3]).toBe('the quaternion −i (token -i)');
-    expect(d.key).toContain('e = 1, a = −1, b = i');
+    expect(d.key).toContain('i² = j² = k² = ijk = −1');
+  });
+
+  it('letterName (quasigroups): 25 letters a round, the round as a subscript', () => {
+    expect([0, 3, 4, 24, 25, 49, 50].map(letterName)).toEqual(['a', 'd', 'f', 'z', 'a₁', 'z₁', 'a₂']);
   });
 
   it('quasigroups: letters only (no identity, no e), the table row on hover', () => {
@@ -162,7 +167,7 @@ describe('every group', () => {
       expect(d.describe.every((x) => x.length > 0)).toBe(true);
       expect(d.key.length).toBeGreaterThan(0);
       expect([...d.order].sort((x, y) => x - y)).toEqual(Array.from({ length: g.order }, (_, i) => i));
-      if (g.isGroup) expect(d.names[0]).toBe('e');
+      if (g.isGroup) expect(d.names[0]).toBe(name === 'Q8' ? '1' : 'e');
       else expect(d.names).not.toContain('e');
     }
   });

@@ -4,8 +4,10 @@
 // Here each element gets the name a lecturer would write on the board:
 // - Z_n:           e, r, r², …            (r = rotate one step)
 // - D_n and S3:    e, r, r², …, s, sr, sr², …   (s·rᵇ, with r a rotation of order n, s a reflection)
-// - S4, A4, Q8:    e, then the letters a, b, c, … (skipping e), the permutation / quaternion on hover
-// - A5, S5:        the same letters, then again with subscripts (a₁ … z₁, a₂ …): 25 letters per round
+// - S4, A4, A5, S5: e, then a letter for the element's cycle type and its number within that type
+//                  (t₁ … t₈ are A4's 3-cycles, its third turns of a tetrahedron; h₁ … h₃ its double
+//                  swaps, its half turns), the permutation and its cycles on hover
+// - Q8:            the quaternions themselves: 1, −1, i, −i, j, −j, k, −k
 // - quasigroups:   a, b, c, … (no identity; e skipped too, so that nothing reads as one)
 //
 // Products follow the task's convention (groups.ts): elements act on the right, so "sr" is the
@@ -74,7 +76,7 @@ export function elementDisplay(groupName: string): ElementDisplay {
         : family === 'S' && n === 3 ? s3Display(g)
           : family === 'Q' ? quaternionDisplay(g)
             : family === 'quasi' ? quasigroupDisplay(g)
-              : permutationLetterDisplay(g);
+              : cycleTypeDisplay(g);
   cache.set(groupName, built);
   return built;
 }
@@ -184,7 +186,7 @@ function rotationText(b: number, n: number): string {
   return `rotate ${b} step${b === 1 ? '' : 's'}: x ↦ x+${b} mod ${n}`;
 }
 
-// ── Letters (S4, A4, A5, S5, Q8, quasigroups) ──────────────────────────────────────────────
+// ── Letters (quasigroups) ──────────────────────────────────────────────
 
 function indexOrder(order: number): number[] {
   return Array.from({ length: order }, (_, i) => i);
@@ -201,27 +203,101 @@ function letterNames(order: number, hasIdentity: boolean): string[] {
   return Array.from({ length: order }, (_, i) => (hasIdentity ? (i === 0 ? 'e' : letterName(i - 1)) : letterName(i)));
 }
 
-function permutationLetterDisplay(g: Magma): ElementDisplay {
-  const names = letterNames(g.order, true);
+// ── Cycle types (S4, A4, A5, S5) ───────────────────────────────────────────────────────────
+
+/** The lengths of a permutation's cycles longer than 1, longest first: [3] for a 3-cycle, [2, 2] for two swaps. */
+export function cycleType(p: readonly number[]): number[] {
+  const seen = new Array<boolean>(p.length).fill(false);
+  const lengths: number[] = [];
+  for (let start = 0; start < p.length; start++) {
+    let length = 0;
+    for (let x = start; !seen[x]; x = p[x]) {
+      seen[x] = true;
+      length++;
+    }
+    if (length > 1) lengths.push(length);
+  }
+  return lengths.sort((a, b) => b - a);
+}
+
+/** Cycle notation: "(0 1 2)(3 4)"; "()" for the identity. */
+export function cycleNotation(p: readonly number[]): string {
+  const seen = new Array<boolean>(p.length).fill(false);
+  let out = '';
+  for (let start = 0; start < p.length; start++) {
+    if (seen[start] || p[start] === start) continue;
+    const cycle: number[] = [];
+    for (let x = start; !seen[x]; x = p[x]) {
+      seen[x] = true;
+      cycle.push(x);
+    }
+    out += `(${cycle.join(' ')})`;
+  }
+  return out === '' ? '()' : out;
+}
+
+/**
+ * One letter per cycle type, in reading order, with what it is as a rotation where the group is
+ * a solid's rotation group (A4: tetrahedron, S4: cube, A5: icosahedron). The letter says the
+ * element's kind at a glance (its order, and for the solids its turn); the subscript tells the
+ * elements of a kind apart.
+ */
+const CYCLE_TYPES: readonly { type: string; letter: string; words: string }[] = [
+  { type: '2', letter: 's', words: 'one swap' },
+  { type: '2,2', letter: 'h', words: 'two swaps' },
+  { type: '3', letter: 't', words: '3-cycle' },
+  { type: '4', letter: 'q', words: '4-cycle' },
+  { type: '3,2', letter: 'w', words: '3-cycle and a swap' },
+  { type: '5', letter: 'f', words: '5-cycle' },
+];
+
+/** What each kind is as a rotation of the solid whose rotation group this is. */
+const SOLID_TURNS: Readonly<Record<string, { solid: string; turns: Readonly<Record<string, string>> }>> = {
+  A4: { solid: 'a tetrahedron', turns: { t: 'a third turn about a corner', h: 'a half turn about an edge axis' } },
+  S4: { solid: 'a cube', turns: { q: 'a quarter turn about a face axis', h: 'a half turn about a face axis', t: 'a third turn about a corner', s: 'a half turn about an edge axis' } },
+  A5: { solid: 'an icosahedron', turns: { f: 'a fifth turn about a corner', t: 'a third turn about a face axis', h: 'a half turn about an edge axis' } },
+};
+
+function cycleTypeDisplay(g: Magma): ElementDisplay {
   const perms = g.perms ?? [];
   const degree = perms[0]?.length ?? 0;
+  const kinds = perms.map((p) => {
+    const type = cycleType(p).join(',');
+    const kind = CYCLE_TYPES.find((k) => k.type === type);
+    if (type !== '' && !kind) throw new Error(`${g.name}: no name for cycle type [${type}]`);
+    return kind ?? null;
+  });
+  const counts = new Map<string, number>();
+  const names = kinds.map((kind) => {
+    if (!kind) return 'e';
+    const j = (counts.get(kind.letter) ?? 0) + 1;
+    counts.set(kind.letter, j);
+    return kind.letter + subscript(j);
+  });
+  const rank = (i: number): number => (kinds[i] ? CYCLE_TYPES.indexOf(kinds[i]!) + 1 : 0);
+  const order = indexOrder(g.order).sort((i, j) => rank(i) - rank(j) || i - j);
+  const solid = SOLID_TURNS[g.name];
+  const present = CYCLE_TYPES.filter((k) => counts.has(k.letter));
+  const legend = present.map((k) => {
+    const turn = solid?.turns[k.letter];
+    return `${k.letter}₁…${k.letter}${subscript(counts.get(k.letter)!)} = ${k.words}${turn ? ` (${turn})` : ''}`;
+  });
   return {
-    order: indexOrder(g.order),
+    order,
     names,
-    describe: perms.map((p) => describePermutation(p)),
-    key: `e = identity · ${names[1]} … ${names[names.length - 1]}: the other permutations of 0…${degree - 1} (hover for each) · xy = x first, then y`,
+    describe: perms.map((p) => `${cycleNotation(p)}: ${describePermutation(p)}`),
+    key: `${solid ? `rotations of ${solid.solid}, as permutations of 0…${degree - 1}` : `permutations of 0…${degree - 1}`}: e = identity · ${legend.join(' · ')} · xy = x first, then y`,
   };
 }
 
-/** Q8's token names are the quaternions themselves; written with a proper minus sign. */
+/** Q8's token names are the quaternions themselves; shown as such, with a proper minus sign. */
 function quaternionDisplay(g: Magma): ElementDisplay {
-  const names = letterNames(g.order, true);
   const quaternion = g.elementNames.map((t) => t.replace('-', '−'));
   return {
     order: indexOrder(g.order),
-    names,
+    names: quaternion,
     describe: quaternion.map((q, i) => `the quaternion ${q} (token ${g.elementNames[i]})`),
-    key: `quaternions: ${names.map((name, i) => `${name} = ${quaternion[i]}`).join(', ')}`,
+    key: 'quaternions: 1, −1, i, −i, j, −j, k, −k with i² = j² = k² = ijk = −1',
   };
 }
 
