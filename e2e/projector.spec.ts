@@ -4,6 +4,8 @@
 // run, at least four answers of the shown group are wholly in view. The checks are
 // e2e/projector-layout.ts; each lesson is opened from the lesson picker and stepped once (the
 // two slowest, whose screen is the one of cot-s4, are checked before their first step only).
+// PROJECTOR_SHOTS=DIR also saves each lesson's screen after its step (DIR/<lesson>-<width>.png),
+// to look at them as a class would.
 import { test, expect, type Page } from '@playwright/test';
 import { getPreset, PRESET_NAMES } from '../src/config/presets';
 import { projectorReport } from './projector-layout';
@@ -54,6 +56,7 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
       await expect(page.getByTestId('step')).toBeEnabled();
       await expect(page.getByTestId('group-view')).toBeVisible();
       await expectProjectorRule(page, `${preset} after one step`, true);
+      if (process.env.PROJECTOR_SHOTS) await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/${preset}-${viewport.width}.png` });
     }
   });
 }
