@@ -148,9 +148,13 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Press ▶, then run the "symmetric clip" variant with the same seed.', show: 'variants' },
       { text: 'Fewer tokens are clipped above with ε_high = 0.28: fewer good updates are cut.', show: 'chart-clip', needs: 'step' },
       { text: 'DAPO reports that the entropy declines more slowly with clip-higher: compare the entropy curves.', show: 'chart-entropy', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at step 150 (entropy still above 1 nat): the charts show it up to there, and ▶ continues it.', show: 'jump' },
     ],
-    expect: 'Measured (seed 0, 300 steps each): with ε_high 0.28 the entropy is 1.01 / 1.05 / 0.93 nats at steps 100 / 200 / 300, with the symmetric clip 0.52 / 0.30 / 0.02, where every group ends without spread (61% with clip-higher). The clip itself binds rarely here (0.3% and 0.2% of tokens above, 1.1% and 0.5% below), and neither run learns the task in 300 steps (held-out pass@1 0.08–0.20; chance 0.17).',
+    expect: 'Measured (seed 0, 300 steps each): with ε_high 0.28 the entropy is 1.01 / 1.05 / 0.93 nats at steps 100 / 200 / 300 (the recorded run, made again later with the checkpoints: 0.73 / 1.04 / 0.76), with the symmetric clip 0.52 / 0.30 / 0.02, where every group ends without spread (61% with clip-higher). The clip itself binds rarely here (0.3% and 0.2% of tokens above, 1.1% and 0.5% below), and neither run learns the task in 300 steps (held-out pass@1 0.08–0.20; chance 0.17).',
     charts: ['reward', 'entropy', 'clip'],
+    checkpoints: [
+      { label: 'step 150', file: 'checkpoints/clip-higher-step150.safetensors', note: 'seed 0 at step 150 of the recorded run: entropy 1.05–1.22 nats, 44% of groups without spread, held-out pass@1 0.19' },
+    ],
     variants: [{ label: 'symmetric clip', set: { epsHigh: 0.2 } }],
     ablation: {
       question: 'Does raising only the upper clip bound (ε_high 0.28 against a symmetric 0.2) keep the entropy up and learn faster?',
