@@ -179,9 +179,13 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Early on most GRPO groups of 4 contain no success and have no spread: they teach nothing.', show: 'chart-groups', needs: 'step' },
       { text: 'Open a group: with MaPP an all-wrong group still gets negative advantages.', show: 'group', needs: 'advantages' },
       { text: 'MaPP trains on 128 fixed prompts: the held-out points on the reward chart show whether it generalises.', show: 'chart-reward', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at step 150: its reward on the pool is 0.46 (0.17 at step 50), its held-out pass@1 still chance.', show: 'jump' },
     ],
-    expect: 'Measured (seed 0, 300 steps each): MaPP\'s reward on its pool of 128 prompts climbs 0.09 → 0.39 while GRPO\'s stays at 0.16–0.18; but both policies collapse (entropy 0.02 and 0.05 nats, every group without spread by the end) and neither generalises: held-out pass@1 0.19 and 0.20, chance 0.17. MaPP learned its pool, not the task.',
+    expect: 'Measured (seed 0, 300 steps each): MaPP\'s reward on its pool of 128 prompts climbs 0.09 → 0.39 while GRPO\'s stays at 0.16–0.18; but both policies collapse (entropy 0.02 and 0.05 nats, every group without spread by the end) and neither generalises: held-out pass@1 0.19 and 0.20, chance 0.17. MaPP learned its pool, not the task. The recorded run (made again with its checkpoints): pool reward 0.17 at step 50, 0.40 at 100, 0.52 at 200, entropy 0.14 nats at step 100, held-out pass@1 0.19 throughout.',
     charts: ['reward', 'groups', 'advantages'],
+    checkpoints: [
+      { label: 'step 150', file: 'checkpoints/mapp-vs-grpo-step150.safetensors', note: 'seed 0 at step 150 of the recorded run: reward on its pool 0.46, entropy 0.03 nats, held-out pass@1 0.19 (chance 0.17)' },
+    ],
     variants: [{ label: 'GRPO', set: { estimator: 'grpo' } }],
     ablation: {
       question: 'With groups of 4 at a low pass rate, where most GRPO groups are all wrong and teach nothing, does MaPP learn faster?',
