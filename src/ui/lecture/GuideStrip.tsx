@@ -48,6 +48,7 @@ export function GuideStrip() {
 function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
   const index = useApp((s) => Math.min(s.guideStep, preset.guide.length - 1));
   const setGuideStep = useApp((s) => s.setGuideStep);
+  const zoom = useApp((s) => s.zoom);
   const stepsDone = useApp((s) => s.step);
   const hasAdvantages = useApp((s) => s.rollout?.advantages !== undefined);
   const step = preset.guide[index];
@@ -80,7 +81,8 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
         <div className="guide-actions">
           <Extras preset={preset} />
           <Details preset={preset} />
-          <button className="link-button" data-testid="guide-hide" onClick={onHide}>hide guide</button>
+          {/* "hide" alone with A+: the menus, details and this must share one line. */}
+          <button className="link-button" data-testid="guide-hide" onClick={onHide} title="hide the guide">{zoom ? 'hide' : 'hide guide'}</button>
         </div>
       </div>
     </footer>
@@ -101,17 +103,17 @@ function Extras({ preset }: { preset: Preset }) {
   return (
     <>
       {preset.variants?.length || preset.ablation ? <Menu label="compare" testId="menu-variants"><Variants preset={preset} /></Menu> : null}
-      {preset.checkpoints?.length ? <Menu label="trained model" testId="menu-trained"><JumpAhead preset={preset} /></Menu> : null}
+      {preset.checkpoints?.length ? <Menu label="trained" testId="menu-trained" title="jump ahead: load a model the lesson's recorded run trained"><JumpAhead preset={preset} /></Menu> : null}
     </>
   );
 }
 
 /** A folded menu that opens upwards over the lesson and closes again once a choice is made. */
-function Menu({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+function Menu({ label, testId, title, children }: { label: string; testId: string; title?: string; children: ReactNode }) {
   return (
     // One name: opening one menu closes the other.
     <details className="guide-menu" name="guide-menu" data-testid={testId}>
-      <summary>{label} ▾</summary>
+      <summary title={title}>{label} ▾</summary>
       <div
         className="guide-menu-body"
         onClick={(e) => {
