@@ -103,14 +103,15 @@ export interface GeneratedMaze {
 export const MAX_MAZE_ATTEMPTS = 400;
 
 /**
- * A maze with start and goal at a shortest distance in [min(minDist, maxDist), maxDist], drawn
- * uniformly among the qualifying (start, goal) pairs. maxDist is the easy end of a curriculum:
- * below minDist the two are exactly maxDist apart (level 1: one move). With braid > 0 only pairs
+ * A maze with start and goal at a shortest distance in [minDist, maxDist], drawn uniformly among
+ * the qualifying (start, goal) pairs. maxDist is the easy end of a curriculum: below minDist the
+ * distance is anything in [1, maxDist] (level 1: one move; level 2: one or two), so that a policy
+ * learns to stop where the goal is, not after a count of moves. With braid > 0 only pairs
  * joined by at least two shortest paths qualify. Mazes are redrawn until a pair qualifies; after
  * MAX_MAZE_ATTEMPTS the best pair seen is used.
  */
 export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number, maxDist = Infinity): GeneratedMaze {
-  const lo = Math.min(minDist, maxDist);
+  const lo = maxDist < minDist ? 1 : minDist;
   let fallback: (GeneratedMaze & { score: number }) | undefined;
   for (let attempt = 0; attempt < MAX_MAZE_ATTEMPTS; attempt++) {
     const open = carvePerfectMaze(rng, size);

@@ -238,21 +238,25 @@ describe('maze fromJSON', () => {
 });
 
 describe('maxDist: the easy end of a distance curriculum', () => {
-  it('keeps start and goal within [min(minDist, maxDist), maxDist]', () => {
+  it('keeps start and goal within [minDist, maxDist], and within [1, maxDist] below minDist, where every distance occurs', () => {
     const cases: [number, number, number, number][] = [
       // size, minDist, maxDist, expected lower bound
       [4, 1, 1, 1],
       [4, 3, 1, 1],
-      [4, 3, 2, 2],
+      [4, 3, 2, 1],
       [4, 3, 5, 3],
       [5, 4, 6, 4],
     ];
     for (const [size, minDist, maxDist, lo] of cases) {
+      const seen = new Set<number>();
       for (let seed = 1; seed <= 40; seed++) {
         const inst = draw({ size, minDist, maxDist }, seed);
         expect(inst.shortest, `size ${size} minDist ${minDist} maxDist ${maxDist} seed ${seed}`).toBeGreaterThanOrEqual(lo);
         expect(inst.shortest).toBeLessThanOrEqual(maxDist);
+        seen.add(inst.shortest);
       }
+      // Level 2 of a curriculum mixes one-move and two-move mazes: a policy cannot pass it by always stopping after a count.
+      if (minDist === 3 && maxDist === 2) expect([...seen].sort()).toEqual([1, 2]);
     }
   });
 
