@@ -92,10 +92,14 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'The same S3 chains, but the model answers at once: no intermediate tokens, no room to compute.', show: 'group' },
       { text: 'Press ▶. Lengths 1 and 2 are learned: one multiplication fits in one forward pass.', show: 'chart-level', needs: 'step' },
       { text: 'Then the level stops advancing and the pass rate sinks toward chance (1/6) as chains grow.', show: 'chart-reward', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at step 700: it reached length 3 at step 361 and is still there; the charts show it up to there, and ▶ continues it.', show: 'jump' },
       { text: 'The lesson: the scratchpad, not more reward, makes the problem learnable; a chain of thought is computation the model needs room for.' },
     ],
-    expect: 'Measured (headless, seeds 0 and 3, 550–700 steps): length 2 by step 50, length 3 by step 350, then stuck at length 3; at length 6 the greedy pass rate is 0.166 (chance 1/6). cot-discovery reaches length 6 in the same budget.',
+    expect: 'Measured (headless, seeds 0 and 3, 550–700 steps): length 2 by step 50, length 3 by step 350, then stuck at length 3; at length 6 the greedy pass rate is 0.166 (chance 1/6). cot-discovery reaches length 6 in the same budget. The recorded run (seed 0, SwiftShader, 700 steps): length 2 at step 11, length 3 at step 361, still at length 3 at step 700 (held-out greedy pass@1 0.34–0.53 there).',
     charts: ['reward', 'level', 'entropy'],
+    checkpoints: [
+      { label: 'step 700, stuck at length 3', file: 'checkpoints/no-cot-room-step700.safetensors', note: 'seed 0 at step 700 of the recorded run: at length 3 since step 361, held-out greedy pass@1 0.53' },
+    ],
     variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
     ablation: {
       question: 'Does room to think (writing every running product before the answer) make long chains learnable?',
