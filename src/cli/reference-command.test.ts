@@ -39,14 +39,4 @@ describe('rlvr reference', () => {
     await expect(referenceCommand(['--preset', 'start-here', '--run', b, '--out', join(root, 'x.json')], () => {})).rejects.toThrow(/its lr differs/);
     expect(differingKnob(presetConfig('start-here'), presetConfig('start-here'))).toBeNull();
   });
-
-  it('--from-base: a run started from a base model (--init, sftSteps 0) stands for a lesson with a warm start; nothing else may differ', () => {
-    const lesson = { ...presetConfig('start-here'), sftSteps: 500, sftLr: 0.003 };
-    const run = { ...presetConfig('start-here'), sftSteps: 0 };
-    expect(differingKnob(run, lesson)).toBe('sftSteps');
-    expect(differingKnob(run, lesson, true)).toBeNull();
-    expect(differingKnob({ ...run, lr: 0.01 }, lesson, true)).toBe('lr');
-    // A run that did its own warm start is not one from a base model.
-    expect(differingKnob({ ...run, sftSteps: 20 }, lesson, true)).toMatch(/^sftSteps \(a run from a base model has none/);
-  });
 });

@@ -14,11 +14,7 @@ export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
   run: { kind: 'multi', doc: 'a folder written by rlvr train (config.json, metrics.jsonl); repeat for several seeds' },
   out: { kind: 'value', doc: 'the JSON file to write, e.g. public/reference/start-here.json' },
   source: { kind: 'value', doc: 'how the runs were made (the command and the adapter), stored in the file' },
-  'from-base': { kind: 'switch', doc: 'the runs started from a base model with rlvr train --init (sftSteps 0): the lesson\'s warm-start knobs (sftSteps, sftData, sftLr) may differ from theirs; say in --source how the base model was made' },
 };
-
-/** The warm-start knobs, which a run started from a base model (--init) has done elsewhere. */
-const WARM_START_KNOBS: ReadonlySet<string> = new Set(['sftSteps', 'sftData', 'sftLr']);
 
 /** Points per reference curve: faint lines need little detail, and the file ships with the page. */
 export const REFERENCE_POINTS = 150;
@@ -30,13 +26,11 @@ interface StepLine {
 }
 
 /** The first knob on which a run's config differs from the lesson's (seed and steps may differ). */
-export function differingKnob(config: RunConfig, lesson: RunConfig, fromBase = false): string | null {
+export function differingKnob(config: RunConfig, lesson: RunConfig): string | null {
   const a = configEntries(config);
   const b = configEntries(lesson);
-  if (fromBase && config.sftSteps !== 0) return 'sftSteps (a run from a base model has none: it starts from rlvr train --init)';
   for (const key of Object.keys(b)) {
     if (key === 'seed' || key === 'steps') continue;
-    if (fromBase && WARM_START_KNOBS.has(key)) continue;
     if (a[key] !== b[key]) return key;
   }
   return null;
@@ -69,7 +63,7 @@ export async function referenceCommand(argv: string[], out: (s: string) => void)
   if (dirs.length === 0) throw new CliError('--run is required (a folder written by rlvr train; repeat it for several seeds)');
   const runs = dirs.map((dir) => {
     const { config, steps } = readRun(dir);
-    const knob = differingKnob(config, lesson, Boolean(f['from-base']));
+    const knob = differingKnob(config, lesson);
     if (knob) throw new CliError(`--run ${dir}: its ${knob} differs from the ${preset} lesson's; a reference run must use the lesson's own settings`);
     const reward = downsample(steps.map((s) => ({ x: s.step, y: s.scalars.reward })), REFERENCE_POINTS)
       .map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 1000) / 1000] as [number, number]);

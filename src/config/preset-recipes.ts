@@ -67,6 +67,39 @@ export const SMALL_MAZE = {
   lr: 3e-3,
 } as const satisfies Record<string, KnobValue>;
 
+// Mazes from a base model (maze-base-rl; docs/results.md, "Mazes"). The cell-note answer puts
+// where the walk is into the text: the base model's walks then hit a wall in 18.6% of walks, against
+// 73-86% with moves alone. B 32 × G 4: level 1 (where is the goal from here?) passed at step 131,
+// against none in 315 steps with B 8 × G 16 at the same 128 walks a step. The anchor stays on the
+// base model (refSync none): one re-taken at level 1 held "stop after one move" into level 2.
+// No warm start here: the lesson starts from its shipped base model (its first guide step loads
+// it), since 1,500 warm-start steps would hold the page for many minutes on a software GPU; how
+// that base model was made, and the runs from it (rlvr train --init), are in docs/results.md.
+export const MAZE_BASE_RL = {
+  task: 'maze',
+  'task.size': 4,
+  'task.minDist': 3,
+  'task.maxDist': 10,
+  'task.reward': 'binary',
+  'task.answer': 'cells',
+  'model.initStd': 0.1,
+  curriculum: 'pass-rate',
+  curriculumParam: 'maxDist',
+  curriculumStart: 1,
+  curriculumTarget: 0.9,
+  curriculumWindow: 10,
+  batchPrompts: 32,
+  groupSize: 4,
+  lr: 3e-3,
+  entropyMode: 'uniform',
+  entropyAlpha: 0.01,
+  klBeta: 0.05,
+  klKind: 'k3',
+  refSync: 'none',
+  evalEvery: 25,
+  evalPrompts: 64,
+} as const satisfies Record<string, KnobValue>;
+
 // The small sort setup of the first lesson and the smoke test: a 1-layer, width-16 model that
 // learns in seconds. 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved
 // batch into full-size random steps and held-out pass@1 swung 1.0 → 0.6; at 3e-3 sort-easy's

@@ -3,7 +3,7 @@
 
 import { GRPO_NO_STD_SOURCE } from './custom-code';
 import type { Preset } from './preset-types';
-import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, S3_SHORT, SMALL_MAZE, SMALL_SORT } from './preset-recipes';
+import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, MAZE_BASE_RL, S3_SHORT, SMALL_MAZE, SMALL_SORT } from './preset-recipes';
 
 export const PRESET_TABLE: readonly Preset[] = [
   {
@@ -231,6 +231,29 @@ export const PRESET_TABLE: readonly Preset[] = [
     ],
     expect: 'Not yet a working recipe (see maze-grpo); no recorded run yet.',
     charts: ['reward', 'length', 'entropy'],
+  },
+  {
+    name: 'maze-base-rl',
+    title: 'Mazes: a base model that walks, then RL',
+    summary: 'A model first learns to walk in mazes from random walks that never look at the goal (a base model); RL, rewarded only for ending on the goal, then teaches it to go there.',
+    set: {
+      ...MAZE_BASE_RL,
+      steps: 800,
+    },
+    explanation:
+      'Two phases, as in RLVR on a pretrained model; the lesson ships the first and runs the second. The base model: 1,500 supervised steps on random legal walks that never look at the goal, each move followed by the cell it reaches (the walk\'s scratchpad, as the running product is in the group chains); it learns to read the walls and to know where it is, not to solve. Then RL with a binary reward (1 only for a walk that ends on the goal without entering a wall), GRPO on 32 mazes × 4 walks a step, a curriculum that puts the goal one move away and then up to 2, 3, … moves once 90% pass, a KL anchor (k3, β 0.05) to the base model that keeps its legal moves and true notes, and a uniform regulator (α 0.01). Many mazes per step matter more than many walks per maze: the policy must learn where the goal is from here. BODHI argues that RLVR narrows the ways a model solves a maze (fewer distinct correct paths) while it improves its respect for the walls: compare the base model\'s walks with the trained one\'s.',
+    guide: [
+      { text: 'First load the base model (trained ▾): RL starts from it. Without it, ▶ runs RL from random weights, which has not learned mazes in any measured run.', show: 'jump' },
+      { text: 'The prompt is a 4×4 maze; the answer is a walk from S, and after each move the model writes the cell it reached. The base model\'s walks wander and rarely stop on G, but mostly keep to the open cells.', show: 'group' },
+      { text: 'Press ▶: now only ending on G is rewarded. The goal starts one move away; the level rises when 90% pass.', show: 'chart-level', needs: 'step' },
+      { text: 'Open a group: each walk is drawn on the maze, coloured by its advantage; a walk into a wall is marked where it hit.', show: 'group', needs: 'advantages' },
+      { text: 'The task chart counts distinct correct walks per maze: does RL keep several ways to the goal, or one?', show: 'chart-task', needs: 'step' },
+    ],
+    expect: 'Measured (CPU engine, headless): the base model hits a wall or leaves the grid in 18.6% of its sampled walks; on braided 4×4 mazes (distance ≥ 3) its pass@1 is 0.03 and its pass@64 0.70, with 1.7 distinct correct paths per maze. RL from it (seeds 1 and 2): level 1 (the goal one move away) passed at step 131 (seed 1), seed 2 at held-out 0.80 by step 150.',
+    charts: ['reward', 'level', 'task', 'entropy'],
+    checkpoints: [
+      { label: 'base model', file: 'checkpoints/maze-base-rl-base.safetensors', note: 'seed 1 at step 0: the base model (1,500 warm-start steps on random legal walks, 32 walks a step, sftLr 3e-3) before any RL; 18.6% of its sampled walks hit a wall or leave the grid' },
+    ],
   },
   {
     name: 'sort-easy',

@@ -19,7 +19,7 @@ export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
   promptWords(inst) {
     const size = inst.grid.length;
     const several = inst.shortestPaths > 1 ? `, ${inst.shortestPaths} of them` : '';
-    return { prompt: `a ${size}×${size} maze`, question: 'Walk from S to G.', answer: `shortest path ${inst.shortest} moves${several}` };
+    return { prompt: `a ${size}×${size} maze`, question: 'Walk from S to G.', answer: `shortest path ${inst.shortest} move${inst.shortest === 1 ? '' : 's'}${several}` };
   },
   answerNote(inst, vocab, completion, correct) {
     if (correct === null) return null;
