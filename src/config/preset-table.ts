@@ -248,11 +248,13 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Press ▶: now only ending on G is rewarded. The goal starts one move away; the level rises when 90% pass.', show: 'chart-level', needs: 'step' },
       { text: 'Open a group: each walk is drawn on the maze, coloured by its advantage; a walk into a wall is marked where it hit.', show: 'group', needs: 'advantages' },
       { text: 'The task chart counts distinct correct walks per maze: does RL keep several ways to the goal, or one?', show: 'chart-task', needs: 'step' },
+      { text: 'No time to wait? Load "goal one move away: passed": seed 1 after 130 steps of RL. Its walks go to the goal when it is next to S, and stop one move short when it is two away.', show: 'jump' },
     ],
-    expect: 'Measured (CPU engine, headless): the base model hits a wall or leaves the grid in 18.6% of its sampled walks; on braided 4×4 mazes (distance ≥ 3) its pass@1 is 0.03 and its pass@64 0.70, with 1.7 distinct correct paths per maze. RL from it (seeds 1 and 2): level 1 (the goal one move away) passed at step 131 (seed 1), seed 2 at held-out 0.80 by step 150.',
+    expect: 'Measured (CPU engine, headless): the base model hits a wall or leaves the grid in 18.6% of its sampled walks (base models that write moves alone: 73–86%). RL from it passed level 1 (the goal one move away, held-out greedy pass@1 0.84) at steps 131 and 221 (seeds 1, 2; seeds 3 and 4 were at 0.44 and 0.58 when stopped at step 75). At level 2 (the goal one or two moves away) both held at 0.38–0.45 for 100 steps: level 1 had taught them to stop after one move (p(go on) 0.03). Not a 4×4 recipe yet. On braided mazes, goal two moves away by two shortest paths, the base model finds the goal in 1.00 of its 64 walks per maze (pass@64), 5.6 distinct correct walks; the RL models at 0.03–0.16: RL narrowed the walks, here through that stopping habit.',
     charts: ['reward', 'level', 'task', 'entropy'],
     checkpoints: [
       { label: 'base model', file: 'checkpoints/maze-base-rl-base.safetensors', note: 'seed 1 at step 0: the base model (1,500 warm-start steps on random legal walks, 32 walks a step, sftLr 3e-3) before any RL; 18.6% of its sampled walks hit a wall or leave the grid' },
+      { label: 'goal one move away: passed', file: 'checkpoints/maze-base-rl-level1-passed.safetensors', note: 'seed 1 at step 130, as its curriculum moved to level 2: held-out greedy pass@1 0.84 with the goal one move away; at level 2 it then stops one move short (docs/results.md)' },
     ],
   },
   {
