@@ -293,13 +293,16 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       },
     });
     let levelSaved = trainer.level;
-    const saveLevel = async (): Promise<void> => {
+    // A checkpoint beside the run's own (weights and header, no trainer state); a failure to
+    // write it is reported and the run goes on.
+    const saveSide = async (name: string): Promise<void> => {
       try {
-        writeFileAtomic(join(dir, `checkpoint-level${trainer.level}.safetensors`), await trainer.checkpoint());
+        writeFileAtomic(join(dir, name), await trainer.checkpoint());
       } catch (e) {
-        err(`warning: cannot write checkpoint-level${trainer.level}.safetensors (${fileErrorReason(e)}); the run goes on`);
+        err(`warning: cannot write ${name} (${fileErrorReason(e)}); the run goes on`);
       }
     };
+    const saveLevel = (): Promise<void> => saveSide(`checkpoint-level${trainer.level}.safetensors`);
     // The weights the first level starts with: after the warm start (a base model), or as they
     // are when there is none; a resumed run past its start already has them.
     const startsNow = trainer.stepCount === 0;
@@ -325,14 +328,7 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
           err(`warning: cannot write the step-${r.step} checkpoint in ${dir} (${fileErrorReason(e)}); the run goes on`);
         }
       }
-      if (ctx.checkpointAt.has(r.step)) {
-        const name = `checkpoint-step${r.step}.safetensors`;
-        try {
-          writeFileAtomic(join(dir, name), await trainer.checkpoint());
-        } catch (e) {
-          err(`warning: cannot write ${name} (${fileErrorReason(e)}); the run goes on`);
-        }
-      }
+      if (ctx.checkpointAt.has(r.step)) await saveSide(`checkpoint-step${r.step}.safetensors`);
       if (ctx.levels && trainer.level > levelSaved) {
         levelSaved = trainer.level;
         await saveLevel();

@@ -198,42 +198,38 @@ export function letterName(j: number): string {
   return LETTERS[j % LETTERS.length] + (round === 0 ? '' : subscript(round));
 }
 
-/** e for the identity (element 0) when there is one, then a, b, c, … in index order. */
-function letterNames(order: number, hasIdentity: boolean): string[] {
-  return Array.from({ length: order }, (_, i) => (hasIdentity ? (i === 0 ? 'e' : letterName(i - 1)) : letterName(i)));
+/** a, b, c, … in index order (no e: a quasigroup has no identity, and nothing should read as one). */
+function letterNames(order: number): string[] {
+  return Array.from({ length: order }, (_, i) => letterName(i));
 }
 
 // ── Cycle types (S4, A4, A5, S5) ───────────────────────────────────────────────────────────
 
-/** The lengths of a permutation's cycles longer than 1, longest first: [3] for a 3-cycle, [2, 2] for two swaps. */
-export function cycleType(p: readonly number[]): number[] {
+/** The cycles of a permutation longer than 1, each from its smallest point: [[0, 1, 2], [3, 4]]. */
+function cyclesOf(p: readonly number[]): number[][] {
   const seen = new Array<boolean>(p.length).fill(false);
-  const lengths: number[] = [];
+  const cycles: number[][] = [];
   for (let start = 0; start < p.length; start++) {
-    let length = 0;
-    for (let x = start; !seen[x]; x = p[x]) {
-      seen[x] = true;
-      length++;
-    }
-    if (length > 1) lengths.push(length);
-  }
-  return lengths.sort((a, b) => b - a);
-}
-
-/** Cycle notation: "(0 1 2)(3 4)"; "()" for the identity. */
-export function cycleNotation(p: readonly number[]): string {
-  const seen = new Array<boolean>(p.length).fill(false);
-  let out = '';
-  for (let start = 0; start < p.length; start++) {
-    if (seen[start] || p[start] === start) continue;
+    if (seen[start]) continue;
     const cycle: number[] = [];
     for (let x = start; !seen[x]; x = p[x]) {
       seen[x] = true;
       cycle.push(x);
     }
-    out += `(${cycle.join(' ')})`;
+    if (cycle.length > 1) cycles.push(cycle);
   }
-  return out === '' ? '()' : out;
+  return cycles;
+}
+
+/** The lengths of a permutation's cycles longer than 1, longest first: [3] for a 3-cycle, [2, 2] for two swaps. */
+export function cycleType(p: readonly number[]): number[] {
+  return cyclesOf(p).map((c) => c.length).sort((a, b) => b - a);
+}
+
+/** Cycle notation: "(0 1 2)(3 4)"; "()" for the identity. */
+export function cycleNotation(p: readonly number[]): string {
+  const cycles = cyclesOf(p);
+  return cycles.length === 0 ? '()' : cycles.map((c) => `(${c.join(' ')})`).join('');
 }
 
 /**
@@ -302,7 +298,7 @@ function quaternionDisplay(g: Magma): ElementDisplay {
 }
 
 function quasigroupDisplay(g: Magma): ElementDisplay {
-  const names = letterNames(g.order, false);
+  const names = letterNames(g.order);
   const row = (a: number): string => g.table[a].map((ab, b) => `${names[a]}·${names[b]} = ${names[ab]}`).join(', ');
   return {
     order: indexOrder(g.order),
