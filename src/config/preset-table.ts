@@ -295,7 +295,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Run "RLOO": each score minus the mean of the other answers of its group. Compare the answer lengths and the reward curves.', show: 'chart-length', needs: 'step' },
       { text: 'One run of each is an anecdote: the ablation runs every recipe on 4 seeds and claims a difference only where the seeds support it.', show: 'chart-reward', needs: 'step' },
     ],
-    expect: 'No recorded runs yet. The task is easy (start-here reaches a reward of 0.8 by step ≈ 200 with GRPO), so expect all three to learn; whether they differ is for the ablation to say.',
+    expect: 'Measured (rlvr sweep --preset advantage-estimators --backend cpu, seeds 0–3, 300 steps; the faint curves are GRPO\'s four runs): all three learn. GRPO\'s reward reached 0.5 by steps 82–95 and 0.8 by 200–224; over the last 10 steps the reward was 0.86 (GRPO), 0.91 (Dr. GRPO) and 0.83 (RLOO). Held-out pass@1 at step 300: GRPO 0.25–0.88 (mean 0.64), Dr. GRPO 0.75–1.00 (0.88), RLOO 0.31–0.75 (0.50); only Dr. GRPO solved a seed (2 of 4, at step 300). With 4 seeds none of these differences is significant (smallest p = 0.17). A run is the start-here model: under a minute on a software GPU.',
     charts: ['reward', 'advantages', 'length', 'entropy'],
     variants: [
       { label: 'Dr. GRPO', set: { grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' } },

@@ -13,13 +13,27 @@ export const CHART_REFRESH_MS = 1000;
 export const CHART_SLOT_MS = 70;
 
 /**
- * The selected value, refreshed at most every `intervalMs`, `slot · CHART_SLOT_MS` after a
- * change is seen (the first value is immediate). `equal` decides whether a new value is news.
+ * How long a view waits to show news: the rest of its interval since it last rendered, then its
+ * slot's offset. A view that shows nothing yet (`showsNothing`: a chart before its first point)
+ * waits for its slot only: "no data yet" must not stay up for a second after the first step.
  */
-export function useThrottledSelector<T>(selector: (s: AppState) => T, slot: number, intervalMs = CHART_REFRESH_MS): T {
+export function refreshDelay(sinceLastMs: number, intervalMs: number, slot: number, showsNothing: boolean): number {
+  const rest = showsNothing ? 0 : Math.max(0, intervalMs - sinceLastMs);
+  return rest + slot * CHART_SLOT_MS;
+}
+
+/**
+ * The selected value, refreshed at most every `intervalMs`, `slot · CHART_SLOT_MS` after a
+ * change is seen (the first value is immediate; see refreshDelay for `showsNothing`).
+ */
+export function useThrottledSelector<T>(
+  selector: (s: AppState) => T, slot: number, intervalMs = CHART_REFRESH_MS, showsNothing: (shown: T) => boolean = () => false,
+): T {
   const [value, setValue] = useState(() => selector(appStore.getState()));
   const selectorRef = useRef(selector);
   selectorRef.current = selector;
+  const showsNothingRef = useRef(showsNothing);
+  showsNothingRef.current = showsNothing;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
@@ -38,8 +52,7 @@ export function useThrottledSelector<T>(selector: (s: AppState) => T, slot: numb
     const unsubscribe = appStore.subscribe((s) => {
       if (timer !== undefined) return;
       if (Object.is(selectorRef.current(s), shown)) return;
-      const wait = Math.max(0, last + intervalMs - performance.now()) + slot * CHART_SLOT_MS;
-      timer = setTimeout(apply, wait);
+      timer = setTimeout(apply, refreshDelay(performance.now() - last, intervalMs, slot, showsNothingRef.current(shown)));
     });
     shown = selectorRef.current(appStore.getState());
     setValue(() => shown);

@@ -9,7 +9,7 @@ import { chanceOf } from '../../tasks/chance';
 import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';
 import type { RunRecord } from '../../store/runs';
-import { useThrottledSelector } from '../throttle';
+import { CHART_REFRESH_MS, useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
 import { CHARTS, dashboardCharts } from './catalog';
@@ -164,8 +164,12 @@ function useFontSize(): number {
   return useApp((s) => (s.zoom ? 16 : 13));
 }
 
+/** A chart with no point drawn yet takes its first points at once (throttle.ts, refreshDelay). */
+const noPoints = (runs: readonly RunRecord[]): boolean => runs.every((r) => r.points.length === 0);
+const noHistogram = (runs: readonly RunRecord[]): boolean => runs.every((r) => !r.histogram || r.histogram.counts.length === 0);
+
 function LineChart({ id, slot, height, className }: { id: ChartId; slot: number; height?: number; className?: string }) {
-  const runs = useThrottledSelector(selectChartRuns, slot);
+  const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noPoints);
   const fontSize = useFontSize();
   const viewStep = useApp((s) => s.viewStep);
   const setViewStep = useApp((s) => s.setViewStep);
@@ -198,7 +202,7 @@ function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
 }
 
 function HistogramChart({ slot, height, className }: { slot: number; height?: number; className?: string }) {
-  const runs = useThrottledSelector(selectChartRuns, slot);
+  const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noHistogram);
   const fontSize = useFontSize();
   const hist = useMemo(() => histogramRuns(runs), [runs]);
   const bars = hist[0]?.counts.length ?? 0;

@@ -11,7 +11,7 @@ function AnswerRow({ answer, showSpecial }: { answer: GroupAnswer; showSpecial: 
       <td style={S.rowLabel}>{answer.g + 1}</td>
       <td style={S.tokensCell}>
         {visibleCells(answer.cells, showSpecial).map((cell) => (
-          <TokenBox key={cell.c} cell={cell} failure={cell.c === answer.failureAt} />
+          <TokenBox key={cell.c} cell={cell} failure={cell.c === answer.failureAt} short={!showSpecial} />
         ))}
       </td>
       <td style={S.cellTop}><span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{answer.advantageText}</span></td>

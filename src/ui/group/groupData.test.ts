@@ -271,10 +271,12 @@ describe('groupData: maze', () => {
     expect(d.rightText).toBe('2 of 8 right');
   });
 
-  it('moves read as arrows; specials and what follows the end are hidden', () => {
+  it('moves read as arrows; specials and what follows the end are hidden, except a lone end token', () => {
     expect(texts(d, 0)).toEqual(['→', '↓', '→', '↓']);
     expect(texts(d, 3)).toEqual(['→', '#', '↓']);
-    expect(texts(d, 4)).toEqual([]);
+    // A walk that stops at the start keeps its end token (drawn ∅), not an empty row.
+    expect(texts(d, 4)).toEqual(['<eos>']);
+    expect(visibleCells(d.answers[4].cells, false).map((c) => c.special)).toEqual([true]);
   });
 
   it('each walk: how it ended, where, and which token failed', () => {

@@ -179,9 +179,12 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
   return { ...base, kind: 'rows' };
 }
 
-/** The cells a row shows: without special tokens and what follows the end, unless asked for. */
+/** The cells a row shows: without special tokens and what follows the end, unless asked for (an answer that is only its end token keeps it). */
 export function visibleCells(cells: readonly GroupCell[], showSpecial: boolean): GroupCell[] {
-  return showSpecial ? [...cells] : cells.filter((c) => !c.special && !c.afterEnd);
+  if (showSpecial) return [...cells];
+  const shown = cells.filter((c) => !c.special && !c.afterEnd);
+  // An answer that is only its end token keeps it (drawn ∅): an empty row reads as nothing sampled.
+  return shown.length > 0 || cells.length === 0 ? shown : [cells[0]];
 }
 
 /** data-correct of an answer row: "true", "false", or "pending" before the verify phase. */

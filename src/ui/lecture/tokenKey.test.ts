@@ -15,6 +15,12 @@ describe('the token key under the group', () => {
     expect(tokenMarks(data, true)).toContain('untrained');
   });
 
+  it('an answer that is only its end token shows it, keyed ∅', () => {
+    const inst = sortTask.fromJSON({ task: 'sort', params: { length: 3, alphabet: 5, reward: 'exact' }, input: [2, 0, 1] });
+    const data = groupData(testRollout([inst], { completions: [[[EOS, PAD, PAD, PAD], [EOS, PAD, PAD, PAD]]] }), 0, 'advantage');
+    expect(tokenMarks(data, false)).toEqual(['empty']);
+  });
+
   it('a chain whose y is an end or padding token is keyed ∅', () => {
     const r = fixtureRollout({
       task: 'groupmul', params: { group: 'S3', length: 4, scratch: 0, layout: 'interleaved', reward: 'last' },

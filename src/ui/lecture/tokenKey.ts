@@ -1,5 +1,5 @@
 // Which token marks the shown group uses that need a key: ∅ (a chain's y where the model wrote an
-// end or padding token), struck-through boxes (written by the model, not trained) and dashed
+// end or padding token, or an answer that is only its end token), struck-through boxes (written by the model, not trained) and dashed
 // boxes (written by the environment). Pure, from the group's data.
 
 import { visibleCells, type GroupCell, type GroupViewData } from '../group';
@@ -32,6 +32,8 @@ export function tokenMarks(data: GroupViewData, showSpecial: boolean): TokenMark
     }
   } else {
     for (const a of data.answers) cells.push(...visibleCells(a.cells, showSpecial));
+    // With specials hidden, the only one left is an answer's lone end token, drawn ∅.
+    if (!showSpecial && cells.some((c) => c.special)) empty = true;
   }
   const out: TokenMark[] = [];
   if (empty) out.push('empty');
