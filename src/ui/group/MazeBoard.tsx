@@ -16,9 +16,9 @@ const MARGIN = 0.6;
 const WALL = '#3a3f4b';
 const GOAL_FILL = '#fde68a';
 
-/** Cell size in px: the board is about 20 em wide (14 em compact), cells 14…44 px. */
+/** Cell size in px: the board is about 20 em wide (10 em compact: room under it for four answers), cells 14…44 px. */
 export function mazeCellPx(size: number, fontSize: number, compact: boolean): number {
-  const board = fontSize * (compact ? 14 : 20);
+  const board = fontSize * (compact ? 10 : 20);
   return Math.max(14, Math.min(44, Math.floor(board / size)));
 }
 

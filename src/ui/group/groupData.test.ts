@@ -7,7 +7,7 @@ import { getGroup, prefixProducts } from '../../tasks/groupmul';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { makeRng } from '../../core/random';
 import { css, divergingRgb, mix, NEGATIVE, POSITIVE, sequentialRgb, WHITE } from '../views/colour';
-import { correctAttr, groupData, verdictGlyph, visibleCells, type GroupViewData } from './groupData';
+import { cappedCells, COMPACT_ROW_TOKENS, correctAttr, groupData, verdictGlyph, visibleCells, type GroupViewData } from './groupData';
 import { elementDisplay } from '../../tasks/groupmul';
 import { walkColour, ZERO_ADVANTAGE_STROKE } from './mazeData';
 import { signed } from './tokenCells';
@@ -277,6 +277,15 @@ describe('groupData: maze', () => {
     // A walk that stops at the start keeps its end token (drawn ∅), not an empty row.
     expect(texts(d, 4)).toEqual(['<eos>']);
     expect(visibleCells(d.answers[4].cells, false).map((c) => c.special)).toEqual([true]);
+  });
+
+  it('a side panel cuts a long walk to its first tokens and counts the rest', () => {
+    const cells = visibleCells(d.answers[7].cells, false);
+    expect(cells).toHaveLength(10);
+    const { shown, more } = cappedCells(cells, COMPACT_ROW_TOKENS);
+    expect(shown.map((c) => c.text)).toEqual(['→', '←', '→', '←']);
+    expect(more).toBe(6);
+    expect(cappedCells(visibleCells(d.answers[0].cells, false), COMPACT_ROW_TOKENS)).toMatchObject({ more: 0 });
   });
 
   it('each walk: how it ended, where, and which token failed', () => {

@@ -187,6 +187,14 @@ export function visibleCells(cells: readonly GroupCell[], showSpecial: boolean):
   return shown.length > 0 || cells.length === 0 ? shown : [cells[0]];
 }
 
+/** Tokens a row shows in a side panel (compact): one line, where a walk of 16 moves would wrap to four and push the other answers out of view (the board draws it whole). */
+export const COMPACT_ROW_TOKENS = 4;
+
+/** A row's cells cut to at most `max` (the rest counted, not drawn). */
+export function cappedCells(cells: readonly GroupCell[], max: number): { shown: GroupCell[]; more: number } {
+  return cells.length <= max ? { shown: [...cells], more: 0 } : { shown: cells.slice(0, max), more: cells.length - max };
+}
+
 /** data-correct of an answer row: "true", "false", or "pending" before the verify phase. */
 export function correctAttr(correct: boolean | null): 'true' | 'false' | 'pending' {
   return correct === null ? 'pending' : correct ? 'true' : 'false';
