@@ -166,7 +166,7 @@ function useFontSize(): number {
 
 /** A chart with no point drawn yet takes its first points at once (throttle.ts, refreshDelay). */
 const noPoints = (runs: readonly RunRecord[]): boolean => runs.every((r) => r.points.length === 0);
-const noHistogram = (runs: readonly RunRecord[]): boolean => runs.every((r) => !r.histogram || r.histogram.counts.length === 0);
+const noHistogram = (runs: readonly RunRecord[]): boolean => !runs.some(hasHistogram);
 
 function LineChart({ id, slot, height, className }: { id: ChartId; slot: number; height?: number; className?: string }) {
   const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noPoints);
@@ -195,9 +195,12 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   );
 }
 
+/** A run whose last step recorded an advantage histogram. */
+const hasHistogram = (r: RunRecord): boolean => (r.histogram?.counts.length ?? 0) > 0;
+
 function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
   return runs
-    .filter((r) => r.histogram && r.histogram.counts.length > 0)
+    .filter(hasHistogram)
     .map((r) => ({ id: r.id, label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`, color: runColor(r), counts: r.histogram!.counts, edges: r.histogram!.edges }));
 }
 

@@ -1,6 +1,7 @@
 // Which token marks the shown group uses that need a key: ∅ (a chain's y where the model wrote an
-// end or padding token, or an answer that is only its end token), struck-through boxes (written by the model, not trained) and dashed
-// boxes (written by the environment). Pure, from the group's data.
+// end or padding token, or an answer that is only its end token), struck-through boxes (written
+// by the model, not trained) and dashed boxes (written by the environment). Pure, from the
+// group's data.
 
 import { visibleCells, type GroupCell, type GroupViewData } from '../group';
 
