@@ -50,9 +50,17 @@ describe('spacedLabels', () => {
 describe('fitText', () => {
   it('cuts a title longer than its axis with an ellipsis', () => {
     expect(fitText('reward', 1000, 12)).toBe('reward');
-    const cut = fitText('entropy (nats/token)', 100, 16);
+    const cut = fitText('entropy per token', 100, 16);
     expect(cut.endsWith('…')).toBe(true);
     expect(textWidth(cut, 16)).toBeLessThanOrEqual(100);
+  });
+
+  it('drops a bracketed tail before it cuts the word itself', () => {
+    const full = 'reward (0–1)';
+    expect(fitText(full, textWidth(full, 16), 16)).toBe(full);
+    expect(fitText(full, textWidth(full, 16) - 1, 16)).toBe('reward');
+    const cut = fitText('entropy (nats/token)', textWidth('entropy', 16) - 1, 16);
+    expect(cut).toMatch(/^entr.*…$/);
   });
 });
 

@@ -99,9 +99,14 @@ export function textWidth(text: string, fontSize: number): number {
   return text.length * EM_PER_CHAR * fontSize;
 }
 
-/** The text, cut with "…" so that it fits in maxWidth px (an axis title longer than its axis). */
+/**
+ * The text fitted to maxWidth px (an axis title longer than its axis): first without its bracketed
+ * tail ("reward (0–1)" → "reward", whose ticks show the range), then cut with "…".
+ */
 export function fitText(text: string, maxWidth: number, fontSize: number): string {
   if (textWidth(text, fontSize) <= maxWidth) return text;
+  const bare = text.replace(/\s*\([^()]*\)$/, '');
+  if (bare !== text && bare !== '') return fitText(bare, maxWidth, fontSize);
   const chars = Math.max(0, Math.floor(maxWidth / (EM_PER_CHAR * fontSize)) - 1);
   return `${text.slice(0, chars).trimEnd()}…`;
 }

@@ -151,6 +151,14 @@ describe('GroupView: maze', () => {
     expect(visibleText(html)).toContain('walked into the wall at row 1, column 3');
   });
 
+  it('compact (the side panel): each row keeps its reward, its failure note moves to the hover', () => {
+    const html = render({ rollout: testRollout([inst], { completions: [walks] }), b: 0, compact: true });
+    expect(count(html, 'data-testid="completion"')).toBe(4);
+    const rows = html.slice(html.indexOf('<table')); // the board (an svg with its own titles) comes first
+    expect(visibleText(rows)).not.toContain('walked into the wall');
+    expect(rows).toContain('title="walked into the wall at row 1, column 3"');
+  });
+
   it('before the verify phase: paths but no marks', () => {
     const html = render({ rollout: testRollout([inst], { completions: [walks], advantages: false, phase: 'sample' }), b: 0 });
     expect(count(html, 'data-testid="maze-path" data-correct="pending"')).toBe(4);
