@@ -90,15 +90,6 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
         if (r.height > 0 && r.top >= b.top - 1 && r.bottom <= Math.min(b.bottom, vh) + 1 && r.right <= Math.min(b.right, vw) + 1) visible++;
       }
     }
-    // A maze's answers are its walks, drawn on the board: the whole board in view shows them all.
-    const board = document.querySelector('[data-testid=rollout-panel] [data-testid=maze-board]');
-    if (board && body) {
-      const r = board.getBoundingClientRect();
-      const b = body.getBoundingClientRect();
-      if (r.top >= b.top - 1 && r.bottom <= Math.min(b.bottom, vh) + 1 && r.right <= Math.min(b.right, vw) + 1) {
-        visible = Math.max(visible, board.querySelectorAll('[data-testid=maze-path]').length);
-      }
-    }
     return {
       scroll: { w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight },
       small,

@@ -126,6 +126,12 @@ describe('GroupView: sort (generic rows)', () => {
     const html = render({ rollout: same, b: 0 });
     expect(count(html, 'A = 0.00')).toBe(2);
     expect(html).toContain('data-testid="group-no-spread"');
+    expect(visibleText(html)).toContain('every A = 0');
+    // Beside the loop (compact), a word on the screen and the sentence on hover.
+    const side = render({ rollout: same, b: 0, compact: true });
+    expect(visibleText(side)).toContain('all equal');
+    expect(visibleText(side)).not.toContain('every A = 0');
+    expect(side).toMatch(/data-testid="group-no-spread"[^>]*title="Every answer got the same reward, so every A = 0/);
   });
 });
 

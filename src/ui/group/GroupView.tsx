@@ -32,9 +32,11 @@ function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
       </div>
       <div>
         <b data-testid="group-right">{data.rightText}</b>
+        {/* Compact sits beside the loop, whose step 4 tells the same: a word here, the sentence on hover. */}
+        {data.spreadNote && compact && <span data-testid="group-no-spread" style={S.muted} title={data.spreadNote}> · all equal</span>}
         <span style={S.muted}> · right answer: {data.answer}</span>
       </div>
-      {data.spreadNote && <div data-testid="group-no-spread" style={S.small}>{data.spreadNote}</div>}
+      {data.spreadNote && !compact && <div data-testid="group-no-spread" style={S.small}>{data.spreadNote}</div>}
       {!compact && (
         <div style={S.small}>
           colour: {data.scaleLabel} · ✓ right · ✗ wrong{VIEW_LEGEND[data.kind] ?? ''}
