@@ -69,9 +69,15 @@ export const SMALL_MAZE = {
 
 // Mazes from a base model (maze-base-rl; docs/results.md, "Mazes"). The cell-note answer puts
 // where the walk is into the text: the base model's walks then hit a wall in 18.6% of walks, against
-// 73-86% with moves alone. B 32 × G 4: level 1 (where is the goal from here?) passed at step 131,
-// against none in 315 steps with B 8 × G 16 at the same 128 walks a step. The anchor stays on the
-// base model (refSync none): one re-taken at level 1 held "stop after one move" into level 2.
+// 73-86% with moves alone. B 32 × G 4: many mazes per step (where is the goal from here?) matter
+// more than many walks per maze. The anchor stays on the base model (refSync none).
+// lr 1e-3, not the warm start's 3e-3: at 3e-3 Adam turned the small steady gradients on the nearly
+// certain note tokens into full-size steps, the notes went from 94% to 23-45% true within 25 steps
+// and level 2 stalled at 0.44-0.45; at 1e-3 the notes stay useful and level 2 climbs.
+// The curriculum starts at level 2 (the goal one or two moves away): a level 1 of its own taught
+// "stop after one move" (p(go on) 0.03), which then held level 2 down.
+// Dynamic sampling: at level 2 many groups are all right or all wrong; it samples more mazes until
+// 32 groups teach something (at most 4 rounds).
 // No warm start here: the lesson starts from its shipped base model (its first guide step loads
 // it), since 1,500 warm-start steps would hold the page for many minutes on a software GPU; how
 // that base model was made, and the runs from it (rlvr train --init), are in docs/results.md.
@@ -85,12 +91,14 @@ export const MAZE_BASE_RL = {
   'model.initStd': 0.1,
   curriculum: 'pass-rate',
   curriculumParam: 'maxDist',
-  curriculumStart: 1,
+  curriculumStart: 2,
   curriculumTarget: 0.9,
   curriculumWindow: 10,
   batchPrompts: 32,
   groupSize: 4,
-  lr: 3e-3,
+  dynamicSampling: true,
+  dynamicMaxTries: 4,
+  lr: 1e-3,
   entropyMode: 'uniform',
   entropyAlpha: 0.01,
   klBeta: 0.05,
