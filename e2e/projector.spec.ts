@@ -33,6 +33,16 @@ async function expectProjectorRule(page: Page, name: string, answers: boolean, z
   await expect.poll(() => problems(page, answers, zoom), { message: name, timeout: 8_000 }).toEqual([]);
 }
 
+/** Opens a lesson from the picker, at step 0, as a teacher would. */
+async function chooseLesson(page: Page, preset: string): Promise<void> {
+  await page.getByTestId('preset').selectOption(preset);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText('0');
+  // The previous lesson's run is offered for continuing: dismissed.
+  const kept = page.getByTestId('kept-run');
+  if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
+}
+
 for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
   test(`${viewport.width}×${viewport.height} with A+: every lesson on one screen, nothing cut, no label overlap, text ≥ 16 px, four answers in view`, async ({ page }) => {
     test.setTimeout(PRESET_NAMES.length * 30_000);
@@ -40,12 +50,7 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     await page.goto(`/?preset=${PRESET_NAMES[0]}&zoom=1`);
     await expect(page.getByTestId('app')).toHaveClass(/zoom/);
     for (const preset of PRESET_NAMES) {
-      await page.getByTestId('preset').selectOption(preset);
-      await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-      await expect(page.getByTestId('step-count')).toHaveText('0');
-      // The previous lesson's run is offered for continuing: dismissed, as a teacher would.
-      const kept = page.getByTestId('kept-run');
-      if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
+      await chooseLesson(page, preset);
       await expectProjectorRule(page, `${preset} before a step`, false);
       // A lesson a software GPU cannot show says so in a line of its own, whole.
       const needsGpu = getPreset(preset).needsGpu;
@@ -71,10 +76,7 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
   await page.goto(`/?preset=${PRESET_NAMES[0]}&zoom=0`);
   await expect(page.getByTestId('app')).not.toHaveClass(/zoom/);
   for (const preset of PRESET_NAMES) {
-    await page.getByTestId('preset').selectOption(preset);
-    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-    const kept = page.getByTestId('kept-run');
-    if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
+    await chooseLesson(page, preset);
     await expectProjectorRule(page, `${preset} before a step (no A+)`, false, false);
     if (preset !== 'maze-base-rl') continue;
     // Its base model walks far, with a failure note on most rows.
