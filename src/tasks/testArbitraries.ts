@@ -25,6 +25,7 @@ const mazeParams = fc
     braid: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 16 })),
     reward: fc.constantFrom('binary', 'shortest', 'progress'),
     maxDist: fc.oneof(fc.constant(99), fc.integer({ min: 1, max: 20 })),
+    nearGoals: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
     answer: fc.constantFrom('moves', 'cells'),
   })
   .chain((p) => fc.integer({ min: 1, max: 2 * (p.size - 1) }).map((minDist) => ({ ...p, minDist })));

@@ -14,6 +14,7 @@ export type MazeParams = {
   braid: number;
   minDist: number;
   maxDist: number;
+  nearGoals: number;
   reward: 'binary' | 'shortest' | 'progress';
   answer: 'moves' | 'cells';
 };

@@ -106,12 +106,16 @@ export const MAX_MAZE_ATTEMPTS = 400;
  * A maze with start and goal at a shortest distance in [minDist, maxDist], drawn uniformly among
  * the qualifying (start, goal) pairs. maxDist is the easy end of a curriculum: below minDist the
  * distance is anything in [1, maxDist] (level 1: one move; level 2: one or two), so that a policy
- * learns to stop where the goal is, not after a count of moves. With braid > 0 only pairs
- * joined by at least two shortest paths qualify. Mazes are redrawn until a pair qualifies; after
+ * learns to stop where the goal is, not after a count of moves. nearShare of the mazes (0–1) take
+ * any distance in [1, maxDist] at every level: a level whose only distance is minDist (maxDist =
+ * minDist) would otherwise teach a count of moves again. With braid > 0 only pairs joined by at
+ * least two shortest paths qualify. Mazes are redrawn until a pair qualifies; after
  * MAX_MAZE_ATTEMPTS the best pair seen is used.
  */
-export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number, maxDist = Infinity): GeneratedMaze {
-  const lo = maxDist < minDist ? 1 : minDist;
+export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number, maxDist = Infinity, nearShare = 0): GeneratedMaze {
+  // No draw when nearShare is 0, so the mazes of a run without it stay what they were.
+  const near = nearShare > 0 && rng.next() < nearShare;
+  const lo = near || maxDist < minDist ? 1 : minDist;
   let fallback: (GeneratedMaze & { score: number }) | undefined;
   for (let attempt = 0; attempt < MAX_MAZE_ATTEMPTS; attempt++) {
     const open = carvePerfectMaze(rng, size);

@@ -19,6 +19,7 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'braid', kind: 'int', default: 0, min: 0, max: 16, doc: 'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.' },
   { name: 'minDist', kind: 'int', default: 4, min: 1, max: 18, doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).' },
   { name: 'maxDist', kind: 'int', default: MAX_MAZE_DIST, min: 1, max: MAX_MAZE_DIST, doc: `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, the distance is anything from 1 to maxDist (level 1: the goal one move away; level 2: one or two), so the walk must stop where the goal is, not after a count of moves.` },
+  { name: 'nearGoals', kind: 'int', default: 0, min: 0, max: 100, doc: 'Percent of the mazes whose goal may be nearer than minDist at every level: for them the distance is anything from 1 to maxDist. 0: nearer goals only while maxDist < minDist. A level whose one distance is minDist (maxDist = minDist) otherwise teaches a count of moves: a walk that stops after it, not at the goal.' },
   { name: 'reward', kind: 'enum', default: 'binary', values: ['binary', 'shortest', 'progress'], doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).' },
   { name: 'answer', kind: 'enum', default: 'moves', values: ['moves', 'cells'], doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.' },
 ];
@@ -75,7 +76,7 @@ function build(params: MazeParams, board: Board): MazeInstance {
 
 function sample(rng: Rng, raw: MazeParams): MazeInstance {
   const params = parseParams(mazeTask, raw);
-  const m = generateMaze(rng, params.size, params.braid, params.minDist, params.maxDist);
+  const m = generateMaze(rng, params.size, params.braid, params.minDist, params.maxDist, params.nearGoals / 100);
   return build(params, { size: params.size, ...m });
 }
 

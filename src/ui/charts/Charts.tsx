@@ -45,24 +45,34 @@ export function chanceReward(config: RunConfig, level: number): number | null {
   return chanceCache.get(key) ?? null;
 }
 
-const references = new Map<string, ReferenceSet | null | 'loading'>();
+const references = new Map<string, Promise<ReferenceSet | null>>();
+const loadedReferences = new Map<string, ReferenceSet | null>();
 
 /** The recorded runs of a lesson (public/reference/<preset>.json), fetched once; null when there are none. */
 function useReference(preset: string | undefined): ReferenceSet | null {
   const [, setVersion] = useState(0);
   useEffect(() => {
-    if (!preset || references.has(preset)) return;
-    references.set(preset, 'loading');
-    fetch(`${import.meta.env.BASE_URL}reference/${preset}.json`)
-      .then((r) => (r.ok ? (r.json() as Promise<ReferenceSet>) : null))
-      .catch(() => null)
-      .then((set) => {
-        references.set(preset, set && Array.isArray(set.runs) ? set : null);
-        setVersion((v) => v + 1);
-      });
+    if (!preset || loadedReferences.has(preset)) return;
+    let request = references.get(preset);
+    if (!request) {
+      request = fetch(`${import.meta.env.BASE_URL}reference/${preset}.json`)
+        .then((r) => (r.ok ? (r.json() as Promise<ReferenceSet>) : null))
+        .catch(() => null)
+        .then((set) => {
+          const got = set && Array.isArray(set.runs) ? set : null;
+          loadedReferences.set(preset, got);
+          return got;
+        });
+      references.set(preset, request);
+    }
+    // Every chart that asked (reward and level) redraws when the one request answers.
+    let live = true;
+    void request.then(() => live && setVersion((v) => v + 1));
+    return () => {
+      live = false;
+    };
   }, [preset]);
-  const got = preset ? references.get(preset) : null;
-  return got && got !== 'loading' ? got : null;
+  return preset ? loadedReferences.get(preset) ?? null : null;
 }
 
 /** A run trained with its lesson's own settings (any seed or step budget) is comparable to the lesson's recorded runs. */
@@ -175,9 +185,9 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   const setViewStep = useApp((s) => s.setViewStep);
   const pending = useApp((s) => s.trainerConfig ?? s.config);
   const lesson = isLessonRun(runs[0]);
-  const reference = useReference(id === 'reward' && lesson ? runs[0].preset : undefined);
+  const reference = useReference((id === 'reward' || id === 'level') && lesson ? runs[0].preset : undefined);
   // A lesson's trained model (loaded at step 800, say): every chart spans the lesson from step 0,
-  // and the reward chart draws the recorded runs that got there, not a lone dot at the right edge.
+  // and the reward and level charts draw the recorded runs that got there, not a lone dot at the right edge.
   const fromZero = lesson && runs.length === 1 && runs[0].importedFrom !== undefined;
   const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero }), [id, runs, reference, pending, fromZero]);
   const empty = model.points === 0 ? (runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run') : undefined;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig, type RunConfig } from '../../config';
 import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
-import { dashboardCharts, maxEntropy } from './catalog';
+import { dashboardCharts, levelRange, maxEntropy } from './catalog';
 import { chartModel, evalSeries, levelAdvances, RUN_COLORS, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';
 
 function run(name: string, points: MetricPoint[], config: RunConfig = presetConfig('sort-easy'), label = 'sort-easy'): RunRecord {
@@ -136,6 +136,23 @@ describe('chart model', () => {
     const ref = chartModel('reward', [a], { reference }).series.find((s) => s.id === 'reference:0')!;
     expect(ref.opacity).toBeLessThan(0.5);
     expect(chartModel('reward', [a, run('#2', pts(2, () => ({ reward: 0.1 })))], { reference }).series.some((s) => s.id.startsWith('reference'))).toBe(false);
+  });
+
+  it('the level chart draws the recorded runs as staircases from the first level, so a jump-ahead is not a lone dot', () => {
+    const config = presetConfig('cot-discovery');
+    const reference = {
+      preset: 'cot-discovery', source: 'test',
+      runs: [{ seed: 0, reward: [[1, 0.2], [900, 0.9]] as [number, number][], advances: [[40, 2], [300, 3]] as [number, number][] }],
+    };
+    const loaded = run('#1', pts(1, () => ({ reward: 0.9 }), () => 3).map((p) => ({ ...p, step: 800 })), config);
+    const model = chartModel('level', [loaded], { reference, fromZero: true });
+    const stairs = model.series.find((s) => s.id === 'reference:0')!;
+    expect(stairs.kind).toBe('step');
+    expect(stairs.points).toEqual([{ x: 0, y: levelRange(config)[0] }, { x: 40, y: 2 }, { x: 300, y: 3 }, { x: 900, y: 3 }]);
+    expect(model.legend.some((l) => l.label === 'recorded runs (1)')).toBe(true);
+    // A file without advances (a run that never went up) is a flat line at the first level.
+    const flat = chartModel('level', [loaded], { reference: { ...reference, runs: [{ seed: 1, reward: [[1, 0.1], [50, 0.2]] as [number, number][] }] } });
+    expect(flat.series.find((s) => s.id === 'reference:1')!.points).toEqual([{ x: 0, y: 1 }, { x: 50, y: 1 }]);
   });
 
   it('the dashboard folds the engineering charts and those off in this config', () => {

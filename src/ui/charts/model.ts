@@ -89,6 +89,8 @@ export interface ReferenceRun {
   seed: number;
   /** [step, reward] pairs. */
   reward: [number, number][];
+  /** [step, level] where its curriculum went up (absent in files without a curriculum). */
+  advances?: [number, number][];
 }
 
 export interface ReferenceSet {
@@ -243,6 +245,21 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
       series.push({
         id: `reference:${ref.seed}`, label, color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideInTooltip: true,
         points: downsample(ref.reward.map(([x, y]) => ({ x, y })), POINT_BUDGET),
+      });
+      if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
+    });
+  }
+  if (id === 'level' && !overlay && ctx.reference && config) {
+    // The recorded runs' staircases: after a jump to a trained model the live run has one point, and
+    // these say how the runs that made it climbed there.
+    const start = levelRange(config)[0];
+    ctx.reference.runs.forEach((ref, i) => {
+      const end = ref.reward.length ? ref.reward[ref.reward.length - 1][0] : 0;
+      const points: XY[] = [{ x: 0, y: start }, ...(ref.advances ?? []).map(([x, y]) => ({ x, y }))];
+      points.push({ x: Math.max(end, points[points.length - 1].x), y: points[points.length - 1].y });
+      series.push({
+        id: `reference:${ref.seed}`, label: `reference run (seed ${ref.seed})`, color: REFERENCE_COLOR, opacity: 0.3, width: 1.5,
+        kind: 'step', hideInTooltip: true, points,
       });
       if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
     });

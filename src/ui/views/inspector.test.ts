@@ -11,7 +11,7 @@ const groupmul = (advantages = true): InspectorRollout => fixtureRollout({
   B: 3, G: 4, completion: answerOrNoise(10), advantages,
 });
 const maze = (): InspectorRollout => fixtureRollout({
-  task: 'maze', params: { size: 4, braid: 0, minDist: 2, maxDist: 99, reward: 'binary', answer: 'moves' as const }, B: 2, G: 4, completion: answerOrNoise(13),
+  task: 'maze', params: { size: 4, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const }, B: 2, G: 4, completion: answerOrNoise(13),
 });
 
 const count = (html: string, needle: string): number => html.split(needle).length - 1;
