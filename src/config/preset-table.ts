@@ -408,13 +408,18 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'The same S3 chains as cot-discovery, but shown whole before the answer; the model may write k tokens and only the last is checked.', show: 'group' },
       { text: 'Press ▶. Length 1 is a copy of x₁, length 2 a single product, as in cot-discovery.', show: 'chart-level', needs: 'step' },
       { text: 'CoT alignment: does the scratchpad hold the running products x₁, x₁x₂, …, although nothing rewards them?', show: 'chart-task', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at length 3 (step 310) or at step 750: its answers are right 62% of the time at length 3, yet its first scratch token is the running product (x₁ itself) in only 18% of the chains. Open a group: right answers without the ✓ marks of running products under the scratchpad.', show: 'jump' },
       { text: 'Compare "no room" (one answer token, as no-cot-room) and "interleaved" (the elements handed over one at a time, as cot-discovery) on the same seed.', show: 'variants' },
     ],
-    expect: 'No recorded run yet. For comparison: no-cot-room (the same layout with one answer token) reached only length 3 on seeds 0 and 3, and cot-discovery (interleaved) solved length 6 on 4 of 4.',
+    expect: 'Measured (seed 0, SwiftShader, 1000 steps in 47 min): length 2 at step 21, length 3 at step 311, still at length 3 at step 1000, where the held-out greedy pass@1 had climbed from 0.36 to 0.83. The scratchpad is not a chain of running products: on 512 fresh length-3 chains the step-1000 model answers 82% right, but 369 of those 422 right answers follow a scratchpad whose tokens are not the running products (CoT alignment 0.44). cot-discovery (interleaved) reaches length 6 by step 500–650; no-cot-room (one answer token) also stops at length 3.',
     charts: ['reward', 'level', 'task', 'entropy'],
     variants: [
       { label: 'no room', set: { 'task.scratch': 1 } },
       { label: 'interleaved', set: { 'task.layout': 'interleaved' } },
+    ],
+    checkpoints: [
+      { label: 'at length 3', file: 'checkpoints/cot-block-length3.safetensors', note: 'seed 0 at step 310, when its curriculum reached length 3 (held-out greedy pass@1 0.23 there on 512 fresh chains)' },
+      { label: 'step 750', file: 'checkpoints/cot-block-step750.safetensors', note: 'seed 0 at step 750 of the recorded run: at length 3, greedy pass@1 0.62 on 512 fresh length-3 chains, 264 of its 318 right answers after a scratchpad that is not the running products' },
     ],
     ablation: {
       question: 'With the whole S3 chain shown first, does a scratchpad of k tokens make length 6 learnable where one answer token stalls?',

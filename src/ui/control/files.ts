@@ -57,9 +57,15 @@ export class RunFiles {
       s.setSweep(null);
       s.setConfig(config, preset);
       this.host.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
-      s.notify('info', `Loaded the trained model (${label}, step ${ck.resume.step}). ▶ continues training it.`);
+      s.notify('info', trainedModelNotice(label, ck.resume.step));
     } catch (e) {
       s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);
     }
   }
+}
+
+/** The notice after a jump ahead; a label that already says its step ("step 700, stuck…") is not told it twice. */
+export function trainedModelNotice(label: string, step: number): string {
+  const named = new RegExp(`\\bstep ${step}\\b`).test(label);
+  return `Loaded the trained model (${named ? label : `${label}, step ${step}`}). ▶ continues training it.`;
 }

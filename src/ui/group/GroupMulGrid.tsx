@@ -13,9 +13,9 @@ const MARK_GLYPH = { match: '✓', wrong: '✗', missing: '✗' } as const;
 /** A y box and its ✓/✗ mark; the mark waits for the verify phase, like every other verdict. */
 function ScratchBox({ m, judged, compact }: { m: ScratchCell; judged: boolean; compact: boolean }) {
   return (
-    <span data-testid="scratch-token" data-mark={m.mark} style={{ whiteSpace: 'nowrap' }}>
+    <span data-testid="scratch-token" data-mark={m.mark} style={compact ? S.compactMarkHost : { whiteSpace: 'nowrap' }}>
       <TokenBox cell={m.cell} title={m.title} short={compact} />
-      {judged && <span style={S.markGlyph} aria-label={m.mark}>{MARK_GLYPH[m.mark]}</span>}
+      {judged && <span style={compact ? S.compactMarkGlyph : S.markGlyph} aria-label={m.mark}>{MARK_GLYPH[m.mark]}</span>}
     </span>
   );
 }

@@ -82,3 +82,6 @@ export function advantageChip(colour: string | null, ink: string | null): CSSPro
 }
 
 export const markGlyph: CSSProperties = { fontSize: '0.7em', fontWeight: 700, color: INK, marginLeft: '0.05em', verticalAlign: 'super' };
+/** In a side panel the mark sits on the box's top-right corner, half over its border: a chain of six y's fits 365 px (A+ at 1024×768). */
+export const compactMarkHost: CSSProperties = { position: 'relative', display: 'inline-block', whiteSpace: 'nowrap', paddingRight: '0.3em' };
+export const compactMarkGlyph: CSSProperties = { ...markGlyph, position: 'absolute', right: '-0.2em', top: '-0.2em', marginLeft: 0, verticalAlign: 'baseline', lineHeight: 1 };
