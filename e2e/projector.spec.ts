@@ -101,6 +101,24 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
   });
 }
 
+// Every step of every lesson's guide, with A+ at both sizes, before a step: the guide strip grows
+// with its text, so a long step must not leave the charts cut or overlapping, nor push the page down.
+test('with A+: every guide step of every lesson keeps one screen, nothing cut, text ≥ 16 px', async ({ page }) => {
+  test.setTimeout(PRESET_NAMES.length * 10_000);
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
+    await openLecture(page, viewport, PRESET_NAMES[0], true);
+    for (const preset of PRESET_NAMES) {
+      await chooseLesson(page, preset);
+      for (let i = 0; i < getPreset(preset).guide.length; i++) {
+        if (i > 0) await page.getByTestId('guide-next').click();
+        await expect(page.getByTestId('guide-step')).toHaveAttribute('data-index', String(i));
+        // The charts resize after the strip does: the rule is waited for, as after a step.
+        await expectProjectorRule(page, `${viewport.width}: ${preset}, guide step ${i + 1}`, false);
+      }
+    }
+  }
+});
+
 // The laptop without A+, in the narrower window: the same screen holds (nothing cut off, no overlap,
 // no scroll) before a step, and after one in the maze lesson from its base model, whose answers
 // are the longest rows.
