@@ -52,3 +52,15 @@ export function metricTitle(key: string): string {
   const spec = METRICS[key];
   return `${spec ? `${spec.doc} ` : ''}(CSV column: ${key})`;
 }
+
+/**
+ * Of the task metrics a run reports (task/…), those the task chart draws. The suffix alignment
+ * (right-to-left running products) is an alternative algorithm, kept in the CSV; counts
+ * (distinct correct paths) and shares (CoT alignment) need different axes, and a task that
+ * reports counts is charted by them.
+ */
+export function taskChartMetrics(keys: readonly string[]): string[] {
+  const task = [...new Set(keys)].filter((k) => k.startsWith('task/') && !k.endsWith('_suffix')).sort();
+  const counts = task.filter((k) => k === 'task/distinct_correct_paths');
+  return counts.length ? counts : task;
+}

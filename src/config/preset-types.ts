@@ -16,6 +16,28 @@ export const CHART_IDS = [
 ] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
+/**
+ * The run metrics each chart draws as lines (metrics.jsonl keys): one home for the page's charts
+ * and for the recorded runs the CLI condenses for them. The task chart draws the task's own
+ * metrics (task/…), the advantages chart a histogram.
+ */
+export const CHART_METRICS: Readonly<Record<ChartId, readonly string[]>> = {
+  reward: ['reward', 'pass@1'],
+  entropy: ['entropy'],
+  advantages: [],
+  groups: ['frac_reward_zero_std', 'frac_all_wrong', 'frac_all_correct'],
+  level: ['level'],
+  task: [],
+  alpha: ['entropy_alpha'],
+  length: ['completions/mean_length'],
+  clip: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],
+  kl: ['kl'],
+  'grad-norm': ['grad_norm'],
+  loss: ['loss'],
+  throughput: ['tokens_per_s'],
+  time: ['time/sample_ms', 'time/verify_ms', 'time/advantages_ms', 'time/update_ms'],
+};
+
 /** What a guide step's "show me" points at: a chart, or a part of the lecture screen. */
 export type GuideTarget = `chart-${ChartId}` | 'loop' | 'group' | 'play' | 'variants' | 'jump';
 

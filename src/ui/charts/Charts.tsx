@@ -185,9 +185,9 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   const setViewStep = useApp((s) => s.setViewStep);
   const pending = useApp((s) => s.trainerConfig ?? s.config);
   const lesson = isLessonRun(runs[0]);
-  const reference = useReference((id === 'reward' || id === 'level') && lesson ? runs[0].preset : undefined);
-  // A lesson's trained model (loaded at step 800, say): every chart spans the lesson from step 0,
-  // and the reward and level charts draw the recorded runs that got there, not a lone dot at the right edge.
+  const reference = useReference(lesson ? runs[0].preset : undefined);
+  // A lesson's trained model (loaded at step 800, say): every chart spans the lesson from step 0
+  // and draws the recorded runs that got there (those its file holds), not a lone dot at the right edge.
   const fromZero = lesson && runs.length === 1 && runs[0].importedFrom !== undefined;
   const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero }), [id, runs, reference, pending, fromZero]);
   const empty = model.points === 0 ? (runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run') : undefined;

@@ -3,7 +3,7 @@
 // curriculum's levels), so a flat series looks flat and a rise is a real rise.
 
 import { getTask } from '../../tasks/registry';
-import { metricName, modelConfigOf, taskParamsOf, type ChartId, type RunConfig } from '../../config';
+import { CHART_METRICS, metricName, modelConfigOf, taskParamsOf, type ChartId, type RunConfig } from '../../config';
 export { levelRange } from '../../config';
 
 /** How a chart's y range is chosen. */
@@ -35,19 +35,19 @@ export interface ChartSpec {
 const unit: YRange = { kind: 'unit' };
 
 export const CHARTS: Record<ChartId, ChartSpec> = {
-  reward: { id: 'reward', title: 'Reward', yLabel: 'reward (0–1)', keys: ['reward', 'pass@1'], range: unit },
-  entropy: { id: 'entropy', title: 'Entropy', yLabel: 'entropy (nats/token)', keys: ['entropy'], range: { kind: 'entropy' } },
-  advantages: { id: 'advantages', title: 'Advantages this step', yLabel: 'tokens', keys: [], range: unit },
+  reward: { id: 'reward', title: 'Reward', yLabel: 'reward (0–1)', keys: CHART_METRICS.reward, range: unit },
+  entropy: { id: 'entropy', title: 'Entropy', yLabel: 'entropy (nats/token)', keys: CHART_METRICS.entropy, range: { kind: 'entropy' } },
+  advantages: { id: 'advantages', title: 'Advantages this step', yLabel: 'tokens', keys: CHART_METRICS.advantages, range: unit },
   groups: {
     id: 'groups', title: 'Groups that teach nothing', yLabel: 'share of groups (0–1)',
-    keys: ['frac_reward_zero_std', 'frac_all_wrong', 'frac_all_correct'], range: unit,
+    keys: CHART_METRICS.groups, range: unit,
   },
   level: {
-    id: 'level', title: 'Curriculum level', yLabel: 'level', keys: ['level'], range: { kind: 'level' },
+    id: 'level', title: 'Curriculum level', yLabel: 'level', keys: CHART_METRICS.level, range: { kind: 'level' },
     active: (c) => c.curriculum !== 'off',
   },
   task: {
-    id: 'task', title: 'Task metrics', yLabel: 'share (0–1)', keys: [], range: unit,
+    id: 'task', title: 'Task metrics', yLabel: 'share (0–1)', keys: CHART_METRICS.task, range: unit,
     // Group metrics exist for some tasks only, and the task may have none to draw at its parameters.
     active: (c) => {
       const task = getTask(c.task);
@@ -55,35 +55,35 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
     },
   },
   alpha: {
-    id: 'alpha', title: 'Entropy weight α', yLabel: 'α', keys: ['entropy_alpha'], range: { kind: 'padded', floor: 0, minSpan: 0.05 },
+    id: 'alpha', title: 'Entropy weight α', yLabel: 'α', keys: CHART_METRICS.alpha, range: { kind: 'padded', floor: 0, minSpan: 0.05 },
     active: (c) => c.entropyAlpha > 0 || (c.entropyTarget > 0 && c.entropyAlphaStep > 0),
   },
   length: {
-    id: 'length', title: 'Answer length', yLabel: 'tokens', keys: ['completions/mean_length'], range: { kind: 'length' },
+    id: 'length', title: 'Answer length', yLabel: 'tokens', keys: CHART_METRICS.length, range: { kind: 'length' },
     // Idle where the environment writes the end: every answer has the same length.
     active: (c) => !getTask(c.task).display.fixedLength,
   },
   clip: {
-    id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens (0–1)', keys: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],
+    id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens (0–1)', keys: CHART_METRICS.clip,
     range: unit,
     // With one epoch and one minibatch the ratio is exactly 1: nothing is ever clipped.
     active: (c) => c.epochs > 1 || c.minibatches > 1,
   },
   kl: {
-    id: 'kl', title: 'KL to the reference', yLabel: 'KL (nats/token)', keys: ['kl'], range: { kind: 'padded', floor: 0, minSpan: 0.01 },
+    id: 'kl', title: 'KL to the reference', yLabel: 'KL (nats/token)', keys: CHART_METRICS.kl, range: { kind: 'padded', floor: 0, minSpan: 0.01 },
     active: (c) => c.klBeta > 0,
   },
   'grad-norm': {
-    id: 'grad-norm', title: 'Gradient norm (before clipping)', yLabel: 'L2 norm', keys: ['grad_norm'],
+    id: 'grad-norm', title: 'Gradient norm (before clipping)', yLabel: 'L2 norm', keys: CHART_METRICS['grad-norm'],
     range: { kind: 'padded', floor: 0, minSpan: 0.1 }, engineering: true,
   },
-  loss: { id: 'loss', title: 'Loss', yLabel: 'loss', keys: ['loss'], range: { kind: 'padded', minSpan: 0.1 }, engineering: true },
+  loss: { id: 'loss', title: 'Loss', yLabel: 'loss', keys: CHART_METRICS.loss, range: { kind: 'padded', minSpan: 0.1 }, engineering: true },
   throughput: {
-    id: 'throughput', title: 'Throughput', yLabel: 'sampled tokens/s', keys: ['tokens_per_s'],
+    id: 'throughput', title: 'Throughput', yLabel: 'sampled tokens/s', keys: CHART_METRICS.throughput,
     range: { kind: 'padded', floor: 0, minSpan: 10 }, engineering: true,
   },
   time: {
-    id: 'time', title: 'Time per step', yLabel: 'ms', keys: ['time/sample_ms', 'time/verify_ms', 'time/advantages_ms', 'time/update_ms'],
+    id: 'time', title: 'Time per step', yLabel: 'ms', keys: CHART_METRICS.time,
     range: { kind: 'padded', floor: 0, minSpan: 10 }, engineering: true,
   },
 };

@@ -155,6 +155,34 @@ describe('chart model', () => {
     expect(flat.series.find((s) => s.id === 'reference:1')!.points).toEqual([{ x: 0, y: 1 }, { x: 50, y: 1 }]);
   });
 
+  it('the other charts draw the recorded runs\' curves of their metrics, faint and dashed as the live line, not in comparisons', () => {
+    const config = presetConfig('cot-discovery');
+    const reference = {
+      preset: 'cot-discovery', source: 'test',
+      runs: [{
+        seed: 0, reward: [[1, 0.2], [900, 0.9]] as [number, number][],
+        series: { entropy: [[1, 1.7], [900, 0.4]] as [number, number][], 'task/cot_alignment_prefix': [[1, 0.1], [900, 1]] as [number, number][] },
+      }],
+    };
+    const loaded = run('#1', pts(1, () => ({ reward: 0.9, entropy: 0.4 })).map((p) => ({ ...p, step: 800 })), config);
+    const entropy = chartModel('entropy', [loaded], { reference, fromZero: true });
+    const recorded = entropy.series.find((s) => s.id === 'reference:0:entropy')!;
+    expect(recorded.points).toEqual([{ x: 1, y: 1.7 }, { x: 900, y: 0.4 }]);
+    expect(recorded.opacity).toBeLessThan(0.5);
+    expect(entropy.legend.some((l) => l.label === 'recorded runs (1)')).toBe(true);
+    // The task chart is named by the recorded metric before the live run has reported it.
+    const task = chartModel('task', [loaded], { reference, fromZero: true });
+    expect(task.series.map((s) => s.id)).toEqual(['reference:0:task/cot_alignment_prefix']);
+    expect(task.title).toBe('CoT alignment');
+    // A chart whose metric the file does not hold draws no recorded line and no legend for it.
+    const groups = chartModel('groups', [loaded], { reference });
+    expect(groups.series.some((s) => s.id.startsWith('reference'))).toBe(false);
+    expect(groups.legend.some((l) => l.label.startsWith('recorded'))).toBe(false);
+    // Compared runs are not the lesson's own: no recorded lines.
+    const two = chartModel('entropy', [loaded, run('#2', pts(2, () => ({ entropy: 1 })))], { reference });
+    expect(two.series.some((s) => s.id.startsWith('reference'))).toBe(false);
+  });
+
   it('the dashboard folds the engineering charts and those off in this config', () => {
     const { main, fold } = dashboardCharts(presetConfig('sort-easy'));
     expect(main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'length']);

@@ -7,7 +7,7 @@
 // are equal at every step are drawn once, labelled "reward (= pass@1)".
 
 import type { ChartId, RunConfig } from '../../config';
-import { metricName } from '../../config';
+import { metricName, taskChartMetrics } from '../../config';
 import { getTask, isTaskName } from '../../tasks/registry';
 import type { EvalRecord } from '../../rl/metrics';
 import type { RunRecord } from '../../store/runs';
@@ -91,6 +91,8 @@ export interface ReferenceRun {
   reward: [number, number][];
   /** [step, level] where its curriculum went up (absent in files without a curriculum). */
   advances?: [number, number][];
+  /** [step, value] curves of the metrics the lesson's other charts draw, by metrics.jsonl key (absent in older files). */
+  series?: Record<string, [number, number][]>;
 }
 
 export interface ReferenceSet {
@@ -160,15 +162,12 @@ export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig, fromZ
 }
 
 /** Which metrics a chart draws for these runs (task metrics depend on what the task reports). */
-function keysFor(spec: ChartSpec, runs: readonly RunRecord[], groupSize: number): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
+function keysFor(spec: ChartSpec, runs: readonly RunRecord[], groupSize: number, reference?: ReferenceSet | null): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
   if (spec.id !== 'task') return { keys: [...spec.keys], range: spec.range, yLabel: spec.yLabel };
-  // The suffix alignment (right-to-left running products) is an alternative algorithm: the
-  // dashboard's CSV has it; the chart shows the chain of thought the task rewards.
-  const keys = taskMetricKeys(runs).filter((k) => !k.endsWith('_suffix'));
-  // Counts (distinct correct paths) and shares (CoT alignment) need different axes: a task
-  // that reports counts is charted by them.
-  const counts = keys.filter((k) => k === 'task/distinct_correct_paths');
-  if (counts.length) return { keys: counts, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
+  // The recorded runs name the task's metrics before the live run has any.
+  const recorded = (reference?.runs ?? []).flatMap((r) => Object.keys(r.series ?? {}));
+  const keys = taskChartMetrics([...taskMetricKeys(runs), ...recorded]);
+  if (keys.includes('task/distinct_correct_paths')) return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
   return { keys, range: spec.range, yLabel: spec.yLabel };
 }
 
@@ -178,7 +177,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   const primary = runs[0];
   const config = primary?.config ?? ctx.pending;
   const overlay = runs.length > 1;
-  const { keys, range, yLabel } = keysFor(spec, runs, config?.groupSize ?? 2);
+  const { keys, range, yLabel } = keysFor(spec, runs, config?.groupSize ?? 2, overlay ? null : ctx.reference);
   const series: PlotSeries[] = [];
   const legend: LegendEntry[] = [];
   const values: number[] = [];
@@ -263,6 +262,25 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
       });
       if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
     });
+  }
+  if (id !== 'reward' && id !== 'level' && !overlay && ctx.reference) {
+    // The other charts' recorded curves, dashed as the live run's line of the same metric: after
+    // a jump to a trained model they show how the run that made it got there.
+    ctx.reference.runs.forEach((ref) => {
+      keys.forEach((key, k) => {
+        const curve = ref.series?.[key];
+        if (!curve?.length) return;
+        const data = curve.map(([x, y]) => ({ x, y }));
+        series.push({
+          id: `reference:${ref.seed}:${key}`, label: `reference run (seed ${ref.seed}) ${seriesName(key)}`, color: REFERENCE_COLOR,
+          dash: DASHES[k % DASHES.length], opacity: 0.3, width: 1.5, hideInTooltip: true, points: downsample(data, POINT_BUDGET),
+        });
+        for (const p of data) values.push(p.y);
+      });
+    });
+    if (series.some((s) => s.id.startsWith('reference:'))) {
+      legend.push({ label: `recorded runs (${ctx.reference.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference.source });
+    }
   }
   if (id === 'entropy' && config) {
     hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', short: 'ln V', color: CHANCE_COLOR, dash: '5 4' });
