@@ -17,6 +17,7 @@ export type MazeParams = {
   nearGoals: number;
   reward: 'binary' | 'shortest' | 'progress';
   answer: 'moves' | 'cells';
+  startNote: 'off' | 'on';
 };
 
 /** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */

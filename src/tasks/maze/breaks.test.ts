@@ -16,28 +16,28 @@ describe('walkBreak: where a walk first goes wrong', () => {
   });
 
   it('either shortest path is unbroken', () => {
-    for (const p of ['RRDD', 'DDRR']) expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, right: [], correct: true });
+    for (const p of ['RRDD', 'DDRR']) expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, move: -1, right: [], correct: true });
   });
 
   it('stopping one move short: the end token at position 3, where D was right', () => {
-    expect(walkBreak(loop, walk('RRD'))).toEqual({ kind: 'stopped-short', at: 3, right: [MOVE_ID.D], correct: false });
+    expect(walkBreak(loop, walk('RRD'))).toEqual({ kind: 'stopped-short', at: 3, move: 3, right: [MOVE_ID.D], correct: false });
   });
 
   it('overshooting: the move after the goal, where the end token was right; a walk back to the goal is still correct', () => {
-    expect(walkBreak(loop, walk('RRDDU'))).toEqual({ kind: 'overshoot', at: 4, right: [EOS], correct: false });
-    expect(walkBreak(loop, walk('RRDDUD'))).toEqual({ kind: 'overshoot', at: 4, right: [EOS], correct: true });
+    expect(walkBreak(loop, walk('RRDDU'))).toEqual({ kind: 'overshoot', at: 4, move: 4, right: [EOS], correct: false });
+    expect(walkBreak(loop, walk('RRDDUD'))).toEqual({ kind: 'overshoot', at: 4, move: 4, right: [EOS], correct: true });
   });
 
   it('a wall, the edge and a token that is not a move', () => {
-    expect(walkBreak(loop, walk('DR'))).toEqual({ kind: 'wall', at: 1, right: [MOVE_ID.D], correct: false });
+    expect(walkBreak(loop, walk('DR'))).toEqual({ kind: 'wall', at: 1, move: 1, right: [MOVE_ID.D], correct: false });
     // From S both R and D stay on a shortest path.
-    expect(walkBreak(loop, walk('U'))).toEqual({ kind: 'edge', at: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
-    expect(walkBreak(loop, [4, EOS])).toEqual({ kind: 'badtoken', at: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, walk('U'))).toEqual({ kind: 'edge', at: 0, move: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, [4, EOS])).toEqual({ kind: 'badtoken', at: 0, move: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
   });
 
   it('a wrong turn, counted once, even when a detour still reaches the goal', () => {
-    expect(walkBreak(loop, walk('RL'))).toEqual({ kind: 'wrong-turn', at: 1, right: [MOVE_ID.R], correct: false });
-    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({ kind: 'wrong-turn', at: 1, right: [MOVE_ID.R], correct: true });
+    expect(walkBreak(loop, walk('RL'))).toEqual({ kind: 'wrong-turn', at: 1, move: 1, right: [MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({ kind: 'wrong-turn', at: 1, move: 1, right: [MOVE_ID.R], correct: true });
   });
 
   it('is total: empty, garbage and over-long completions', () => {
@@ -61,12 +61,15 @@ describe('walkBreakReport', () => {
     expect(r.kinds).toEqual({ wall: 0, edge: 1, badtoken: 0, 'wrong-turn': 2, overshoot: 1, 'stopped-short': 1 });
     expect(r.detours).toBe(1);
     expect(r.byMove).toEqual([1, 2, 0, 1, 1]);
+    expect(r.kindByMove['wrong-turn']).toEqual([0, 2]);
+    expect(r.kindByMove.edge).toEqual([1]);
     expect(r.pRight['wrong-turn']).toBeCloseTo(0.3, 12);
     expect(r.pRight.overshoot).toBe(0.005);
     expect(r.collapsed).toBe(1);
     const text = walkBreakLines(r).join('\n');
     expect(text).toMatch(/shortest path to the goal: 1 \(17%\); on the goal at the end: 2 \(33%\)/);
-    expect(text).toMatch(/wrong turn.* 2 \(33%\); p\(right there\) 0\.300, 1 still reached the goal/);
+    expect(text).toMatch(/wrong turn.* 2 \(33%\); p\(right there\) 0\.300, 1 still reached the goal; at move 2:2$/m);
+    expect(text).toMatch(/first failure at move: 1:1  2:2  4:1  5:1$/m);
     expect(text).toMatch(/collapsed \(p\(right\) < 0\.01\): 1 of 5/);
   });
 });
@@ -78,8 +81,9 @@ describe('walkBreak with notes (answer = cells)', () => {
   it('names completion positions of the move slots', () => {
     // R (0,1) R (0,2) D (1,2), then EOS at position 6 one move short.
     const short = [MOVE_ID.R, note(0, 1), MOVE_ID.R, note(0, 2), MOVE_ID.D, note(1, 2), EOS];
-    expect(walkBreak(cells, short)).toEqual({ kind: 'stopped-short', at: 6, right: [MOVE_ID.D], correct: false });
+    expect(walkBreak(cells, short)).toEqual({ kind: 'stopped-short', at: 6, move: 3, right: [MOVE_ID.D], correct: false });
     const wall = [MOVE_ID.D, note(1, 0), MOVE_ID.R, note(1, 1), EOS];
-    expect(walkBreak(cells, wall)).toEqual({ kind: 'wall', at: 2, right: [MOVE_ID.D], correct: false });
+    // The second move (index 1) at completion position 2: the report counts moves, not positions.
+    expect(walkBreak(cells, wall)).toEqual({ kind: 'wall', at: 2, move: 1, right: [MOVE_ID.D], correct: false });
   });
 });

@@ -20,6 +20,11 @@ export interface WalkBreak {
   kind: WalkBreakKind | null;
   /** Completion position of the first wrong token (the end token for stopped-short); −1 when unbroken. */
   at: number;
+  /**
+   * Which move it was, from 0 (with cell notes a move is every other token, so this is not `at`):
+   * for stopped-short the move it did not make; −1 when unbroken.
+   */
+  move: number;
   /** Tokens that were right at that position: the moves onto a shortest path, or EOS on the goal. */
   right: number[];
   /** Whether the walk ends on the goal without a wall or the edge (the binary reward's "correct"). */
@@ -40,7 +45,7 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
     const m = content[i] - FIRST_MOVE;
     // The right tokens at the first failure only: on the goal the end token, elsewhere a move onto a shortest path.
     const mark = (kind: WalkBreakKind): void => {
-      if (!first) first = { kind, at: slots.at[i], right: cell === board.goal ? [EOS] : closer(cell) };
+      if (!first) first = { kind, at: slots.at[i], move: i, right: cell === board.goal ? [EOS] : closer(cell) };
     };
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) {
       mark(cell === board.goal ? 'overshoot' : 'badtoken');
@@ -58,8 +63,8 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
     cell = next;
   }
   const correct = !broken && cell === board.goal;
-  if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, right: closer(cell) };
-  return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, right: [], correct };
+  if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, move: content.length, right: closer(cell) };
+  return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, move: -1, right: [], correct };
 }
 
 /** Below this probability of a right token a break counts as collapsed (as for the chains). */
@@ -76,8 +81,10 @@ export interface WalkBreakReport {
   kinds: Record<WalkBreakKind, number>;
   /** Walks whose first failure was a wrong turn and still reached the goal (a detour). */
   detours: number;
-  /** byMove[i]: walks that first failed at completion position i (stopped-short: at its end token). */
+  /** byMove[i]: walks that first failed at their move i, from 0 (stopped-short: the move not made). */
   byMove: number[];
+  /** The same split by kind: where the walls, the wrong turns, … happen. */
+  kindByMove: Record<WalkBreakKind, number[]>;
   /** Mean probability the policy gave the right tokens where each walk first failed, per kind. */
   pRight: Record<WalkBreakKind, number>;
   /** Failures where that probability was below WALK_COLLAPSED_BELOW. */
@@ -96,6 +103,7 @@ export function walkBreakReport(
   const kinds = zero();
   const pSum = zero();
   const byMove: number[] = [];
+  const kindByMove = Object.fromEntries(WALK_BREAKS.map((k) => [k, [] as number[]])) as Record<WalkBreakKind, number[]>;
   let correct = 0, unbroken = 0, detours = 0, collapsed = 0;
   instances.forEach((inst, n) => {
     const walk = Array.from(tokens.subarray(n * T + Lp, n * T + Lp + inst.completionLength));
@@ -107,15 +115,17 @@ export function walkBreakReport(
     }
     kinds[b.kind]++;
     if (b.kind === 'wrong-turn' && b.correct) detours++;
-    while (byMove.length <= b.at) byMove.push(0);
-    byMove[b.at]++;
+    for (const counts of [byMove, kindByMove[b.kind]]) {
+      while (counts.length <= b.move) counts.push(0);
+      counts[b.move]++;
+    }
     const p = b.right.length > 0 ? rightProb(n, b.at, b.right) : 0;
     pSum[b.kind] += p;
     if (p < WALK_COLLAPSED_BELOW) collapsed++;
   });
   const pRight = zero();
   for (const k of WALK_BREAKS) pRight[k] = kinds[k] > 0 ? pSum[k] / kinds[k] : 0;
-  return { size: instances[0]?.params.size ?? 0, prompts: instances.length, correct, unbroken, kinds, detours, byMove, pRight, collapsed };
+  return { size: instances[0]?.params.size ?? 0, prompts: instances.length, correct, unbroken, kinds, detours, byMove, kindByMove, pRight, collapsed };
 }
 
 const KIND_TEXT: Record<WalkBreakKind, string> = {
@@ -127,6 +137,11 @@ const KIND_TEXT: Record<WalkBreakKind, string> = {
   'stopped-short': 'stopped short',
 };
 
+/** "1:35  2:2": counts by move number (from 1), the empty ones left out. */
+function byMoveText(counts: readonly number[]): string {
+  return counts.map((c, i) => (c > 0 ? `${i + 1}:${c}` : '')).filter(Boolean).join('  ');
+}
+
 /** The report as lines of text. */
 export function walkBreakLines(r: WalkBreakReport): string[] {
   const pct = (x: number): string => `${((100 * x) / Math.max(1, r.prompts)).toFixed(0)}%`;
@@ -135,9 +150,9 @@ export function walkBreakLines(r: WalkBreakReport): string[] {
   for (const k of WALK_BREAKS) {
     if (r.kinds[k] === 0) continue;
     const extra = k === 'wrong-turn' && r.detours > 0 ? `, ${r.detours} still reached the goal` : '';
-    lines.push(`  ${KIND_TEXT[k].padEnd(38)} ${String(r.kinds[k]).padStart(5)} (${pct(r.kinds[k])}); p(right there) ${r.pRight[k].toFixed(3)}${extra}`);
+    lines.push(`  ${KIND_TEXT[k].padEnd(38)} ${String(r.kinds[k]).padStart(5)} (${pct(r.kinds[k])}); p(right there) ${r.pRight[k].toFixed(3)}${extra}; at move ${byMoveText(r.kindByMove[k])}`);
   }
-  if (r.byMove.length > 0) lines.push(`  first failure at move: ${r.byMove.map((c, i) => `${i + 1}:${c}`).filter((s) => !s.endsWith(':0')).join('  ')}`);
+  if (r.byMove.length > 0) lines.push(`  first failure at move: ${byMoveText(r.byMove)}`);
   const broken = r.prompts - r.unbroken;
   if (broken > 0) lines.push(`  collapsed (p(right) < ${WALK_COLLAPSED_BELOW}): ${r.collapsed} of ${broken}`);
   return lines;

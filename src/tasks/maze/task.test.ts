@@ -220,7 +220,7 @@ describe('maze metrics', () => {
 });
 
 describe('maze fromJSON', () => {
-  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const };
+  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const };
   it('rebuilds start, goal and distance from the grid', () => {
     const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
     expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });
@@ -275,6 +275,21 @@ describe('maxDist: the easy end of a distance curriculum', () => {
     // so the runs recorded then (reference curves, checkpoints) still meet the same mazes.
     expect(draw({ size: 5, minDist: 4, maxDist: 6, nearGoals: 0 }, 9).grid).toEqual(['..G..', '.#.##', '.#...', '.S##.', '#...#']);
     expect(() => parseParams(maze, { size: 4, nearGoals: 101 })).toThrow(/maze\.nearGoals.*\[0, 100\]/);
+  });
+
+  it('startNote puts the start cell\'s note at the end of the prompt, the same maze and answer otherwise', () => {
+    const off = draw({ size: 4, answer: 'cells' }, 5);
+    const on = draw({ size: 4, answer: 'cells', startNote: 'on' }, 5);
+    expect(on.grid).toEqual(off.grid);
+    expect(on.answerTokens).toEqual(off.answerTokens);
+    expect(on.promptTokens.slice(0, -1)).toEqual(off.promptTokens);
+    // The note of S is the token a move onto S would be followed by: "r,c".
+    expect(maze.vocab(on.params)[on.promptTokens[on.promptTokens.length - 1]]).toBe(`${on.start[0]},${on.start[1]}`);
+    expect(on.promptTokens).toHaveLength(maze.shape(on.params).promptLength);
+    expect(off.promptTokens).toHaveLength(maze.shape(off.params).promptLength);
+    expect(maze.verify(on, on.answerTokens).correct).toBe(true);
+    expect(() => parseParams(maze, { size: 4, startNote: 'on' })).toThrow(/maze\.startNote "on" needs maze\.answer "cells"/);
+    expect(() => parseParams(maze, { size: 4, answer: 'cells', startNote: 'yes' })).toThrow(/startNote/);
   });
 
   it('level 1 is one move: the reference answer is a single move', () => {

@@ -1,7 +1,9 @@
 // maze: walk from S to G on a grid maze with moves U, D, L, R.
 //
 // Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
-// between rows, SEP. Completion: moves (U = row-1, D = row+1, L = col-1, R = col+1), then EOS.
+// between rows, SEP (with startNote on, then the start cell's note "r,c"). Completion: moves
+// (U = row-1, D = row+1, L = col-1, R = col+1), each followed by its cell's note with answer
+// cells, then EOS.
 
 import type { Rng } from '../../core/random';
 import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
@@ -22,9 +24,13 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'nearGoals', kind: 'int', default: 0, min: 0, max: 100, doc: 'Percent of the mazes whose goal may be nearer than minDist at every level: for them the distance is anything from 1 to maxDist. 0: nearer goals only while maxDist < minDist. A level whose one distance is minDist (maxDist = minDist) otherwise teaches a count of moves: a walk that stops after it, not at the goal.' },
   { name: 'reward', kind: 'enum', default: 'binary', values: ['binary', 'shortest', 'progress'], doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).' },
   { name: 'answer', kind: 'enum', default: 'moves', values: ['moves', 'cells'], doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.' },
+  { name: 'startNote', kind: 'enum', default: 'off', values: ['off', 'on'], doc: 'on: the prompt ends with the start cell\'s note "r,c" (answer cells only), so the first move, like every later one, follows a note of where the walk is. off: the first move must find S in the grid itself; there most walks of the models measured so far went wrong (docs/results.md).' },
 ];
 
 function checkParams(p: MazeParams): void {
+  if (p.startNote === 'on' && p.answer !== 'cells') {
+    throw new TaskParamError('startNote', `maze.startNote "on" needs maze.answer "cells" (the note is a cell token of that answer's vocabulary), got answer "${p.answer}"`);
+  }
   const max = 2 * (p.size - 1);
   if (p.minDist > max) {
     throw new TaskParamError(
@@ -36,7 +42,8 @@ function checkParams(p: MazeParams): void {
 
 function shape(p: MazeParams): SequenceShape {
   // Moves budget n²: room for any simple path and for detours (each with its note in the cells answer).
-  return { promptLength: p.size * p.size + p.size + 1, completionLength: stride(p) * p.size * p.size + 1 };
+  const note = p.startNote === 'on' ? 1 : 0;
+  return { promptLength: p.size * p.size + p.size + 1 + note, completionLength: stride(p) * p.size * p.size + 1 };
 }
 
 const vocab = (p: MazeParams): string[] => withSpecials(p.answer === 'cells' ? [...MAZE_TOKENS, ...CELL_NOTES] : MAZE_TOKENS);
@@ -63,6 +70,7 @@ function build(params: MazeParams, board: Board): MazeInstance {
     for (const ch of row) promptTokens.push(CELL_ID[ch]);
   });
   promptTokens.push(SEP);
+  if (params.startNote === 'on') promptTokens.push(cellNote(board.start, size));
   const answerTokens = answerOf(params, board, firstShortestPath(board, fromGoal.dist));
   return {
     ...freeCompletionInstance('maze', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
