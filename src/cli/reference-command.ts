@@ -21,7 +21,7 @@ export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
 /** Points per reference curve: faint lines need little detail, and the file ships with the page. */
 export const REFERENCE_POINTS = 150;
 
-export interface StepLine {
+interface StepLine {
   step: number;
   level: number;
   scalars: Record<string, number>;
@@ -48,7 +48,7 @@ function condensed(steps: readonly StepLine[], key: string): [number, number][] 
 }
 
 /** The recorded curves of the metrics `charts` draw besides the reward, from a run's last step's keys. */
-export function recordedSeries(steps: readonly StepLine[], charts: readonly ChartId[]): Record<string, [number, number][]> {
+function recordedSeries(steps: readonly StepLine[], charts: readonly ChartId[]): Record<string, [number, number][]> {
   const out: Record<string, [number, number][]> = {};
   for (const key of recordedKeys(Object.keys(steps[steps.length - 1].scalars), charts)) {
     const curve = condensed(steps.filter((s) => Number.isFinite(s.scalars[key])), key);

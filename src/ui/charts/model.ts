@@ -238,49 +238,15 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   if (id === 'reward' && config && ctx.chance) {
     addChance(primary, config, ctx.chance, series, hLines, legend);
   }
-  if (id === 'reward' && !overlay && ctx.reference) {
-    ctx.reference.runs.forEach((ref, i) => {
-      const label = `reference run (seed ${ref.seed})`;
-      series.push({
-        id: `reference:${ref.seed}`, label, color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideInTooltip: true,
-        points: downsample(ref.reward.map(([x, y]) => ({ x, y })), POINT_BUDGET),
-      });
-      if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
-    });
-  }
-  if (id === 'level' && !overlay && ctx.reference && config) {
-    // The recorded runs' staircases: after a jump to a trained model the live run has one point, and
-    // these say how the runs that made it climbed there.
-    const start = levelRange(config)[0];
-    ctx.reference.runs.forEach((ref, i) => {
-      const end = ref.reward.length ? ref.reward[ref.reward.length - 1][0] : 0;
-      const points: XY[] = [{ x: 0, y: start }, ...(ref.advances ?? []).map(([x, y]) => ({ x, y }))];
-      points.push({ x: Math.max(end, points[points.length - 1].x), y: points[points.length - 1].y });
-      series.push({
-        id: `reference:${ref.seed}`, label: `reference run (seed ${ref.seed})`, color: REFERENCE_COLOR, opacity: 0.3, width: 1.5,
-        kind: 'step', hideInTooltip: true, points,
-      });
-      if (i === 0) legend.push({ label: `recorded runs (${ctx.reference!.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference!.source });
-    });
-  }
-  if (id !== 'reward' && id !== 'level' && !overlay && ctx.reference) {
-    // The other charts' recorded curves, dashed as the live run's line of the same metric: after
-    // a jump to a trained model they show how the run that made it got there.
-    ctx.reference.runs.forEach((ref) => {
-      keys.forEach((key, k) => {
-        const curve = ref.series?.[key];
-        if (!curve?.length) return;
-        const data = curve.map(([x, y]) => ({ x, y }));
-        series.push({
-          id: `reference:${ref.seed}:${key}`, label: `reference run (seed ${ref.seed}) ${seriesName(key)}`, color: REFERENCE_COLOR,
-          dash: DASHES[k % DASHES.length], opacity: 0.3, width: 1.5, hideInTooltip: true, points: downsample(data, POINT_BUDGET),
-        });
-        for (const p of data) values.push(p.y);
-      });
-    });
-    if (series.some((s) => s.id.startsWith('reference:'))) {
-      legend.push({ label: `recorded runs (${ctx.reference.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference.source });
+  if (!overlay && ctx.reference) {
+    // The lesson's recorded runs, faint under the live one: after a jump to a trained model the
+    // live run has one point, and these say how the runs that made it got there.
+    const drawn = ctx.reference.runs.flatMap((ref) => recordedLines(id, ref, keys, config));
+    for (const line of drawn) {
+      series.push(line);
+      if (id !== 'reward' && id !== 'level') for (const p of line.points) values.push(p.y); // the axes those two have are fixed
     }
+    if (drawn.length) legend.push({ label: `recorded runs (${ctx.reference.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference.source });
   }
   if (id === 'entropy' && config) {
     hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', short: 'ln V', color: CHANCE_COLOR, dash: '5 4' });
@@ -304,6 +270,36 @@ function taskTitle(keys: readonly string[], config: RunConfig | undefined): stri
   const shown = keys.length ? keys : headline ? [headline] : [];
   const names = shown.map((k) => metricName(k)).filter((n) => !n.endsWith('(suffix)'));
   return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
+}
+
+/** How every recorded run is drawn: faint, thin, never in the tooltip. */
+const RECORDED_STYLE = { color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideInTooltip: true } as const;
+
+/**
+ * One recorded run's lines on chart `id`: its reward curve; its curriculum as a staircase from
+ * the first level (a file without advances: a flat line); on the other charts each of `keys` the
+ * file holds, dashed as the live line of the same metric.
+ */
+function recordedLines(id: ChartId, ref: ReferenceRun, keys: readonly string[], config: RunConfig | undefined): PlotSeries[] {
+  const label = `reference run (seed ${ref.seed})`;
+  if (id === 'reward') {
+    return [{ id: `reference:${ref.seed}`, label, ...RECORDED_STYLE, points: downsample(ref.reward.map(([x, y]) => ({ x, y })), POINT_BUDGET) }];
+  }
+  if (id === 'level') {
+    if (!config) return [];
+    const end = ref.reward.length ? ref.reward[ref.reward.length - 1][0] : 0;
+    const points: XY[] = [{ x: 0, y: levelRange(config)[0] }, ...(ref.advances ?? []).map(([x, y]) => ({ x, y }))];
+    points.push({ x: Math.max(end, points[points.length - 1].x), y: points[points.length - 1].y });
+    return [{ id: `reference:${ref.seed}`, label, ...RECORDED_STYLE, kind: 'step', points }];
+  }
+  return keys.flatMap((key, k) => {
+    const curve = ref.series?.[key];
+    if (!curve?.length) return [];
+    return [{
+      id: `reference:${ref.seed}:${key}`, label: `${label} ${seriesName(key)}`, ...RECORDED_STYLE,
+      dash: DASHES[k % DASHES.length], points: downsample(curve.map(([x, y]) => ({ x, y })), POINT_BUDGET),
+    }];
+  });
 }
 
 /** The chance line: flat without a curriculum; a staircase following the level with one. */
