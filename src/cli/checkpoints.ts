@@ -17,7 +17,7 @@ import { NotARunCheckpoint, readRunCheckpoint, type RunCheckpoint } from '../con
 import { ConfigError, modelConfigOf, taskParamsOf, type RunConfig } from '../config/config';
 import { getTask } from '../tasks/registry';
 import { CheckpointError } from '../model/safetensors-file';
-import { readTrainerStateFile, writeTrainerStateFile, type ResumePoint } from '../rl/trainer-state';
+import { readTrainerStateFile, writeTrainerStateFile, type SavedResumePoint } from '../rl/trainer-state';
 import type { Trainer } from '../rl/trainer';
 
 export const CHECKPOINT = 'checkpoint.safetensors';
@@ -77,7 +77,7 @@ export function commitCheckpointPair(path: string, state: Uint8Array, weights: U
 export async function saveCheckpoint(trainer: Trainer, dir: string, name: string): Promise<string> {
   const path = join(dir, name);
   const [params, point] = await Promise.all([trainer.engine.readParams(), trainer.resumePoint()]);
-  commitCheckpointPair(path, writeTrainerStateFile(point, params), await trainer.checkpoint(params));
+  commitCheckpointPair(path, writeTrainerStateFile(point, params, trainer.engine.kind), await trainer.checkpoint(params));
   return path;
 }
 
@@ -85,7 +85,8 @@ export interface ResumeSource {
   /** The checkpoint file resumed from. */
   path: string;
   run: RunCheckpoint;
-  point: ResumePoint;
+  /** Its state; `engine` is the backend that trained it (null in files written before it was recorded). */
+  point: SavedResumePoint;
   /** Said to the user when the state came from a checkpoint write cut short. */
   note?: string;
 }
@@ -112,7 +113,7 @@ export function readCheckpointArg(path: string, flag: string, need = 'a checkpoi
 }
 
 /** The resume point in `statePath` if it was saved with the weights of `run` (at `path`); a CliError naming the file otherwise. */
-function readState(statePath: string, path: string, run: RunCheckpoint): ResumePoint {
+function readState(statePath: string, path: string, run: RunCheckpoint): SavedResumePoint {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(statePath);
@@ -142,7 +143,7 @@ export function loadResume(arg: string): ResumeSource {
   }
   const run = readCheckpointArg(path, '--resume', 'only a checkpoint written by rlvr train (or the playground) can be resumed');
   const statePath = statePathOf(path);
-  let point: ResumePoint;
+  let point: SavedResumePoint;
   let note: string | undefined;
   try {
     point = readState(statePath, path, run);

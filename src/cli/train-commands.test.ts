@@ -207,14 +207,17 @@ describe('rlvr train (cpu backend)', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.') && !n.includes(`tmp-${process.pid}`))).toEqual([]);
   });
 
-  it('--resume continues a stopped run: its metrics are those of the run done in one go', async () => {
+  it('--resume continues a stopped run on its own engine (no --backend needed): its metrics are those of the run done in one go', async () => {
     const whole = await train(['--steps', '4', '--set', 'epochs=2', '--set', 'minibatches=2']);
     const part = await train(['--steps', '2', '--set', 'epochs=2', '--set', 'minibatches=2']);
     expect(existsSync(join(part.dir, 'checkpoint.state.safetensors'))).toBe(true);
     const more: string[] = [];
-    const rc = await trainCommand(['--resume', part.dir, '--steps', '4', '--backend', 'cpu', '--json'], (s) => more.push(s), () => {});
+    const notes: string[] = [];
+    const rc = await trainCommand(['--resume', part.dir, '--steps', '4', '--json'], (s) => more.push(s), (s) => notes.push(s));
     expect(rc).toBe(0);
-    expect(JSON.parse(more.at(-1)!).done).toMatchObject({ steps: 4, resumedFrom: join(part.dir, 'checkpoint.safetensors') });
+    // The part was trained with --backend cpu; the resumed run stays there without being told.
+    expect(JSON.parse(more.at(-1)!).done).toMatchObject({ steps: 4, adapter: 'cpu reference', resumedFrom: join(part.dir, 'checkpoint.safetensors') });
+    expect(notes.filter((n) => /engine/.test(n))).toEqual([]);
     expect(lines(part.dir).map(strip)).toEqual(lines(whole.dir).map(strip));
     expect(stepOf(join(part.dir, 'checkpoint.safetensors'))).toBe(4);
   });

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
-import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Engines } from './engines';
+import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
 import { CHECKPOINT, FAULT_CHECKPOINT, loadInitWeights, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
@@ -37,7 +37,7 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run\'s folder' },
   resume: { kind: 'value', doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)' },
   init: { kind: 'value', doc: 'start a fresh run (its own config and seed) from the weights of a checkpoint written by rlvr train, e.g. a base model kept by --checkpoint-levels (checkpoint-level1.safetensors); its warm start counts as done, and a KL anchor (klBeta > 0) holds these weights from the first step' },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine)' },
+  backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine); with --resume, default the engine that trained the checkpoint' },
   'gpu-memory': { kind: 'value', doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts' },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
   'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
@@ -172,15 +172,29 @@ function stepListFlag(f: ParsedFlags, name: string): Set<number> {
   return steps;
 }
 
+/**
+ * The engine a run goes on: --backend, else the one that trained the resumed checkpoint (the two
+ * engines agree only to rounding, so a resumed run matches the uninterrupted one on its own
+ * engine), else the GPU. Switching engines on --resume is allowed and said.
+ */
+function resumedBackend(f: ParsedFlags, resume: ResumeSource | null, err: (s: string) => void): Backend {
+  const saved = resume?.point.engine ?? null;
+  if (f.backend === undefined) return saved ?? 'gpu';
+  const backend = backendFlag(f);
+  if (saved && saved !== backend) err(`note: ${resume!.path} was trained on the ${saved} engine; continuing on the ${backend} engine, so the metrics from here differ in rounding from a run that stayed on ${saved}`);
+  return backend;
+}
+
 export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
   // Everything that can be refused is, before anything is created or opened.
-  const backend = backendFlag(f);
+  backendFlag(f);
   const memoryBytes = gpuMemoryFlag(f);
   const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
   const checkpointAt = stepListFlag(f, 'checkpoint-at');
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
   if (resume?.note) err(`note: ${resume.note}`);
+  const backend = resumedBackend(f, resume, err);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
   if (f.init !== undefined && resume) throw new CliError('--init starts a fresh run from a checkpoint\'s weights; --resume continues a run: give one of them');
   const init = f.init === undefined ? null : loadInitWeights(String(f.init), config);

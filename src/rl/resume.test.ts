@@ -101,6 +101,19 @@ describe('resuming a run', () => {
       .rejects.toThrowError(/level 99 is outside this config's levels/);
   });
 
+  it('a state file records the engine that wrote it (null when not told), and refuses an engine it does not know', async () => {
+    const t = await Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s));
+    await t.step();
+    const params = await t.engine.readParams();
+    const point = await t.resumePoint();
+    expect(readTrainerStateFile(writeTrainerStateFile(point, params, 'cpu'), params).engine).toBe('cpu');
+    expect(readTrainerStateFile(writeTrainerStateFile(point, params, 'gpu'), params).engine).toBe('gpu');
+    expect(readTrainerStateFile(writeTrainerStateFile(point, params), params).engine).toBeNull();
+    expect(() => readTrainerStateFile(writeTrainerStateFile(point, params, 'tpu' as 'cpu'), params, 'ck.state.safetensors'))
+      .toThrowError('ck.state.safetensors: __metadata__.engine must be "gpu" or "cpu", got "tpu"');
+    t.destroy();
+  });
+
   it('weights without trainer state start past the warm start; a position sets the step and level; a fresh run has the whole warm start', async () => {
     const cfg = mergeConfig(tiny, { sftSteps: 3 });
     const make: MakeEngine = (l, p, s) => new CpuEngine(l, p, s);

@@ -100,8 +100,11 @@ export function weightsChecksum(params: Float32Array): string {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The state file's bytes for a resume point saved with weights `params`. */
-export function writeTrainerStateFile(point: ResumePoint, params: Float32Array): Uint8Array {
+/**
+ * The state file's bytes for a resume point saved with weights `params`; `engine` (when given)
+ * records which engine trained them, so that a resumed run continues on the same one.
+ */
+export function writeTrainerStateFile(point: ResumePoint, params: Float32Array, engine?: 'gpu' | 'cpu'): Uint8Array {
   const P = params.length;
   const tensors: TensorToWrite[] = [
     { name: 'optimizer.m', shape: [P], values: point.optimizer.m },
@@ -113,14 +116,20 @@ export function writeTrainerStateFile(point: ResumePoint, params: Float32Array):
     version: String(TRAINER_STATE_VERSION),
     weights_checksum: weightsChecksum(params),
     state: JSON.stringify(point.state),
+    ...(engine ? { engine } : {}),
   });
+}
+
+/** A resume point as read from its file, with the engine that wrote it (null: not recorded, as in older files). */
+export interface SavedResumePoint extends ResumePoint {
+  engine: 'gpu' | 'cpu' | null;
 }
 
 /**
  * Reads a state file saved with the weights `params` (the checkpoint's, in the parameter
  * buffer's layout); refuses one saved with other weights. Errors name the file's part at fault.
  */
-export function readTrainerStateFile(bytes: Uint8Array, params: Float32Array, where = 'state file'): ResumePoint {
+export function readTrainerStateFile(bytes: Uint8Array, params: Float32Array, where = 'state file'): SavedResumePoint {
   const file: SafetensorsFile = readingFile(where, () => readSafetensorsFile(bytes));
   const meta = file.metadata;
   if (meta.format !== TRAINER_STATE_FORMAT) {
@@ -159,5 +168,7 @@ export function readTrainerStateFile(bytes: Uint8Array, params: Float32Array, wh
     if (!['optimizer.m', 'optimizer.v', 'reference'].includes(name)) throw new CheckpointError(`${where}: unexpected tensor "${name}"`);
   }
   if (state.refReady && !reference) throw new CheckpointError(`${where}: state.refReady is true but the tensor "reference" is missing`);
-  return { state, optimizer: { m, v }, reference };
+  const engine = meta.engine ?? null;
+  if (engine !== null && engine !== 'gpu' && engine !== 'cpu') throw new CheckpointError(`${where}: __metadata__.engine must be "gpu" or "cpu", got ${JSON.stringify(engine)}`);
+  return { state, optimizer: { m, v }, reference, engine };
 }
