@@ -18,6 +18,7 @@ export type MazeParams = {
   reward: 'binary' | 'shortest' | 'progress';
   answer: 'moves' | 'cells';
   startNote: 'off' | 'on';
+  goalNote: 'off' | 'on';
 };
 
 /** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */

@@ -3,7 +3,7 @@ import { mazeTask } from '.';
 import { makeRng } from '../../core/random';
 import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './paths';
 
-const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const });
+const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const });
 const id = (text: string): number => vocab.indexOf(text);
 
 describe('maze path decoding', () => {
@@ -19,7 +19,7 @@ describe('maze path decoding', () => {
   });
 
   it('skips the cell notes with answer = cells, and stops where the walk did', () => {
-    const cells = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'cells' as const, startNote: 'off' as const });
+    const cells = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'cells' as const, startNote: 'off' as const, goalNote: 'off' as const });
     const cid = (text: string): number => cells.indexOf(text);
     const walk = ['R', '0,1', 'D', '1,1', 'R', '9,9', 'D', '2,2', '<eos>'].map(cid);
     expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 8 });
@@ -37,7 +37,7 @@ describe('maze path decoding', () => {
   it('agrees with the maze verifier on random walks (end cell, steps, break)', () => {
     const rng = makeRng(5, 1);
     for (let i = 0; i < 60; i++) {
-      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const };
+      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
       const inst = mazeTask.sample(rng, params);
       // Mostly moves, sometimes EOS or another token.
       const comp = Array.from({ length: inst.completionLength }, () => {

@@ -220,7 +220,7 @@ describe('maze metrics', () => {
 });
 
 describe('maze fromJSON', () => {
-  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const };
+  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
   it('rebuilds start, goal and distance from the grid', () => {
     const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
     expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });
@@ -290,6 +290,26 @@ describe('maxDist: the easy end of a distance curriculum', () => {
     expect(maze.verify(on, on.answerTokens).correct).toBe(true);
     expect(() => parseParams(maze, { size: 4, startNote: 'on' })).toThrow(/maze\.startNote "on" needs maze\.answer "cells"/);
     expect(() => parseParams(maze, { size: 4, answer: 'cells', startNote: 'yes' })).toThrow(/startNote/);
+  });
+
+  it('goalNote puts the goal cell\'s note last in the prompt (after the start note), the same maze and answer otherwise', () => {
+    const start = draw({ size: 4, answer: 'cells', startNote: 'on' }, 5);
+    const both = draw({ size: 4, answer: 'cells', startNote: 'on', goalNote: 'on' }, 5);
+    const goal = draw({ size: 4, answer: 'cells', goalNote: 'on' }, 5);
+    expect(both.grid).toEqual(start.grid);
+    expect(both.answerTokens).toEqual(start.answerTokens);
+    expect(both.promptTokens.slice(0, -1)).toEqual(start.promptTokens);
+    const v = maze.vocab(both.params);
+    const last = (i: typeof both, k: number) => v[i.promptTokens[i.promptTokens.length - k]];
+    expect([last(both, 2), last(both, 1)]).toEqual([`${both.start[0]},${both.start[1]}`, `${both.goal[0]},${both.goal[1]}`]);
+    expect(last(goal, 1)).toBe(`${goal.goal[0]},${goal.goal[1]}`);
+    expect(v[goal.promptTokens[goal.promptTokens.length - 2]]).toBe('<sep>');
+    for (const i of [both, goal]) {
+      expect(i.promptTokens).toHaveLength(maze.shape(i.params).promptLength);
+      expect(maze.verify(i, i.answerTokens).correct).toBe(true);
+    }
+    expect(maze.shape(both.params).promptLength).toBe(maze.shape(start.params).promptLength + 1);
+    expect(() => parseParams(maze, { size: 4, goalNote: 'on' })).toThrow(/maze\.goalNote "on" needs maze\.answer "cells"/);
   });
 
   it('level 1 is one move: the reference answer is a single move', () => {

@@ -1,7 +1,8 @@
 // maze: walk from S to G on a grid maze with moves U, D, L, R.
 //
 // Prompt: BOS, the grid row by row (one token per cell: # wall, . open, S start, G goal) with "|"
-// between rows, SEP (with startNote on, then the start cell's note "r,c"). Completion: moves
+// between rows, SEP (with startNote on, then the start cell's note "r,c"; with goalNote on, then
+// the goal cell's note). Completion: moves
 // (U = row-1, D = row+1, L = col-1, R = col+1), each followed by its cell's note with answer
 // cells, then EOS.
 
@@ -25,11 +26,14 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'reward', kind: 'enum', default: 'binary', values: ['binary', 'shortest', 'progress'], doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).' },
   { name: 'answer', kind: 'enum', default: 'moves', values: ['moves', 'cells'], doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.' },
   { name: 'startNote', kind: 'enum', default: 'off', values: ['off', 'on'], doc: 'on: the prompt ends with the start cell\'s note "r,c" (answer cells only), so the first move, like every later one, follows a note of where the walk is. off: the first move must find S in the grid itself; there most walks of the models measured so far went wrong (docs/results.md).' },
+  { name: 'goalNote', kind: 'enum', default: 'off', values: ['off', 'on'], doc: 'on: the prompt ends with the goal cell\'s note "r,c" (after the start note, if any; answer cells only), so "am I at G?" is the last note written against this one, a token match. off: the walk must find G in the grid; there the models measured so far passed over G and came back (docs/results.md).' },
 ];
 
 function checkParams(p: MazeParams): void {
-  if (p.startNote === 'on' && p.answer !== 'cells') {
-    throw new TaskParamError('startNote', `maze.startNote "on" needs maze.answer "cells" (the note is a cell token of that answer's vocabulary), got answer "${p.answer}"`);
+  for (const knob of ['startNote', 'goalNote'] as const) {
+    if (p[knob] === 'on' && p.answer !== 'cells') {
+      throw new TaskParamError(knob, `maze.${knob} "on" needs maze.answer "cells" (the note is a cell token of that answer's vocabulary), got answer "${p.answer}"`);
+    }
   }
   const max = 2 * (p.size - 1);
   if (p.minDist > max) {
@@ -42,8 +46,8 @@ function checkParams(p: MazeParams): void {
 
 function shape(p: MazeParams): SequenceShape {
   // Moves budget n²: room for any simple path and for detours (each with its note in the cells answer).
-  const note = p.startNote === 'on' ? 1 : 0;
-  return { promptLength: p.size * p.size + p.size + 1 + note, completionLength: stride(p) * p.size * p.size + 1 };
+  const notes = (p.startNote === 'on' ? 1 : 0) + (p.goalNote === 'on' ? 1 : 0);
+  return { promptLength: p.size * p.size + p.size + 1 + notes, completionLength: stride(p) * p.size * p.size + 1 };
 }
 
 const vocab = (p: MazeParams): string[] => withSpecials(p.answer === 'cells' ? [...MAZE_TOKENS, ...CELL_NOTES] : MAZE_TOKENS);
@@ -71,6 +75,7 @@ function build(params: MazeParams, board: Board): MazeInstance {
   });
   promptTokens.push(SEP);
   if (params.startNote === 'on') promptTokens.push(cellNote(board.start, size));
+  if (params.goalNote === 'on') promptTokens.push(cellNote(board.goal, size));
   const answerTokens = answerOf(params, board, firstShortestPath(board, fromGoal.dist));
   return {
     ...freeCompletionInstance('maze', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),

@@ -4,7 +4,7 @@ import { EOS } from '../../tasks/types';
 import { groupData } from './groupData';
 import { testRollout } from './testRollout';
 
-const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const };
+const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
 const vocab = mazeTask.vocab(params);
 const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
 
