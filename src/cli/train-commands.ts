@@ -177,24 +177,23 @@ function stepListFlag(f: ParsedFlags, name: string): Set<number> {
  * engines agree only to rounding, so a resumed run matches the uninterrupted one on its own
  * engine), else the GPU. Switching engines on --resume is allowed and said.
  */
-function resumedBackend(f: ParsedFlags, resume: ResumeSource | null, err: (s: string) => void): Backend {
+function resumedBackend(asked: Backend | null, resume: ResumeSource | null, err: (s: string) => void): Backend {
   const saved = resume?.point.engine ?? null;
-  if (f.backend === undefined) return saved ?? 'gpu';
-  const backend = backendFlag(f);
-  if (saved && saved !== backend) err(`note: ${resume!.path} was trained on the ${saved} engine; continuing on the ${backend} engine, so the metrics from here differ in rounding from a run that stayed on ${saved}`);
-  return backend;
+  if (asked === null) return saved ?? 'gpu';
+  if (saved && saved !== asked) err(`note: ${resume!.path} was trained on the ${saved} engine; continuing on the ${asked} engine, so the metrics from here differ in rounding from a run that stayed on ${saved}`);
+  return asked;
 }
 
 export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
   // Everything that can be refused is, before anything is created or opened.
-  backendFlag(f);
+  const askedBackend = f.backend === undefined ? null : backendFlag(f);
   const memoryBytes = gpuMemoryFlag(f);
   const checkpointEvery = intFlag(f, 'checkpoint-every', 0, 0, 10_000_000);
   const checkpointAt = stepListFlag(f, 'checkpoint-at');
   const resume = f.resume === undefined ? null : loadResume(String(f.resume));
   if (resume?.note) err(`note: ${resume.note}`);
-  const backend = resumedBackend(f, resume, err);
+  const backend = resumedBackend(askedBackend, resume, err);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
   if (f.init !== undefined && resume) throw new CliError('--init starts a fresh run from a checkpoint\'s weights; --resume continues a run: give one of them');
   const init = f.init === undefined ? null : loadInitWeights(String(f.init), config);

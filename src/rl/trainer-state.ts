@@ -5,7 +5,7 @@
 // run would have given.
 
 import type { MappSnapshot } from './mapp';
-import type { OptimizerState } from './engine';
+import type { OptimizerState, PolicyEngine } from './engine';
 import {
   CheckpointError, readingFile, readF32Tensor, readSafetensorsFile, writeSafetensorsFile, type SafetensorsFile, type TensorToWrite,
 } from '../model/safetensors-file';
@@ -104,7 +104,7 @@ export function weightsChecksum(params: Float32Array): string {
  * The state file's bytes for a resume point saved with weights `params`; `engine` (when given)
  * records which engine trained them, so that a resumed run continues on the same one.
  */
-export function writeTrainerStateFile(point: ResumePoint, params: Float32Array, engine?: 'gpu' | 'cpu'): Uint8Array {
+export function writeTrainerStateFile(point: ResumePoint, params: Float32Array, engine?: PolicyEngine['kind']): Uint8Array {
   const P = params.length;
   const tensors: TensorToWrite[] = [
     { name: 'optimizer.m', shape: [P], values: point.optimizer.m },
@@ -122,7 +122,7 @@ export function writeTrainerStateFile(point: ResumePoint, params: Float32Array, 
 
 /** A resume point as read from its file, with the engine that wrote it (null: not recorded, as in older files). */
 export interface SavedResumePoint extends ResumePoint {
-  engine: 'gpu' | 'cpu' | null;
+  engine: PolicyEngine['kind'] | null;
 }
 
 /**
