@@ -46,6 +46,8 @@ export interface MazeMarker {
   /** Failure kinds met here (one, usually). */
   kinds: MazeOutcome[];
   count: number;
+  /** Where the count ("×3") is drawn, in cell units, beside the glyph and inside its cell; null for one walk. */
+  countAt: { x: number; y: number } | null;
   /** The answers (g) that end here. */
   gs: number[];
   title: string;
@@ -129,7 +131,7 @@ export function mazeMarkers(inst: MazeInstance, walks: readonly WalkEnd[]): Maze
       ? { kind: 'failure' as const, ...failurePoint(w.failure) }
       : { kind: 'goal' as const, x: inst.goal[1] + 0.78, y: inst.goal[0] + 0.22, stub: null };
     const key = `${place.kind}@${place.x.toFixed(2)},${place.y.toFixed(2)}`;
-    const m = markers.get(key) ?? { ...place, kinds: [], count: 0, gs: [], title: '' };
+    const m = markers.get(key) ?? { ...place, kinds: [], count: 0, countAt: null, gs: [], title: '' };
     m.count++;
     m.gs.push(w.g);
     if (!m.kinds.includes(w.outcome)) m.kinds.push(w.outcome);
@@ -142,12 +144,51 @@ export function mazeMarkers(inst: MazeInstance, walks: readonly WalkEnd[]): Maze
     const head = m.kind === 'goal' ? `${m.count} reached the goal` : `${m.count} failed here`;
     m.title = `${head} (${answersText(m.gs)}):\n${(reasons.get(key) ?? []).join('\n')}`;
   }
-  return spreadMarkers([...markers.values()]);
+  const spread = spreadMarkers([...markers.values()]);
+  const letters: [number, number][] = [[inst.start[1] + 0.5, inst.start[0] + 0.5], [inst.goal[1] + 0.5, inst.goal[0] + 0.5]];
+  return placeCounts(spread, letters);
 }
 
-/** Where a marker's glyph and its count ("×3") are drawn, in cell units. */
-function markerPoints(m: Pick<MazeMarker, 'x' | 'y' | 'count'>): [number, number][] {
-  return m.count > 1 ? [[m.x, m.y], [m.x + 0.42, m.y - 0.28]] : [[m.x, m.y]];
+/** How far a count's centre sits from its glyph's, in cells: the two side by side, not overlapping. */
+const COUNT_GAP = 0.42;
+
+/**
+ * Where a marker's count may go. A mark on an edge (a wall, the grid's border) takes it along that
+ * edge, so it reaches no further into the next cell than the mark does; a mark inside a cell (the
+ * goal's ✓, a stop in a corner) takes it toward the cell's middle, so it stays inside the cell.
+ */
+function countCandidates(m: MazeMarker): [number, number][] {
+  if (m.stub) {
+    const across = m.stub.x2 !== m.stub.x1; // the walk moved left or right: the edge is vertical
+    return across
+      ? [[m.x, m.y + COUNT_GAP], [m.x, m.y - COUNT_GAP]]
+      : [[m.x + COUNT_GAP, m.y], [m.x - COUNT_GAP, m.y]];
+  }
+  const inward = (v: number): number => (v - Math.floor(v) > 0.5 ? -COUNT_GAP : COUNT_GAP);
+  return [[m.x + inward(m.x), m.y], [m.x, m.y + inward(m.y)]];
+}
+
+/**
+ * Places each count ("×3") on the candidate farthest from every glyph, the S and G letters and the
+ * counts placed before it, so that counts neither leave their cell nor cover another mark.
+ */
+function placeCounts(markers: MazeMarker[], letters: readonly [number, number][]): MazeMarker[] {
+  const taken: [number, number][] = [...letters, ...markers.map((m): [number, number] => [m.x, m.y])];
+  for (const m of markers) {
+    if (m.count < 2) continue;
+    let best: [number, number] | null = null;
+    let bestGap = -Infinity;
+    for (const [x, y] of countCandidates(m)) {
+      const gap = Math.min(...taken.filter(([tx, ty]) => tx !== m.x || ty !== m.y).map(([tx, ty]) => Math.hypot(x - tx, y - ty)));
+      if (gap > bestGap + 1e-9) {
+        best = [x, y];
+        bestGap = gap;
+      }
+    }
+    m.countAt = { x: best![0], y: best![1] };
+    taken.push(best!);
+  }
+  return markers;
 }
 
 const CORNERS: [number, number][] = [[0.27, 0.27], [-0.27, 0.27], [0.27, -0.27], [-0.27, -0.27]];
@@ -163,11 +204,11 @@ function spreadMarkers(markers: MazeMarker[]): MazeMarker[] {
   for (const m of loose) {
     const cx = Math.floor(m.x) + 0.5;
     const cy = Math.floor(m.y) + 0.5;
-    const others = placed.flatMap(markerPoints);
+    const others = placed.map((p): [number, number] => [p.x, p.y]);
     let best = CORNERS[0];
     let bestGap = -Infinity;
     for (const [dx, dy] of CORNERS) {
-      const gap = Math.min(Infinity, ...markerPoints({ x: cx + dx, y: cy + dy, count: m.count }).flatMap(([x, y]) => others.map(([ox, oy]) => Math.hypot(x - ox, y - oy))));
+      const gap = Math.min(Infinity, ...others.map(([ox, oy]) => Math.hypot(cx + dx - ox, cy + dy - oy)));
       if (gap > bestGap + 1e-9) {
         best = [dx, dy];
         bestGap = gap;

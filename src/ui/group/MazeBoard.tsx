@@ -66,7 +66,7 @@ function Marker({ m, px }: { m: MazeMarker; px: number }) {
         />
       )}
       <Glyph x={x} y={y} size={px * 0.55} text={m.kind === 'goal' ? '✓' : '✗'} />
-      {m.count > 1 && <Glyph x={x + px * 0.42} y={y - px * 0.28} size={px * 0.36} text={`×${m.count}`} />}
+      {m.countAt && <Glyph x={m.countAt.x * px} y={m.countAt.y * px} size={px * 0.36} text={`×${m.count}`} />}
     </g>
   );
 }

@@ -17,7 +17,7 @@ describe('maze marks', () => {
     if (d.kind !== 'board') throw new Error('expected maze data');
     const marks = d.board.markers;
     expect(marks.map((m) => m.count).reduce((a, b) => a + b, 0)).toBe(5);
-    const points = marks.flatMap((m) => (m.count > 1 ? [[m.x, m.y], [m.x + 0.42, m.y - 0.28]] : [[m.x, m.y]]));
+    const points = marks.flatMap((m) => (m.countAt ? [[m.x, m.y], [m.countAt.x, m.countAt.y]] : [[m.x, m.y]]));
     for (let i = 0; i < points.length; i++) {
       for (let j = i + 1; j < points.length; j++) {
         expect(Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1])).toBeGreaterThan(0.34);
@@ -28,5 +28,30 @@ describe('maze marks', () => {
     expect(Math.floor(loose.x)).toBe(0);
     expect(Math.floor(loose.y)).toBe(0);
     expect(Math.hypot(loose.x - 0.5, loose.y - 0.5)).toBeGreaterThan(0.35);
+    // Its count ("×2") stays in the start cell too, off the S.
+    expect(loose.countAt).not.toBeNull();
+    expect([Math.floor(loose.countAt!.x), Math.floor(loose.countAt!.y)]).toEqual([0, 0]);
+    expect(Math.hypot(loose.countAt!.x - 0.5, loose.countAt!.y - 0.5)).toBeGreaterThan(0.25);
+  });
+
+  it('counts stay in their own cell: the goal\'s in the goal cell (G in the last column), a wall\'s along its edge', () => {
+    const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S..', '##.', '..G'] });
+    // Three walks reach G (in the right-hand column, where a count to the right would leave the
+    // grid); two walk down from S into the wall below it; one is a single mark with no count.
+    const walks = [[...M('RRDD'), EOS], [...M('RRDD'), EOS], [...M('RRDD'), EOS], [...M('D'), EOS], [...M('D'), EOS], [...M('R'), EOS]];
+    const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
+    if (d.kind !== 'board') throw new Error('expected maze data');
+    const goal = d.board.markers.find((m) => m.kind === 'goal')!;
+    expect(goal.count).toBe(3);
+    expect([Math.floor(goal.countAt!.x), Math.floor(goal.countAt!.y)]).toEqual([2, 2]);
+    expect(Math.hypot(goal.countAt!.x - goal.x, goal.countAt!.y - goal.y)).toBeGreaterThan(0.4);
+    const wall = d.board.markers.find((m) => m.kinds.includes('wall'))!;
+    expect(wall.count).toBe(2);
+    // The edge S–wall below is horizontal (y = 1): the count sits on it, beside the ✗, inside the grid.
+    expect(wall.countAt!.y).toBe(wall.y);
+    expect(Math.abs(wall.countAt!.x - wall.x)).toBeCloseTo(0.42);
+    expect(wall.countAt!.x).toBeGreaterThan(0);
+    const single = d.board.markers.find((m) => m.count === 1)!;
+    expect(single.countAt).toBeNull();
   });
 });
