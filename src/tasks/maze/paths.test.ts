@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mazeTask } from '.';
 import { makeRng } from '../../core/random';
 import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './paths';
+import { testMazeParams } from './testParams';
 
-const vocab = mazeTask.vocab({ size: 5, braid: 0, minDist: 4, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const });
+const vocab = mazeTask.vocab(testMazeParams({ size: 5, minDist: 4 }));
 const id = (text: string): number => vocab.indexOf(text);
 
 describe('maze path decoding', () => {
@@ -19,7 +20,7 @@ describe('maze path decoding', () => {
   });
 
   it('skips the cell notes with answer = cells, and stops where the walk did', () => {
-    const cells = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'cells' as const, startNote: 'off' as const, goalNote: 'off' as const });
+    const cells = mazeTask.vocab(testMazeParams({ answer: 'cells' }));
     const cid = (text: string): number => cells.indexOf(text);
     const walk = ['R', '0,1', 'D', '1,1', 'R', '9,9', 'D', '2,2', '<eos>'].map(cid);
     expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 8 });
@@ -37,7 +38,7 @@ describe('maze path decoding', () => {
   it('agrees with the maze verifier on random walks (end cell, steps, break)', () => {
     const rng = makeRng(5, 1);
     for (let i = 0; i < 60; i++) {
-      const params = { size: 3 + (i % 4), braid: i % 3, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
+      const params = testMazeParams({ size: 3 + (i % 4), braid: i % 3 });
       const inst = mazeTask.sample(rng, params);
       // Mostly moves, sometimes EOS or another token.
       const comp = Array.from({ length: inst.completionLength }, () => {

@@ -5,6 +5,7 @@ import { mazeTask as maze, type MazeInstance } from './task';
 import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './gen';
 import { parseParams } from '../params';
 import { EOS } from '../types';
+import { testMazeParams } from './testParams';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
 type Move = keyof typeof MOVE_ID;
@@ -220,7 +221,7 @@ describe('maze metrics', () => {
 });
 
 describe('maze fromJSON', () => {
-  const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
+  const params = testMazeParams();
   it('rebuilds start, goal and distance from the grid', () => {
     const inst = maze.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '##G'] });
     expect(inst).toMatchObject({ start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 1 });

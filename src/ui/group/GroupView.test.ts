@@ -8,6 +8,7 @@ import { answerOrNoise, fixtureRollout } from '../views/fixtures';
 import { GroupView, type GroupViewProps } from './GroupView';
 import { ElementKey } from './ElementKey';
 import { testRollout } from './testRollout';
+import { testMazeParams } from '../../tasks/maze/testParams';
 
 const count = (html: string, needle: string): number => html.split(needle).length - 1;
 const render = (props: GroupViewProps): string => renderToString(createElement(GroupView, props));
@@ -136,9 +137,9 @@ describe('GroupView: sort (generic rows)', () => {
 });
 
 describe('GroupView: maze', () => {
-  const vocab = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const });
+  const vocab = mazeTask.vocab(testMazeParams());
   const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
-  const inst = mazeTask.fromJSON({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const }, grid: ['S.#', '#..', '#.G'] });
+  const inst = mazeTask.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['S.#', '#..', '#.G'] });
   const walks = [[...M('RDRD'), EOS], [...M('RR'), EOS], [...M('RRD'), EOS], [...M('U'), EOS]];
 
   it('the board: one path per walk, failures at the failure point with a count, moves as arrows', () => {
@@ -174,7 +175,7 @@ describe('GroupView: maze', () => {
 
   it('renders a sampled rollout of every task', () => {
     for (const [task, params, V] of [
-      ['maze', { size: 4, braid: 1, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'progress', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const }, 13],
+      ['maze', testMazeParams({ size: 4, braid: 1, reward: 'progress' }), 13],
       ['subsetsum', { count: 4, maxValue: 9 }, 20],
       ['groupmul', { group: 'quasi5', length: 4, scratch: 2, layout: 'block', reward: 'dense' }, 9],
     ] as const) {

@@ -12,6 +12,7 @@ import { elementDisplay } from '../../tasks/groupmul';
 import { walkColour, ZERO_ADVANTAGE_STROKE } from './mazeData';
 import { signed } from './tokenCells';
 import { TEST_ENTROPY, testRollout } from './testRollout';
+import { testMazeParams } from '../../tasks/maze/testParams';
 
 const texts = (data: GroupViewData, g: number, showSpecial = false): string[] =>
   visibleCells(data.answers[g].cells, showSpecial).map((c) => c.text);
@@ -241,12 +242,12 @@ describe('groupData: groupmul', () => {
 
 // ── maze ────────────────────────────────────────────────────────────────────────────────────
 
-const mazeVocab = mazeTask.vocab({ size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const });
+const mazeVocab = mazeTask.vocab(testMazeParams());
 const M = (s: string): number[] => [...s].map((ch) => mazeVocab.indexOf(ch));
 // S.#
 // #..
 // #.G
-const mazeInst = mazeTask.fromJSON({ task: 'maze', params: { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const }, grid: ['S.#', '#..', '#.G'] });
+const mazeInst = mazeTask.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['S.#', '#..', '#.G'] });
 const walks = [
   [...M('RDRD'), EOS],     // 0 goal
   [...M('RR'), EOS],       // 1 into the wall at (0,2)
@@ -337,7 +338,7 @@ describe('groupData: maze', () => {
   it('agrees with the verifier on random walks', () => {
     const rng = makeRng(12, 1);
     for (let i = 0; i < 30; i++) {
-      const params = { size: 3 + (i % 4), braid: i % 2, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
+      const params = testMazeParams({ size: 3 + (i % 4), braid: i % 2 });
       const inst: MazeInstance = mazeTask.sample(rng, params);
       const comps = Array.from({ length: 4 }, () => Array.from({ length: inst.completionLength }, () => {
         const u = rng.next();

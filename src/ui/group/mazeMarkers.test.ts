@@ -3,8 +3,9 @@ import { mazeTask } from '../../tasks/maze';
 import { EOS } from '../../tasks/types';
 import { groupData } from './groupData';
 import { testRollout } from './testRollout';
+import { testMazeParams } from '../../tasks/maze/testParams';
 
-const params = { size: 3, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary' as const, answer: 'moves' as const, startNote: 'off' as const, goalNote: 'off' as const };
+const params = testMazeParams();
 const vocab = mazeTask.vocab(params);
 const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
 
