@@ -66,6 +66,7 @@ export class RunFiles {
 
 /** The notice after a jump ahead; a label that already says its step ("step 700, stuck…") is not told it twice. */
 export function trainedModelNotice(label: string, step: number): string {
-  const named = new RegExp(`\\bstep ${step}\\b`).test(label);
+  // "step 2400" or "step 2,400": the label may write the step with a thousands separator.
+  const named = new RegExp(`\\bstep (${step}|${step.toLocaleString('en-US')})(?!\\d|,\\d)`).test(label);
   return `Loaded the trained model (${named ? label : `${label}, step ${step}`}). ▶ continues training it.`;
 }
