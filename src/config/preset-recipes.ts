@@ -71,8 +71,9 @@ export const SMALL_MAZE = {
 // where the walk is into the text: the base model's walks then hit a wall in 18.6% of walks, against
 // 73-86% with moves alone. The start cell's note ends the prompt (task.startNote): without it the
 // first move is the one move that follows no note of where the walk stands, and that is where the
-// walks failed (walls 0.4% against 12.4%; the whole 4x4 at 0.60 / 0.57 by step 800 against 0.23-0.29). B 32 × G 4: many mazes per step (where is the goal from here?) matter
-// more than many walks per maze. The anchor stays on the base model (refSync none).
+// walks failed (walls 0.4% against 12.4%; the whole 4x4 at 0.60 / 0.57 by step 800 against 0.23-0.29).
+// B 32 × G 4: many mazes per step (where is the goal from here?) matter more than many walks per
+// maze. The anchor stays on the base model (refSync none).
 // lr 1e-3, not the warm start's 3e-3: at 3e-3 Adam turned the small steady gradients on the nearly
 // certain note tokens into full-size steps, the notes went from 94% to 23-45% true within 25 steps
 // and level 2 stalled at 0.44-0.45; at 1e-3 the notes stay useful and level 2 climbs.
