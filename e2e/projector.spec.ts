@@ -139,5 +139,15 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     await expect(page.getByTestId('step-count')).toHaveText('1', { timeout: 60_000 });
     await expect(page.getByTestId('group-view')).toBeVisible();
     await expectProjectorRule(page, `${preset} after one step (no A+)`, true, false);
+    // Its last trained model puts a four-digit step in the top bar ("2401 / 3000"), the widest it gets.
+    const last = getPreset(preset).checkpoints!.at(-1)!;
+    const loadLast = page.getByTestId('load-trained').and(page.locator(`[data-file="${last.file}"]`));
+    if (!(await loadLast.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
+    await loadLast.click();
+    await expect(page.getByTestId('notice')).toContainText(`Loaded the trained model (${last.label})`, { timeout: 60_000 });
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+    await page.getByTestId('step').click();
+    await expect(page.getByTestId('step-count')).toHaveText(/^\d{4}$/, { timeout: 60_000 });
+    await expectProjectorRule(page, `${preset} at its last trained model (no A+)`, true, false);
   }
 });
