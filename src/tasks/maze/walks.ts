@@ -176,19 +176,25 @@ function placeCounts(markers: MazeMarker[], letters: readonly [number, number][]
   const taken: [number, number][] = [...letters, ...markers.map((m): [number, number] => [m.x, m.y])];
   for (const m of markers) {
     if (m.count < 2) continue;
-    let best: [number, number] | null = null;
-    let bestGap = -Infinity;
-    for (const [x, y] of countCandidates(m)) {
-      const gap = Math.min(...taken.filter(([tx, ty]) => tx !== m.x || ty !== m.y).map(([tx, ty]) => Math.hypot(x - tx, y - ty)));
-      if (gap > bestGap + 1e-9) {
-        best = [x, y];
-        bestGap = gap;
-      }
-    }
-    m.countAt = { x: best![0], y: best![1] };
-    taken.push(best!);
+    const [x, y] = farthestFrom(countCandidates(m), taken.filter(([tx, ty]) => tx !== m.x || ty !== m.y));
+    m.countAt = { x, y };
+    taken.push([x, y]);
   }
   return markers;
+}
+
+/** Of `candidates`, the first of those farthest from their nearest point of `points` (any, if there are none). */
+function farthestFrom(candidates: readonly [number, number][], points: readonly [number, number][]): [number, number] {
+  let best = candidates[0];
+  let bestGap = -Infinity;
+  for (const c of candidates) {
+    const gap = Math.min(Infinity, ...points.map(([x, y]) => Math.hypot(c[0] - x, c[1] - y)));
+    if (gap > bestGap + 1e-9) {
+      best = c;
+      bestGap = gap;
+    }
+  }
+  return best;
 }
 
 const CORNERS: [number, number][] = [[0.27, 0.27], [-0.27, 0.27], [0.27, -0.27], [-0.27, -0.27]];
@@ -204,18 +210,8 @@ function spreadMarkers(markers: MazeMarker[]): MazeMarker[] {
   for (const m of loose) {
     const cx = Math.floor(m.x) + 0.5;
     const cy = Math.floor(m.y) + 0.5;
-    const others = placed.map((p): [number, number] => [p.x, p.y]);
-    let best = CORNERS[0];
-    let bestGap = -Infinity;
-    for (const [dx, dy] of CORNERS) {
-      const gap = Math.min(Infinity, ...others.map(([ox, oy]) => Math.hypot(cx + dx - ox, cy + dy - oy)));
-      if (gap > bestGap + 1e-9) {
-        best = [dx, dy];
-        bestGap = gap;
-      }
-    }
-    m.x = cx + best[0];
-    m.y = cy + best[1];
+    const corners = CORNERS.map(([dx, dy]): [number, number] => [cx + dx, cy + dy]);
+    [m.x, m.y] = farthestFrom(corners, placed.map((p): [number, number] => [p.x, p.y]));
     placed.push(m);
   }
   return markers;
