@@ -1,21 +1,11 @@
-// Test helper: maze parameters for hand-made mazes. The defaults are the smallest plain maze (3×3,
-// no loops, binary reward, moves only, no notes in the prompt); a test names only what it is about,
-// so a new maze parameter needs a default here, not an edit in every test.
+// Test helper: maze parameters for hand-made mazes. The task's own defaults (no loops, binary
+// reward, moves only, no notes in the prompt) on the smallest grid, 3×3 with goals 2 moves away or
+// more; a test names only what it is about, and a new maze parameter needs no edit here.
 
 import type { MazeParams } from './board';
-
-export const TEST_MAZE_PARAMS: MazeParams = {
-  size: 3,
-  braid: 0,
-  minDist: 2,
-  maxDist: 99,
-  nearGoals: 0,
-  reward: 'binary',
-  answer: 'moves',
-  startNote: 'off',
-  goalNote: 'off',
-};
+import { defaultParams } from '../params';
+import { mazeTask } from './task';
 
 export function testMazeParams(over: Partial<MazeParams> = {}): MazeParams {
-  return { ...TEST_MAZE_PARAMS, ...over };
+  return { ...defaultParams(mazeTask), size: 3, minDist: 2, ...over };
 }
