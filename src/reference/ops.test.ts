@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accumulate, add, attentionBackward, attentionForward, biasBackward, embeddingBackward,
-  embeddingForward, geluBackward, geluForward, layernormBackward, layernormForward, matmul,
+  embeddingForward, geluBackward, geluForward, layernormBackward, layernormForward, matmul, matmulDefinition,
 } from './ops';
 import { dot, expectGrad, randn, rng, sub, uniform } from './testing';
 
@@ -92,6 +92,11 @@ describe('layernorm', () => {
   });
 });
 
+/** Every combination of n booleans: [false,…], …, [true,…]. */
+function flagCombinations(n: number): boolean[][] {
+  return Array.from({ length: 2 ** n }, (_, m) => Array.from({ length: n }, (_, bit) => ((m >> bit) & 1) === 1));
+}
+
 describe('matmul', () => {
   it('forward on a hand-computed case, with bias and accumulate', () => {
     // [1 2; 3 4]·[5 6; 7 8] = [19 22; 43 50]
@@ -104,6 +109,25 @@ describe('matmul', () => {
     // aᵀ·bᵀ = [1 3; 2 4]·[5 7; 6 8] = [23 31; 34 46]
     matmul(out, a, b, null, 2, 2, 2, true, true, false);
     expect(Array.from(out)).toEqual([23, 31, 34, 46]);
+  });
+
+  it('gives bit for bit the sums of its definition, for every flag combination', () => {
+    // Float32 in and out, as the engine runs: the loop order may change, the sums may not.
+    // [6, 9, 7] reaches both the four-wide passes and the leftover ones.
+    const rand = (n: number, seed: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed * 97 + i * 1.7) * 3);
+    for (const [M, K, Nc] of [[5, 7, 3], [6, 9, 7], [2, 3, 9]]) {
+      for (const [transA, transB, accumulate] of flagCombinations(3)) {
+        for (const bias of [null, rand(Nc, 3)]) {
+          const a = rand(M * K, 1), b = rand(K * Nc, 2), start = rand(M * Nc, 4);
+          const fast = start.slice(), slow = start.slice();
+          matmul(fast, a, b, bias, M, K, Nc, transA, transB, accumulate);
+          matmulDefinition(slow, a, b, bias, M, K, Nc, transA, transB, accumulate);
+          const what = `[${M},${K},${Nc}] transA ${transA} transB ${transB} accumulate ${accumulate} bias ${!!bias}`;
+          expect(Array.from(fast), what).toEqual(Array.from(slow));
+          expect(fast.some((v, i) => v !== start[i]), what).toBe(true);
+        }
+      }
+    }
   });
 
   // M, K, N pairwise coprime and not multiples of 4, so index mix-ups cannot cancel.
