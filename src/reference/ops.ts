@@ -3,8 +3,8 @@
 // tested against, and every backward here passes a finite-difference gradient check, so they
 // favour clarity over speed. The one exception is matmul, where the CPU engine spends most of its
 // time: its loops are arranged for speed, and its plain definition (matmulDefinition) stays
-// beside it, tested to give the same bits. They run on Float32Array (to mirror the GPU) or Float64Array (for
-// gradient checks); intermediate arithmetic is always in JS doubles.
+// beside it, tested to give the same bits. They run on Float32Array (to mirror the GPU) or
+// Float64Array (for gradient checks); intermediate arithmetic is always in JS doubles.
 //
 // The layers' twins are here; the training kernels' (logits, losses, norms, AdamW) in
 // ops-train.ts and sample_token's in ops-sample.ts, both exported from here.
@@ -162,7 +162,8 @@ export function matmul(
 ): void {
   // Same sums as matmulDefinition, term by term in the same order (k ascending, the bias first),
   // so the results are bit-identical; only the loops are arranged so the innermost one walks
-  // memory in order (3–5× faster in V8, and the CPU engine is mostly matmul).
+  // memory in order (1.7–7× per shape in V8, 2.9× over a maze-lesson step's shapes:
+  // docs/benchmarks.md, "CPU engine: matmul").
   if (transB && !transA) { matmulRowDots(out, a, b, bias, M, K, N, accumulate); return; }
   if (!transB) { matmulRowSums(out, a, b, bias, M, K, N, transA, accumulate); return; }
   matmulDefinition(out, a, b, bias, M, K, N, transA, transB, accumulate);
