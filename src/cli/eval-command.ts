@@ -10,8 +10,8 @@ import { GpuError } from '../gpu/errors';
 import { Trainer } from '../rl/trainer';
 import { greedyChainBreaks } from '../rl/chain-breaks';
 import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
-import { greedyWalkBreaks, sampledBranching } from '../rl/walk-breaks';
-import { branchingLines, type BranchingSummary } from '../tasks/maze';
+import { greedyWalkBreaks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
+import { branchingLines, mazesMismatch, parseRecordedWalks, recordedMaze, recordedModel, withRecordedModel } from '../tasks/maze';
 import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
@@ -19,6 +19,10 @@ import { getTask } from '../tasks/registry';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { EXIT } from './train-commands';
+import { writeFileAtomic } from './files';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { RecordedWalks } from '../tasks/maze';
 
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
@@ -29,6 +33,8 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
   breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)' },
   branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G, distinct correct paths, the share of shortest paths found, entropy at branch points vs elsewhere, walks into a wall or off the grid (branching in --json)' },
+  'walks-out': { kind: 'value', doc: 'maze, with --branching: add this checkpoint\'s distinct correct walks (and its branching numbers) to this JSON file, created if absent; every checkpoint in one file must walk the same mazes (same --n, --seed, --param). The maze lesson draws such a file: the base model\'s walks beside the trained ones\'' },
+  'walks-label': { kind: 'value', doc: 'the name of this checkpoint\'s walks in --walks-out (default "step N"); a model of the same name in the file is replaced' },
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
 
@@ -61,6 +67,11 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
   const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
   if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
+  const walksOut = f['walks-out'] === undefined ? null : stringFlag(f, 'walks-out');
+  if (walksOut !== null && branchingG === 0) throw new CliError('--walks-out: needs --branching G (the walks sampled per maze)');
+  const walksLabel = f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
+  // Read (and check) the file before any work, so a bad file costs nothing.
+  const walksFile = walksOut === null ? null : readWalksFile(walksOut);
   const engines = await openEngines(backend);
   try {
     try {
@@ -78,17 +89,24 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       throw e;
     }
     try {
+      const heldOut = trainer.heldOutPrompts(trainer.level, config.evalPrompts);
+      const mismatch = walksFile && mazesMismatch(walksFile, (heldOut as MazeInstance[]).map(recordedMaze));
+      if (mismatch) throw new CliError(`--walks-out ${walksOut}: ${mismatch}`);
       const r = await trainer.evaluate();
       // The same held-out prompts evaluate() scored, decoded greedily again.
       const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
-        ? await greedyChainBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as GroupMulInstance[], config.seed)
+        ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
         : null;
       const walks: WalkBreakReport | null = isWalk && (f.breaks || f.json)
-        ? await greedyWalkBreaks(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], config.seed)
+        ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
         : null;
-      const branching: BranchingSummary | null = branchingG > 0
-        ? await sampledBranching(trainer.engine, trainer.heldOutPrompts(trainer.level, config.evalPrompts) as MazeInstance[], branchingG, config.seed)
-        : null;
+      const sampled: SampledWalks | null = branchingG > 0 ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed) : null;
+      const branching = sampled?.summary ?? null;
+      if (sampled && walksOut !== null) {
+        const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks);
+        const file = withRecordedModel(walksFile, commandWithFileNames(argv), (heldOut as MazeInstance[]).map(recordedMaze), model);
+        writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
+      }
       const result = {
         task: config.task, prompts: r.prompts, k: r.k,
         'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
@@ -117,4 +135,29 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   } finally {
     engines.close();
   }
+}
+
+/** The walks file to add to: null when absent; a file that is not one is refused, not overwritten. */
+function readWalksFile(path: string): RecordedWalks | null {
+  if (!existsSync(path)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new CliError(`--walks-out ${path}: not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); name a new file or a file this flag wrote`);
+  }
+  const file = parseRecordedWalks(raw);
+  if (typeof file === 'string') throw new CliError(`--walks-out ${path}: ${file}; name a new file or a file this flag wrote`);
+  return file;
+}
+
+/** The command line for the file's record, files by name only (no folder of this machine). */
+function commandWithFileNames(argv: readonly string[]): string {
+  const fileFlags = new Set(['--checkpoint', '--walks-out']);
+  const words = argv.map((w, i) => {
+    const eq = w.indexOf('=');
+    if (eq > 0 && fileFlags.has(w.slice(0, eq))) return `${w.slice(0, eq)}=${basename(w.slice(eq + 1))}`;
+    return i > 0 && fileFlags.has(argv[i - 1]) ? basename(w) : w;
+  });
+  return `rlvr eval ${words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : JSON.stringify(w))).join(' ')}`;
 }

@@ -156,6 +156,48 @@ describe('rlvr train (cpu backend)', () => {
       .rejects.toThrow(/--branching: only maze checkpoints have walks to branch; this one's task is sort/);
   });
 
+  it('eval --walks-out adds a checkpoint\'s distinct correct walks to one file, only on the same mazes, and refuses a file it did not write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rlvr-ways-'));
+    const maze = ['--set', 'task=maze', '--set', 'task.size=3', '--set', 'task.minDist=2', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--set', 'model.nEmbd=16', '--set', 'model.nLayer=1', '--seed', '1'];
+    expect(await trainCommand([...maze, '--steps', '1', '--out', dir, '--json'], () => {}, () => {})).toBe(0);
+    const checkpoint = join(dir, 'checkpoint.safetensors');
+    const file = join(dir, 'walks.json');
+    const judge = (...extra: string[]) => evalCommand(['--checkpoint', checkpoint, '--backend', 'cpu', '--branching', '16', '--walks-out', file, ...(extra.includes('--n') ? [] : ['--n', '5']), ...extra], () => {});
+    expect(await judge('--walks-label', 'first')).toBe(0);
+    expect(await judge('--walks-label', 'second')).toBe(0);
+    expect(await judge('--walks-label', 'second')).toBe(0); // replaces, does not add
+    const rec = JSON.parse(readFileSync(file, 'utf8'));
+    expect(rec.kind).toBe('maze-walks');
+    expect(rec.mazes).toHaveLength(5);
+    expect(rec.models.map((m: { label: string }) => m.label)).toEqual(['first', 'second']);
+    // The file names no folder of this machine.
+    expect(rec.source).toContain('--checkpoint checkpoint.safetensors');
+    expect(rec.source).not.toContain(dir);
+    const m = rec.models[0];
+    expect(m).toMatchObject({ checkpoint: 'checkpoint.safetensors', step: 1, walksPerMaze: 16 });
+    // Same seed, same mazes, same walks: both models drew the same samples.
+    expect(rec.models[1].walks).toEqual(m.walks);
+    // Each maze's correct walks: counts within G, distinct, the mean count of distinct ones is the summary's.
+    for (const walks of m.walks as { moves: string; count: number }[][]) {
+      expect(new Set(walks.map((w) => w.moves)).size).toBe(walks.length);
+      expect(walks.reduce((a, w) => a + w.count, 0)).toBeLessThanOrEqual(16);
+    }
+    expect(m.walks.reduce((a: number, w: unknown[]) => a + w.length, 0) / 5).toBeCloseTo(m.distinctCorrect, 12);
+    // Other mazes, no --branching, a file that is not one: refused, the file kept as it was.
+    const before = readFileSync(file, 'utf8');
+    await expect(judge('--n', '6')).rejects.toThrow(/--walks-out .*walks\.json: the file holds walks on 5 mazes and this checkpoint walks 6/);
+    await expect(judge('--seed', '7')).rejects.toThrow(/maze 1 differs from the file's/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    await expect(evalCommand(['--checkpoint', checkpoint, '--backend', 'cpu', '--walks-out', file], () => {})).rejects.toThrow(/--walks-out: needs --branching G/);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'my notes\n');
+    const walksTo = (out: string) => evalCommand(['--checkpoint', checkpoint, '--n', '5', '--backend', 'cpu', '--branching', '4', '--walks-out', out], () => {});
+    await expect(walksTo(notes)).rejects.toThrow(/--walks-out .*notes\.txt: not JSON .*name a new file or a file this flag wrote/);
+    expect(readFileSync(notes, 'utf8')).toBe('my notes\n');
+    writeFileSync(notes, '{"kind": "run"}');
+    await expect(walksTo(notes)).rejects.toThrow(/--walks-out .*notes\.txt: not a maze walks file \(kind must be "maze-walks"\)/);
+  });
+
   const lines = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const strip = (m: Record<string, unknown>) => ({ ...m, scalars: Object.fromEntries(Object.entries(m.scalars as object).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')) });
   const stepOf = (path: string) => (readSafetensors(readFileSync(path)).runConfig as { trainedSteps: number }).trainedSteps;

@@ -249,6 +249,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Press ▶: now only ending on G is rewarded. The goal starts one or two moves away; the level rises when 90% of held-out mazes pass.', show: 'chart-level', needs: 'step' },
       { text: 'Open a group: each walk is drawn on the maze, coloured by its advantage; a walk into a wall is marked where it hit.', show: 'group', needs: 'advantages' },
       { text: 'The task chart counts distinct correct walks per maze: does RL keep several ways to the goal, or one?', show: 'chart-task', needs: 'step' },
+      { text: 'The group panel\'s "ways to G" tab draws recorded walks: 64 sampled from the base model and 64 from a trained one on the same braided maze, each distinct way to G once, the most taken thickest.', show: 'group' },
       { text: 'No time to wait? Load a recorded run: its greedy walks reach the goal in 60% of whole 4×4 mazes at step 800, 90% at 2,400 and 91% at 3,000 (the base model: 4%). ▶ continues it.', show: 'jump' },
     ],
     expect: 'Measured on the CPU engine, headless, 4 seeds (RL from the shipped base model; about an hour per 2,400 steps with two runs sharing two cores). The base model\'s greedy walks end on G in 4% of 256 held-out whole 4×4 mazes. After RL: 57–61% at step 800, 81–90% at step 2,400 (seeds 0–3: 0.895 / 0.809 / 0.848 / 0.836), and 0.902 / 0.914 at step 3,000 (seeds 2 / 3; 0.86–0.91 between steps 2,600 and 3,000). Seeds 0, 2 and 3 reached the last level (the whole task) at steps 1,941, 2,091 and 2,531; seed 1 was at level 8 at step 2,400. Most failed walks take a wrong turn at the first or second move; walls are rare (1–2 of 256); many walks step past G and come back, which the binary reward pays. BODHI on braided mazes (the goal two moves away by two shortest paths; 64 mazes × 64 sampled walks), the base model against the 4 seeds at step 2,400: right at the first try (pass@1) 0.12 → 0.78–0.83, right in one of 64 tries (pass@64) 0.98 → 1.00, distinct correct walks per maze 6.9 → 19.7–28.4. No branching collapse: RL sharpened every move, not only the choices between two shortest paths, and its walks that detour and come back keep many distinct correct walks.',
@@ -262,6 +263,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { label: 'step 2,400', file: 'checkpoints/maze-base-rl-step2400.safetensors', note: 'seed 0 at step 2400 of the recorded run (level 10, the whole task since step 1,941): greedy walks end on G in 90% (0.895) of the whole 4×4 mazes' },
       { label: 'step 3,000', file: 'checkpoints/maze-base-rl-step3000.safetensors', note: 'seed 3 at step 3000 of its recorded run (level 10, the whole task since step 2,531): greedy walks end on G in 91% (0.914) of the whole 4×4 mazes' },
     ],
+    walks: 'reference/maze-base-rl-walks.json',
   },
   {
     name: 'sort-easy',

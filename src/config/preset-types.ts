@@ -115,6 +115,12 @@ export interface Preset {
   /** Comparison runs. */
   readonly variants?: readonly PresetVariant[];
   readonly checkpoints?: readonly LessonCheckpoint[];
+  /**
+   * Maze lessons: recorded walks under public/ (`rlvr eval --branching G --walks-out FILE`, one
+   * checkpoint per call), drawn in the group panel's "ways to G" tab: the base model's distinct
+   * correct walks beside a trained model's, on the same held-out mazes.
+   */
+  readonly walks?: string;
   /** The preset as an ablation over seeds, when it asks a question. */
   readonly ablation?: PresetAblation;
 }

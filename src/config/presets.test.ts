@@ -2,9 +2,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ConfigError, defaultConfig, modelConfigOf, validateConfig } from './config';
+import { ConfigError, defaultConfig, modelConfigOf, taskParamsOf, validateConfig } from './config';
 import { findKnob } from './knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
+import { parseRecordedWalks } from '../tasks/maze';
 
 describe('presets', () => {
   it.each(PRESET_NAMES)('%s validates, is documented, and its variants validate', (name) => {
@@ -35,6 +36,23 @@ describe('presets', () => {
       const trainedSteps = (JSON.parse(header.__metadata__.run_config) as { trainedSteps: number }).trainedSteps;
       expect(/^seed \d+ at step (\d+)/.exec(c.note)?.[1], `${c.label}: ${c.note}`).toBe(String(trainedSteps));
     }
+  });
+
+  it.each(PRESETS.filter((p) => p.walks).map((p) => p.name))('%s: its recorded walks are a walks file whose models are its own trained models, the base model first, on the lesson\'s maze size', (name) => {
+    const p = getPreset(name);
+    const file = parseRecordedWalks(JSON.parse(readFileSync(new URL(`../../public/${p.walks}`, import.meta.url), 'utf8')));
+    if (typeof file === 'string') throw new Error(file);
+    const shipped = new Map((p.checkpoints ?? []).map((c) => [c.file.split('/').pop(), c]));
+    expect(file.models.length).toBeGreaterThanOrEqual(2);
+    expect(file.models[0].step).toBe(0);
+    for (const m of file.models) {
+      const c = shipped.get(m.checkpoint);
+      expect(c, `${m.label}: ${m.checkpoint} is not one of the lesson's trained models`).toBeDefined();
+      expect(m.label).toBe(c!.label);
+      expect(c!.note).toMatch(new RegExp(`^seed \\d+ at step ${m.step}\\b`));
+    }
+    const size = Number(taskParamsOf(presetConfig(name)).size);
+    for (const maze of file.mazes) expect(maze.grid).toHaveLength(size);
   });
 
   it.each(PRESET_NAMES)('%s: a lesson whose measured runs needed a real GPU says so in one short line of its own', (name) => {

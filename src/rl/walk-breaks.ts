@@ -1,13 +1,14 @@
 // Maze walks on an engine; the reports themselves are the maze task's (src/tasks/maze/breaks.ts,
 // src/tasks/maze/branching.ts). greedyWalkBreaks: one greedy decode, then the policy's
 // probability of every move and of the end token at every position (five teacher-forced passes
-// over those walks). sampledBranching: G walks sampled per maze.
+// over those walks). sampledWalks: G walks sampled per maze, their numbers and distinct
+// correct walks.
 
 import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape } from './rollout';
 import { FIRST_MOVE, type MazeInstance } from '../tasks/maze';
 import { walkBreakReport, type WalkBreakReport } from '../tasks/maze';
-import { mazeBranching, summarizeBranching, type BranchingSummary } from '../tasks/maze';
+import { correctWalks, mazeBranching, summarizeBranching, type BranchingSummary, type CorrectWalk } from '../tasks/maze';
 import { EOS } from '../tasks/types';
 
 export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number): Promise<WalkBreakReport> {
@@ -26,18 +27,32 @@ export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly
   return walkBreakReport(instances, greedy.tokens, T, Lp, rightProb);
 }
 
+/** The sampled walks of each maze: BODHI's numbers, and the distinct correct walks to draw. */
+export interface SampledWalks {
+  summary: BranchingSummary;
+  /** walks[b]: maze b's distinct correct walks, the most taken first. */
+  walks: CorrectWalk[][];
+}
+
 /**
  * G walks sampled per maze at temperature 1 (the policy as it explores), summarised as BODHI's
- * branching numbers and pass@1…G (src/tasks/maze/branching.ts).
+ * branching numbers and pass@1…G (src/tasks/maze/branching.ts), with each maze's distinct
+ * correct walks.
  */
-export async function sampledBranching(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number): Promise<BranchingSummary> {
+export async function sampledWalks(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number): Promise<SampledWalks> {
   const shape = rolloutShape(instances, G);
   const { N, T, Lp, Lc } = shape;
   const s = await engine.sample(buildTemplate(instances, shape), N, T, { seed: seed >>> 0, step: 1, invTemp: 1, topK: 0 });
   const perMaze = instances.map((inst, b) => {
     const rows = Array.from({ length: G }, (_, g) => (b * G + g) * T + Lp);
+    const walks = rows.map((r) => Array.from(s.tokens.subarray(r, r + Lc)));
     // The sampler's entropy at row r is that of the token it drew at r: completion position c is row Lp + c.
-    return mazeBranching(inst, rows.map((r) => Array.from(s.tokens.subarray(r, r + Lc))), rows.map((r) => s.entropy.subarray(r, r + Lc)));
+    return { numbers: mazeBranching(inst, walks, rows.map((r) => s.entropy.subarray(r, r + Lc))), walks: correctWalks(inst, walks) };
   });
-  return summarizeBranching(perMaze);
+  return { summary: summarizeBranching(perMaze.map((m) => m.numbers)), walks: perMaze.map((m) => m.walks) };
+}
+
+/** sampledWalks' numbers alone. */
+export async function sampledBranching(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number): Promise<BranchingSummary> {
+  return (await sampledWalks(engine, instances, G, seed)).summary;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mazeTask as maze } from './task';
-import { branchingLines, mazeBranching, passAtK, summarizeBranching } from './branching';
+import { branchingLines, correctWalks, mazeBranching, passAtK, summarizeBranching } from './branching';
 import { EOS } from '../types';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
@@ -30,6 +30,15 @@ describe('mazeBranching (hand-computed on a maze with exactly 2 shortest paths)'
     expect(m.branchEntropy).toBeCloseTo(6, 12);
     expect(m.otherTokens).toBe(13);
     expect(m.otherEntropy).toBeCloseTo(1.3, 12);
+  });
+
+  it('lists the distinct correct walks, the most taken first, each marked shortest or not', () => {
+    expect(correctWalks(loop, walks)).toEqual([
+      { moves: 'RRDD', count: 2, shortest: true },
+      { moves: 'DDRR', count: 1, shortest: true },
+      { moves: 'RLRRDD', count: 1, shortest: false }, // the detour: correct, not shortest
+    ]);
+    expect(correctWalks(loop, [walk('U'), walk('RRD')])).toEqual([]);
   });
 
   it('a collapsed policy: one path over and over finds half the shortest paths', () => {

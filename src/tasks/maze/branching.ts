@@ -3,7 +3,7 @@
 // branch points (cells where two or more moves stay on a shortest path) against elsewhere on
 // a shortest path, the share of walks that hit a wall or leave the grid, and pass@k.
 
-import { MOVE_DELTAS } from './gen';
+import { MOVE_DELTAS, MOVE_NAMES } from './gen';
 import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, type MazeInstance } from './task';
 import { walkBreak } from './breaks';
 
@@ -71,6 +71,30 @@ export function mazeBranching(instance: MazeInstance, walks: readonly (readonly 
   out.shortestFound = shortestPaths.size / Math.max(1, instance.shortestPaths);
   out.wallOrEdge /= Math.max(1, walks.length);
   return out;
+}
+
+/** One distinct correct walk of a maze and how many of the sampled walks took it. */
+export interface CorrectWalk {
+  /** The moves as letters (U, D, L, R), e.g. "RRDD". */
+  moves: string;
+  /** Sampled walks that took exactly these moves. */
+  count: number;
+  /** A shortest path (no detour, no step past G and back). */
+  shortest: boolean;
+}
+
+/** The distinct correct walks among a maze's sampled walks, the most taken first (ties: by moves). */
+export function correctWalks(instance: MazeInstance, walks: readonly (readonly number[])[]): CorrectWalk[] {
+  const byMoves = new Map<string, CorrectWalk>();
+  for (const walk of walks) {
+    const b = walkBreak(instance, walk);
+    if (!b.correct) continue;
+    const moves = moveSlots(instance, walk).moves.map((t) => MOVE_NAMES[t - FIRST_MOVE]).join('');
+    const seen = byMoves.get(moves);
+    if (seen) seen.count++;
+    else byMoves.set(moves, { moves, count: 1, shortest: b.kind === null });
+  }
+  return [...byMoves.values()].sort((a, b) => b.count - a.count || (a.moves < b.moves ? -1 : a.moves > b.moves ? 1 : 0));
 }
 
 /** Unbiased pass@k from c correct of n samples: 1 − C(n−c, k) / C(n, k) (Chen et al. 2021). */

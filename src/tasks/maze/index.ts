@@ -8,3 +8,4 @@ export * from './branching';
 export * from './paths';
 export * from './walks';
 export * from './display';
+export * from './recorded-walks';

@@ -27,10 +27,10 @@ function Walk({ walk, px }: { walk: MazeWalk; px: number }) {
   const a = walk.advantage === undefined ? 'A not computed yet' : `A = ${signed(walk.advantage)}`;
   return (
     <g data-testid="maze-path" data-correct={correctAttr(walk.correct)} data-g={walk.g} data-moves={walk.path.moves}>
-      <title>{`answer ${walk.g + 1} (${verdict}, ${a}): ${walk.summary}`}</title>
+      <title>{walk.title ?? `answer ${walk.g + 1} (${verdict}, ${a}): ${walk.summary}`}</title>
       <polyline
         points={pathPoints(walk.path.cells, px, walk.offset)}
-        fill="none" stroke={walk.colour} strokeWidth={px1(Math.max(2, px * 0.12))} strokeOpacity={0.9}
+        fill="none" stroke={walk.colour} strokeWidth={px1(Math.max(2, px * 0.12) * (walk.weight ?? 1))} strokeOpacity={0.9}
         strokeLinejoin="round" strokeLinecap="round"
         strokeDasharray={walk.correct === null ? `${px1(px * 0.25)} ${px1(px * 0.15)}` : undefined}
       />

@@ -17,6 +17,10 @@ export interface MazeWalk extends WalkEnd {
   colour: string;
   /** Perpendicular offset in cells, so that walks along the same corridor stay visible. */
   offset: number;
+  /** Stroke width relative to a group's walks (recorded walks: thicker the more often taken); default 1. */
+  weight?: number;
+  /** The hover text, when not the group's "answer g (verdict, A)". */
+  title?: string;
 }
 
 export interface MazeData {

@@ -11,6 +11,8 @@ import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
+import { getPreset } from '../../config';
+import { RecordedWalksView } from '../group/RecordedWalks';
 
 /** While training streams steps, the group is redrawn at most this often. */
 const GROUP_REFRESH_MS = 700;
@@ -41,7 +43,8 @@ export function GroupPanel() {
   })));
   const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
   const groupSize = useApp((s) => s.config.groupSize);
-  const [tab, setTab] = useState<'answers' | 'table'>('answers');
+  const walksFile = useApp((s) => (s.preset ? getPreset(s.preset).walks : undefined));
+  const [tab, setTab] = useState<'answers' | 'table' | 'ways'>('answers');
   const [colourBy, setColourBy] = useState<ColourBy>('advantage');
   const B = rollout?.shape.B ?? 0;
   const shown = Math.min(b, Math.max(0, B - 1));
@@ -64,15 +67,18 @@ export function GroupPanel() {
           <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
         </p>
       )}
-      {hasTable && (
+      {(hasTable || walksFile) && (
         <div className="tabs" role="tablist">
           <button role="tab" aria-selected={tab === 'answers'} data-testid="tab-answers" onClick={() => setTab('answers')}>answers</button>
-          <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>learned table</button>
+          {hasTable && <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>learned table</button>}
+          {walksFile && <button role="tab" aria-selected={tab === 'ways'} data-testid="tab-ways" onClick={() => setTab('ways')} title="the base model's ways to G beside a trained model's (recorded)">ways to G: base vs RL</button>}
         </div>
       )}
       <div className="group-body">
         {tab === 'table' && hasTable ? (
           <LearnedTable />
+        ) : tab === 'ways' && walksFile ? (
+          <RecordedWalksView file={walksFile} fontSize={zoom ? 17 : 14} />
         ) : rollout ? (
           <GroupView rollout={rollout} b={shown} colourBy={colourBy} showSpecial={showSpecial} fontSize={zoom ? 17 : 14} compact />
         ) : (
