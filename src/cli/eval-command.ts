@@ -11,7 +11,7 @@ import { Trainer } from '../rl/trainer';
 import { greedyChainBreaks } from '../rl/chain-breaks';
 import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
 import { greedyWalkBreaks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
-import { branchingLines, mazesMismatch, parseRecordedWalks, recordedMaze, recordedModel, withRecordedModel } from '../tasks/maze';
+import { branchingLines, mazesMismatch, parseRecordedWalks, recordedMaze, recordedModel, withRecordedModel, type RecordedWalks } from '../tasks/maze';
 import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
@@ -22,7 +22,6 @@ import { EXIT } from './train-commands';
 import { writeFileAtomic } from './files';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { RecordedWalks } from '../tasks/maze';
 
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
@@ -69,6 +68,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
   const walksOut = f['walks-out'] === undefined ? null : stringFlag(f, 'walks-out');
   if (walksOut !== null && branchingG === 0) throw new CliError('--walks-out: needs --branching G (the walks sampled per maze)');
+  if (walksOut === null && f['walks-label'] !== undefined) throw new CliError('--walks-label: names the walks written by --walks-out FILE, which is not given');
   const walksLabel = f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
   // Read (and check) the file before any work, so a bad file costs nothing.
   const walksFile = walksOut === null ? null : readWalksFile(walksOut);
@@ -140,9 +140,15 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
 /** The walks file to add to: null when absent; a file that is not one is refused, not overwritten. */
 function readWalksFile(path: string): RecordedWalks | null {
   if (!existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new CliError(`--walks-out ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); name a new file or a file this flag wrote`);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (e) {
     throw new CliError(`--walks-out ${path}: not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); name a new file or a file this flag wrote`);
   }

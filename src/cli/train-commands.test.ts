@@ -196,6 +196,8 @@ describe('rlvr train (cpu backend)', () => {
     expect(readFileSync(notes, 'utf8')).toBe('my notes\n');
     writeFileSync(notes, '{"kind": "run"}');
     await expect(walksTo(notes)).rejects.toThrow(/--walks-out .*notes\.txt: not a maze walks file \(kind must be "maze-walks"\)/);
+    await expect(walksTo(dir)).rejects.toThrow(/--walks-out .*: cannot be read \(EISDIR\)/);
+    await expect(evalCommand(['--checkpoint', checkpoint, '--backend', 'cpu', '--walks-label', 'x'], () => {})).rejects.toThrow(/--walks-label: names the walks written by --walks-out FILE, which is not given/);
   });
 
   const lines = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
