@@ -183,6 +183,13 @@ describe('chart model', () => {
     expect(two.series.some((s) => s.id.startsWith('reference'))).toBe(false);
   });
 
+  it('before any point, a maze lesson\'s task chart already has the axis of its headline count (answers), not a 0–1 share', () => {
+    const empty = chartModel('task', [], { pending: presetConfig('maze-base-rl') });
+    expect(empty.title).toBe('Distinct correct paths');
+    expect(empty.yLabel).toBe('answers');
+    expect(chartModel('task', [], { pending: presetConfig('cot-discovery') }).yLabel).toBe('share (0–1)');
+  });
+
   it('the dashboard folds the engineering charts and those off in this config', () => {
     const { main, fold } = dashboardCharts(presetConfig('sort-easy'));
     expect(main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'length']);

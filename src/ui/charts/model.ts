@@ -162,12 +162,15 @@ export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig, fromZ
 }
 
 /** Which metrics a chart draws for these runs (task metrics depend on what the task reports). */
-function keysFor(spec: ChartSpec, runs: readonly RunRecord[], groupSize: number, reference?: ReferenceSet | null): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
+function keysFor(spec: ChartSpec, runs: readonly RunRecord[], config: RunConfig | undefined, reference?: ReferenceSet | null): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
   if (spec.id !== 'task') return { keys: [...spec.keys], range: spec.range, yLabel: spec.yLabel };
   // The recorded runs name the task's metrics before the live run has any.
   const recorded = (reference?.runs ?? []).flatMap((r) => Object.keys(r.series ?? {}));
   const keys = taskChartMetrics([...taskMetricKeys(runs), ...recorded]);
-  if (keys.includes('task/distinct_correct_paths')) return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
+  const groupSize = config?.groupSize ?? 2;
+  // Before any point, the axis of the task's headline metric (the chart's title names it).
+  const headline = keys.length === 0 && config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
+  if (keys.includes('task/distinct_correct_paths') || headline === 'task/distinct_correct_paths') return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
   return { keys, range: spec.range, yLabel: spec.yLabel };
 }
 
@@ -177,7 +180,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   const primary = runs[0];
   const config = primary?.config ?? ctx.pending;
   const overlay = runs.length > 1;
-  const { keys, range, yLabel } = keysFor(spec, runs, config?.groupSize ?? 2, overlay ? null : ctx.reference);
+  const { keys, range, yLabel } = keysFor(spec, runs, config, overlay ? null : ctx.reference);
   const series: PlotSeries[] = [];
   const legend: LegendEntry[] = [];
   const values: number[] = [];
