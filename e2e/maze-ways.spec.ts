@@ -1,4 +1,4 @@
-// The maze lesson's "ways to G" tab: the recorded walks file drawn, the base model's distinct
+// The maze lesson's "ways to G" view (a button beside the group's maze): the recorded walks file drawn, the base model's distinct
 // correct walks beside a trained model's on one maze, ‹ › through the mazes, a menu of the
 // trained models; with A+ at both window sizes it keeps the projector rule (e2e/projector-layout.ts).
 // PROJECTOR_SHOTS=DIR also saves the screen (DIR/maze-ways-<width>.png).

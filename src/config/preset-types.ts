@@ -117,7 +117,7 @@ export interface Preset {
   readonly checkpoints?: readonly LessonCheckpoint[];
   /**
    * Maze lessons: recorded walks under public/ (`rlvr eval --branching G --walks-out FILE`, one
-   * checkpoint per call), drawn in the group panel's "ways to G" tab: the base model's distinct
+   * checkpoint per call), drawn behind the "ways to G" button beside the group's maze: the base model's distinct
    * correct walks beside a trained model's, on the same held-out mazes.
    */
   readonly walks?: string;

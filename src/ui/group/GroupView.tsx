@@ -3,7 +3,7 @@
 // rows); every answer shows ✓/✗, its tokens coloured (advantage by default) and its A.
 // The data comes from groupData.ts (pure, tested); this file only lays it out.
 
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RolloutView } from '../../worker/protocol';
 import { groupData, type ColourBy, type GroupViewData } from './groupData';
 import { TaskBody, VIEW_LEGEND } from './taskViews';
@@ -21,6 +21,8 @@ export interface GroupViewProps {
   fontSize?: number;
   /** Tighter spacing, for a small side panel. */
   compact?: boolean;
+  /** Beside the task's picture where it has room (right of a maze). */
+  aside?: ReactNode;
 }
 
 function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
@@ -46,7 +48,7 @@ function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
   );
 }
 
-export function GroupView({ rollout, b, colourBy = 'advantage', showSpecial = false, fontSize = S.DEFAULT_FONT_SIZE, compact = false }: GroupViewProps) {
+export function GroupView({ rollout, b, colourBy = 'advantage', showSpecial = false, fontSize = S.DEFAULT_FONT_SIZE, compact = false, aside }: GroupViewProps) {
   // A caller may hold on to b while a new step brings fewer prompts: say so rather than throw.
   const data = useMemo(() => (b >= 0 && b < rollout.shape.B ? groupData(rollout, b, colourBy) : null), [rollout, b, colourBy]);
   if (!data) {
@@ -55,7 +57,7 @@ export function GroupView({ rollout, b, colourBy = 'advantage', showSpecial = fa
   return (
     <div data-testid="group-view" data-b={b} data-task={data.task} style={S.rootStyle(fontSize, compact)}>
       <Header data={data} compact={compact} />
-      <TaskBody data={data} showSpecial={showSpecial} fontSize={fontSize} compact={compact} />
+      <TaskBody data={data} showSpecial={showSpecial} fontSize={fontSize} compact={compact} aside={aside} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// "Ways to G": a lesson's recorded walks (public/<preset.walks>), the base model's distinct correct
+// "Ways to G" (a button beside the group's maze): a lesson's recorded walks (public/<preset.walks>), the base model's distinct correct
 // walks beside a trained model's on the same held-out maze — BODHI's question (does RL narrow the
 // ways a model solves a maze?) drawn rather than counted. ‹ › walks through the mazes.
 

@@ -1,7 +1,7 @@
 // The picture of each kind of task, by the view the task declares (Task.display.view): the one
 // place the page maps a task to React. A new kind of picture is one entry here.
 
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { TaskView } from '../../tasks/types';
 import type { GroupViewData } from './groupData';
 import { AnswerRows } from './AnswerRows';
@@ -14,6 +14,8 @@ interface BodyProps<K extends TaskView> {
   showSpecial: boolean;
   fontSize: number;
   compact: boolean;
+  /** Beside the picture, where it has room (the board view: right of the maze). */
+  aside?: ReactNode;
 }
 
 function ChainBody({ data, compact }: BodyProps<'chain'>) {
@@ -27,10 +29,11 @@ function ChainBody({ data, compact }: BodyProps<'chain'>) {
   );
 }
 
-function BoardBody({ data, showSpecial, fontSize, compact }: BodyProps<'board'>) {
+function BoardBody({ data, showSpecial, fontSize, compact, aside }: BodyProps<'board'>) {
+  const board = <MazeBoard data={data.board} px={mazeCellPx(data.board.size, fontSize, compact)} />;
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '0.4em' : '1em', alignItems: 'flex-start' }}>
-      <MazeBoard data={data.board} px={mazeCellPx(data.board.size, fontSize, compact)} />
+      {aside ? <div style={{ display: 'flex', gap: '0.4em', alignItems: 'flex-end' }}>{board}{aside}</div> : board}
       <div style={{ flex: '1 1 18em', minWidth: 0 }}>
         <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />
       </div>

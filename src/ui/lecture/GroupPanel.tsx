@@ -46,15 +46,22 @@ export function GroupPanel() {
   const walksFile = useApp((s) => (s.preset ? getPreset(s.preset).walks : undefined));
   const [tab, setTab] = useState<'answers' | 'table' | 'ways'>('answers');
   const [colourBy, setColourBy] = useState<ColourBy>('advantage');
+  // Maze lessons with recorded walks: a button beside the maze, not a row of tabs (on a projector the answers need that row).
+  const waysButton = walksFile && !hasTable ? (
+    <button className="small-button ways-toggle" data-testid="tab-ways" onClick={() => setTab('ways')} title="recorded walks: the base model's ways to G beside a trained model's">ways to G</button>
+  ) : null;
   const B = rollout?.shape.B ?? 0;
   const shown = Math.min(b, Math.max(0, B - 1));
   return (
     <section className="group-panel panel" data-testid="rollout-panel" data-highlight="group" aria-label="one group of answers">
       <div className="group-head">
         <h2>
-          {rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
+          {tab === 'ways' ? 'Ways to G: base vs RL' : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
         </h2>
-        {rollout && (
+        {tab === 'ways' && (
+          <button className="small-button ways-toggle" data-testid="tab-answers" onClick={() => setTab('answers')} title="back to the group's answers">answers</button>
+        )}
+        {rollout && tab !== 'ways' && (
           <span className="group-nav">
             <button data-testid="group-prev" disabled={shown === 0} onClick={() => setGroupIndex(shown - 1)} aria-label="previous group (Alt+←)" title="previous group (Alt+←)">‹</button>
             <button data-testid="group-next" disabled={shown >= B - 1} onClick={() => setGroupIndex(shown + 1)} aria-label="next group (Alt+→)" title="next group (Alt+→)">›</button>
@@ -67,11 +74,10 @@ export function GroupPanel() {
           <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
         </p>
       )}
-      {(hasTable || walksFile) && (
+      {hasTable && (
         <div className="tabs" role="tablist">
           <button role="tab" aria-selected={tab === 'answers'} data-testid="tab-answers" onClick={() => setTab('answers')}>answers</button>
-          {hasTable && <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>learned table</button>}
-          {walksFile && <button role="tab" aria-selected={tab === 'ways'} data-testid="tab-ways" onClick={() => setTab('ways')} title="the base model's ways to G beside a trained model's (recorded)">ways to G: base vs RL</button>}
+          <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>learned table</button>
         </div>
       )}
       <div className="group-body">
@@ -80,9 +86,12 @@ export function GroupPanel() {
         ) : tab === 'ways' && walksFile ? (
           <RecordedWalksView file={walksFile} fontSize={zoom ? 17 : 14} />
         ) : rollout ? (
-          <GroupView rollout={rollout} b={shown} colourBy={colourBy} showSpecial={showSpecial} fontSize={zoom ? 17 : 14} compact />
+          <GroupView rollout={rollout} b={shown} colourBy={colourBy} showSpecial={showSpecial} fontSize={zoom ? 17 : 14} compact aside={waysButton} />
         ) : (
-          <p className="muted">Press ▶, → (one step) or Shift+→ (one phase): the prompt, the {groupSize} answers sampled for it, their scores and advantages appear here.</p>
+          <>
+            <p className="muted">Press ▶, → (one step) or Shift+→ (one phase): the prompt, the {groupSize} answers sampled for it, their scores and advantages appear here.</p>
+            {waysButton}
+          </>
         )}
       </div>
       {rollout && tab === 'answers' && (
