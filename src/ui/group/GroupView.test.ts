@@ -166,6 +166,13 @@ describe('GroupView: maze', () => {
     expect(rows).toContain('title="walked into the wall at row 1, column 3"');
   });
 
+  it('an aside sits beside the maze, before the answer rows (the lesson\'s "ways to G" button)', () => {
+    const html = render({ rollout: testRollout([inst], { completions: [walks] }), b: 0, compact: true, aside: createElement('button', { 'data-testid': 'aside' }, 'ways to G') });
+    expect(count(html, 'data-testid="aside"')).toBe(1);
+    expect(html.indexOf('data-testid="maze-board"')).toBeLessThan(html.indexOf('data-testid="aside"'));
+    expect(html.indexOf('data-testid="aside"')).toBeLessThan(html.indexOf('<table'));
+  });
+
   it('before the verify phase: paths but no marks', () => {
     const html = render({ rollout: testRollout([inst], { completions: [walks], advantages: false, phase: 'sample' }), b: 0 });
     expect(count(html, 'data-testid="maze-path" data-correct="pending"')).toBe(4);

@@ -68,7 +68,7 @@ export function GroupPanel() {
           </span>
         )}
       </div>
-      {picked !== null && (
+      {picked !== null && tab !== 'ways' && (
         <p className="picked small" data-testid="picked-step">
           {missing ? `The rollouts of step ${picked} are no longer kept (the page keeps the last 30 steps); showing the latest.` : `Step ${picked}, picked on a chart.`}{' '}
           <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
