@@ -36,5 +36,9 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     await expect(base).toHaveAttribute('data-distinct', String(file.models[0].walks[1].length));
     await page.getByTestId('ways-model').selectOption(file.models[1].label);
     await expect(trained).toHaveAttribute('data-distinct', String(file.models[1].walks[1].length));
+    // Another lesson, which has no recorded walks, shows its group panel, not the ways view.
+    await page.getByTestId('preset').selectOption('start-here');
+    await expect(page.getByTestId('ways')).toHaveCount(0);
+    await expect(page.getByTestId('rollout-panel').locator('h2')).toHaveText('A group of answers');
   });
 }

@@ -1,6 +1,7 @@
-// "Ways to G" (a button beside the group's maze): a lesson's recorded walks (public/<preset.walks>), the base model's distinct correct
-// walks beside a trained model's on the same held-out maze — BODHI's question (does RL narrow the
-// ways a model solves a maze?) drawn rather than counted. ‹ › walks through the mazes.
+// "Ways to G" (a button beside the group's maze): a lesson's recorded walks (public/<preset.walks>),
+// the base model's distinct correct walks beside a trained model's on the same held-out maze —
+// BODHI's question (does RL narrow the ways a model solves a maze?) drawn rather than counted.
+// ‹ › walks through the mazes.
 
 import { useEffect, useMemo, useState } from 'react';
 import { parseRecordedWalks, type RecordedWalks } from '../../tasks/maze';

@@ -50,25 +50,27 @@ export function GroupPanel() {
   const waysButton = walksFile && !hasTable ? (
     <button className="small-button ways-toggle" data-testid="tab-ways" onClick={() => setTab('ways')} title="recorded walks: the base model's ways to G beside a trained model's">ways to G</button>
   ) : null;
+  // The ways view belongs to the lesson that has recorded walks: another lesson shows its group.
+  const ways = tab === 'ways' && walksFile !== undefined;
   const B = rollout?.shape.B ?? 0;
   const shown = Math.min(b, Math.max(0, B - 1));
   return (
     <section className="group-panel panel" data-testid="rollout-panel" data-highlight="group" aria-label="one group of answers">
       <div className="group-head">
         <h2>
-          {tab === 'ways' ? 'Ways to G: base vs RL' : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
+          {ways ? 'Ways to G: base vs RL' : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
         </h2>
-        {tab === 'ways' && (
+        {ways && (
           <button className="small-button ways-toggle" data-testid="tab-answers" onClick={() => setTab('answers')} title="back to the group's answers">answers</button>
         )}
-        {rollout && tab !== 'ways' && (
+        {rollout && !ways && (
           <span className="group-nav">
             <button data-testid="group-prev" disabled={shown === 0} onClick={() => setGroupIndex(shown - 1)} aria-label="previous group (Alt+←)" title="previous group (Alt+←)">‹</button>
             <button data-testid="group-next" disabled={shown >= B - 1} onClick={() => setGroupIndex(shown + 1)} aria-label="next group (Alt+→)" title="next group (Alt+→)">›</button>
           </span>
         )}
       </div>
-      {picked !== null && tab !== 'ways' && (
+      {picked !== null && !ways && (
         <p className="picked small" data-testid="picked-step">
           {missing ? `The rollouts of step ${picked} are no longer kept (the page keeps the last 30 steps); showing the latest.` : `Step ${picked}, picked on a chart.`}{' '}
           <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
@@ -83,8 +85,8 @@ export function GroupPanel() {
       <div className="group-body">
         {tab === 'table' && hasTable ? (
           <LearnedTable />
-        ) : tab === 'ways' && walksFile ? (
-          <RecordedWalksView file={walksFile} fontSize={zoom ? 17 : 14} />
+        ) : ways ? (
+          <RecordedWalksView file={walksFile!} fontSize={zoom ? 17 : 14} />
         ) : rollout ? (
           <GroupView rollout={rollout} b={shown} colourBy={colourBy} showSpecial={showSpecial} fontSize={zoom ? 17 : 14} compact aside={waysButton} />
         ) : (
