@@ -139,7 +139,7 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     await expect(page.getByTestId('step-count')).toHaveText('1', { timeout: 60_000 });
     await expect(page.getByTestId('group-view')).toBeVisible();
     await expectProjectorRule(page, `${preset} after one step (no A+)`, true, false);
-    // Its last trained model puts a four-digit step in the top bar ("3001 / 3600"), the widest it gets.
+    // Its last trained model puts a four-digit step in the top bar ("3601 / 4000"), the widest it gets.
     const last = getPreset(preset).checkpoints!.at(-1)!;
     const loadLast = page.getByTestId('load-trained').and(page.locator(`[data-file="${last.file}"]`));
     if (!(await loadLast.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();

@@ -6,6 +6,7 @@ import { ConfigError, defaultConfig, modelConfigOf, taskParamsOf, validateConfig
 import { findKnob } from './knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
 import { parseRecordedWalks } from '../tasks/maze';
+import { readRunCheckpoint } from './checkpoint-run';
 
 describe('presets', () => {
   it.each(PRESET_NAMES)('%s validates, is documented, and its variants validate', (name) => {
@@ -35,6 +36,17 @@ describe('presets', () => {
       const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString('utf8')) as { __metadata__: { run_config: string } };
       const trainedSteps = (JSON.parse(header.__metadata__.run_config) as { trainedSteps: number }).trainedSteps;
       expect(/^seed \d+ at step (\d+)/.exec(c.note)?.[1], `${c.label}: ${c.note}`).toBe(String(trainedSteps));
+    }
+  });
+
+  // A jump ahead continues with the checkpoint's own config, and the page draws the lesson's recorded
+  // runs only under a run of the lesson's own settings: a trained model of other settings would
+  // continue another recipe, with no recorded runs beside it.
+  it.each(PRESETS.filter((p) => p.checkpoints?.length).map((p) => p.name))('%s: each trained model was trained with the lesson\'s own settings (seed and step budget aside)', (name) => {
+    const lesson = presetConfig(name);
+    for (const c of getPreset(name).checkpoints ?? []) {
+      const ck = readRunCheckpoint(new Uint8Array(readFileSync(new URL(`../../public/${c.file}`, import.meta.url))), c.file);
+      expect({ ...ck.config, seed: 0, steps: 0 }, c.label).toEqual({ ...lesson, seed: 0, steps: 0 });
     }
   });
 

@@ -40,6 +40,8 @@ export interface RunConfig {
   topK: number;
   // optim
   lr: number;
+  lrDropStep: number;
+  lrDropTo: number;
   beta1: number;
   beta2: number;
   adamEps: number;

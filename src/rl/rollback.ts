@@ -23,7 +23,7 @@ export interface RollbackContext {
 export interface UpdateSite {
   step: number;
   where: string;
-  lrKnob: 'lr' | 'sftLr';
+  lrKnob: 'lr' | 'lrDropTo' | 'sftLr';
 }
 
 /** Checks a trained update; rolls it back and throws a TrainingFault when it is faulty. */
@@ -36,9 +36,9 @@ export async function rollBackFaulty(ctx: RollbackContext, at: UpdateSite, passe
     const tensors = await engine.nonFiniteTensors();
     await engine.restoreState();
     ctx.undoOptimizerSteps(passes.length);
-    const pass = passes.length > 1 || at.lrKnob === 'lr' ? ` in pass ${bad + 1}` : '';
+    const pass = passes.length > 1 || at.lrKnob !== 'sftLr' ? ` in pass ${bad + 1}` : '';
     throw new TrainingFault(at.step, tensors, `${at.where}: non-finite ${result.passes[bad].nonFinite ? 'gradient' : 'loss'}${pass}${namedTensors(tensors, 'tensors:')}` +
-      `; the weights from before this step are kept. ${at.lrKnob === 'lr' ? 'Lower the learning rate (lr)' : 'Lower sftLr'} and continue.`);
+      `; the weights from before this step are kept. ${at.lrKnob === 'sftLr' ? 'Lower sftLr' : `Lower the learning rate (${at.lrKnob})`} and continue.`);
   }
   if (!guard) return;
   const o = { updateNorm: result.updateNorm, weightNorm: result.weightNorm, lrSum: passes.reduce((a, p) => a + p.adam.lr, 0), count: ctx.weightCount };

@@ -26,9 +26,20 @@ export class AdamSchedule {
   }
 }
 
+/**
+ * The RL learning rate at RL step `step` (1-based): lr, then lrDropTo after step lrDropStep
+ * (a one-step schedule; lrDropStep 0 = never). Exactly what `--resume` at that step with
+ * `--set lr=<lrDropTo>` trains, so a run continued at a lower lr by hand is this schedule.
+ */
+export function rlLearningRate(c: RunConfig, step: number): number {
+  return c.lrDropStep > 0 && step > c.lrDropStep ? c.lrDropTo : c.lr;
+}
+
 /** What the passes of a step depend on beyond the batch. */
 export interface PassContext {
   config: RunConfig;
+  /** The RL step these passes belong to (1-based), for the lr schedule. */
+  step: number;
   settings: LossSettings;
   shuffleRng: Rng;
   optimizer: AdamSchedule;
@@ -60,7 +71,7 @@ export function buildPasses(ctx: PassContext, s: RolloutSnapshot, trainAdv: Floa
         epsLow, epsHigh, dualClip, klKind, aggregation, beta: klOn ? klBeta : 0, alpha: alphaIn === 'loss' ? ctx.alpha : 0,
         maxLen: shape.Lc, totalTokens: Math.max(1, data.mask.reduce((a, b) => a + b, 0)), totalSeqs: N,
       };
-      passes.push({ data, loss: { kind: 'pg', params }, adam: ctx.optimizer.next(c.lr) });
+      passes.push({ data, loss: { kind: 'pg', params }, adam: ctx.optimizer.next(rlLearningRate(c, ctx.step)) });
     }
   }
   return { passes, rows, N, klOn };

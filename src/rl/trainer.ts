@@ -35,7 +35,7 @@ import { rolloutShape, sftArrays, verifyBatch } from './rollout';
 import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { advantagesFor, sampleBatch } from './step-rollout';
 import { now, StepTimes } from './step-times';
-import { AdamSchedule, buildPasses, completionRatios } from './step-update';
+import { AdamSchedule, buildPasses, completionRatios, rlLearningRate } from './step-update';
 import type { ResumePoint, TrainerState } from './trainer-state';
 import type { PhasedRunEvent, RolloutSnapshot, RunEvent, StepPhase, TrainerOptions } from './trainer-types';
 
@@ -318,13 +318,13 @@ export class Trainer {
     const { shape } = snapshot;
     const started = now();
     const { passes, rows, N, klOn } = buildPasses({
-      config: c, settings: this.settings, shuffleRng: this.shuffleRng, optimizer: this.optimizer, klLimit: this.klLimit,
+      config: c, step, settings: this.settings, shuffleRng: this.shuffleRng, optimizer: this.optimizer, klLimit: this.klLimit,
       hasReference: this.engine.hasReference, alpha: this.alpha,
     }, snapshot, trainAdv);
     await this.engine.checkpointState();
     const result = await this.engine.train(passes, N, shape.T);
     times.ms.update += now() - started;
-    await rollBackFaulty(this.rollback, { step, where: `step ${step}`, lrKnob: 'lr' }, passes, result, N, shape.T);
+    await rollBackFaulty(this.rollback, { step, where: `step ${step}`, lrKnob: rlLearningRate(c, step) === c.lr ? 'lr' : 'lrDropTo' }, passes, result, N, shape.T);
 
     const m = stepMetrics(batch, snapshot.advantages!, snapshot.facts.truncated);
     const scalars: Record<string, number> = {
