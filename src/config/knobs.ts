@@ -264,7 +264,7 @@ export const STATIC_KNOBS = [
     max: 100000,
     section: 'optim',
     label: 'lr drop at step',
-    doc: 'After this RL step the learning rate becomes lr drop to (a one-step schedule); 0 = never. A run that has stopped improving at a constant lr may still climb once the lr is lowered (maze-base-rl: greedy 0.84–0.91 on the whole 4×4 over steps 2,600–3,000 at 1e-3, then 0.94–0.97 after 600 steps at 3e-4, 4 seeds; docs/results.md).',
+    doc: 'After this RL step the learning rate becomes lr drop to (a one-step schedule); 0 = never. A run that has stopped improving at a constant lr may still climb once the lr is lowered (maze-base-rl: greedy 0.84–0.91 on the whole 4×4 over steps 2,600–3,000 at 1e-3, then 0.94–0.97 after 600 steps at 3e-4 against 0.92–0.94 after 600 more at 1e-3, 4 seeds; docs/results.md).',
     source: 'step decay of the learning rate (He et al. 2016); nanoGPT decays lr to a tenth',
   },
   {
