@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trainCommand } from './train-commands';
 import { loadResume } from './checkpoints';
+import { metricsWithoutClock } from './run-folder-fixtures';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const HOOK = fileURLToPath(new URL('./crash-hook.fixture.mjs', import.meta.url));
@@ -19,9 +20,7 @@ const TINY = ['--preset', 'sort-easy', '--backend', 'cpu', '--seed', '4', '--set
   '--set', 'model.nEmbd=8', '--set', 'model.nLayer=1', '--set', 'epochs=2', '--set', 'minibatches=2'];
 const tmp = (what: string) => mkdtempSync(join(tmpdir(), `rlvr-crash-${what}-`));
 
-/** metrics.jsonl without the wall-clock fields. */
-const metricsOf = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
-  .map((l) => l.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
+const metricsOf = metricsWithoutClock;
 
 /** `rlvr train` to step 2 with a checkpoint after each step, in a child process under the hook. */
 function hookedTrain(dir: string, env: Record<string, string>) {

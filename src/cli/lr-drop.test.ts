@@ -4,20 +4,17 @@
 // (docs/results.md), so the lesson's recorded runs are runs of its own settings.
 
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trainCommand } from './train-commands';
-import { rlLearningRate } from '../rl/step-update';
+import { rlLearningRate, rlLearningRateKnob } from '../rl/step-update';
 import { defaultConfig } from '../config/config';
+import { metricsWithoutClock } from './run-folder-fixtures';
 
 const TINY = ['--preset', 'sort-easy', '--backend', 'cpu', '--seed', '3', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0',
   '--set', 'model.nEmbd=8', '--set', 'model.nLayer=1', '--set', 'warmupSteps=0'];
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-lrdrop-'));
-
-/** metrics.jsonl without the wall-clock fields. */
-const metricsOf = (dir: string) => readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
-  .map((l) => l.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
 
 async function train(args: string[]): Promise<void> {
   const errs: string[] = [];
@@ -29,6 +26,8 @@ describe('the lr drop', () => {
     const c = { ...defaultConfig(), lr: 1e-3, lrDropStep: 3, lrDropTo: 2e-4 };
     expect([1, 2, 3, 4, 50].map((s) => rlLearningRate(c, s))).toEqual([1e-3, 1e-3, 1e-3, 2e-4, 2e-4]);
     expect(rlLearningRate({ ...c, lrDropStep: 0 }, 1e6)).toBe(1e-3);
+    // A fault names the knob that set the lr it happened at.
+    expect([3, 4].map((s) => rlLearningRateKnob(c, s))).toEqual(['lr', 'lrDropTo']);
   });
 
   it('is a run resumed at that step with --set lr=<lrDropTo>, bit for bit; without the drop the later steps differ', async () => {
@@ -40,7 +39,7 @@ describe('the lr drop', () => {
     const constant = tmp();
     await train([...TINY, '--set', 'lr=0.01', '--steps', '4', '--out', constant]);
 
-    const [w, h, k] = [metricsOf(whole), metricsOf(byHand), metricsOf(constant)];
+    const [w, h, k] = [metricsWithoutClock(whole), metricsWithoutClock(byHand), metricsWithoutClock(constant)];
     expect(w).toHaveLength(4);
     expect(h).toEqual(w);
     // The first two steps are the constant run's; the drop shows in the next update's size.

@@ -1,9 +1,10 @@
 // Run folders made without training, for the tests of `rlvr report` and `rlvr sweep`: a
 // config.json as `rlvr train` writes it and a metrics.jsonl of plausible lines (rewards that
 // rise with the step, a held-out evaluation at every step). Also the one-line check every
-// refused command must pass. Used by tests only.
+// refused command must pass, and a run folder's metrics as two equal runs share them. Used by
+// tests only.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,12 @@ export interface FakeRun {
   cell?: unknown;
   /** The held-out pass@1 at step s (default rises to 1 at the last step). */
   pass?: (step: number) => number;
+}
+
+/** A run folder's metrics.jsonl lines without the wall-clock fields (the only thing that differs between equal runs). */
+export function metricsWithoutClock(dir: string): string[] {
+  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
+    .map((line) => line.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
 }
 
 /** The config a run of `preset` with `sets` has (what rlvr train writes to config.json). */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { metricsWithoutClock } from './run-folder-fixtures';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { shellQuote, sweepCommand, type SweepIo } from './sweep-command';
@@ -21,10 +22,7 @@ function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => vo
   return { out: (s) => lines.push(s), err: (s) => { errs.push(s); onErr?.(s); }, tty: false, cli: CLI };
 }
 
-/** metrics.jsonl without the wall-clock fields (the only thing that differs between equal runs). */
-function metricsOf(dir: string): string[] {
-  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').map((s) => s.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
-}
+const metricsOf = metricsWithoutClock;
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
 

@@ -8,6 +8,9 @@ import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from '.
 import { parseRecordedWalks } from '../tasks/maze';
 import { readRunCheckpoint } from './checkpoint-run';
 
+/** A trained model the page ships (a path under public/), read as the jump-ahead reads it. */
+const shippedCheckpoint = (file: string) => readRunCheckpoint(new Uint8Array(readFileSync(new URL(`../../public/${file}`, import.meta.url))), file);
+
 describe('presets', () => {
   it.each(PRESET_NAMES)('%s validates, is documented, and its variants validate', (name) => {
     const p = getPreset(name);
@@ -31,10 +34,7 @@ describe('presets', () => {
 
   it.each(PRESETS.filter((p) => p.checkpoints?.length).map((p) => p.name))('%s: each trained model\'s note names the step its file holds (the run config\'s trainedSteps)', (name) => {
     for (const c of getPreset(name).checkpoints ?? []) {
-      const bytes = readFileSync(new URL(`../../public/${c.file}`, import.meta.url));
-      const headerLength = Number(bytes.readBigUInt64LE(0));
-      const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString('utf8')) as { __metadata__: { run_config: string } };
-      const trainedSteps = (JSON.parse(header.__metadata__.run_config) as { trainedSteps: number }).trainedSteps;
+      const { trainedSteps } = shippedCheckpoint(c.file);
       expect(/^seed \d+ at step (\d+)/.exec(c.note)?.[1], `${c.label}: ${c.note}`).toBe(String(trainedSteps));
     }
   });
@@ -45,7 +45,7 @@ describe('presets', () => {
   it.each(PRESETS.filter((p) => p.checkpoints?.length).map((p) => p.name))('%s: each trained model was trained with the lesson\'s own settings (seed and step budget aside)', (name) => {
     const lesson = presetConfig(name);
     for (const c of getPreset(name).checkpoints ?? []) {
-      const ck = readRunCheckpoint(new Uint8Array(readFileSync(new URL(`../../public/${c.file}`, import.meta.url))), c.file);
+      const ck = shippedCheckpoint(c.file);
       expect({ ...ck.config, seed: 0, steps: 0 }, c.label).toEqual({ ...lesson, seed: 0, steps: 0 });
     }
   });

@@ -27,12 +27,18 @@ export class AdamSchedule {
 }
 
 /**
- * The RL learning rate at RL step `step` (1-based): lr, then lrDropTo after step lrDropStep
- * (a one-step schedule; lrDropStep 0 = never). Exactly what `--resume` at that step with
- * `--set lr=<lrDropTo>` trains, so a run continued at a lower lr by hand is this schedule.
+ * The knob that sets the RL learning rate at RL step `step` (1-based): lr, then lrDropTo after
+ * step lrDropStep (a one-step schedule; lrDropStep 0 = never). Exactly what `--resume` at that
+ * step with `--set lr=<lrDropTo>` trains, so a run continued at a lower lr by hand is this
+ * schedule. A fault names this knob as the one to lower.
  */
+export function rlLearningRateKnob(c: RunConfig, step: number): 'lr' | 'lrDropTo' {
+  return c.lrDropStep > 0 && step > c.lrDropStep ? 'lrDropTo' : 'lr';
+}
+
+/** The RL learning rate at RL step `step`: the value of rlLearningRateKnob's knob. */
 export function rlLearningRate(c: RunConfig, step: number): number {
-  return c.lrDropStep > 0 && step > c.lrDropStep ? c.lrDropTo : c.lr;
+  return c[rlLearningRateKnob(c, step)];
 }
 
 /** What the passes of a step depend on beyond the batch. */

@@ -35,7 +35,7 @@ import { rolloutShape, sftArrays, verifyBatch } from './rollout';
 import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { advantagesFor, sampleBatch } from './step-rollout';
 import { now, StepTimes } from './step-times';
-import { AdamSchedule, buildPasses, completionRatios, rlLearningRate } from './step-update';
+import { AdamSchedule, buildPasses, completionRatios, rlLearningRateKnob } from './step-update';
 import type { ResumePoint, TrainerState } from './trainer-state';
 import type { PhasedRunEvent, RolloutSnapshot, RunEvent, StepPhase, TrainerOptions } from './trainer-types';
 
@@ -324,7 +324,7 @@ export class Trainer {
     await this.engine.checkpointState();
     const result = await this.engine.train(passes, N, shape.T);
     times.ms.update += now() - started;
-    await rollBackFaulty(this.rollback, { step, where: `step ${step}`, lrKnob: rlLearningRate(c, step) === c.lr ? 'lr' : 'lrDropTo' }, passes, result, N, shape.T);
+    await rollBackFaulty(this.rollback, { step, where: `step ${step}`, lrKnob: rlLearningRateKnob(c, step) }, passes, result, N, shape.T);
 
     const m = stepMetrics(batch, snapshot.advantages!, snapshot.facts.truncated);
     const scalars: Record<string, number> = {
