@@ -239,8 +239,8 @@ export const PRESET_TABLE: readonly Preset[] = [
     set: {
       ...MAZE_BASE_RL,
       // 3,000 steps at lr 1e-3, then 600 at 3e-4: at a constant 1e-3 the four seeds hovered at
-      // 0.84–0.91 on the whole 4×4 over steps 2,600–3,000; the lower lr took all four to 0.95–0.97
-      // (docs/results.md). The budget leaves room after the last trained model (step 3,600) for ▶
+      // 0.84–0.91 on the whole 4×4 over steps 2,600–3,000; the lower lr took all four to 0.94–0.97,
+      // 600 more steps at 1e-3 to 0.92–0.94, lower at every checkpoint (docs/results.md). The budget leaves room after the last trained model (step 3,600) for ▶
       // to continue it.
       steps: 4000,
       lrDropStep: 3000,
