@@ -57,16 +57,6 @@ export const S3_SHORT = {
   'task.length': 4,
 } as const satisfies Record<string, KnobValue>;
 
-// Mazes with a dense progress reward (a random policy already gets nonzero rewards in ~half the
-// groups) and completions whose length the policy chooses (it writes the EOS).
-export const SMALL_MAZE = {
-  task: 'maze',
-  'task.size': 4,
-  'task.minDist': 3,
-  'task.reward': 'progress',
-  lr: 3e-3,
-} as const satisfies Record<string, KnobValue>;
-
 // Mazes from a base model (maze-base-rl; docs/results.md, "Mazes"). The cell-note answer puts
 // where the walk is into the text: the base model's walks then hit a wall in 18.6% of walks, against
 // 73-86% with moves alone. The start cell's note ends the prompt (task.startNote): without it the

@@ -2,8 +2,20 @@
 // them, each a diff on the default config or on a shared recipe (preset-recipes.ts).
 
 import { GRPO_NO_STD_SOURCE } from './custom-code';
-import type { Preset } from './preset-types';
-import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, MAZE_BASE_RL, S3_SHORT, SMALL_MAZE, SMALL_SORT } from './preset-recipes';
+import type { LessonCheckpoint, Preset } from './preset-types';
+import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, MAZE_BASE_RL, S3_SHORT, SMALL_SORT } from './preset-recipes';
+
+/**
+ * maze-base-rl's base model under another maze lesson's settings (the same weights, a test holds
+ * them so): that lesson's RL starts from it, and a jump ahead continues with the file's own config.
+ */
+function mazeBaseModel(lesson: string): LessonCheckpoint {
+  return {
+    label: 'base model',
+    file: `checkpoints/${lesson}-base.safetensors`,
+    note: 'seed 1 at step 0: maze-base-rl\'s base model (1,500 warm-start steps on random legal walks) under this lesson\'s settings; its greedy walks end on G in 4% of whole 4×4 mazes',
+  };
+}
 
 export const PRESET_TABLE: readonly Preset[] = [
   {
@@ -205,32 +217,46 @@ export const PRESET_TABLE: readonly Preset[] = [
   {
     name: 'maze-grpo',
     title: 'Mazes with original GRPO',
-    summary: 'GRPO on 4×4 mazes with a progress reward: the std division and per-answer averaging bias which walks are pushed, and by how much.',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean', steps: 300 },
+    summary: 'RL from the maze base model with GRPO as first published: each group\'s advantages divided by its std, each walk\'s loss averaged over its own tokens.',
+    // Measured to step 600 (4 seeds, docs/results.md); the budget leaves room for ▶ to continue the
+    // last trained model (step 600).
+    set: { ...MAZE_BASE_RL, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean', steps: 1000 },
     explanation:
-      'GRPO as in the DeepSeekMath paper on 4×4 mazes with a dense progress reward (the share of the distance to the goal covered): advantages divided by the group std, and each answer\'s loss averaged over its own tokens (seq-mean-token-mean). Walks end where the policy writes the end token, so lengths vary: per-answer averaging penalises each token of a long wrong walk less than a short one, and the std division gives nearly-solved and nearly-hopeless mazes as much weight as informative ones. Compare with maze-dr-grpo. This preset is not yet a working recipe: see the measured runs.',
+      'The recipe of maze-base-rl (its base model, binary reward, curriculum on the goal\'s distance, KL anchor, lr 1e-3), with GRPO as the DeepSeekMath paper wrote it: the centred rewards divided by the group\'s std, and each walk\'s token losses averaged over that walk (seq-mean-token-mean). Two biases follow (Dr. GRPO, Liu et al. 2025). The std division gives a maze that one walk of four solved (+1.5 for it, −0.5 for the others) the same weight as one that three solved; and the per-walk average gives each token of a long walk less weight than each token of a short one, so a long wrong walk is pushed down less per token. Walks here end where the policy writes the end token, so their lengths vary. maze-dr-grpo removes both; maze-base-rl averages over all the batch\'s tokens instead (token-mean). Over 4 seeds of 600 steps, GRPO as published reached level 4 on every seed and Dr. GRPO on none (the expected text; docs/results.md).',
     guide: [
-      { text: 'Open a group: each walk is drawn on the maze, coloured by its advantage; a walk that hits a wall is marked where it hit.', show: 'group', needs: 'advantages' },
-      { text: 'Watch the reward and the answer length together.', show: 'chart-length', needs: 'step' },
-      { text: 'Then run maze-dr-grpo with the same seed and compare the length curves: the difference is only the std division and the aggregation.' },
+      { text: 'First load the base model (trained ▾), the one maze-base-rl starts from: from random weights, ▶ learns no mazes.', show: 'jump' },
+      { text: 'Press ▶, then open a group: each walk is drawn on the maze, coloured by its advantage. GRPO divides by the group\'s spread: one right walk of four gets +1.5, whatever the maze.', show: 'group', needs: 'advantages' },
+      { text: 'Each walk\'s loss is averaged over its own tokens, so a long wrong walk is pushed down less per token: watch the answer length beside the reward.', show: 'chart-length', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at step 600 (level 4): greedy walks reach G in 53% of whole 4×4 mazes (the base model: 4%; maze-dr-grpo at step 600: 42%). ▶ continues it.', show: 'jump' },
     ],
-    expect: 'Not yet a working recipe: a run to step 76 kept the progress reward at 0.00–0.04 with every group all wrong.',
-    charts: ['reward', 'length', 'entropy'],
+    expect: 'Measured on the CPU engine, headless, 4 seeds × 600 steps from the shipped base model (about 17 min a pair of runs on two cores). Level 3 (goals up to three moves away) at steps 211–281 and level 4 at 351–501 on 4 of 4 seeds; greedy walks end on G in 36–44% of 256 held-out whole 4×4 mazes at step 400 and 53–56% at step 600 (0.531 / 0.527 / 0.555 / 0.547; the base model: 4%). maze-dr-grpo on the same seeds: level 3 at 311–401, level 4 on none by step 600, 38–42% of whole mazes at step 600. GRPO as published was ahead on every seed, by 0.11–0.16 (level 4 reached on 4 of 4 seeds against 0 of 4: p = 0.029). Its gradient was over the clip (norm 1) in 26–43% of its steps; its walks grew to 15–17 tokens, and 13–21 of 256 greedy walks hit a wall (Dr. GRPO: 2–8).',
+    charts: ['reward', 'level', 'length', 'entropy'],
+    checkpoints: [
+      mazeBaseModel('maze-grpo'),
+      { label: 'step 600', file: 'checkpoints/maze-grpo-step600.safetensors', note: 'seed 0 at step 600 of the recorded run (level 4 since step 351): greedy walks end on G in 53% (0.531) of 256 held-out whole 4×4 mazes' },
+    ],
   },
   {
     name: 'maze-dr-grpo',
     title: 'Mazes with Dr. GRPO',
-    summary: 'Dr. GRPO on the same mazes: no std division and a constant length normaliser, so every token of every walk weighs the same.',
-    set: { ...SMALL_MAZE, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm', steps: 300 },
+    summary: 'The same RL with Dr. GRPO: no std division and a constant length normaliser, so every token of every walk weighs the same.',
+    // Measured to step 600 (4 seeds, docs/results.md); the budget leaves room for ▶ to continue the
+    // last trained model (step 600).
+    set: { ...MAZE_BASE_RL, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm', steps: 1000 },
     explanation:
-      'Dr. GRPO ("GRPO done right"): the centred reward is not divided by the group std (no difficulty bias), and token losses are summed and divided by a constant maximum length (no length bias). Compare the answer length and the reward with maze-grpo at equal steps. This preset is not yet a working recipe: see the measured runs.',
+      'Dr. GRPO ("GRPO done right", Liu et al. 2025) on maze-grpo\'s recipe: the centred reward is not divided by the group\'s std (no difficulty bias: one right walk of four gets +0.75, three of four +0.25 each), and each walk\'s token losses are summed and divided by a constant, the longest answer allowed (no length bias). One side effect: without the std division the advantages are about half as large (a group of four 0/1 rewards has a std of 0.5–0.58), while the KL anchor and the uniform regulator keep their weights (the aggregation scales all three alike), so those two pull about twice as hard relative to the reward. Over 4 seeds of 600 steps it reached level 4 on none, where maze-grpo did on all four (the expected text; docs/results.md).',
     guide: [
-      { text: 'Run it next to maze-grpo with the same seed.' },
-      { text: 'Compare the answer length: under Dr. GRPO, failed walks get no discount for being long.', show: 'chart-length', needs: 'step' },
-      { text: 'Compare the reward curves at equal steps.', show: 'chart-reward', needs: 'step' },
+      { text: 'First load the base model (trained ▾), the one maze-grpo starts from.', show: 'jump' },
+      { text: 'Press ▶ and open a group: without the std division one right walk of four gets +0.75, not +1.5.', show: 'group', needs: 'advantages' },
+      { text: 'Compare the level and the answer length with maze-grpo at equal steps.', show: 'chart-level', needs: 'step' },
+      { text: 'No time to wait? Load the recorded run at step 600 (still level 3): greedy walks reach G in 42% of whole 4×4 mazes, where maze-grpo\'s reached 53%. ▶ continues it.', show: 'jump' },
     ],
-    expect: 'Not yet a working recipe (see maze-grpo); no recorded run yet.',
-    charts: ['reward', 'length', 'entropy'],
+    expect: 'Measured on the CPU engine, headless, 4 seeds × 600 steps from the shipped base model (about 17 min a pair of runs on two cores). Level 3 at steps 311–401 and level 4 on none of 4 seeds by step 600; greedy walks end on G in 10–31% of 256 held-out whole 4×4 mazes at step 400 and 38–42% at step 600 (0.422 / 0.422 / 0.414 / 0.383; the base model: 4%). maze-grpo on the same seeds was ahead on every one, by 0.11–0.16 (level 4 at 351–501 on 4 of 4). Dr. GRPO\'s walks kept to the walls better (2–8 of 256 greedy walks hit one, GRPO 13–21) and its entropy stayed higher (0.62–0.66 nats over steps 501–600, GRPO 0.37–0.42).',
+    charts: ['reward', 'level', 'length', 'entropy'],
+    checkpoints: [
+      mazeBaseModel('maze-dr-grpo'),
+      { label: 'step 600', file: 'checkpoints/maze-dr-grpo-step600.safetensors', note: 'seed 0 at step 600 of the recorded run (level 3 since step 401): greedy walks end on G in 42% (0.422) of 256 held-out whole 4×4 mazes' },
+    ],
   },
   {
     name: 'maze-base-rl',

@@ -67,6 +67,17 @@ describe('presets', () => {
     for (const maze of file.mazes) expect(maze.grid).toHaveLength(size);
   });
 
+  it('the three maze lessons start from one base model: the same weights, each under its lesson\'s settings', () => {
+    const base = (name: string) => shippedCheckpoint(getPreset(name).checkpoints![0].file);
+    const first = base('maze-base-rl');
+    expect(first.trainedSteps).toBe(0);
+    for (const name of ['maze-grpo', 'maze-dr-grpo']) {
+      const other = base(name);
+      expect(other.trainedSteps, name).toBe(0);
+      expect(Array.from(other.params), name).toEqual(Array.from(first.params));
+    }
+  });
+
   it.each(PRESET_NAMES)('%s: a lesson whose measured runs needed a real GPU says so in one short line of its own', (name) => {
     const p = getPreset(name);
     const needs = /needs? a real GPU|a real GPU is needed|software GPU that is hours/.test(p.expect);
