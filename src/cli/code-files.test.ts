@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { metricsWithoutClock } from './run-folder-fixtures';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { metricsWithoutClock } from './run-folder-fixtures';
 import { trainCommand } from './train-commands';
 import { sweepJobs } from './sweep-command';
 import { codeSets } from './code-files';

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { metricsWithoutClock } from './run-folder-fixtures';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { metricsWithoutClock } from './run-folder-fixtures';
 import { shellQuote, sweepCommand, type SweepIo } from './sweep-command';
 import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
@@ -21,8 +21,6 @@ const RUNS = ['lr=0.003/seed-0', 'lr=0.003/seed-1', 'lr=0.01/seed-0', 'lr=0.01/s
 function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => void): SweepIo {
   return { out: (s) => lines.push(s), err: (s) => { errs.push(s); onErr?.(s); }, tty: false, cli: CLI };
 }
-
-const metricsOf = metricsWithoutClock;
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
 
@@ -46,7 +44,7 @@ describe('rlvr sweep / --emit-jobs / report', () => {
       const [cell, seed] = run.split('/');
       const args = ['--preset', 'sort-easy', '--set', 'evalEvery=1', '--set', cell, '--steps', '3', '--seed', seed.slice(5), '--backend', 'cpu', '--out', join(c, run), '--json'];
       expect(await trainCommand(args, () => {}, () => {})).toBe(0);
-      expect(metricsOf(join(a, run))).toEqual(metricsOf(join(c, run)));
+      expect(metricsWithoutClock(join(a, run))).toEqual(metricsWithoutClock(join(c, run)));
     }
 
     // --emit-jobs prints exactly one command per run and nothing else; run them, then report.
@@ -58,7 +56,7 @@ describe('rlvr sweep / --emit-jobs / report', () => {
       expect(line).toMatch(/ train --preset sort-easy .*--cell lr=0\.0\d+ --out /);
       execFileSync('bash', ['-c', line], { stdio: 'ignore' });
     }
-    for (const run of RUNS) expect(metricsOf(join(b, run))).toEqual(metricsOf(join(a, run)));
+    for (const run of RUNS) expect(metricsWithoutClock(join(b, run))).toEqual(metricsWithoutClock(join(a, run)));
     const reported: string[] = [];
     expect(await reportCommand([b], (s) => reported.push(s), () => {})).toBe(0);
     expect(readFileSync(join(b, 'summary.json'), 'utf8')).toBe(readFileSync(join(a, 'summary.json'), 'utf8'));

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { metricsWithoutClock } from './run-folder-fixtures';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { metricsWithoutClock } from './run-folder-fixtures';
 import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { readSafetensors, writeSafetensors } from '../model/safetensors';

@@ -102,6 +102,15 @@ export const MAZE_BASE_RL = {
   evalPrompts: 64,
 } as const satisfies Record<string, KnobValue>;
 
+// maze-grpo and maze-dr-grpo: maze-base-rl's recipe with GRPO, the two lessons differing only in
+// grpoScale and aggregation. Measured to step 600 (4 seeds each, docs/results.md); the budget
+// leaves room for ▶ to continue their last trained model (step 600).
+export const MAZE_LOSS_ABLATION = {
+  ...MAZE_BASE_RL,
+  estimator: 'grpo',
+  steps: 1000,
+} as const satisfies Record<string, KnobValue>;
+
 // The small sort setup of the first lesson and the smoke test: a 1-layer, width-16 model that
 // learns in seconds. 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved
 // batch into full-size random steps and held-out pass@1 swung 1.0 → 0.6; at 3e-3 sort-easy's

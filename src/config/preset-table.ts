@@ -3,7 +3,7 @@
 
 import { GRPO_NO_STD_SOURCE } from './custom-code';
 import type { LessonCheckpoint, Preset } from './preset-types';
-import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, MAZE_BASE_RL, S3_SHORT, SMALL_SORT } from './preset-recipes';
+import { COT_A5, COT_INTERLEAVED, COT_RECIPE, COT_S4, MAZE_BASE_RL, MAZE_LOSS_ABLATION, S3_SHORT, SMALL_SORT } from './preset-recipes';
 
 /**
  * maze-base-rl's base model under another maze lesson's settings (the same weights, a test holds
@@ -218,9 +218,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     name: 'maze-grpo',
     title: 'Mazes with original GRPO',
     summary: 'RL from the maze base model with GRPO as first published: each group\'s advantages divided by its std, each walk\'s loss averaged over its own tokens.',
-    // Measured to step 600 (4 seeds, docs/results.md); the budget leaves room for ▶ to continue the
-    // last trained model (step 600).
-    set: { ...MAZE_BASE_RL, estimator: 'grpo', grpoScale: 'group', aggregation: 'seq-mean-token-mean', steps: 1000 },
+    set: { ...MAZE_LOSS_ABLATION, grpoScale: 'group', aggregation: 'seq-mean-token-mean' },
     explanation:
       'The recipe of maze-base-rl (its base model, binary reward, curriculum on the goal\'s distance, KL anchor, lr 1e-3), with GRPO as the DeepSeekMath paper wrote it: the centred rewards divided by the group\'s std, and each walk\'s token losses averaged over that walk (seq-mean-token-mean). Two biases follow (Dr. GRPO, Liu et al. 2025). The std division gives a maze that one walk of four solved (+1.5 for it, −0.5 for the others) the same weight as one that three solved; and the per-walk average gives each token of a long walk less weight than each token of a short one, so a long wrong walk is pushed down less per token. Walks here end where the policy writes the end token, so their lengths vary. maze-dr-grpo removes both; maze-base-rl averages over all the batch\'s tokens instead (token-mean). Over 4 seeds of 600 steps, GRPO as published reached level 4 on every seed and Dr. GRPO on none; Dr. GRPO with the KL anchor and the regulator halved (its advantages are half these) matched GRPO (the expected texts; docs/results.md).',
     guide: [
@@ -240,9 +238,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     name: 'maze-dr-grpo',
     title: 'Mazes with Dr. GRPO',
     summary: 'The same RL with Dr. GRPO: no std division and a constant length normaliser, so every token of every walk weighs the same.',
-    // Measured to step 600 (4 seeds, docs/results.md); the budget leaves room for ▶ to continue the
-    // last trained model (step 600).
-    set: { ...MAZE_BASE_RL, estimator: 'grpo', grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm', steps: 1000 },
+    set: { ...MAZE_LOSS_ABLATION, grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' },
     explanation:
       'Dr. GRPO ("GRPO done right", Liu et al. 2025) on maze-grpo\'s recipe: the centred reward is not divided by the group\'s std (no difficulty bias: one right walk of four gets +0.75, three of four +0.25 each), and each walk\'s token losses are summed and divided by a constant, the longest answer allowed (no length bias). One side effect: without the std division the advantages are about half as large (a group of four 0/1 rewards has a std of 0.5–0.58), while the KL anchor and the uniform regulator keep their weights (the aggregation scales all three alike), so those two pull about twice as hard relative to the reward. Over 4 seeds of 600 steps it reached level 4 on none, where maze-grpo did on all four; with β and α halved (the variant "half KL and α") it matched maze-grpo (the expected text; docs/results.md).',
     guide: [
@@ -270,8 +266,8 @@ export const PRESET_TABLE: readonly Preset[] = [
       ...MAZE_BASE_RL,
       // 3,000 steps at lr 1e-3, then 600 at 3e-4: at a constant 1e-3 the four seeds hovered at
       // 0.84–0.91 on the whole 4×4 over steps 2,600–3,000; the lower lr took all four to 0.94–0.97,
-      // 600 more steps at 1e-3 to 0.92–0.94, lower at every checkpoint (docs/results.md). The budget leaves room after the last trained model (step 3,600) for ▶
-      // to continue it.
+      // 600 more steps at 1e-3 to 0.92–0.94, lower at every checkpoint (docs/results.md). The
+      // budget leaves room after the last trained model (step 3,600) for ▶ to continue it.
       steps: 4000,
       lrDropStep: 3000,
       lrDropTo: 3e-4,
