@@ -47,6 +47,16 @@ describe('ablation specs', () => {
     expect(ablationSpec('dead-groups', { variants: ['partial reward'], steps: 100 }).solved).toEqual({ metric: 'eval/pass@1_greedy', target: 0.9 });
   });
 
+  it('a lesson that starts from a base model gives its ablation those weights; random weights otherwise, or when told', () => {
+    expect(ablationSpec('maze-grpo').init).toBe('checkpoints/maze-grpo-base.safetensors');
+    expect(ablationSpec('maze-dr-grpo', { variants: ['half KL and α'] }).init).toBe('checkpoints/maze-dr-grpo-base.safetensors');
+    expect(ablationSpec('maze-grpo', { init: null }).init).toBeNull();
+    expect(ablationSpec('maze-grpo', { init: 'runs/b/checkpoint-level2.safetensors' }).init).toBe('runs/b/checkpoint-level2.safetensors');
+    expect(ablationSpec('sort-easy').init).toBeNull();
+    expect(ablationCells(ablationSpec('maze-grpo')).map((c) => c.label)).toEqual(['maze-grpo', 'Dr. GRPO']);
+    expect(variantConfig('maze-grpo', 'Dr. GRPO')).toEqual(presetConfig('maze-dr-grpo'));
+  });
+
   it('the five questions of the issue are one-click ablations', () => {
     const cells = (name: string) => ablationCells(ablationSpec(name)).map((c) => c.label);
     expect(cells('clip-higher')).toEqual(['clip-higher', 'symmetric clip']);

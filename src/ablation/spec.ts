@@ -21,6 +21,12 @@ export interface AblationSpec {
   solved: PresetSolvedRule | null;
   /** Metrics to compare, the main one first. */
   metrics: readonly string[];
+  /**
+   * The checkpoint every run starts from (its weights; each run keeps its own config and seed),
+   * or null for random weights: by default the preset's `init` (a path under the site root,
+   * which rlvr sweep reads from public/), or the file given to `rlvr sweep --init`.
+   */
+  init: string | null;
 }
 
 export interface AblationCellSpec {
@@ -153,12 +159,13 @@ export interface AblationSpecOptions {
   sets?: readonly string[];
   solved?: PresetSolvedRule | null;
   metrics?: readonly string[];
+  init?: string | null;
 }
 
 /**
  * The spec of an ablation on a preset: what is given, else the preset's own `ablation` (its
- * variants or grid, seeds, steps, solved rule and metrics), else defaults. Given variants or a
- * grid replace the preset's cells. Every run's config is validated here, so a typo in a knob or
+ * variants or grid, seeds, steps, solved rule and metrics) and its `init`, else defaults. Given
+ * variants or a grid replace the preset's cells. Every run's config is validated here, so a typo in a knob or
  * a value fails before anything runs.
  */
 export function ablationSpec(preset: string, options: AblationSpecOptions = {}): AblationSpec {
@@ -182,6 +189,7 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
     preset, variants, grid, seeds, steps, sets: [...(options.sets ?? [])],
     solved: options.solved !== undefined ? options.solved : a?.solved ?? defaultSolvedRule(base),
     metrics: [...(options.metrics ?? a?.metrics ?? defaultAblationMetrics(base))],
+    init: options.init !== undefined ? options.init : p.init ?? null,
   };
   // Every cell's config is valid, and no two cells run the same one (0.001 and 1e-3, a variant twice).
   const byConfig = new Map<string, AblationCellSpec>();

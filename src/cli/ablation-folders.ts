@@ -238,7 +238,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
 }
 
-const SPEC_FIELDS = ['preset', 'variants', 'grid', 'seeds', 'steps', 'sets', 'solved', 'metrics'] as const;
+const SPEC_FIELDS = ['preset', 'variants', 'grid', 'seeds', 'steps', 'sets', 'solved', 'metrics', 'init'] as const;
 
 /**
  * Refuses a sweep's --out that holds what its summary must not count: another sweep's

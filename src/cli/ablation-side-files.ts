@@ -96,7 +96,9 @@ export function parseAblationFile(raw: unknown, path: string): AblationFile {
   const goodCell = (c: unknown) => isObject(c) && typeof c.label === 'string' && typeof c.dir === 'string' && isObject(c.set) &&
     Object.values(c.set).every((v) => typeof v === 'string') && (c.variant === undefined || typeof c.variant === 'string');
   if (!Array.isArray(cells) || !cells.every(goodCell)) fail('cells', 'a list of {label, dir, set}');
-  return raw as unknown as AblationFile;
+  // Files written before runs could start from a checkpoint have no "init": random weights.
+  if (raw.init !== undefined && raw.init !== null && typeof raw.init !== 'string') fail('init', 'null or the checkpoint every run started from');
+  return { ...raw, init: raw.init ?? null } as unknown as AblationFile;
 }
 
 /** config.json: a run config, validated as rlvr train wrote it (errors name the file and the knob). */

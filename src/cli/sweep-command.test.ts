@@ -78,6 +78,38 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     await expect(sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=-1', '--out', tmp(), '--emit-jobs'], io())).rejects.toThrow(/cell "lr=-1"/);
   });
 
+  it('a lesson that starts from its base model gives every run those weights (--init); --init replaces them, and weights of another model are refused before anything runs', async () => {
+    const lines: string[] = [];
+    const d = tmp();
+    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs'], io(lines))).toBe(0);
+    expect(lines).toEqual([
+      expect.stringMatching(/^npm run --silent rlvr -- train --preset maze-grpo --steps 2 --seed 0 --init public\/checkpoints\/maze-grpo-base\.safetensors --cell maze-grpo --out \S+\/maze-grpo\/seed-0$/),
+      expect.stringMatching(/ --variant 'Dr\. GRPO' .* --init public\/checkpoints\/maze-grpo-base\.safetensors --cell 'Dr\. GRPO' /),
+    ]);
+    expect(JSON.parse(readFileSync(join(d, 'ablation.json'), 'utf8')).init).toBe('public/checkpoints/maze-grpo-base.safetensors');
+    // Another init into the same folder is another ablation.
+    await expect(sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs', '--init', 'public/checkpoints/maze-dr-grpo-base.safetensors'], io()))
+      .rejects.toThrow(/holds another ablation \(its ablation\.json has init public\/checkpoints\/maze-grpo-base\.safetensors, this sweep public\/checkpoints\/maze-dr-grpo-base\.safetensors\)/);
+    const mine: string[] = [];
+    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs', '--init', 'public/checkpoints/maze-base-rl-base.safetensors'], io(mine))).toBe(0);
+    expect(mine.every((l) => l.includes(' --init public/checkpoints/maze-base-rl-base.safetensors '))).toBe(true);
+    await expect(sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs', '--init', 'public/checkpoints/cot-discovery-solved.safetensors'], io()))
+      .rejects.toThrow(/^--init public\/checkpoints\/cot-discovery-solved\.safetensors: its model has \w+ \d+, this run's config builds \d+/);
+    // Run, a cell's run is rlvr train --init's, step for step; from random weights it differs.
+    const ran = tmp();
+    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '1', '--set', 'dynamicSampling=false', '--backend', 'cpu', '--out', ran], io())).toBe(0);
+    const train = (out: string, init: string[]) => trainCommand(['--preset', 'maze-grpo', '--set', 'dynamicSampling=false', '--steps', '1', '--seed', '0', '--backend', 'cpu', ...init, '--out', out, '--json'], () => {}, () => {});
+    const [once, fresh] = [tmp(), tmp()];
+    expect(await train(once, ['--init', 'public/checkpoints/maze-grpo-base.safetensors'])).toBe(0);
+    expect(await train(fresh, [])).toBe(0);
+    expect(metricsWithoutClock(join(ran, 'maze-grpo', 'seed-0'))).toEqual(metricsWithoutClock(once));
+    expect(metricsWithoutClock(join(ran, 'maze-grpo', 'seed-0'))).not.toEqual(metricsWithoutClock(fresh));
+    // Without a base model of its own, a lesson's runs start from random weights.
+    const plain: string[] = [];
+    expect(await sweepCommand(['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'], io(plain))).toBe(0);
+    expect(plain.some((l) => l.includes('--init'))).toBe(false);
+  }, 180_000);
+
   it('Ctrl-C stops the sweep: no new runs, the running one stops after its step and keeps its checkpoint', async () => {
     const dir = tmp();
     let sent = false;

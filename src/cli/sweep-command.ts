@@ -6,7 +6,8 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { quoteInput } from '../core/quote';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
@@ -14,6 +15,7 @@ import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
+import { loadInitWeights } from './checkpoints';
 import { ConfigError } from '../config';
 import {
   ablationCells, ablationRunConfig, ablationSpec, cellSets, parseGridFlags, parseSeedList, versusCustomGrid,
@@ -37,7 +39,11 @@ export const SWEEP_FLAGS: Record<string, FlagSpec> = {
   cli: { kind: 'value', doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)' },
   'estimator-file': { kind: 'value', doc: 'your estimator (a .js or .ts file defining advantages(batch)) as the code of every cell; without --grid or --variant the cells are the preset\'s estimator and estimator=custom' },
   'reward-file': CODE_FILE_FLAGS['reward-file'],
+  init: { kind: 'value', doc: 'a checkpoint every run starts from (its weights; each run keeps its own config and seed), as rlvr train --init (default: the lesson\'s own base model, e.g. maze-grpo\'s, else random weights)' },
 };
+
+/** The site's files (public/): a lesson's `init` checkpoint is a path under it. */
+const SITE_ROOT = fileURLToPath(new URL('../../public/', import.meta.url));
 
 export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 
@@ -66,6 +72,7 @@ export function sweepJobs(spec: AblationSpec, cells: readonly AblationCellSpec[]
         ...cellSets(spec, cell).flatMap((s) => ['--set', s]),
         '--steps', String(spec.steps), '--seed', String(seed),
         ...(backend !== undefined ? ['--backend', backend] : []),
+        ...(spec.init !== null ? ['--init', spec.init] : []),
         '--cell', cell.label, '--out', dir,
       ];
       jobs.push({ cell, seed, dir, args });
@@ -181,7 +188,8 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const ownCells = f.grid === undefined && f.variant === undefined;
   // Without --grid or --variant, the code's cell runs beside the preset's estimator.
   const versusCustom = code.estimator !== undefined && ownCells ? asCliError(() => versusCustomGrid(preset), ConfigError) : undefined;
-  const spec = asCliError(() => ablationSpec(preset, {
+  const initGiven = f.init === undefined ? undefined : String(f.init);
+  const asked = asCliError(() => ablationSpec(preset, {
     variants: f.variant as string[] | undefined,
     grid: f.grid === undefined ? versusCustom : parseGridFlags(f.grid as string[]),
     seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
@@ -189,8 +197,14 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     sets: [...codeSets(code, false), ...((f.set as string[] | undefined) ?? [])],
     solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
     metrics: f.metric as string[] | undefined,
+    ...(initGiven !== undefined ? { init: initGiven } : {}),
   }), ConfigError);
+  // The lesson's own init is a file of the site (named from here, as the jobs' commands name it);
+  // a given one is a path from here already.
+  const spec: AblationSpec = { ...asked, init: asked.init === null ? null : initGiven ?? relative(process.cwd(), join(SITE_ROOT, asked.init)) };
   const cells = ablationCells(spec);
+  // Every cell's model must take those weights: refused here, before any run starts.
+  if (spec.init !== null) for (const cell of cells) loadInitWeights(spec.init, ablationRunConfig(spec, cell, spec.seeds[0]));
   if (code.estimator !== undefined && !cells.some((c) => ablationRunConfig(spec, c, spec.seeds[0]).estimator === 'custom')) {
     io.err('note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom');
   }
@@ -213,7 +227,7 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     io.err(`skip ${j.cell.label} seed ${j.seed}: ${j.dir} already holds this run, finished`);
     return false;
   });
-  io.err(`sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once`);
+  io.err(`sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once${spec.init !== null ? `, each from the weights of ${spec.init}` : ''}`);
   const running = new Map<SweepJob, Progress>();
   let finished = 0;
   let lastStatus = 0;

@@ -58,6 +58,11 @@ export function lessonsMarkdown(): string {
       out.push('');
       out.push('Variants: ' + p.variants.map((v) => `*${v.label}* (${settings(v.set, task)})`).join('; ') + '.');
     }
+    if (p.init) {
+      const from = p.checkpoints?.find((c) => c.file === p.init)?.label ?? p.init;
+      out.push('');
+      out.push(`Its variants${p.ablation ? ' and the runs of its ablation' : ''} start from the *${from}* (\`public/${p.init}\`; \`rlvr train --init\` does the same), not from random weights.`);
+    }
     const a = p.ablation;
     if (a) {
       const heads = a.variants?.length ? [[p.name, ...a.variants.map((v) => `*${v}*`)].join(' vs ')] : [];

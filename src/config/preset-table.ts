@@ -229,10 +229,23 @@ export const PRESET_TABLE: readonly Preset[] = [
     ],
     expect: 'Measured on the CPU engine, headless, 4 seeds × 600 steps from the shipped base model (about 17 min a pair of runs on two cores). Level 3 (goals up to three moves away) at steps 211–281 and level 4 at 351–501 on 4 of 4 seeds; greedy walks end on G in 36–44% of 256 held-out whole 4×4 mazes at step 400 and 53–56% at step 600 (0.531 / 0.527 / 0.555 / 0.547; the base model: 4%). maze-dr-grpo on the same seeds: level 3 at 311–401, level 4 on none by step 600, 38–42% of whole mazes at step 600. GRPO as published was ahead on every seed, by 0.11–0.16 (level 4 reached on 4 of 4 seeds against 0 of 4: p = 0.029). Its gradient was over the clip (norm 1) in 26–43% of its steps; its walks grew to 15–17 tokens, and 13–21 of 256 greedy walks hit a wall (Dr. GRPO: 2–8).',
     charts: ['reward', 'level', 'length', 'entropy'],
+    init: mazeBaseModel('maze-grpo').file,
     checkpoints: [
       mazeBaseModel('maze-grpo'),
       { label: 'step 600', file: 'checkpoints/maze-grpo-step600.safetensors', note: 'seed 0 at step 600 of the recorded run (level 4 since step 351): greedy walks end on G in 53% (0.531) of 256 held-out whole 4×4 mazes' },
     ],
+    // maze-dr-grpo's two changes, so that the lesson and its ablation compare the two on one screen.
+    variants: [{ label: 'Dr. GRPO', set: { grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' } }],
+    ablation: {
+      question: 'From the same base model, does GRPO as published reach level 4 (goals up to four moves away) sooner than Dr. GRPO?',
+      literature: 'Dr. GRPO (Liu et al. 2025, "Understanding R1-Zero-like training", docs/methods.md) argues that GRPO\'s division by the group\'s std and its per-answer length normalisation bias the update, and that removing both costs nothing. On this engine, 4 seeds × 600 steps each from the maze base model (docs/results.md): GRPO reached level 4 on 4 of 4 seeds and Dr. GRPO on none (p = 0.029), and Dr. GRPO with the KL anchor and the regulator halved matched GRPO. This ablation runs both on the same seeds from the same base model, and its answer is whatever these runs show.',
+      reading: 'Every run starts from the lesson\'s base model. If GRPO reaches level 4 on more seeds or sooner, the two recipes differ at these settings; maze-dr-grpo\'s variant "half KL and α" then says whether GRPO\'s biases or the regularisers\' weight against Dr. GRPO\'s smaller advantages made the difference. About 17 minutes a pair of runs on two CPU cores; minutes on a real GPU.',
+      variants: ['Dr. GRPO'],
+      seeds: 4,
+      steps: 600,
+      solved: { metric: 'level', target: 4 },
+      metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    },
   },
   {
     name: 'maze-dr-grpo',
@@ -250,6 +263,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     ],
     expect: 'Measured on the CPU engine, headless, 4 seeds × 600 steps from the shipped base model (about 17 min a pair of runs on two cores). Level 3 at steps 311–401 and level 4 on none of 4 seeds by step 600; greedy walks end on G in 10–31% of 256 held-out whole 4×4 mazes at step 400 and 38–42% at step 600 (0.422 / 0.422 / 0.414 / 0.383; the base model: 4%). maze-grpo on the same seeds was ahead on every one, by 0.11–0.16 (level 4 at 351–501 on 4 of 4). Dr. GRPO\'s walks kept to the walls better (2–8 of 256 greedy walks hit one, GRPO 13–21) and its entropy stayed higher (0.62–0.66 nats over steps 501–600, GRPO 0.37–0.42): the base model\'s habits, held by an anchor and a regulator that weigh twice as much against its half-size advantages. With both halved (the variant "half KL and α", the same 4 seeds) it learned as maze-grpo did: level 4 at 401–491 on 4 of 4, 52–60% of whole mazes at step 600 (mean 0.548 against maze-grpo\'s 0.540, p = 0.625).',
     charts: ['reward', 'level', 'length', 'entropy'],
+    init: mazeBaseModel('maze-dr-grpo').file,
     checkpoints: [
       mazeBaseModel('maze-dr-grpo'),
       { label: 'step 600', file: 'checkpoints/maze-dr-grpo-step600.safetensors', note: 'seed 0 at step 600 of the recorded run (level 3 since step 401): greedy walks end on G in 42% (0.422) of 256 held-out whole 4×4 mazes' },
@@ -287,6 +301,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     // Half the goals nearer than the level's distance; with the start note it made no difference on
     // the whole task (one seed, 0.605 against 0.602 at step 800; docs/results.md).
     variants: [{ label: 'nearer goals', set: { 'task.nearGoals': 50 } }],
+    init: 'checkpoints/maze-base-rl-base.safetensors',
     checkpoints: [
       { label: 'base model', file: 'checkpoints/maze-base-rl-base.safetensors', note: 'seed 1 at step 0: the base model (1,500 warm-start steps on random legal walks, 32 walks a step, sftLr 3e-3) before any RL; its greedy walks end on G in 4% of whole 4×4 mazes, and 0.4% of its sampled walks hit a wall or leave the grid' },
       { label: 'step 800', file: 'checkpoints/maze-base-rl-step800.safetensors', note: 'seed 0 at step 800 of the recorded run (level 6): greedy walks end on G in 63% of 256 held-out whole 4×4 mazes' },

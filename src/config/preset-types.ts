@@ -116,6 +116,14 @@ export interface Preset {
   readonly variants?: readonly PresetVariant[];
   readonly checkpoints?: readonly LessonCheckpoint[];
   /**
+   * The weights this lesson's RL starts from, when not random: one of `checkpoints` (its file,
+   * e.g. a base model that walks). Its comparison variants and the runs of its ablation (the
+   * page's and `rlvr sweep`'s) start from these weights, each with its own config and seed, as
+   * `rlvr train --init` does; from random weights they would learn nothing. ▶ on a fresh lesson
+   * still starts from random weights until the guide's first step loads the model.
+   */
+  readonly init?: string;
+  /**
    * Maze lessons: recorded walks under public/ (`rlvr eval --branching G --walks-out FILE`, one
    * checkpoint per call), drawn behind the "ways to G" button beside the group's maze: the base model's distinct
    * correct walks beside a trained model's, on the same held-out mazes.

@@ -67,7 +67,17 @@ describe('presets', () => {
     for (const maze of file.mazes) expect(maze.grid).toHaveLength(size);
   });
 
+  // Its variants and its ablation start from `init` (the page and rlvr sweep): a shipped model
+  // of the lesson's own settings (the test above), untrained by RL, and named in the jump menu.
+  it.each(PRESETS.filter((p) => p.init).map((p) => p.name))('%s: the weights its variants and ablation start from are its base model, one of its trained models, at step 0', (name) => {
+    const p = getPreset(name);
+    const c = p.checkpoints?.find((k) => k.file === p.init);
+    expect(c, `${p.init} is not one of ${name}'s trained models`).toBeDefined();
+    expect(shippedCheckpoint(p.init!).trainedSteps).toBe(0);
+  });
+
   it('the three maze lessons start from one base model: the same weights, each under its lesson\'s settings', () => {
+    expect(PRESETS.filter((p) => p.init).map((p) => p.name).sort()).toEqual(['maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);
     const base = (name: string) => shippedCheckpoint(getPreset(name).checkpoints![0].file);
     const first = base('maze-base-rl');
     expect(first.trainedSteps).toBe(0);

@@ -9,6 +9,7 @@ import { startTrainerWorker } from '../worker/client';
 import { PlaygroundController } from './controller';
 import { AblationRunner } from './ablation/runner';
 import { downloadFile } from './download';
+import { fetchSiteFile } from './siteFile';
 
 /** How often changed runs are written to IndexedDB while training. */
 const SAVE_EVERY_MS = 1500;
@@ -54,11 +55,7 @@ export function startPlayground(): { controller: PlaygroundController; ablation:
     },
     download: downloadFile,
     keepCheckpoint: (ck) => keepCheckpoint(ck),
-    fetchBytes: async (path) => {
-      const res = await fetch(`${import.meta.env.BASE_URL}${path}`);
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-      return new Uint8Array(await res.arrayBuffer());
-    },
+    fetchBytes: fetchSiteFile,
   });
   controller.syncUrl();
   controller.prepare();

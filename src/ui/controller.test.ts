@@ -1,6 +1,7 @@
 // The controller between the page and the worker, with a fake worker port and a fake page.
 
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { configToSearch, modelConfigOf, presetConfig, searchToConfig, type RunConfig } from '../config';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
@@ -8,11 +9,12 @@ import { writeSafetensors } from '../model/safetensors';
 import type { StepRecord } from '../rl/metrics';
 import { createAppStore } from '../store/store';
 import { runToJson } from '../store/runFiles';
+import { loadCheckpoint } from '../store/checkpointFile';
 import type { TrainerPort } from '../worker/client';
 import type { Command, Event, RolloutView } from '../worker/protocol';
 import { CHECKPOINT_EVERY, PlaygroundController } from './controller';
 
-function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | undefined = 'sort-easy') {
+function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | undefined = 'sort-easy', fetchBytes?: (path: string) => Promise<Uint8Array>) {
   const store = createAppStore();
   store.getState().setConfig(config, preset);
   const sent: Command[] = [];
@@ -29,6 +31,7 @@ function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | u
     requestFrame: (fn) => frames.push(fn),
     replaceSearch: (s) => searches.push(s),
     download: (name, data) => downloads.push({ name, data }),
+    ...(fetchBytes ? { fetchBytes } : {}),
   });
   const emit = (e: Event) => listener(e);
   const frame = () => frames.splice(0).forEach((f) => f());
@@ -208,6 +211,31 @@ describe('PlaygroundController', () => {
     // Back to the preset itself: same seed and budget, no variant.
     t.controller.runVariant(null);
     expect(t.s().config).toEqual({ ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 });
+  });
+
+  it('a lesson that starts from its base model runs its variants from those weights, fetched, not from random ones', async () => {
+    const fetched: string[] = [];
+    const site = (path: string) => {
+      fetched.push(path);
+      return Promise.resolve(new Uint8Array(readFileSync(new URL(`../../public/${path}`, import.meta.url))));
+    };
+    const t = setup({ ...presetConfig('maze-grpo'), steps: 80 }, 'maze-grpo', site);
+    t.controller.prepare();
+    t.ready();
+    await t.controller.runVariant('Dr. GRPO');
+    expect(fetched).toEqual(['checkpoints/maze-grpo-base.safetensors']);
+    const init = t.sent.at(-2) as Extract<Command, { type: 'init' }>;
+    expect(types(t.sent).slice(-2)).toEqual(['init', 'start']);
+    expect(init.config).toEqual({ ...presetConfig('maze-dr-grpo'), steps: 80 });
+    expect(Array.from(init.params!)).toEqual(Array.from(loadCheckpoint(await site('checkpoints/maze-grpo-base.safetensors'), 'base').params));
+    expect(init.resume).toBeUndefined(); // a fresh run at step 0, from the base model's weights
+    // A file that cannot be had: the reason on screen, and nothing starts.
+    const broken = setup(presetConfig('maze-grpo'), 'maze-grpo', () => Promise.reject(new Error('HTTP 404')));
+    broken.controller.prepare();
+    await broken.controller.runVariant(null);
+    expect(types(broken.sent)).toEqual(['init']);
+    expect(broken.s().notice).toMatchObject({ kind: 'error' });
+    expect(broken.s().notice?.text).toMatch(/Could not load the model the lesson's runs start from \(checkpoints\/maze-grpo-base\.safetensors\): HTTP 404/);
   });
 
   it('picking a preset is a reset: its config, a new run, nothing overlaid, the guide from its first step', () => {

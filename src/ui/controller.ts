@@ -8,7 +8,7 @@
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { diffLabel, pageSearch, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
+import { diffLabel, getPreset, pageSearch, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
@@ -212,22 +212,32 @@ export class PlaygroundController {
 
   /**
    * Runs one of the preset's comparison variants (null: the preset itself) with the current
-   * seed and step budget, overlaid on the preset's own run with that seed, and starts it.
+   * seed and step budget, overlaid on the preset's own run with that seed, and starts it: from
+   * the lesson's starting weights when it has them (its `init`, e.g. a base model), once fetched.
    */
-  runVariant(label: string | null): void {
+  runVariant(label: string | null): void | Promise<void> {
     const s = this.state;
     const preset = s.preset;
     if (!preset || s.status === 'lost') return;
     const base = label === null ? presetConfig(preset) : variantConfig(preset, label);
     const config = mergeConfig(base, { seed: s.config.seed, steps: s.config.steps });
+    if (this.codeWaits(config)) return;
+    const init = getPreset(preset).init;
+    if (init === undefined) return this.startVariant(preset, config, label);
+    return this.files.startingWeights(init).then((params) => {
+      if (params && this.state.preset === preset) this.startVariant(preset, config, label, params);
+    });
+  }
+
+  private startVariant(preset: string, config: RunConfig, label: string | null, params?: Float32Array): void {
+    const s = this.state;
     const parent = [...s.runs].reverse().find(
       (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
     );
     const overlay = label !== null && parent && !s.overlay.includes(parent.id) ? [...s.overlay, parent.id] : s.overlay;
-    if (this.codeWaits(config)) return;
     s.setSweep(null);
     s.setConfig(config, preset);
-    this.init(config, { newRun: true, label: label ?? undefined, variant: label ?? undefined, overlay });
+    this.init(config, { newRun: true, label: label ?? undefined, variant: label ?? undefined, overlay, ...(params ? { params } : {}) });
     this.send({ type: 'start', delayMs: s.delayMs });
   }
 

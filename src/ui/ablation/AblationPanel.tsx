@@ -19,6 +19,8 @@ import { RUN_COLORS } from '../charts/model';
 import { ablationFromJson, ablationToJson } from './ablationFile';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
 import { ablationStats } from './stats';
+import { loadCheckpoint } from '../../store/checkpointFile';
+import { fetchSiteFile } from '../siteFile';
 
 /** The page's ablation runner (null while the page starts). */
 export const AblationRunnerContext = createContext<AblationRunner | null>(null);
@@ -93,9 +95,12 @@ export function AblationPanel() {
         )}
         <button
           data-testid="ablation-start" disabled={!runner || !spec || running}
-          onClick={() => {
+          onClick={async () => {
             try {
-              runner?.start(spec!, concurrency);
+              // A lesson whose runs start from its base model: every run gets those weights.
+              const init = spec!.init;
+              const params = init !== null ? loadCheckpoint(await fetchSiteFile(init), init).params : undefined;
+              runner?.start(spec!, concurrency, params);
             } catch (e) {
               notify('error', `The ablation cannot run: ${(e as Error).message}`);
             }
@@ -119,6 +124,11 @@ export function AblationPanel() {
           }}
         />
       </div>
+      {spec?.init && (
+        <p className="muted small" data-testid="ablation-init">
+          Every run starts from {lesson?.checkpoints?.find((c) => c.file === spec.init)?.label ?? spec.init}, the lesson's starting weights, not from random ones.
+        </p>
+      )}
       {error && !ablation && <p className="muted small" data-testid="ablation-unavailable">{error}</p>}
       {ablation && <AblationView a={ablation} />}
     </section>

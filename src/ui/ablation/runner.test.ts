@@ -61,6 +61,22 @@ function train(port: FakePort, steps: number, reward: (step: number) => number) 
 describe('AblationRunner', () => {
   const spec = ablationSpec('sort-easy', { seeds: [0, 1, 2], steps: 3, sets: ['evalEvery=0'] });
 
+  it('a lesson that starts from its base model: every job\'s model gets those weights; without them it does not start', () => {
+    const t = setup();
+    const maze = ablationSpec('maze-grpo', { seeds: [0, 1], steps: 2 });
+    expect(() => t.runner.start(maze, 1)).toThrow(/start from checkpoints\/maze-grpo-base\.safetensors, whose weights were not given/);
+    expect(t.s().ablation).toBeNull();
+    const weights = new Float32Array([0.5, -0.25]);
+    t.runner.start(maze, 1, weights);
+    const a = t.s().ablation!;
+    expect(t.ports[0].sent[0]).toEqual({ type: 'init', config: ablationRunConfig(maze, a.cells[0], 0), params: weights });
+    train(t.ports[0], 2, () => 0.5);
+    expect(t.ports[0].sent[2]).toEqual({ type: 'init', config: ablationRunConfig(maze, a.cells[0], 1), params: weights });
+    // A spec without an init ignores stray weights: its runs start from the seed's random weights.
+    t.runner.start(spec, 1, weights);
+    expect(t.ports[1].sent[0]).toEqual({ type: 'init', config: ablationRunConfig(spec, t.s().ablation!.cells[0], 0) });
+  });
+
   it('trains the grid K at a time, each job into its own labelled run with its own config, the next job when one ends', () => {
     const t = setup();
     t.runner.start(spec, 2);

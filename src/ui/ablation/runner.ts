@@ -38,14 +38,22 @@ export class AblationRunner {
   private workers: Worker[] = [];
   private queue: AblationJob[] = [];
   private steps = 0;
+  /** The weights every run starts from (the spec's init, fetched by the caller); undefined: random. */
+  private initParams: Float32Array | undefined;
   private pending = new Map<string, { records: StepRecord[]; evals: EvalRecord[]; step: number }>();
   private flushScheduled = false;
 
   constructor(private readonly store: AppStore, private readonly env: RunnerEnv) {}
 
-  /** Starts an ablation: its runs are made at once (empty), then trained `concurrency` at a time. */
-  start(spec: AblationSpec, concurrency: number): void {
+  /**
+   * Starts an ablation: its runs are made at once (empty), then trained `concurrency` at a time,
+   * each from `initParams` when the spec has an init (its checkpoint's weights), else from random
+   * weights.
+   */
+  start(spec: AblationSpec, concurrency: number, initParams?: Float32Array): void {
+    if (spec.init !== null && !initParams) throw new Error(`its runs start from ${spec.init}, whose weights were not given`);
     this.stop();
+    this.initParams = spec.init !== null ? initParams : undefined;
     const s = this.store.getState();
     const cells = ablationCells(spec);
     const jobs: AblationJob[] = [];
@@ -110,7 +118,7 @@ export class AblationRunner {
     const cell = a.cells.find((c) => c.label === job.cell)!;
     worker.job = job;
     this.store.getState().updateAblationJob(job.runId, { status: 'running' });
-    worker.port.send({ type: 'init', config: ablationRunConfig(a.spec, cell, job.seed) });
+    worker.port.send({ type: 'init', config: ablationRunConfig(a.spec, cell, job.seed), ...(this.initParams ? { params: this.initParams } : {}) });
   }
 
   private onEvent(worker: Worker, e: Event): void {

@@ -62,6 +62,20 @@ export class RunFiles {
       s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);
     }
   }
+
+  /**
+   * The weights of a checkpoint shipped with the page, for runs that start from them (a lesson's
+   * `init`: its variants); null, with the reason on screen, when they cannot be had.
+   */
+  async startingWeights(file: string): Promise<Float32Array | null> {
+    try {
+      if (!this.host.env.fetchBytes) throw new Error('this page cannot fetch files');
+      return loadCheckpoint(await this.host.env.fetchBytes(file), file).params;
+    } catch (e) {
+      this.state.notify('error', `Could not load the model the lesson's runs start from (${file}): ${(e as Error).message}`);
+      return null;
+    }
+  }
 }
 
 /** The notice after a jump ahead; a label that already says its step ("step 700, stuck…") is not told it twice. */
