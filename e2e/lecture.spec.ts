@@ -209,9 +209,9 @@ test('lecture zoom: every text at least 16 px', async ({ page }) => {
 test('jump ahead: the trained model of cot-discovery at length 3 loads with its step and level, and shows its learned table', async ({ page }) => {
   await openLecture(page, '?preset=cot-discovery');
   await page.getByTestId('load-trained').and(page.locator('[data-file$="length3.safetensors"]')).click();
-  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 270)');
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await expect(page.getByTestId('step-count')).toHaveText('270');
+  await expect(page.getByTestId('step-count')).toHaveText('220');
   await expect(page.getByTestId('guide-summary')).toContainText('last product'); // the lesson stays
   await page.getByTestId('tab-table').click();
   await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
@@ -220,7 +220,7 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   // Training goes on at length 3: three elements per chain.
   await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: \S+ · \S+ · \S+ —/);
   await expect(page.getByTestId('chart-level')).toHaveAttribute('data-points', '1');
-  // The charts span the lesson from step 0: the recorded run that got to step 270 is drawn, not a lone dot.
+  // The charts span the lesson from step 0: the recorded runs that got to step 220 are drawn, not a lone dot.
   await expect(page.getByTestId('plot-reward')).toHaveAttribute('data-x-domain', /^0,/);
   await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('recorded runs');
 });

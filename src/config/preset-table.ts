@@ -71,7 +71,7 @@ export const PRESET_TABLE: readonly Preset[] = [
       { text: 'Open a group: the ✓ marks under the intermediate answers are the running products. The model invented the chain because it is the only way to get the last token right.', show: 'group', needs: 'step' },
       { text: 'No time to wait? Load the trained model (length 3, or solved at length 6) and look at its multiplication table.', show: 'jump' },
     ],
-    expect: 'Measured (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
+    expect: 'Measured (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. The recorded runs drawn under yours (CPU engine, seeds 0–3): length 3 at steps 221–281, length 6 at 441–581; on 512 fresh length-6 chains greedy pass@1 0.93 / 1.00 / 0.98 / 1.00 at step 800 and 0.97 / 1.00 / 1.00 / 1.00 at step 900. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
     charts: ['reward', 'level', 'task', 'entropy'],
     variants: [
       { label: 'no KL anchor', set: { klBeta: 0, refSync: 'none' } },
@@ -79,8 +79,8 @@ export const PRESET_TABLE: readonly Preset[] = [
       { label: 'exact entropy bonus', set: { entropyMode: 'exact', entropyAlpha: 0.1 } },
     ],
     checkpoints: [
-      { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 0 at step 270, when its curriculum reached length 3' },
-      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 0 at step 800 (the step the file holds); by step 750 it scored greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
+      { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 1 at step 220 of the recorded run, when its curriculum reached length 3' },
+      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 1 at step 800 of the recorded run (length 6 since step 551): greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
     ],
     ablation: {
       question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',
