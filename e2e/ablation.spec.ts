@@ -51,3 +51,25 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   await expect(panel.getByTestId('ablation-view')).toContainText('Imported from abl.json');
   await expect(panel.getByTestId('ablation-table')).toHaveText(table!);
 });
+
+test('a maze lesson\'s ablation starts every run from the lesson\'s base model, not from random weights', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openPlayground(page, '?preset=maze-grpo');
+  const panel = page.getByTestId('ablation');
+  await expect(panel.getByTestId('ablation-init')).toContainText('“base model” weights');
+  await panel.getByTestId('ablation-seeds').fill('1');
+  await panel.getByTestId('ablation-steps').fill('1');
+  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  await panel.getByTestId('ablation-start').click();
+  await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 150_000 });
+  await expect(panel.locator('[data-testid=ablation-job][data-status=done]')).toHaveCount(2);
+  // The base model's walks end on G about a third of the time at the first level; random weights' never
+  // (rlvr train --preset maze-grpo --steps 1 without --init: reward 0 on seeds 0-2).
+  await expect(panel.getByTestId('ablation-table').locator('th').nth(2)).toHaveText('final reward');
+  const rows = panel.getByTestId('ablation-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) {
+    const cells = await row.locator('td').allTextContents();
+    expect(Number(cells[2]), cells.join(' | ')).toBeGreaterThan(0.1);
+  }
+});

@@ -126,7 +126,7 @@ export function AblationPanel() {
       </div>
       {spec?.init && (
         <p className="muted small" data-testid="ablation-init">
-          Every run starts from {lesson?.checkpoints?.find((c) => c.file === spec.init)?.label ?? spec.init}, the lesson's starting weights, not from random ones.
+          Every run starts from the lesson&apos;s “{lesson?.checkpoints?.find((c) => c.file === spec.init)?.label ?? spec.init}” weights (trained ▾), not from random ones.
         </p>
       )}
       {error && !ablation && <p className="muted small" data-testid="ablation-unavailable">{error}</p>}
