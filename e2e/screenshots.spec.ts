@@ -42,13 +42,19 @@ test('screenshots of the main views', async ({ page }) => {
     await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/learned-table.png` });
   });
-  await test.step('mazes: each walk on the grid, failures where they happened', async () => {
+  await test.step('mazes: a trained model\'s walks on the grid, failures where they happened', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
-    await openPlayground(page, '?preset=maze-grpo', 'lecture');
+    await openPlayground(page, '?preset=maze-base-rl', 'lecture');
     // The cot run the previous view left is offered for continuing; not part of this picture.
     const kept = page.getByTestId('kept-run');
     if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
-    for (let i = 0; i < 5; i++) await stepOnce(page);
+    // The lesson's last trained model (whole 4×4 mazes, past 0.9), then one step of its walks.
+    const load = page.getByTestId('load-trained').and(page.locator('[data-file$="step3600.safetensors"]'));
+    if (!(await load.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
+    await load.click();
+    await expect(page.getByTestId('notice')).toContainText('Loaded the trained model', { timeout: 60_000 });
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+    await stepOnce(page);
     await page.waitForTimeout(1200);
     await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/maze.png` });
   });
