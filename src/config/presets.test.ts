@@ -88,8 +88,8 @@ describe('presets', () => {
     }
   });
 
-  // What a software GPU cannot show live, the lesson shows as its recorded runs (issue: every lesson
-  // makes its point within two minutes). Each file is the one `rlvr reference` wrote for this lesson.
+  // What a software GPU cannot show within a class's two minutes, the lesson shows as its recorded
+  // runs: the file `rlvr reference` wrote from runs of this lesson's own settings.
   it.each(PRESETS.filter((p) => p.needsGpu).map((p) => p.name))('%s needs a real GPU, so it ships recorded runs of its own settings, within its budget', (name) => {
     const file = new URL(`../../public/reference/${name}.json`, import.meta.url);
     const set = JSON.parse(readFileSync(file, 'utf8')) as { preset: string; source: string; runs: { seed: number; reward: [number, number][] }[] };
