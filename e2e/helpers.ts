@@ -1,5 +1,5 @@
 // Shared steps of the playground specs.
-import { expect, type Download, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -12,6 +12,16 @@ export async function openPlayground(page: Page, search = '', view: 'lecture' | 
   const withView = /[?&]view=/.test(search) || view === 'lecture' ? search : `${search}${search.includes('?') ? '&' : '?'}view=${view}`;
   await page.goto(`/${withView}`);
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+}
+
+/**
+ * A lesson's load button for one of its trained models (`file`: a CSS attribute selector on its
+ * data-file), with the "trained ▾" menu opened first where the guide folds the buttons into it.
+ */
+export async function trainedModelButton(page: Page, file: string): Promise<Locator> {
+  const load = page.getByTestId('load-trained').and(page.locator(file));
+  if (!(await load.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
+  return load;
 }
 
 /** Clicks Step and waits for the counter to move by exactly one. */

@@ -8,6 +8,7 @@
 // to look at them as a class would.
 import { test, expect, type Page } from '@playwright/test';
 import { getPreset, PRESET_NAMES } from '../src/config/presets';
+import { trainedModelButton } from './helpers';
 import { projectorReport } from './projector-layout';
 
 /** Lessons whose first step takes 10 s or more on a software GPU: checked at step 0 only. */
@@ -85,9 +86,7 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     for (const preset of lessons) {
       await chooseLesson(page, preset);
       const last = getPreset(preset).checkpoints!.at(-1)!;
-      const load = page.getByTestId('load-trained').and(page.locator(`[data-file="${last.file}"]`));
-      if (!(await load.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
-      await load.click();
+      await (await trainedModelButton(page, `[data-file="${last.file}"]`)).click();
       await expect(page.getByTestId('notice')).toContainText('Loaded the trained model', { timeout: 60_000 });
       await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
       // The note starts "seed N at step M" (a unit test holds it to the file), M the loaded step.
@@ -130,9 +129,7 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     await expectProjectorRule(page, `${preset} before a step (no A+)`, false, false);
     if (preset !== 'maze-base-rl') continue;
     // Its base model walks far, with a failure note on most rows.
-    const load = page.getByTestId('load-trained').and(page.locator('[data-file$="base.safetensors"]'));
-    if (!(await load.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
-    await load.click();
+    await (await trainedModelButton(page, '[data-file$="base.safetensors"]')).click();
     await expect(page.getByTestId('notice')).toContainText('Loaded the trained model', { timeout: 60_000 });
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
     await page.getByTestId('step').click();
@@ -141,9 +138,7 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     await expectProjectorRule(page, `${preset} after one step (no A+)`, true, false);
     // Its last trained model puts a four-digit step in the top bar ("3601 / 4000"), the widest it gets.
     const last = getPreset(preset).checkpoints!.at(-1)!;
-    const loadLast = page.getByTestId('load-trained').and(page.locator(`[data-file="${last.file}"]`));
-    if (!(await loadLast.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
-    await loadLast.click();
+    await (await trainedModelButton(page, `[data-file="${last.file}"]`)).click();
     await expect(page.getByTestId('notice')).toContainText(`Loaded the trained model (${last.label})`, { timeout: 60_000 });
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
     await page.getByTestId('step').click();

@@ -2,7 +2,7 @@
 // regular suite (playwright.config.ts ignores it unless SCREENSHOTS=1):
 //   npx vite build && SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
 import { test, expect, type Page } from '@playwright/test';
-import { knobInput, openPlayground, stepOnce } from './helpers';
+import { knobInput, openPlayground, stepOnce, trainedModelButton } from './helpers';
 
 const DIR = 'docs/screenshots';
 
@@ -49,9 +49,7 @@ test('screenshots of the main views', async ({ page }) => {
     const kept = page.getByTestId('kept-run');
     if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
     // The lesson's last trained model (whole 4×4 mazes, past 0.9), then one step of its walks.
-    const load = page.getByTestId('load-trained').and(page.locator('[data-file$="step3600.safetensors"]'));
-    if (!(await load.isVisible())) await page.getByTestId('menu-trained').locator('summary').click();
-    await load.click();
+    await (await trainedModelButton(page, '[data-file$="step3600.safetensors"]')).click();
     await expect(page.getByTestId('notice')).toContainText('Loaded the trained model', { timeout: 60_000 });
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
     await stepOnce(page);

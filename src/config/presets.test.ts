@@ -7,6 +7,7 @@ import { findKnob } from './knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
 import { parseRecordedWalks } from '../tasks/maze';
 import { readRunCheckpoint } from './checkpoint-run';
+import type { ReferenceSet } from '../ui/charts/model';
 
 /** A trained model the page ships (a path under public/), read as the jump-ahead reads it. */
 const shippedCheckpoint = (file: string) => readRunCheckpoint(new Uint8Array(readFileSync(new URL(`../../public/${file}`, import.meta.url))), file);
@@ -92,7 +93,7 @@ describe('presets', () => {
   // runs: the file `rlvr reference` wrote from runs of this lesson's own settings.
   it.each(PRESETS.filter((p) => p.needsGpu).map((p) => p.name))('%s needs a real GPU, so it ships recorded runs of its own settings, within its budget', (name) => {
     const file = new URL(`../../public/reference/${name}.json`, import.meta.url);
-    const set = JSON.parse(readFileSync(file, 'utf8')) as { preset: string; source: string; runs: { seed: number; reward: [number, number][] }[] };
+    const set = JSON.parse(readFileSync(file, 'utf8')) as ReferenceSet;
     expect(set.preset).toBe(name);
     expect(set.source).toMatch(/rlvr train --preset /);
     expect(set.runs.length).toBeGreaterThan(0);
