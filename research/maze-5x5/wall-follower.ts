@@ -7,8 +7,11 @@
 //   npx tsx research/maze-5x5/wall-follower.ts fit [size] [minDist]
 //     how often the right-hand walk reaches G within the task's move budget (size²)
 //   npx tsx research/maze-5x5/wall-follower.ts train <rlvr train flags…>
-//     `rlvr train` with the maze task's base completions replaced by right-hand walks, so that
-//     `--set sftData=base` trains the warm start on them (judge it with `rlvr eval … --breaks`)
+//     `rlvr train` with the maze task's base completions replaced by right-hand walks to G, so
+//     that `--set sftData=base` trains the warm start on them (judge it with `rlvr eval … --breaks`)
+//   npx tsx research/maze-5x5/wall-follower.ts base <rlvr train flags…>
+//     the same with walks that never look at the goal: a hand drawn per walk (right or left), a
+//     length drawn from 1 to the budget, through G and on; a base model for RL to teach where to stop
 
 import { makeRng } from '../../src/core/random';
 import { TASKS } from '../../src/tasks/registry';
@@ -18,16 +21,19 @@ import { answerOf, boardOf, legalMoves, stepCell, type Board, type MazeInstance 
 // Headings clockwise (up, right, down, left) as the task's moves (U 0, D 1, L 2, R 3).
 const CLOCKWISE = [0, 3, 1, 2];
 
-/** The right-hand walk's moves from S until it stands on G (at most `limit` moves). */
-export function rightHandWalk(board: Board, limit: number): number[] {
+/**
+ * The wall follower's moves from S: `limit` moves, or fewer when `stopOnGoal` and it stands on G.
+ * The right hand tries right of the heading first, then ahead, then left, then back; the left the mirror.
+ */
+export function wallWalk(board: Board, limit: number, hand: 'right' | 'left' = 'right', stopOnGoal = true): number[] {
   const moves: number[] = [];
   let cell = board.start;
   let heading = 0; // an index into CLOCKWISE
-  while (cell !== board.goal && moves.length < limit) {
+  const turns = hand === 'right' ? [1, 0, 3, 2] : [3, 0, 1, 2];
+  while (!(stopOnGoal && cell === board.goal) && moves.length < limit) {
     const legal = legalMoves(board, cell);
     if (legal.length === 0) break;
-    // Right of the heading first, then ahead, then left, then back.
-    for (const turn of [1, 0, 3, 2]) {
+    for (const turn of turns) {
       const h = (heading + turn) % 4;
       if (!legal.includes(CLOCKWISE[h])) continue;
       moves.push(CLOCKWISE[h]);
@@ -42,16 +48,19 @@ export function rightHandWalk(board: Board, limit: number): number[] {
 function fit(size: number, minDist: number, n = 4000): void {
   const rng = makeRng(7, 1, 0);
   const budget = size * size;
-  const lengths: number[] = [];
+  const right: number[] = [];
+  const left: number[] = [];
   for (let i = 0; i < n; i++) {
     const m = generateMaze(rng, size, 0, minDist);
     const board: Board = { size, open: m.open, start: m.start, goal: m.goal };
-    const walk = rightHandWalk(board, 10 * budget);
-    lengths.push(walk.length);
+    // Far past the budget: a wall follower in a tree maze always arrives.
+    right.push(wallWalk(board, 10 * budget, 'right').length);
+    left.push(wallWalk(board, 10 * budget, 'left').length);
   }
-  const within = lengths.filter((l) => l <= budget).length / n;
-  const mean = lengths.reduce((a, b) => a + b, 0) / n;
-  console.log(`${size}×${size}, distance ≥ ${minDist}, ${n} mazes: the right-hand walk reaches G within the ${budget}-move budget in ${within.toFixed(3)} of them (mean ${mean.toFixed(1)} moves, longest ${Math.max(...lengths)})`);
+  const within = (lengths: number[]) => (lengths.filter((l) => l <= budget).length / n).toFixed(3);
+  const mean = right.reduce((a, b) => a + b, 0) / n;
+  const better = right.map((r, i) => Math.min(r, left[i]));
+  console.log(`${size}×${size}, distance ≥ ${minDist}, ${n} mazes: the right-hand walk reaches G within the ${budget}-move budget in ${within(right)} of them (mean ${mean.toFixed(1)} moves, longest ${Math.max(...right)}); the left-hand walk in ${within(left)}; the shorter of the two in ${within(better)}`);
 }
 
 const [mode, ...rest] = process.argv.slice(2);
@@ -61,11 +70,20 @@ if (mode === 'fit') {
   // The warm start's "base completions" become right-hand walks, cut at the move budget.
   TASKS.maze.baseCompletion = (_rng, instance) => {
     const board = boardOf(instance as MazeInstance);
-    return answerOf((instance as MazeInstance).params, board, rightHandWalk(board, board.size * board.size));
+    return answerOf((instance as MazeInstance).params, board, wallWalk(board, board.size * board.size));
+  };
+  process.argv = [process.argv[0], 'rlvr', ...rest];
+  await import('../../src/cli/main');
+} else if (mode === 'base') {
+  TASKS.maze.baseCompletion = (rng, instance) => {
+    const board = boardOf(instance as MazeInstance);
+    const hand = rng.int(2) === 0 ? 'right' : 'left';
+    const length = 1 + rng.int(board.size * board.size);
+    return answerOf((instance as MazeInstance).params, board, wallWalk(board, length, hand, false));
   };
   process.argv = [process.argv[0], 'rlvr', ...rest];
   await import('../../src/cli/main');
 } else {
-  console.error('usage: wall-follower.ts fit [size] [minDist] | train <rlvr train flags…>');
+  console.error('usage: wall-follower.ts fit [size] [minDist] | train|base <rlvr train flags…>');
   process.exit(2);
 }
