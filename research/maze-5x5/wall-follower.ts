@@ -13,7 +13,7 @@
 //     the same with walks that never look at the goal: a hand drawn per walk (right or left), a
 //     length drawn from 1 to the budget, through G and on; a base model for RL to teach where to stop
 
-import { makeRng } from '../../src/core/random';
+import { makeRng, type Rng } from '../../src/core/random';
 import { TASKS } from '../../src/tasks/registry';
 import { generateMaze } from '../../src/tasks/maze/gen';
 import { answerOf, boardOf, legalMoves, stepCell, type Board, type MazeInstance } from '../../src/tasks/maze/board';
@@ -25,7 +25,7 @@ const CLOCKWISE = [0, 3, 1, 2];
  * The wall follower's moves from S: `limit` moves, or fewer when `stopOnGoal` and it stands on G.
  * The right hand tries right of the heading first, then ahead, then left, then back; the left the mirror.
  */
-export function wallWalk(board: Board, limit: number, hand: 'right' | 'left' = 'right', stopOnGoal = true): number[] {
+function wallWalk(board: Board, limit: number, hand: 'right' | 'left' = 'right', stopOnGoal = true): number[] {
   const moves: number[] = [];
   let cell = board.start;
   let heading = 0; // an index into CLOCKWISE
@@ -52,7 +52,7 @@ function fit(size: number, minDist: number, n = 4000): void {
   const left: number[] = [];
   for (let i = 0; i < n; i++) {
     const m = generateMaze(rng, size, 0, minDist);
-    const board: Board = { size, open: m.open, start: m.start, goal: m.goal };
+    const board: Board = { size, ...m };
     // Far past the budget: a wall follower in a tree maze always arrives.
     right.push(wallWalk(board, 10 * budget, 'right').length);
     left.push(wallWalk(board, 10 * budget, 'left').length);
@@ -63,26 +63,28 @@ function fit(size: number, minDist: number, n = 4000): void {
   console.log(`${size}×${size}, distance ≥ ${minDist}, ${n} mazes: the right-hand walk reaches G within the ${budget}-move budget in ${within(right)} of them (mean ${mean.toFixed(1)} moves, longest ${Math.max(...right)}); the left-hand walk in ${within(left)}; the shorter of the two in ${within(better)}`);
 }
 
+/** `rlvr train` with these walks as the maze task's base completions (what sftData = base trains on). */
+async function trainOn(walk: (rng: Rng, board: Board) => number[], flags: string[]): Promise<void> {
+  TASKS.maze.baseCompletion = (rng, instance) => {
+    const board = boardOf(instance as MazeInstance);
+    return answerOf((instance as MazeInstance).params, board, walk(rng, board));
+  };
+  process.argv = [process.argv[0], 'rlvr', ...flags];
+  await import('../../src/cli/main');
+}
+
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'fit') {
   fit(Number(rest[0] ?? 5), Number(rest[1] ?? 4));
 } else if (mode === 'train') {
-  // The warm start's "base completions" become right-hand walks, cut at the move budget.
-  TASKS.maze.baseCompletion = (_rng, instance) => {
-    const board = boardOf(instance as MazeInstance);
-    return answerOf((instance as MazeInstance).params, board, wallWalk(board, board.size * board.size));
-  };
-  process.argv = [process.argv[0], 'rlvr', ...rest];
-  await import('../../src/cli/main');
+  // Right-hand walks to G, cut at the move budget.
+  await trainOn((_rng, board) => wallWalk(board, board.size * board.size), rest);
 } else if (mode === 'base') {
-  TASKS.maze.baseCompletion = (rng, instance) => {
-    const board = boardOf(instance as MazeInstance);
+  // A hand drawn per walk and a length from 1 to the budget, through G and on.
+  await trainOn((rng, board) => {
     const hand = rng.int(2) === 0 ? 'right' : 'left';
-    const length = 1 + rng.int(board.size * board.size);
-    return answerOf((instance as MazeInstance).params, board, wallWalk(board, length, hand, false));
-  };
-  process.argv = [process.argv[0], 'rlvr', ...rest];
-  await import('../../src/cli/main');
+    return wallWalk(board, 1 + rng.int(board.size * board.size), hand, false);
+  }, rest);
 } else {
   console.error('usage: wall-follower.ts fit [size] [minDist] | train|base <rlvr train flags…>');
   process.exit(2);
