@@ -9,41 +9,15 @@
 //   npx tsx research/maze-5x5/wall-follower.ts train <rlvr train flags…>
 //     `rlvr train` with the maze task's base completions replaced by right-hand walks to G, so
 //     that `--set sftData=base` trains the warm start on them (judge it with `rlvr eval … --breaks`)
-//   npx tsx research/maze-5x5/wall-follower.ts base <rlvr train flags…>
-//     the same with walks that never look at the goal: a hand drawn per walk (right or left), a
-//     length drawn from 1 to the budget, through G and on; a base model for RL to teach where to stop
+//
+// The wall walk itself is the task's (src/tasks/maze/wall.ts); a base model on wall walks that
+// never look at the goal is `rlvr train … --set task.baseWalk=wall --set sftData=base`.
 
 import { makeRng, type Rng } from '../../src/core/random';
 import { TASKS } from '../../src/tasks/registry';
 import { generateMaze } from '../../src/tasks/maze/gen';
-import { answerOf, boardOf, legalMoves, stepCell, type Board, type MazeInstance } from '../../src/tasks/maze/board';
-
-// Headings clockwise (up, right, down, left) as the task's moves (U 0, D 1, L 2, R 3).
-const CLOCKWISE = [0, 3, 1, 2];
-
-/**
- * The wall follower's moves from S: `limit` moves, or fewer when `stopOnGoal` and it stands on G.
- * The right hand tries right of the heading first, then ahead, then left, then back; the left the mirror.
- */
-function wallWalk(board: Board, limit: number, hand: 'right' | 'left' = 'right', stopOnGoal = true): number[] {
-  const moves: number[] = [];
-  let cell = board.start;
-  let heading = 0; // an index into CLOCKWISE
-  const turns = hand === 'right' ? [1, 0, 3, 2] : [3, 0, 1, 2];
-  while (!(stopOnGoal && cell === board.goal) && moves.length < limit) {
-    const legal = legalMoves(board, cell);
-    if (legal.length === 0) break;
-    for (const turn of turns) {
-      const h = (heading + turn) % 4;
-      if (!legal.includes(CLOCKWISE[h])) continue;
-      moves.push(CLOCKWISE[h]);
-      cell = stepCell(board.size, cell, CLOCKWISE[h]);
-      heading = h;
-      break;
-    }
-  }
-  return moves;
-}
+import { answerOf, boardOf, type Board, type MazeInstance } from '../../src/tasks/maze/board';
+import { wallWalk } from '../../src/tasks/maze/wall';
 
 function fit(size: number, minDist: number, n = 4000): void {
   const rng = makeRng(7, 1, 0);
@@ -54,8 +28,8 @@ function fit(size: number, minDist: number, n = 4000): void {
     const m = generateMaze(rng, size, 0, minDist);
     const board: Board = { size, ...m };
     // Far past the budget: a wall follower in a tree maze always arrives.
-    right.push(wallWalk(board, 10 * budget, 'right').length);
-    left.push(wallWalk(board, 10 * budget, 'left').length);
+    right.push(wallWalk(board, 10 * budget, 'right', true).length);
+    left.push(wallWalk(board, 10 * budget, 'left', true).length);
   }
   const within = (lengths: number[]) => (lengths.filter((l) => l <= budget).length / n).toFixed(3);
   const mean = right.reduce((a, b) => a + b, 0) / n;
@@ -79,13 +53,7 @@ if (mode === 'fit') {
 } else if (mode === 'train') {
   // Right-hand walks to G, cut at the move budget.
   await trainOn((_rng, board) => wallWalk(board, board.size * board.size), rest);
-} else if (mode === 'base') {
-  // A hand drawn per walk and a length from 1 to the budget, through G and on.
-  await trainOn((rng, board) => {
-    const hand = rng.int(2) === 0 ? 'right' : 'left';
-    return wallWalk(board, 1 + rng.int(board.size * board.size), hand, false);
-  }, rest);
 } else {
-  console.error('usage: wall-follower.ts fit [size] [minDist] | train|base <rlvr train flags…>');
+  console.error('usage: wall-follower.ts fit [size] [minDist] | train <rlvr train flags…>');
   process.exit(2);
 }

@@ -19,6 +19,7 @@ export type MazeParams = {
   answer: 'moves' | 'cells';
   startNote: 'off' | 'on';
   goalNote: 'off' | 'on';
+  baseWalk: 'random' | 'wall';
 };
 
 /** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */
