@@ -9,9 +9,13 @@
 //   npx tsx research/maze-5x5/wall-follower.ts train <rlvr train flags…>
 //     `rlvr train` with the maze task's base completions replaced by right-hand walks to G, so
 //     that `--set sftData=base` trains the warm start on them (judge it with `rlvr eval … --breaks`)
+//   npx tsx research/maze-5x5/wall-follower.ts judge <checkpoint> [n]
+//     the checkpoint's greedy walks on n whole held-out mazes (as rlvr eval draws them, nearGoals 0),
+//     against the two wall walks: does a walk keep to one hand, and where does it stop?
 //
 // The wall walk itself is the task's (src/tasks/maze/wall.ts); a base model on wall walks that
-// never look at the goal is `rlvr train … --set task.baseWalk=wall --set sftData=base`.
+// never look at the goal is `rlvr train … --set task.baseWalk=right-hand --set sftData=base`
+// (either-hand: a hand drawn per walk).
 
 import { makeRng, type Rng } from '../../src/core/random';
 import { TASKS } from '../../src/tasks/registry';
@@ -47,13 +51,60 @@ async function trainOn(walk: (rng: Rng, board: Board) => number[], flags: string
   await import('../../src/cli/main');
 }
 
+/** Greedy walks of a checkpoint, each told as: which hand it keeps (or where it leaves both), and where it stops. */
+async function judge(path: string, n: number): Promise<void> {
+  const { readCheckpointArg } = await import('../../src/cli/checkpoints');
+  const { openEngines } = await import('../../src/cli/engines');
+  const { validateConfig } = await import('../../src/config/config');
+  const { Trainer } = await import('../../src/rl/trainer');
+  const { nodeSandbox } = await import('../../src/rl/custom/sandbox-node');
+  const { buildTemplate, rolloutShape } = await import('../../src/rl/rollout');
+  const { moveSlots, FIRST_MOVE } = await import('../../src/tasks/maze/board');
+  const ck = readCheckpointArg(path, 'checkpoint', 'a maze checkpoint');
+  const config = validateConfig({ ...ck.config, evalPrompts: n, seed: 1000003, curriculum: 'off', refSync: 'none', 'task.nearGoals': 0 });
+  const engines = await openEngines('cpu');
+  const trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
+  const mazes = trainer.heldOutPrompts(trainer.level, n) as MazeInstance[];
+  const shape = rolloutShape(mazes, 1);
+  const greedy = await trainer.engine.sample(buildTemplate(mazes, shape), shape.N, shape.T, { seed: config.seed, step: 0, invTemp: 1, topK: 1 });
+  const tally = new Map<string, number>();
+  const add = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
+  let leftAt = 0;
+  mazes.forEach((inst, b) => {
+    const board = boardOf(inst);
+    const row = Array.from(greedy.tokens.subarray(b * shape.T + shape.Lp, (b + 1) * shape.T));
+    const moves = moveSlots(inst, row).moves.map((t) => t - FIRST_MOVE);
+    const budget = board.size * board.size;
+    const hands = (['right', 'left'] as const).map((hand) => ({ hand, walk: wallWalk(board, budget, hand, false) }));
+    const same = (walk: number[]) => moves.every((m, i) => walk[i] === m);
+    const kept = hands.find((h) => same(h.walk));
+    if (!kept) {
+      const at = Math.max(...hands.map((h) => h.walk.findIndex((m, i) => moves[i] !== m)));
+      leftAt += at;
+      add(at === 0 ? 'left both hands at move 1' : 'left both hands later');
+      return;
+    }
+    const toGoal = wallWalk(board, budget, kept.hand, true).length;
+    const reaches = toGoal <= budget && board.goal !== board.start;
+    const where = !reaches ? 'its hand does not reach G within the budget' : moves.length < toGoal ? 'stopped before G' : moves.length === toGoal ? 'stopped on G' : 'walked past G';
+    add(`${kept.hand} hand, ${where}`);
+  });
+  console.log(`${path}: ${n} whole held-out mazes, greedy`);
+  for (const [k, v] of [...tally].sort((a, b) => b[1] - a[1])) console.log(`  ${k}: ${v}`);
+  const left = (tally.get('left both hands at move 1') ?? 0) + (tally.get('left both hands later') ?? 0);
+  if (left) console.log(`  (walks that left both hands did so after ${(leftAt / left).toFixed(1)} moves on average)`);
+  engines.close?.();
+}
+
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'fit') {
   fit(Number(rest[0] ?? 5), Number(rest[1] ?? 4));
 } else if (mode === 'train') {
   // Right-hand walks to G, cut at the move budget.
   await trainOn((_rng, board) => wallWalk(board, board.size * board.size), rest);
+} else if (mode === 'judge') {
+  await judge(rest[0], Number(rest[1] ?? 256));
 } else {
-  console.error('usage: wall-follower.ts fit [size] [minDist] | train <rlvr train flags…>');
+  console.error('usage: wall-follower.ts fit [size] [minDist] | train <rlvr train flags…> | judge <checkpoint> [n]');
   process.exit(2);
 }

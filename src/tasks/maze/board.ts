@@ -19,7 +19,7 @@ export type MazeParams = {
   answer: 'moves' | 'cells';
   startNote: 'off' | 'on';
   goalNote: 'off' | 'on';
-  baseWalk: 'random' | 'wall';
+  baseWalk: 'random' | 'right-hand' | 'either-hand';
 };
 
 /** Task tokens in id order (ids from NUM_SPECIAL): cells, row separator, moves. */

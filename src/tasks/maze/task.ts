@@ -28,7 +28,7 @@ export const MAZE_PARAMS: readonly ParamSpec[] = [
   { name: 'answer', kind: 'enum', default: 'moves', values: ['moves', 'cells'], doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.' },
   { name: 'startNote', kind: 'enum', default: 'off', values: ['off', 'on'], doc: 'on: the prompt ends with the start cell\'s note "r,c" (answer cells only), so the first move, like every later one, follows a note of where the walk is. off: the first move must find S in the grid itself; there most walks of the models measured so far went wrong (docs/results.md).' },
   { name: 'goalNote', kind: 'enum', default: 'off', values: ['off', 'on'], doc: 'on: the prompt ends with the goal cell\'s note "r,c" (after the start note, if any; answer cells only), so "am I at G?" is the last note written against this one, a token match. off: the walk must find G in the grid. Measured on one seed (docs/results.md): no gain over the start note alone, and more first moves into walls, since the first move then follows G\'s note, not a note of where the walk is.' },
-  { name: 'baseWalk', kind: 'enum', default: 'random', values: ['random', 'wall'], doc: 'The base model\'s walks (what sftData = base trains on; neither looks at the goal, both run from 1 to n² moves, through G and on). random: each move uniform among the legal ones. wall: keep a hand on the wall (right or left, drawn per walk), a walk that needs no plan; on 5×5 mazes the right hand reaches G within the move budget in 96% of mazes (docs/results.md).' },
+  { name: 'baseWalk', kind: 'enum', default: 'random', values: ['random', 'right-hand', 'either-hand'], doc: 'The base model\'s walks (what sftData = base trains on; none looks at the goal, each runs from 1 to n² moves, through G and on). random: each move uniform among the legal ones. right-hand: keep the right hand on the wall, a walk that needs no plan (on 5×5 mazes it reaches G within the move budget in 96% of mazes). either-hand: the same with a hand drawn per walk; the model must then tell from the walk so far which hand it keeps, and measured on 5×5 it mostly could not (docs/results.md).' },
 ];
 
 function checkParams(p: MazeParams): void {
@@ -205,15 +205,16 @@ function verify(instance: MazeInstance, completion: readonly number[]): VerifyRe
 
 /**
  * The base model's walk: a length drawn uniformly from 1 to the move budget; each move uniform
- * among the legal ones (baseWalk random), or along the wall with a hand drawn per walk (wall).
+ * among the legal ones (baseWalk random), or along the wall with the right hand or with a hand
+ * drawn per walk.
  * It never hits a wall or leaves the grid and never looks at the goal, so a model trained on it
  * learns to read the grid and track where it is, not to solve the maze.
  */
 function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
   const board = boardOf(instance);
   const budget = board.size * board.size;
-  if (instance.params.baseWalk === 'wall') {
-    const hand = rng.int(2) === 0 ? 'right' : 'left';
+  if (instance.params.baseWalk !== 'random') {
+    const hand = instance.params.baseWalk === 'right-hand' || rng.int(2) === 0 ? 'right' : 'left';
     return answerOf(instance.params, board, wallWalk(board, 1 + rng.int(budget), hand, false));
   }
   const length = 1 + rng.int(budget);

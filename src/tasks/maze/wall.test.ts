@@ -48,36 +48,49 @@ describe('wallWalk: keep a hand on the wall', () => {
   });
 });
 
-describe('base completions with baseWalk = wall', () => {
-  const params = { size: 3, baseWalk: 'wall' };
+describe('base completions along a wall (baseWalk right-hand, either-hand)', () => {
+  const params = { size: 3, baseWalk: 'either-hand' };
   const inst = maze.fromJSON({ task: 'maze', params, grid: ['.S.', '.#.', '..G'] });
   const moved = maze.fromJSON({ task: 'maze', params, grid: ['.SG', '.#.', '...'] });
+  const rightOnly = maze.fromJSON({ task: 'maze', params: { ...params, baseWalk: 'right-hand' }, grid: ['.S.', '.#.', '..G'] });
   // Walking on through G, the right hand goes round the ring clockwise, the left anticlockwise.
   const right = 'RDDLLUURRDDLLUURRDDLLUURR';
   const left = 'LDDRRUULLDDRRUULLDDRRUULL';
 
-  it('are wall walks of 1 to n² moves with a hand drawn per walk, the same wherever the goal is', () => {
+  const handOf = (walk: number[]): string => {
+    expect(walk[walk.length - 1]).toBe(EOS);
+    const text = walk.slice(0, -1).map((t) => maze.vocab(inst.params)[t]).join('');
+    expect(text.length).toBeGreaterThanOrEqual(1);
+    expect(text.length).toBeLessThanOrEqual(9);
+    return right.startsWith(text) && left.startsWith(text) ? 'both' : right.startsWith(text) ? 'right' : left.startsWith(text) ? 'left' : `neither: ${text}`;
+  };
+
+  it('either-hand: wall walks of 1 to n² moves with a hand drawn per walk, the same wherever the goal is', () => {
     const seen = new Set<string>();
     for (let seed = 1; seed <= 60; seed++) {
       const walk = maze.baseCompletion!(makeRng(seed, STREAM.tasks), inst);
       expect(maze.baseCompletion!(makeRng(seed, STREAM.tasks), moved)).toEqual(walk);
-      expect(walk[walk.length - 1]).toBe(EOS);
-      const text = walk.slice(0, -1).map((t) => maze.vocab(inst.params)[t]).join('');
-      expect(text.length).toBeGreaterThanOrEqual(1);
-      expect(text.length).toBeLessThanOrEqual(9);
-      const hand = right.startsWith(text) ? 'right' : left.startsWith(text) ? 'left' : `neither: ${text}`;
-      expect(hand).not.toMatch(/neither/);
-      seen.add(hand);
+      seen.add(handOf(walk));
     }
     expect([...seen].sort()).toEqual(['left', 'right']);
   });
 
+  it('right-hand: the right hand only, 1 to n² moves of it', () => {
+    const lengths = new Set<number>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const walk = maze.baseCompletion!(makeRng(seed, STREAM.tasks), rightOnly);
+      expect(handOf(walk)).toBe('right');
+      lengths.add(walk.length - 1);
+    }
+    expect(lengths.size).toBeGreaterThan(5);
+  });
+
   it('are legal walks on drawn mazes, and random walks stay the default', () => {
     expect(parseParams(maze, {}).baseWalk).toBe('random');
-    expect(() => parseParams(maze, { baseWalk: 'hand' })).toThrow(/maze\.baseWalk.*random.*wall/);
+    expect(() => parseParams(maze, { baseWalk: 'hand' })).toThrow(/maze\.baseWalk.*random, right-hand, either-hand/);
     const rng = makeRng(4, STREAM.tasks);
     for (let i = 0; i < 40; i++) {
-      const drawn = maze.sample(rng, parseParams(maze, { size: 4 + (i % 3), minDist: 2, baseWalk: 'wall', answer: 'cells' }));
+      const drawn = maze.sample(rng, parseParams(maze, { size: 4 + (i % 3), minDist: 2, baseWalk: i % 2 ? 'right-hand' : 'either-hand', answer: 'cells' }));
       const walk = maze.baseCompletion!(rng, drawn);
       expect(maze.verify(drawn, walk).details.broken).toBeNull();
       expect(maze.groupMetrics?.(drawn, [walk]).cell_alignment).toBe(1);

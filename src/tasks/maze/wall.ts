@@ -2,7 +2,7 @@
 // that hand round (for the right hand: right of the heading, ahead, left, back). It needs no plan,
 // only the cell it stands on, the way it came and the four neighbours, and in a maze without
 // loops it reaches every cell, the goal included, without entering a wall. A base model trained
-// on these walks (maze.baseWalk = wall) holds a walk that the presets' small model can follow on
+// on these walks (maze.baseWalk = right-hand) holds a walk that the presets' small model can follow on
 // 5×5 mazes, where a shortest path's first move (which exit of S leads to G) is beyond it
 // (docs/results.md, "5×5 diagnosis").
 
