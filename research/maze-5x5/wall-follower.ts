@@ -101,7 +101,7 @@ if (mode === 'fit') {
   fit(Number(rest[0] ?? 5), Number(rest[1] ?? 4));
 } else if (mode === 'train') {
   // Right-hand walks to G, cut at the move budget.
-  await trainOn((_rng, board) => wallWalk(board, board.size * board.size), rest);
+  await trainOn((_rng, board) => wallWalk(board, board.size * board.size, 'right', true), rest);
 } else if (mode === 'judge') {
   await judge(rest[0], Number(rest[1] ?? 256));
 } else {
