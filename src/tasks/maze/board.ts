@@ -19,6 +19,7 @@ export type MazeParams = {
   answer: 'moves' | 'cells';
   startNote: 'off' | 'on';
   goalNote: 'off' | 'on';
+  solution: 'shortest' | 'right-hand';
   baseWalk: 'random' | 'right-hand' | 'either-hand';
 };
 

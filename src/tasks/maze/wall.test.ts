@@ -97,3 +97,39 @@ describe('base completions along a wall (baseWalk right-hand, either-hand)', () 
     }
   });
 });
+
+describe('the reference answer along the wall (solution right-hand)', () => {
+  const answerOfGrid = (solution: string, grid: string[]) =>
+    maze.fromJSON({ task: 'maze', params: { size: grid.length, solution, answer: 'cells' }, grid }).answerText;
+
+  it('is the right-hand walk to G, detours included, where the shortest path goes the other way (worked by hand)', () => {
+    // A ring: G is three moves away to the left, five round the right.
+    const ring = ['.S.', '.#.', 'G..'];
+    expect(answerOfGrid('shortest', ring)).toBe('L 0,0 D 1,0 D 2,0 <eos>');
+    expect(answerOfGrid('right-hand', ring)).toBe('R 0,2 D 1,2 D 2,2 L 2,1 L 2,0 <eos>');
+  });
+
+  it('falls back to a shortest path where the right hand does not arrive within the n² budget', () => {
+    // The right hand first explores the dead end on the right: RRDDUULLDD, 10 moves against a budget of 9.
+    const branch = ['S..', '.#.', 'G#.'];
+    expect(walkText(wallWalk(boardOfGrid(branch), 99, 'right', true))).toBe('RRDDUULLDD');
+    expect(answerOfGrid('right-hand', branch)).toBe('D 1,0 D 2,0 <eos>');
+  });
+
+  it('is always a correct answer, on the same mazes as the shortest-path reference', () => {
+    const draws = (solution: string) => {
+      const rng = makeRng(5, STREAM.tasks);
+      return Array.from({ length: 100 }, () => maze.sample(rng, parseParams(maze, { size: 5, minDist: 4, answer: 'cells', solution })));
+    };
+    const wall = draws('right-hand');
+    const shortest = draws('shortest');
+    let longer = 0;
+    wall.forEach((inst, i) => {
+      expect(inst.grid).toEqual(shortest[i].grid);
+      expect(maze.verify(inst, inst.answerTokens).correct).toBe(true);
+      if (inst.answerTokens.length > shortest[i].answerTokens.length) longer++;
+    });
+    // Most 5×5 right-hand walks take a detour that the shortest path does not.
+    expect(longer).toBeGreaterThan(30);
+  });
+});
