@@ -77,8 +77,9 @@ describe('presets', () => {
     expect(shippedCheckpoint(p.init!).trainedSteps).toBe(0);
   });
 
-  it('the three maze lessons start from one base model: the same weights, each under its lesson\'s settings', () => {
-    expect(PRESETS.filter((p) => p.init).map((p) => p.name).sort()).toEqual(['maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);
+  it('the three 4×4 maze lessons start from one base model: the same weights, each under its lesson\'s settings', () => {
+    // maze-5x5 starts from a warm start of its own (5×5, on wall walks to G).
+    expect(PRESETS.filter((p) => p.init).map((p) => p.name).sort()).toEqual(['maze-5x5', 'maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);
     const base = (name: string) => shippedCheckpoint(getPreset(name).checkpoints![0].file);
     const first = base('maze-base-rl');
     expect(first.trainedSteps).toBe(0);
@@ -183,7 +184,17 @@ describe('presets', () => {
   });
 
   it('the lessons added past the flagship come after the ones before them (the page numbers lessons in this order)', () => {
-    expect(PRESET_NAMES.slice(-6)).toEqual(['cot-a4', 'cot-s4', 'cot-a5', 'no-cot-a5', 'cot-block', 'your-estimator']);
+    expect(PRESET_NAMES.slice(-7)).toEqual(['cot-a4', 'cot-s4', 'cot-a5', 'no-cot-a5', 'cot-block', 'your-estimator', 'maze-5x5']);
+  });
+
+  it('maze-5x5 is maze-base-rl\'s RL on whole 5×5 mazes from a warm start on the right-hand walk to G', () => {
+    const five = presetConfig('maze-5x5');
+    expect(five).toMatchObject({ 'task.size': 5, 'task.minDist': 4, 'task.solution': 'right-hand', curriculum: 'off', entropyAlpha: 0, lr: 3e-4, sftSteps: 0 });
+    // The rest is maze-base-rl's recipe: the reward, the cell notes, the batch, the anchor.
+    const four = presetConfig('maze-base-rl');
+    for (const k of ['task.reward', 'task.answer', 'task.startNote', 'batchPrompts', 'groupSize', 'dynamicSampling', 'klBeta', 'refSync', 'estimator'] as const) {
+      expect(five[k], k).toEqual(four[k]);
+    }
   });
 
   it('the Dr. GRPO preset differs from the GRPO one in scale and aggregation', () => {
