@@ -1,4 +1,5 @@
-// `rlvr eval`: a checkpoint on fresh held-out prompts — pass@1 and pass@k, and for the tasks that
+// `rlvr eval`: a checkpoint on held-out prompts (the held-out part of the task's split, which
+// training never draws) — pass@1 and pass@k, and for the tasks that
 // have them the reports that diagnose a stall: where greedy chains (groupmul) or walks (maze) first
 // go wrong, and how maze walks branch (BODHI's measurements).
 
@@ -16,6 +17,7 @@ import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
 import { getTask } from '../tasks/registry';
+import { splitLines, splitReport } from '../tasks/split';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { EXIT } from './train-commands';
@@ -26,7 +28,7 @@ import { basename } from 'node:path';
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
   param: { kind: 'multi', doc: 'override a task parameter, key=value (repeatable), e.g. --param length=6' },
-  n: { kind: 'value', doc: 'held-out prompts (default 256)' },
+  n: { kind: 'value', doc: 'held-out prompts (default 256), drawn from the held-out part of the task\'s split (docs/tasks.md, "Train and held-out")' },
   k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
   seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
@@ -89,10 +91,11 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       throw e;
     }
     try {
-      const heldOut = trainer.heldOutPrompts(trainer.level, config.evalPrompts);
+      const { instances: heldOut, split } = trainer.heldOutSet(trainer.level, config.evalPrompts);
       const mismatch = walksFile && mazesMismatch(walksFile, (heldOut as MazeInstance[]).map(recordedMaze));
       if (mismatch) throw new CliError(`--walks-out ${walksOut}: ${mismatch}`);
       const r = await trainer.evaluate();
+      const splitInfo = splitReport(getTask(config.task), split, heldOut, await trainer.greedyCorrect(heldOut));
       // The same held-out prompts evaluate() scored, decoded greedily again.
       const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
         ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
@@ -110,7 +113,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       const result = {
         task: config.task, prompts: r.prompts, k: r.k,
         'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
-        taskMetrics: r.taskMetrics, adapter: engines.adapter,
+        taskMetrics: r.taskMetrics, adapter: engines.adapter, split: splitInfo,
         ...(breaks ? { chainBreaks: breaks } : {}),
         ...(walks ? { walkBreaks: walks } : {}),
         ...(branching ? { branching } : {}),
@@ -118,6 +121,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       if (f.json) out(JSON.stringify(result));
       else {
         out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+        for (const line of splitLines(splitInfo)) out(line);
         if (breaks) for (const line of chainBreakLines(breaks)) out(line);
         if (walks) for (const line of walkBreakLines(walks)) out(line);
         if (branching) for (const line of branchingLines(branching)) out(line);

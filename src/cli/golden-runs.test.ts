@@ -10,7 +10,10 @@
 // Re-recorded so far: the GPU files, when the bias and layernorm parameter gradients became
 // chunked column sums (a different summation order: every value within 1.5e-6 relative of the
 // files before; the CPU files unchanged), and sort.gpu again when the weight gradients of a
-// batch of 512 rows or more became split-K sums (within 1.7e-7 relative).
+// batch of 512 rows or more became split-K sums (within 1.7e-7 relative). cot, mix and exact
+// (both engines) again when training drew only from the train part of the task's split and
+// the curriculum's check from its own training prompts (src/tasks/split.ts): other prompts, so
+// other numbers; sort's five steps drew no held-out instance and stayed the same.
 
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -5,6 +5,7 @@ import { makeRng, STREAM } from '../core/random';
 import { allowedText, parseParams, rangeText } from '../tasks/params';
 import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from '../tasks/registry';
 import { textToTokens } from '../tasks/tokens';
+import { heldOutBy, sampleSplit, SPLITS, splitOf, type Split } from '../tasks/split';
 import type { Task } from '../tasks/types';
 
 export interface TasksIo {
@@ -15,7 +16,8 @@ export interface TasksIo {
 
 const USAGE = `usage:
   rlvr tasks list [--json]
-  rlvr tasks sample --task NAME [--param key=value ...] [--n N] [--seed S] [--json]
+  rlvr tasks sample --task NAME [--param key=value ...] [--n N] [--seed S] [--split train|heldout] [--json]
+                                 --split: only that part of the task's train/held-out split (default: both)
   rlvr tasks verify [--json]     reads {"instance": …, "completionText": "…"} lines on stdin
 tasks: ${TASK_NAMES.join(', ')}`;
 
@@ -28,6 +30,7 @@ interface Flags {
   params: Record<string, string>;
   n?: string;
   seed?: string;
+  split?: string;
 }
 
 /** Parses `--flag value`, `--flag=value` and the boolean `--json`; `allowed` lists the valid flags. */
@@ -59,7 +62,7 @@ function parseFlags(args: readonly string[], command: string, allowed: readonly 
       const eq = value.indexOf('=');
       if (eq <= 0) throw new UsageError(`tasks ${command}: --param must look like key=value, got ${JSON.stringify(value)}`);
       flags.params[value.slice(0, eq)] = value.slice(eq + 1);
-    } else if (name === 'task' || name === 'n' || name === 'seed') {
+    } else if (name === 'task' || name === 'n' || name === 'seed' || name === 'split') {
       flags[name] = value;
     }
   }
@@ -109,14 +112,24 @@ function sample(flags: Flags, io: TasksIo): void {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  if (flags.split !== undefined && !(SPLITS as readonly string[]).includes(flags.split)) {
+    throw new UsageError(`--split must be one of ${SPLITS.join(', ')}, got ${JSON.stringify(flags.split)}`);
+  }
+  const only = flags.split as Split | undefined;
   const rng = makeRng(seed, STREAM.tasks);
   for (let i = 0; i < n; i++) {
-    const instance = task.sample(rng, params);
+    let instance;
+    try {
+      instance = only ? sampleSplit(task, rng, params, only) : task.sample(rng, params);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const split = splitOf(task, instance);
     if (flags.json) {
       const { promptText, answerText, promptTokens } = instance;
-      io.stdout(JSON.stringify({ instance, promptText, answerText, promptTokens }));
+      io.stdout(JSON.stringify({ instance, promptText, answerText, promptTokens, split, heldOutBy: heldOutBy(task, instance) }));
     } else {
-      io.stdout(`${instance.promptText}  →  ${instance.answerText}`);
+      io.stdout(`${instance.promptText}  →  ${instance.answerText}${only ? '' : `  [${split}]`}`);
     }
   }
 }
@@ -189,7 +202,7 @@ export async function tasksCommand(args: string[], io: TasksIo): Promise<number>
         list(parseFlags(rest, 'list', ['json']), io);
         return 0;
       case 'sample':
-        sample(parseFlags(rest, 'sample', ['task', 'param', 'n', 'seed', 'json']), io);
+        sample(parseFlags(rest, 'sample', ['task', 'param', 'n', 'seed', 'split', 'json']), io);
         return 0;
       case 'verify':
         return await verify(parseFlags(rest, 'verify', ['json']), io);

@@ -1,46 +1,87 @@
-// Held-out evaluation: each level's fixed prompts (their own random stream, never trained on by
-// design), greedy pass@1 for the curriculum, and the periodic EvalRecord (greedy pass@1 and
-// sampled pass@k).
+// Held-out evaluation and the curriculum's check. Each level has fixed prompts drawn from one
+// part of the task's train/held-out split (src/tasks/split.ts): the periodic EvalRecord
+// (greedy pass@1 and sampled pass@k) and `rlvr eval` draw from the held-out part, which training
+// never draws; the curriculum's check (greedy pass@1 at the current level, which decides when
+// the run advances) draws fixed prompts from the train part, so no decision of a run looks at
+// the held-out instances.
 
 import type { RunConfig } from '../config/config';
 import { taskParamsAtLevel } from '../config/config';
 import { makeRng, STREAM } from '../core/random';
+import { sampleSplit, SplitEmptyError, type Split } from '../tasks/split';
 import type { Task, TaskInstance } from '../tasks/types';
 import type { PolicyEngine } from './engine';
 import { unbiasedPassAtK } from './estimators-base';
 import { aggregateTaskMetrics, passAtKCurve, type EvalRecord } from './metrics';
 import { buildTemplate, rolloutShape, verifyBatch } from './rollout';
 
+/** A level's fixed prompts, and the part of the split they came from. */
+interface PromptSet {
+  instances: TaskInstance[];
+  split: Split;
+}
+
 export class HeldOutEvaluator {
   /** Evaluations run so far: each draws its samples under its own key (part of a resume point). */
   evalCount = 0;
-  private readonly prompts = new Map<number, TaskInstance[]>();
+  private readonly heldOut = new Map<number, PromptSet>();
+  private readonly checks = new Map<number, TaskInstance[]>();
 
   constructor(private readonly config: RunConfig, private readonly task: Task, private readonly engine: PolicyEngine, private readonly invTemp: number) {}
 
   /**
-   * The fixed held-out prompts of a level. A larger `count` extends the same list: the first
-   * evalPrompts prompts are always the same.
+   * The fixed held-out prompts of a level and their split. A larger `count` extends the same
+   * list: the first evalPrompts prompts are always the same. At a level with no held-out
+   * instance (a space too small to split), training instances, marked split 'train'.
    */
-  heldOutPrompts(level: number, count = this.config.evalPrompts): TaskInstance[] {
-    let set = this.prompts.get(level);
-    if (!set || set.length < count) {
-      const rng = makeRng(this.config.seed, STREAM.heldOut + 1000 * level);
+  heldOutSet(level: number, count = this.config.evalPrompts): PromptSet {
+    let set = this.heldOut.get(level);
+    if (!set || set.instances.length < count) {
       const params = taskParamsAtLevel(this.config, level);
-      set = Array.from({ length: count }, () => this.task.sample(rng, params));
-      this.prompts.set(level, set);
+      const draw = (split: Split): TaskInstance[] => {
+        const rng = makeRng(this.config.seed, STREAM.heldOut + 1000 * level);
+        return Array.from({ length: count }, () => sampleSplit(this.task, rng, params, split));
+      };
+      try {
+        set = { instances: draw('heldout'), split: 'heldout' };
+      } catch (err) {
+        if (!(err instanceof SplitEmptyError)) throw err;
+        set = { instances: draw('train'), split: 'train' };
+      }
+      this.heldOut.set(level, set);
     }
-    return set.length === count ? set : set.slice(0, count);
+    return set.instances.length === count ? set : { instances: set.instances.slice(0, count), split: set.split };
   }
 
-  /** Greedy pass@1 on the held-out prompts of a level. */
+  /** The fixed held-out prompts of a level (see heldOutSet). */
+  heldOutPrompts(level: number, count = this.config.evalPrompts): TaskInstance[] {
+    return this.heldOutSet(level, count).instances;
+  }
+
+  /** The curriculum check's fixed prompts of a level: evalPrompts training instances of their own stream. */
+  checkPrompts(level: number): TaskInstance[] {
+    let set = this.checks.get(level);
+    if (!set) {
+      const rng = makeRng(this.config.seed, STREAM.curriculum + 1000 * level);
+      const params = taskParamsAtLevel(this.config, level);
+      set = Array.from({ length: this.config.evalPrompts }, () => sampleSplit(this.task, rng, params, 'train'));
+      this.checks.set(level, set);
+    }
+    return set;
+  }
+
+  /** Greedy pass@1 on the curriculum check's prompts of a level (training instances). */
   async greedyPassRate(level: number): Promise<number> {
-    const instances = this.heldOutPrompts(level);
+    const correct = await this.greedyCorrect(this.checkPrompts(level));
+    return correct.reduce((a, b) => a + b, 0) / correct.length;
+  }
+
+  /** [B] 1 where the greedy (top-1) answer to instance b is correct. */
+  async greedyCorrect(instances: readonly TaskInstance[]): Promise<Uint8Array> {
     const shape = rolloutShape(instances, 1);
     const greedy = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
       { seed: this.config.seed >>> 0, step: 0x7fffffff, invTemp: 1, topK: 1 });
-    const v = verifyBatch(this.task, instances, greedy.tokens, shape);
-    return v.correct.reduce((a, b) => a + b, 0) / instances.length;
+    return verifyBatch(this.task, instances, greedy.tokens, shape).correct;
   }
 
   /**
@@ -49,7 +90,7 @@ export class HeldOutEvaluator {
    */
   async evaluate(step: number, level: number, count = this.config.evalPrompts): Promise<EvalRecord> {
     const c = this.config;
-    const instances = this.heldOutPrompts(level, count);
+    const { instances, split } = this.heldOutSet(level, count);
     const key = (0x40000000 + this.evalCount++) >>> 0;
     const greedyShape = rolloutShape(instances, 1);
     const greedy = await this.engine.sample(buildTemplate(instances, greedyShape), greedyShape.N, greedyShape.T,
@@ -75,6 +116,7 @@ export class HeldOutEvaluator {
       'eval/pass@1_sampled': curve[0],
       k,
       taskMetrics: aggregateTaskMetrics(gv.groupMetrics),
+      split,
     };
   }
 }

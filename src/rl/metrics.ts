@@ -4,6 +4,7 @@
 // metrics.jsonl, one event to the page). Pure; no value is ever NaN.
 
 import { PG_STAT, PG_STATS } from '../core/abi';
+import type { Split } from '../tasks/split';
 import type { TrainResult } from './engine';
 import type { AdvantageResult, RolloutBatch } from './estimators';
 import { groupIsAllEqual, sampleStd, unbiasedPassAtK } from './estimators-base';
@@ -35,6 +36,13 @@ export interface EvalRecord {
   k: number;
   /** Task metrics of the greedy completions (e.g. cot_alignment_prefix). */
   taskMetrics: Record<string, number>;
+  /**
+   * Which part of the task's split the prompts came from (src/tasks/split.ts): 'heldout', or
+   * 'train' at a level whose instance space is too small to hold any instance out (S3 chains
+   * of length 1, say), where the figure measures instances trained on. Absent in records
+   * written before the split existed: their prompts were not held out.
+   */
+  split?: Split;
 }
 
 export interface Histogram {

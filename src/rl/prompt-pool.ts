@@ -1,9 +1,12 @@
 // Where a run's prompts come from: fresh draws from the task stream, or, with MaPP, a finite
 // pool drawn once from the same stream and chosen from by the posterior (docs/estimators.md).
+// Every draw is from the train part of the task's split (src/tasks/split.ts): a held-out
+// instance drawn is thrown away and the stream moves on.
 // The task stream also draws the warm start's base completions (sftData = base).
 
 import type { RunConfig } from '../config/config';
 import { makeRng, STREAM, type Rng } from '../core/random';
+import { sampleSplit } from '../tasks/split';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
 import { MappPosterior } from './mapp';
 
@@ -22,7 +25,7 @@ export class PromptPool {
   /** MaPP's finite prompt pool, the first draws of the task stream (a resumed run draws it again, then moves the stream on). */
   drawMappPool(params: TaskParams): void {
     if (!this.mapp) return;
-    for (let i = 0; i < this.config.mappPool; i++) this.pool.push(this.task.sample(this.rng, params));
+    for (let i = 0; i < this.config.mappPool; i++) this.pool.push(sampleSplit(this.task, this.rng, params, 'train'));
   }
 
   /** The task stream continued from a saved position. */
@@ -36,7 +39,7 @@ export class PromptPool {
       const keys = this.pool.map((_, i) => String(i));
       return this.mapp.selectPrompts(this.rng, Math.min(B, keys.length), keys).map((k) => this.pool[Number(k)]);
     }
-    return Array.from({ length: B }, () => this.task.sample(this.rng, params));
+    return Array.from({ length: B }, () => sampleSplit(this.task, this.rng, params, 'train'));
   }
 
   /** The key a prompt's statistics are kept under (its pool index with MaPP, else its text). */

@@ -14,9 +14,10 @@ import { gpuIt } from '../gpu/testing';
 
 // Everything that carries state between steps: two minibatches × two epochs (the shuffle
 // stream), a KL anchor, an adaptive α, a curriculum with held-out checks, periodic evals.
-// Seed 3 advances the curriculum at step 2, re-syncing the anchor (refSync curriculum).
+// Seed 12 advances the curriculum at step 2, re-syncing the anchor (refSync curriculum): seed 3
+// did before the curriculum's check drew training instances (src/tasks/split.ts), now at step 4.
 const tiny = mergeConfig(presetConfig('sort-easy'), {
-  seed: 3, 'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 2, groupSize: 4,
+  seed: 12, 'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 2, groupSize: 4,
   epochs: 2, minibatches: 2, klBeta: 0.1, refSync: 'curriculum', entropyAlpha: 0.02, entropyTarget: 2, entropyAlphaStep: 0.01,
   curriculum: 'pass-rate', curriculumWindow: 1, curriculumTarget: 0.01, evalEvery: 2, evalPrompts: 16, steps: 5,
 });

@@ -22,6 +22,7 @@ import { writeSafetensors } from '../model/safetensors';
 import { CheckpointError } from '../model/safetensors-file';
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
+import type { Split } from '../tasks/split';
 import { disposeRunCode, loadRunCode, type RunCode } from './custom/custom-code';
 import { DEFAULT_GUARD_LIMITS, DivergenceGuard } from './divergence';
 import type { MakeEngine, PolicyEngine, TrainPass } from './engine';
@@ -357,7 +358,7 @@ export class Trainer {
     this.sinceAdvance++;
     if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
       this.sinceAdvance = 0;
-      // Greedy pass@1 on the level's held-out prompts (docs/methods.md, "The curriculum").
+      // Greedy pass@1 on the level's check prompts, training instances (docs/methods.md, "The curriculum").
       const rate = await this.heldOut.greedyPassRate(this.level);
       record.scalars['curriculum/greedy_pass@1'] = rate;
       if (rate >= c.curriculumTarget) {
@@ -380,7 +381,7 @@ export class Trainer {
 
   // ── held-out evaluation (held-out.ts) ─────────────────────────────────────────────────
 
-  /** Greedy pass@1 on the held-out prompts of a level. */
+  /** Greedy pass@1 on the curriculum check's prompts of a level (training instances). */
   greedyPassRate(level = this.level): Promise<number> {
     return this.heldOut.greedyPassRate(level);
   }
@@ -388,6 +389,16 @@ export class Trainer {
   /** The fixed held-out prompts of a level (the first evalPrompts are always the same). */
   heldOutPrompts(level = this.level, count = this.config.evalPrompts): TaskInstance[] {
     return this.heldOut.heldOutPrompts(level, count);
+  }
+
+  /** The same, with the part of the split they came from ('train' where the level is too small to hold any out). */
+  heldOutSet(level = this.level, count = this.config.evalPrompts): { instances: TaskInstance[]; split: Split } {
+    return this.heldOut.heldOutSet(level, count);
+  }
+
+  /** [B] 1 where the greedy answer to instance b is correct (the decoding of the eval's greedy pass@1). */
+  greedyCorrect(instances: readonly TaskInstance[]): Promise<Uint8Array> {
+    return this.heldOut.greedyCorrect(instances);
   }
 
   /** Greedy pass@1 and sampled pass@k on the first `count` held-out prompts of a level. */

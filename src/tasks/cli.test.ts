@@ -47,7 +47,7 @@ describe('rlvr tasks sample', () => {
     expect(a.out).toHaveLength(3);
     expect(a.out).toEqual(b.out);
     const line = JSON.parse(a.out[0]);
-    expect(Object.keys(line)).toEqual(['instance', 'promptText', 'answerText', 'promptTokens']);
+    expect(Object.keys(line)).toEqual(['instance', 'promptText', 'answerText', 'promptTokens', 'split', 'heldOutBy']);
     expect(line.instance).toMatchObject({ group: 'S4', chain: expect.any(Array), answer: expect.any(Number) });
     expect(line.instance.perms).toHaveLength(24);
     expect(line.instance.elementNames).toHaveLength(24);

@@ -9,3 +9,4 @@ export * from './maze';
 export * from './sort';
 export * from './subsetsum';
 export * from './registry';
+export * from './split';

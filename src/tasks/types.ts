@@ -152,6 +152,13 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   groupMetrics?(instance: I, completions: readonly (readonly number[])[]): Record<string, number>;
   /** The names and meanings of those metrics, by key (a run records them as task/<key>). */
   readonly metrics?: Readonly<Record<string, MetricSpec>>;
+  /**
+   * The canonical keys of an instance for the train/held-out split (src/tasks/split.ts): what
+   * the instance is, independent of how its prompt is written (a maze's grid, and its grid with
+   * S and G). The instance is held out when any key's hash falls in the held-out share. Absent:
+   * the prompt and fixed completion tokens.
+   */
+  splitKeys?(instance: I): Record<string, string>;
   /** Which strategy a completion follows, so estimators can cluster solutions. Total. */
   signature(instance: I, completion: readonly number[]): string;
   /** A label for the kind of mistake (e.g. the wrong final answer); "correct" when correct. Total. */

@@ -216,11 +216,14 @@ function tableProbe(params: GroupMulParams): TableProbe | null {
   };
 }
 
+/** The split's key: the group and the chain (whatever the layout or the scratchpad). */
+const splitKeys = (inst: GroupMulInstance): Record<string, string> => ({ instance: `${inst.group}:${inst.chain.join(',')}` });
+
 export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   name: 'groupmul',
   summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
   params: GROUPMUL_PARAMS,
   display: groupmulDisplay,
   metrics: GROUPMUL_METRICS,
-  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, tableProbe,
+  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, tableProbe, splitKeys,
 });

@@ -309,6 +309,16 @@ function errorSignature(instance: MazeInstance, completion: readonly number[]): 
   return `stopped@${Math.floor(j.walk.end / size)},${j.walk.end % size}`;
 }
 
+/**
+ * The split's keys: the grid alone (S and G as open cells), so that a tenth of the grids is
+ * never trained on, and the grid with S and G. Neither depends on the answer's or the
+ * prompt's format (notes, cells), so a maze is held out under every setting.
+ */
+function splitKeys(inst: MazeInstance): Record<string, string> {
+  const instance = inst.grid.join('/');
+  return { grid: instance.replace(/[SG]/g, '.'), instance };
+}
+
 export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   name: 'maze',
   summary: 'Grid mazes: write the moves from S to G; binary, shortest-path or dense progress reward.',
@@ -316,5 +326,5 @@ export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   baseLesson: 'learns to walk',
   display: mazeDisplay,
   metrics: MAZE_METRICS,
-  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, baseCompletion,
+  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, baseCompletion, splitKeys,
 });

@@ -101,10 +101,13 @@ const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
   }),
 };
 
+/** The split's key: the letters to sort, in their order. */
+const splitKeys = (inst: SortInstance): Record<string, string> => ({ instance: inst.input.join(',') });
+
 export const sortTask: Task<SortParams, SortInstance> = totalTask({
   name: 'sort',
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
   display: sortDisplay,
-  vocab, shape, sample, verify, signature, errorSignature, fromJSON,
+  vocab, shape, sample, verify, signature, errorSignature, fromJSON, splitKeys,
 });

@@ -189,10 +189,13 @@ const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
   answerNote: (inst, vocab, completion) => ({ text: sumNote(inst, vocab, completion), at: null }),
 };
 
+/** The split's key: the numbers and the target. */
+const splitKeys = (inst: SubsetSumInstance): Record<string, string> => ({ instance: `${inst.numbers.join(',')}=${inst.target}` });
+
 export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = totalTask({
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
   params: SUBSETSUM_PARAMS,
   display: subsetsumDisplay,
-  vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON,
+  vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, splitKeys,
 });
