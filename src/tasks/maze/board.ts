@@ -38,6 +38,13 @@ export const FIRST_CELL = FIRST_MOVE + 4;
 /** The note token of a cell (row-major index in a grid of side `size`). */
 export const cellNote = (cell: number, size: number): number => FIRST_CELL + Math.floor(cell / size) * MAX_SIZE + (cell % size);
 
+/**
+ * The move budget: at most n² moves (room for any simple path and for detours). The completion
+ * has one slot more than the moves and their notes (stride·n² + 1), and that last slot is the
+ * end token's: a walk that writes no end token and moves into it makes move n² + 1, which is wrong.
+ */
+export const moveBudget = (p: { size: number }): number => p.size * p.size;
+
 /** Completion positions per move: 1 (the move), or 2 (the move, then the cell it reached). */
 export const stride = (p: { answer?: string }): number => (p.answer === 'cells' ? 2 : 1);
 

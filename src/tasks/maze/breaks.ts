@@ -6,10 +6,11 @@
 //   wrong-turn   a legal move onto no shortest path (every such cell offers two or more moves);
 //   overshoot    the walk reaches the goal and keeps going;
 //   stopped-short the end token before the goal, every move so far on a shortest path.
-// A walk with none of these is a shortest path to the goal. A wrong turn can still end on the
+// A walk with none of these is a shortest path to the goal. A walk past the n²-move budget is
+// wrong (not correct) and has always failed earlier in one of these ways. A wrong turn can still end on the
 // goal by a detour (correct under the binary reward): the report counts those apart.
 
-import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, stepCell, type MazeInstance } from './task';
+import { boardOf, FIRST_MOVE, goalDistances, moveBudget, moveSlots, shortestMoves, stepCell, type MazeInstance } from './task';
 import { EOS } from '../types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;
@@ -62,7 +63,9 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
     if (cell !== board.goal && toGoal[next] !== toGoal[cell] - 1) mark('wrong-turn');
     cell = next;
   }
-  const correct = !broken && cell === board.goal;
+  // Past the n²-move budget a walk is wrong wherever it ends (its first failure came earlier: a
+  // walk of shortest moves reaches G in fewer than n² moves, so it has overshot or turned wrong).
+  const correct = !broken && cell === board.goal && content.length <= moveBudget(board);
   if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, move: content.length, right: closer(cell) };
   return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, move: -1, right: [], correct };
 }

@@ -1,6 +1,6 @@
 // Decoding a maze completion into the cells it walks through, for drawing (docs/tasks.md, maze:
 // the moves before the first EOS are followed from S; the walk breaks at the first move into a
-// wall or off the grid, or at the first token that is not a move).
+// wall or off the grid, or at the first token that is not a move, or at move n² + 1, past the budget).
 
 import { stride, type MazeInstance } from './board';
 import { MOVE_DELTAS, MOVE_NAMES } from './gen';
@@ -14,7 +14,7 @@ export interface DecodedPath {
   /** Moves followed (cells.length − 1). */
   moves: string;
   /** Why the walk stopped early, or null when it ran to its EOS (or the end of the region). */
-  broken: 'wall' | 'offgrid' | 'badtoken' | null;
+  broken: 'wall' | 'offgrid' | 'badtoken' | 'overbudget' | null;
   /** Completion position of the token where the walk stopped (the failing move or the EOS). */
   stop: number;
 }
@@ -41,6 +41,8 @@ export function decodeMazePath(
   for (; i < completion.length; i += stride) {
     const t = completion[i];
     if (t === EOS || vocab[t] === eosText) break;
+    // The move budget is n² (size²): the slot after it must hold the end token.
+    if (moves.length === size * size) return { cells, moves, broken: 'overbudget', stop: i };
     const m = moveOf(vocab, t);
     if (m < 0) return { cells, moves, broken: 'badtoken', stop: i };
     const rr = r + MOVE_DELTAS[m][0];

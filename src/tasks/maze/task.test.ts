@@ -6,6 +6,8 @@ import { carvePerfectMaze, MOVE_DELTAS, MOVE_NAMES } from './gen';
 import { parseParams } from '../params';
 import { EOS } from '../types';
 import { testMazeParams } from './testParams';
+import { walkBreak } from './breaks';
+import { walkEnd } from './walks';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
 type Move = keyof typeof MOVE_ID;
@@ -392,5 +394,86 @@ describe('answer = cells: each move followed by the cell it reached', () => {
       expect(maze.verify(inst, w).details.broken).toBeNull();
       expect(maze.groupMetrics?.(inst, [w]).cell_alignment).toBe(1);
     }
+  });
+});
+
+describe('the move budget: at most n² moves, and the last slot is the end token\'s', () => {
+  // 3×3: budget 9 moves; answer = moves has 3² + 1 = 10 slots. Grid walks keep their parity, so a
+  // walk to G one move away makes an odd number of moves and to G two moves away an even number.
+  const near = maze.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['SG.', '...', '...'] });
+  const far = maze.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['S.G', '...', '...'] });
+  const ids = (path: string): number[] => [...path].map((m) => MOVE_ID[m as Move]);
+  const DOT = 5; // the "." cell token: no move and no end
+
+  it('has room for exactly n² moves and the end token', () => {
+    expect(near.completionLength).toBe(10);
+    expect(near).toMatchObject({ shortest: 1 });
+    expect(far).toMatchObject({ shortest: 2 });
+  });
+
+  it('9 moves then the end token in the last slot: right on G, wrong elsewhere', () => {
+    const onG = ids('DUDUDUDUR'); // 8 moves back and forth, then R onto G at (0,1)
+    expect(maze.verify(near, [...onG, EOS])).toMatchObject({ reward: 1, correct: true, details: { steps: 9, broken: null } });
+    const offG = ids('DUDUDUDUD'); // 9 moves, ends at (1,0)
+    expect(maze.verify(near, [...offG, EOS])).toMatchObject({ reward: 0, correct: false, details: { steps: 9, broken: null, end: [1, 0] } });
+    // Tokens past the region are not read: the end token in slot 10 closes the walk.
+    expect(maze.verify(near, [...onG, EOS, MOVE_ID.D, MOVE_ID.D]).correct).toBe(true);
+  });
+
+  it('no end token: move 10 fills the last slot and is wrong, even on G', () => {
+    const tenOnG = ids('DUDUDUDURR'); // 10 legal moves, the 10th onto G at (0,2)
+    expect(tenOnG).toHaveLength(far.completionLength);
+    expect(maze.verify(far, tenOnG)).toMatchObject({ reward: 0, correct: false, details: { steps: 9, broken: 'overbudget', end: [0, 1] } });
+    // The same walk with the end token after it: move 10 is in the last slot, the end token past the region.
+    expect(maze.verify(far, [...tenOnG, EOS]).details.broken).toBe('overbudget');
+    // 9 moves onto G, then no end token: the last slot holds a token that is not the end.
+    expect(maze.verify(near, [...ids('DUDUDUDUR'), DOT])).toMatchObject({ correct: false, details: { steps: 9, broken: 'overbudget' } });
+    // One move shorter, the end token where it belongs: right.
+    expect(maze.verify(far, [...ids('DUDUDURR'), EOS]).correct).toBe(true);
+    expect(maze.errorSignature(far, tenOnG)).toBe('overbudget');
+  });
+
+  it('progress reward: a walk past the budget scores as one that broke where move 10 began', () => {
+    const r = maze.verify(maze.fromJSON({ task: 'maze', params: testMazeParams({ reward: 'progress' }), grid: ['S.G', '...', '...'] }), ids('DUDUDUDURR'));
+    // It stood on (0,1), one move from G (of 2), and broke: 1 − (1 + 0.5) / 2.
+    expect(r.reward).toBeCloseTo(0.25, 12);
+  });
+
+  it('the first-failure report, the drawn walk and the group metrics agree', () => {
+    const tenOnG = ids('DUDUDUDURR');
+    expect(walkBreak(far, tenOnG)).toMatchObject({ kind: 'wrong-turn', move: 0, correct: false }); // D first: off the shortest path
+    expect(walkBreak(far, [...ids('DUDUDURR'), EOS])).toMatchObject({ kind: 'wrong-turn', correct: true });
+    const vocab = maze.vocab(far.params);
+    const end = walkEnd(far, vocab, tenOnG, 0);
+    expect(end.outcome).toBe('overbudget');
+    expect(end.failure).toMatchObject({ at: [0, 1], c: 9, why: 'made move 10, past the 9-move budget, at row 1, column 2' });
+    expect(maze.groupMetrics?.(far, [tenOnG])).toMatchObject({ distinct_correct_paths: 0 });
+  });
+
+  it('answer = cells: 9 moves and their notes fill 18 of 19 slots; the 19th is the end\'s', () => {
+    const cells = maze.fromJSON({ task: 'maze', params: testMazeParams({ answer: 'cells' }), grid: ['SG.', '...', '...'] });
+    const farCells = maze.fromJSON({ task: 'maze', params: testMazeParams({ answer: 'cells' }), grid: ['S.G', '...', '...'] });
+    expect(cells.completionLength).toBe(19);
+    const note = (r: number, c: number): number => maze.vocab(cells.params).indexOf(`${r},${c}`);
+    const withNotes = (path: string): number[] => {
+      let [r, c] = [0, 0];
+      return [...path].flatMap((m) => {
+        const [dr, dc] = MOVE_DELTAS[MOVE_NAMES.indexOf(m as Move)];
+        [r, c] = [r + dr, c + dc];
+        return [MOVE_ID[m as Move], note(r, c)];
+      });
+    };
+    const nine = withNotes('DUDUDUDUR');
+    expect(nine).toHaveLength(18);
+    expect(maze.verify(cells, [...nine, EOS]).correct).toBe(true);
+    // The end token in the 9th note's slot ends the walk too.
+    expect(maze.verify(cells, [...nine.slice(0, 17), EOS]).correct).toBe(true);
+    // A 10th move in the last slot (onto G, two away): wrong.
+    const ten = [...withNotes('DUDUDUDUR'), MOVE_ID.R];
+    expect(ten).toHaveLength(19);
+    expect(maze.verify(farCells, ten)).toMatchObject({ correct: false, details: { broken: 'overbudget' } });
+    expect(walkBreak(farCells, ten).correct).toBe(false);
+    // Any other token in the last slot: wrong too.
+    expect(maze.verify(cells, [...nine, DOT]).details.broken).toBe('overbudget');
   });
 });

@@ -13,7 +13,7 @@ import { parseParams } from '../params';
 import { asObject, instanceHeader } from '../instanceJson';
 import { freeCompletionInstance, withSpecials, totalTask } from '../tokens';
 import { BOS, SEP, TaskInstanceError, TaskParamError, type ParamSpec, type SequenceShape, type Task, type VerifyResult } from '../types';
-import { answerOf, boardOf, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride, type Board, type MazeInstance, type MazeParams } from './board';
+import { answerOf, boardOf, moveBudget, shortestMoves, stepCell, CELL_ID, CELL_NOTES, cellNote, FIRST_MOVE, legalMoves, MAZE_TOKENS, MAX_MAZE_DIST, moveSlots, ROW_SEP, rowsOf, stride, type Board, type MazeInstance, type MazeParams } from './board';
 import { wallWalk } from './wall';
 
 export * from './board';
@@ -70,7 +70,7 @@ function firstShortestPath(board: Board, distToGoal: Int32Array): number[] {
 /** The reference walk: a shortest path, or (solution right-hand) the right-hand wall walk to G where it arrives within the n² budget. */
 function solutionWalk(params: MazeParams, board: Board, distToGoal: Int32Array): number[] {
   if (params.solution === 'right-hand') {
-    const budget = board.size * board.size;
+    const budget = moveBudget(board);
     const walk = wallWalk(board, budget, 'right', true);
     let cell = board.start;
     for (const m of walk) cell = stepCell(board.size, cell, m);
@@ -152,7 +152,8 @@ function fromJSON(raw: unknown): MazeInstance {
 
 // ---- Walking a completion ----
 
-type Break = 'wall' | 'offgrid' | 'badtoken';
+/** overbudget: move n² + 1 (the slot that must hold the end token holds a token, docs/tasks.md). */
+type Break = 'wall' | 'offgrid' | 'badtoken' | 'overbudget';
 
 interface Walk {
   moves: number[];
@@ -160,11 +161,13 @@ interface Walk {
   broken: Break | null;
 }
 
-/** Follows the moves before the first EOS; stops at the first illegal move or non-move token. */
+/** Follows the moves before the first EOS; stops at the first illegal move or non-move token, or past the move budget. */
 function walk(board: Board, instance: MazeInstance, completion: readonly number[]): Walk {
   const moves: number[] = [];
+  const budget = moveBudget(board);
   let cell = board.start;
   for (const t of moveSlots(instance, completion).moves) {
+    if (moves.length === budget) return { moves, end: cell, broken: 'overbudget' };
     const m = t - FIRST_MOVE;
     if (!(Number.isInteger(m) && m >= 0 && m < 4)) return { moves, end: cell, broken: 'badtoken' };
     const next = stepCell(board.size, cell, m);
@@ -225,7 +228,7 @@ function verify(instance: MazeInstance, completion: readonly number[]): VerifyRe
  */
 function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
   const board = boardOf(instance);
-  const budget = board.size * board.size;
+  const budget = moveBudget(board);
   if (instance.params.baseWalk !== 'random') {
     const hand = instance.params.baseWalk === 'right-hand' || rng.int(2) === 0 ? 'right' : 'left';
     return answerOf(instance.params, board, wallWalk(board, 1 + rng.int(budget), hand, false));

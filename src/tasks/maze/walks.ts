@@ -10,7 +10,7 @@ import type { MazeInstance } from './board';
 import { MOVE_DELTAS, shortestPaths } from './gen';
 import { decodeInstancePath, moveOf, type Cell, type DecodedPath } from './paths';
 
-export type FailureKind = 'wall' | 'offgrid' | 'badtoken' | 'stopped';
+export type FailureKind = 'wall' | 'offgrid' | 'badtoken' | 'overbudget' | 'stopped';
 export type MazeOutcome = 'goal' | FailureKind;
 
 export interface MazeFailure {
@@ -84,6 +84,10 @@ export function walkFailure(inst: MazeInstance, vocab: readonly string[], comple
       ? `walked into the wall at ${cellWords(into)}`
       : `walked off the grid from ${cellWords(at)} (move ${moveArrow(token, text)})`;
     return { kind: path.broken, at, into, c, why };
+  }
+  if (path.broken === 'overbudget') {
+    const budget = inst.params.size * inst.params.size;
+    return { kind: 'overbudget', at, into: null, c, why: `made move ${budget + 1}, past the ${budget}-move budget, at ${cellWords(at)}` };
   }
   if (path.broken === 'badtoken') return { kind: 'badtoken', at, into: null, c, why: `wrote "${text}" where a move belongs, at ${cellWords(at)}` };
   if (at[0] === inst.goal[0] && at[1] === inst.goal[1]) return null;

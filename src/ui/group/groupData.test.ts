@@ -256,7 +256,7 @@ const walks = [
   [EOS],                   // 4 stops at the start
   [...M('RRD'), EOS],      // 5 the same wall as 1
   [...M('RDDR'), EOS],     // 6 goal, the other shortest path
-  M('RLRLRLRLRL'),         // 7 runs out of room, back at the start
+  M('RLRLRLRLRL'),         // 7 no end token: move 10 fills the last slot, past the 9-move budget
 ];
 
 describe('groupData: maze', () => {
@@ -290,15 +290,15 @@ describe('groupData: maze', () => {
   });
 
   it('each walk: how it ended, where, and which token failed', () => {
-    expect(mz.walks.map((w) => w.outcome)).toEqual(['goal', 'wall', 'offgrid', 'badtoken', 'stopped', 'wall', 'goal', 'stopped']);
+    expect(mz.walks.map((w) => w.outcome)).toEqual(['goal', 'wall', 'offgrid', 'badtoken', 'stopped', 'wall', 'goal', 'overbudget']);
     expect(mz.walks[1].failure).toEqual({ kind: 'wall', at: [0, 1], into: [0, 2], c: 1, why: 'walked into the wall at row 1, column 3' });
     expect(mz.walks[2].failure).toMatchObject({ kind: 'offgrid', at: [0, 0], into: [-1, 0], c: 0 });
     expect(mz.walks[2].failure?.why).toBe('walked off the grid from row 1, column 1 (move ↑)');
     expect(mz.walks[3].failure).toMatchObject({ kind: 'badtoken', at: [0, 1], c: 1, why: 'wrote "#" where a move belongs, at row 1, column 2' });
     expect(mz.walks[4].failure).toMatchObject({ kind: 'stopped', at: [0, 0], c: 0, why: 'stopped at row 1, column 1, 4 moves from the goal' });
-    expect(mz.walks[7].failure).toMatchObject({ kind: 'stopped', c: null, why: 'ran out of room at row 1, column 1, 4 moves from the goal' });
+    expect(mz.walks[7].failure).toMatchObject({ kind: 'overbudget', at: [0, 1], c: 9, why: 'made move 10, past the 9-move budget, at row 1, column 2' });
     expect(mz.walks[0].summary).toBe('reached the goal in 4 moves (shortest 4)');
-    expect(d.answers.map((a) => a.failureAt)).toEqual([null, 1, 0, 1, 0, 1, null, null]);
+    expect(d.answers.map((a) => a.failureAt)).toEqual([null, 1, 0, 1, 0, 1, null, 9]);
     expect(d.answers[1].note).toBe('walked into the wall at row 1, column 3');
   });
 
@@ -310,9 +310,11 @@ describe('groupData: maze', () => {
     expect(byKind.wall).toMatchObject({ kind: 'failure', x: 2, y: 0.5, count: 2, gs: [1, 5], stub: { x1: 1.5, y1: 0.5, x2: 2, y2: 0.5 } });
     expect(byKind.offgrid).toMatchObject({ x: 0.5, y: 0, count: 1 });
     // No wall to point at: a corner of its cell, the one farthest from the other marks.
-    expect(byKind.badtoken).toMatchObject({ stub: null });
-    expect([Math.abs(byKind.badtoken.x - 1.5), Math.abs(byKind.badtoken.y - 0.5)].map((v) => v.toFixed(2))).toEqual(['0.27', '0.27']);
-    expect(byKind.stopped).toMatchObject({ count: 2, gs: [4, 7] });
+    // The bad token and the move past the budget both failed on (0,1): one mark, two kinds.
+    const badtoken = byKind['badtoken overbudget'];
+    expect(badtoken).toMatchObject({ stub: null, count: 2, gs: [3, 7] });
+    expect([Math.abs(badtoken.x - 1.5), Math.abs(badtoken.y - 0.5)].map((v) => v.toFixed(2))).toEqual(['0.27', '0.27']);
+    expect(byKind.stopped).toMatchObject({ count: 1, gs: [4] });
     expect([Math.abs(byKind.stopped.x - 0.5), Math.abs(byKind.stopped.y - 0.5)].map((v) => v.toFixed(2))).toEqual(['0.27', '0.27']);
     expect(byKind.wall.title).toBe('2 failed here (answers 2, 6):\nwalked into the wall at row 1, column 3');
   });
