@@ -7,7 +7,9 @@
 // in, and the new weights renamed in last: that rename is the commit. A process killed anywhere
 // before it leaves the old weights with either the old state or, beside the new one, the old
 // state set aside; --resume takes whichever state was saved with the weights it finds. So the
-// last checkpoint that was whole stays resumable, whatever step the crash came at.
+// last checkpoint that was whole stays resumable, whatever step the crash came at. The next
+// write after such a cut (a resumed run's) keeps that set-aside state until its own weights are
+// in, so kills in a row leave a resumable pair too (checkpoint-kills.test.ts).
 
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -48,10 +50,15 @@ export function commitCheckpointPair(path: string, state: Uint8Array, weights: U
     removeQuietly(tmpState);
     throw e;
   }
+  // A write cut short between its renames left the state of the weights in place set aside,
+  // and a state that is not theirs in place: that set-aside state is the one to keep until the
+  // new weights are in (setting the state in place aside over it would lose the only state the
+  // weights have: a second kill would leave a run that cannot be resumed).
+  const keepPrevious = existsSync(previous) && existsSync(path) && !stateFits(statePath, path) && stateFits(previous, path);
   let setAside = false;
   let stateIn = false;
   try {
-    if (existsSync(statePath)) {
+    if (!keepPrevious && existsSync(statePath)) {
       renameSync(statePath, previous);
       setAside = true;
     }
@@ -59,10 +66,11 @@ export function commitCheckpointPair(path: string, state: Uint8Array, weights: U
     stateIn = true;
     renameSync(tmpWeights, path);
   } catch (e) {
-    // Put the old pair back: its state (when one was set aside), or no state beside no weights.
+    // Put the old pair back: its state (when one was set aside), or no state beside no weights
+    // (with keepPrevious, the old weights' state is still set aside, where --resume finds it).
     try {
       if (setAside) renameSync(previous, statePath);
-      else if (stateIn) unlinkSync(statePath);
+      else if (stateIn && !keepPrevious) unlinkSync(statePath);
     } catch {
       // --resume still finds the set-aside state
     }
@@ -71,6 +79,17 @@ export function commitCheckpointPair(path: string, state: Uint8Array, weights: U
     throw e;
   }
   removeQuietly(previous);
+}
+
+/** Whether the state file at `statePath` was saved with the weights at `path` (any problem: no). */
+function stateFits(statePath: string, path: string): boolean {
+  try {
+    const run = readRunCheckpoint(readFileSync(path), path);
+    readTrainerStateFile(readFileSync(statePath), run.params, statePath);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Writes the trainer's state and weights as `name` in `dir`, one pair; returns the checkpoint's path. */

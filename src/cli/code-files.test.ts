@@ -3,7 +3,7 @@
 // the run with its line (exit 3, the weights kept), and a fixed file continues it with --resume.
 
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metricsWithoutClock } from './run-folder-fixtures';
@@ -46,6 +46,17 @@ describe('rlvr train with your own code', () => {
 
   it('a syntax error is refused before anything runs, naming the line', async () => {
     await expect(train(['--steps', '2', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')])).rejects.toThrow(/^your estimator, line 3: SyntaxError/);
+  });
+
+  it('a start refused for its code leaves the folder\'s earlier run untouched (config.json and metrics.jsonl were overwritten)', async () => {
+    const r = await train(['--steps', '2']);
+    expect(r.rc).toBe(0);
+    const before = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) => readFileSync(join(r.dir, n)));
+    await expect(trainCommand([...small, '--steps', '2', '--out', r.dir, '--json', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')], () => {}, () => {}))
+      .rejects.toThrow(/^your estimator, line 3: SyntaxError/);
+    const after = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) => readFileSync(join(r.dir, n)));
+    expect(after).toEqual(before);
+    expect(readdirSync(r.dir).sort()).toEqual(['checkpoint.safetensors', 'checkpoint.state.safetensors', 'config.json', 'metrics.jsonl']);
   });
 
   it('a broken step stops the run (exit 3) with the line; a fixed file continues it', async () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCommand, forwardCommand } from './model-commands';
@@ -41,6 +41,18 @@ describe('rlvr init / forward (cpu)', () => {
     await expect(forwardCommand(['--checkpoint', file, '--tokens', '1,2,x'], () => {})).rejects.toThrowError(/--tokens: "x" \(position 2\)/);
     await expect(forwardCommand(['--checkpoint', file, '--tokens', '1', '--backend', 'tpu'], () => {})).rejects.toThrowError(CliError);
     await expect(forwardCommand(['--checkpoint', file, '--tokenz', '1'], () => {})).rejects.toThrowError(/unknown flag --tokenz; allowed: --checkpoint/);
+  });
+
+  it('init --out an existing folder is refused with a named error (it was an EISDIR stack trace), and the folder is left as it was', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rlvr-init-folder-'));
+    writeFileSync(join(folder, 'keep.txt'), 'mine');
+    const err = await initCommand(['--vocab-size', '7', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', folder], () => {}).then(() => null, (e: Error) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect(err!.message).toBe(`--out ${folder}: is a folder; give the path of the .safetensors file to write (e.g. ${folder}/model.safetensors)`);
+    expect(readdirSync(folder)).toEqual(['keep.txt']);
+    // A file in a folder that does not exist: named too, not a stack trace.
+    await expect(initCommand(['--vocab-size', '7', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', join(folder, 'no', 'm.safetensors')], () => {}))
+      .rejects.toThrowError(/^--out .*m\.safetensors: cannot write the checkpoint there \(ENOENT/);
   });
 
   it('init refuses a model past the parameter limit before allocating it, naming the sizes that fit', async () => {

@@ -1,6 +1,7 @@
 // `rlvr init` and `rlvr forward`: make a checkpoint, and run it on a token sequence.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { fileErrorReason, writeFileAtomic } from './files';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
@@ -31,15 +32,31 @@ export async function initCommand(argv: string[], out: (s: string) => void): Pro
   asCliError(() => validateModelConfig(cfg), ModelConfigError);
   const seed = intFlag(f, 'seed', 0, 0, 2 ** 32 - 1);
   const path = stringFlag(f, 'out');
+  refuseFolder(path);
   const layout = buildLayout(cfg);
   const params = initParams(layout, seed);
   // Placeholder vocabulary: the four specials, then t4, t5, …
   const specials = ['<pad>', '<bos>', '<sep>', '<eos>'];
   const vocab = Array.from({ length: cfg.vocabSize }, (_, i) => specials[i] ?? `t${i}`);
-  writeFileSync(path, writeSafetensors(layout, params, vocab, { init: { seed } }));
+  try {
+    writeFileAtomic(path, writeSafetensors(layout, params, vocab, { init: { seed } }));
+  } catch (e) {
+    throw new CliError(`--out ${path}: cannot write the checkpoint there (${fileErrorReason(e)})`);
+  }
   const summary = { out: path, params: countParams(layout), config: cfg, seed };
   out(f.json ? JSON.stringify(summary) : `wrote ${path}: ${summary.params} parameters, seed ${seed}`);
   return 0;
+}
+
+/** --out names the checkpoint file: a folder there is refused (before anything is computed), not overwritten. */
+function refuseFolder(path: string): void {
+  let folder = false;
+  try {
+    folder = statSync(path).isDirectory();
+  } catch {
+    // not there yet: the write says if it cannot be made
+  }
+  if (folder) throw new CliError(`--out ${path}: is a folder; give the path of the .safetensors file to write (e.g. ${path.replace(/\/+$/, '')}/model.safetensors)`);
 }
 
 /** Parameters of the model itself (the buffer also has alignment padding). */

@@ -229,12 +229,6 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
-    writeFileAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
-    writeCellFile(dir, f);
-    const metricsPath = join(dir, 'metrics.jsonl');
-    if (resume && resolve(dir) === resolve(dirname(resume.path))) trimMetrics(metricsPath, resume.run.trainedSteps);
-    else writeFileAtomic(metricsPath, '');
-    const metrics = new LineLog(metricsPath, err);
     let trainer: Trainer;
     try {
       trainer = await Trainer.create(config, engines.make, { ...(resume ? { initial: resume.run, resume: resume.point } : init ? { initial: init } : {}), sandbox: nodeSandbox });
@@ -249,6 +243,14 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
       throw e;
     }
     try {
+      // The folder is written only now: a start refused above (bad code, a checkpoint that
+      // does not fit) leaves an earlier run's config.json and metrics.jsonl as they were.
+      writeFileAtomic(join(dir, 'config.json'), JSON.stringify(config, null, 2) + '\n');
+      writeCellFile(dir, f);
+      const metricsPath = join(dir, 'metrics.jsonl');
+      if (resume && resolve(dir) === resolve(dirname(resume.path))) trimMetrics(metricsPath, resume.run.trainedSteps);
+      else writeFileAtomic(metricsPath, '');
+      const metrics = new LineLog(metricsPath, err);
       return await runTraining(trainer, { config, dir, metrics, engines, resume, initFrom: f.init === undefined ? null : String(f.init), checkpointEvery, checkpointAt, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
     } finally {
       trainer.destroy();
