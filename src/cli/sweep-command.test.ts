@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { metricsWithoutClock } from './run-folder-fixtures';
@@ -76,6 +76,32 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     expect(lines[0]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --steps 2 --seed 0 --cell clip-higher --out \S+\/clip-higher\/seed-0$/);
     expect(lines[1]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --variant 'symmetric clip' --steps 2 --seed 0 --cell 'symmetric clip' --out \S+\/symmetric-clip\/seed-0$/);
     await expect(sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=-1', '--out', tmp(), '--emit-jobs'], io())).rejects.toThrow(/cell "lr=-1"/);
+  });
+
+  it('--emit-jobs: a run\'s code with newlines, quotes and backslashes stays one line per job, and a shell reading line i gets that job\'s argv back exactly', async () => {
+    const d = tmp();
+    const est = join(d, 'mine.js');
+    // Newlines (LF and CRLF), a tab, both quotes, a backslash, $ and ` a shell would expand, a trailing newline.
+    const code = "// it's \"mine\"\r\nfunction advantages(batch) {\n\treturn batch.rewards.map((r) => r - 0.5); // $HOME `id` \\n\n}\n";
+    writeFileSync(est, code);
+    const out = join(d, 'out dir');
+    const lines: string[] = [];
+    // printf as the prefix: each line, run by bash, prints the argv it would give rlvr.
+    expect(await sweepCommand(['--preset', 'sort-easy', '--seeds', '0-1', '--steps', '2', '--estimator-file', est, '--out', out, '--emit-jobs', '--cli', "printf '%s\\0'"], io(lines))).toBe(0);
+    expect(lines).toHaveLength(4);
+    const file = join(d, 'jobs.txt');
+    writeFileSync(file, lines.join('\n') + '\n');
+    // As a job array does it: line i of the file, read by the shell.
+    const argvOf = (i: number) => execFileSync('bash', ['-c', `eval "$(sed -n "${i}p" "$0")"`, file], { encoding: 'utf8' }).split('\0').slice(0, -1);
+    const want = ['sort-easy', 'custom'].flatMap((cell) => [0, 1].map((seed) => ({ cell, seed })));
+    for (let i = 0; i < 4; i++) {
+      const argv = argvOf(i + 1);
+      expect(argv[0]).toBe('train');
+      expect(argv.filter((a) => a.startsWith('customEstimator='))).toEqual([`customEstimator=${code}`]);
+      expect(argv.slice(argv.indexOf('--seed'), argv.indexOf('--seed') + 2)).toEqual(['--seed', String(want[i].seed)]);
+      expect(argv.at(-1)).toMatch(new RegExp(`^${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/.+/seed-${want[i].seed}$`));
+    }
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
   });
 
   it('a lesson that starts from its base model gives every run those weights (--init); --init replaces them, and weights of another model are refused before anything runs', async () => {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import { quoteInput } from '../core/quote';
+import { quoteInput, shellQuote } from '../core/quote';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
@@ -55,10 +55,7 @@ export interface SweepJob {
   args: string[];
 }
 
-/** Quotes an argument for a POSIX shell only when it needs it. */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_/.,:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 /** The `train` arguments of every run, cell by cell, seed by seed. */
 export function sweepJobs(spec: AblationSpec, cells: readonly AblationCellSpec[], outDir: string, backend?: string): SweepJob[] {
