@@ -4,6 +4,7 @@
 import type { MatmulVariant } from '../gpu/ops';
 import { formatTable, markdownTable, sig3, type Cell } from './table';
 import type { ModelResult } from './kernels-results';
+import type { StepCounts } from './step-counts';
 
 // ─── report ─────────────────────────────────────────────────────────────────────────────────
 
@@ -64,3 +65,17 @@ export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]
   return markdownTable(headers, rows);
 }
 
+
+/** One RL step's counts per model size (Markdown): what the CPU asks of the GPU. */
+export function countsMarkdown(models: { name: string; params: number; counts: StepCounts }[]): string {
+  const headers = [
+    'model (params)', 'N × T', 'dispatches / token (sampling)', 'sampling run', 'train step', 'statistics', 'estimator',
+    'dispatches / RL step', 'compute passes', 'submits', 'readbacks', 'bytes written',
+  ];
+  const rows = models.map(({ name, params, counts: c }) => [
+    `${name} (${params.toLocaleString('en-US')})`, `${c.N} × ${c.T}`, c.dispatches.samplePerToken, c.dispatches.sampleRun,
+    c.dispatches.trainStep, c.dispatches.statistics, c.dispatches.estimator, c.dispatches.perStep,
+    c.computePassesPerStep, c.submitsPerStep, c.readbacksPerStep, c.bytesWrittenPerStep,
+  ] as Cell[]);
+  return markdownTable(headers, rows);
+}

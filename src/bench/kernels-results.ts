@@ -5,6 +5,7 @@ import type { MatmulVariant } from '../gpu/ops';
 import type { ModelConfig } from '../model/config';
 import type { ModelMatmul } from './models';
 import type { ProfileResult } from './kernels-profile';
+import type { StepCounts } from './step-counts';
 
 // ─── result shapes (the JSON) ───────────────────────────────────────────────────────────────
 
@@ -77,6 +78,8 @@ export interface ModelResult {
   sampling: SamplingResult | null;
   /** Where the GPU time of a train step and of a sampling run goes (--profile). */
   profile: ProfileResult | null;
+  /** What one RL step asks of the device: dispatches by phase, passes, submits, readbacks, bytes written. */
+  counts: StepCounts | null;
 }
 
 export interface KernelsResult {

@@ -41,7 +41,9 @@ import type { BenchOptions, BenchSuite } from './suite';
 import { DispatchProfiler } from './dispatch-profiler';
 import { profileReport, profileSampling, profileTrainStep } from './kernels-profile';
 import { sharesMarkdown } from './profile';
-import { markdownSummary, matmulTable, summaryTable } from './kernels-report';
+import { countsMarkdown, markdownSummary, matmulTable, summaryTable } from './kernels-report';
+import { countRlStep } from './step-counts';
+import { countGpuCalls } from '../gpu/call-counter';
 import type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
 
 export type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
@@ -197,10 +199,10 @@ async function benchSampling(
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
-const PARTS = ['matmul', 'train', 'sample', 'profile'] as const;
+const PARTS = ['matmul', 'train', 'sample', 'counts', 'profile'] as const;
 type Part = (typeof PARTS)[number];
 /** What runs without --parts: everything but the profile, which --profile adds. */
-const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample'];
+const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample', 'counts'];
 
 async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> {
   const { out, progress } = opts;
@@ -220,6 +222,10 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
     if (T > m.config.nPositions) throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
   }
   const timer = GpuTimer.create(gpu);
+  // Before anything is built: readbacks are counted on buffers created after this.
+  countGpuCalls(gpu.device);
+  // The counts come with the train and sample parts (they cost one RL step per model).
+  if (parts.has('train') || parts.has('sample')) parts.add('counts');
 
   progress('autotune: timing the matmul variants on two small shapes …');
   const tuning: MatmulTuning = await chooseMatmulVariant(gpu.device);
@@ -240,7 +246,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
     const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
     const res: ModelResult = {
       name: bm.name, config: c, params, bufferFloats: layout.numParams, N, T,
-      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null, profile: null,
+      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null, profile: null, counts: null,
     };
     if (parts.has('matmul')) {
       progress(`${bm.name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
@@ -287,6 +293,16 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
         `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
         `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`);
     }
+    if (parts.has('counts')) {
+      const variant = res.trainStep?.best ?? (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
+      progress(`${bm.name}: counting one RL step (sample, update) …`);
+      const c = (res.counts = await countRlStep(gpu.device, layout, N, T, variant));
+      const d = c.dispatches;
+      out(`counts of one RL step (N ${N} × T ${T}): dispatches ${d.perStep} = sampling ${d.sampleRun} (${d.samplePerToken}/token × ${T - 1}) + ` +
+        `train step ${d.trainStep} + statistics ${d.statistics} (+ estimator ${d.estimator}, on the CPU); compute passes ${c.computePassesPerStep}; ` +
+        `submitsPerStep ${c.submitsPerStep} (sample ${c.sample.submits}, update ${c.update.submits}); readbacks ${c.readbacksPerStep}; ` +
+        `bytes written ${c.bytesWrittenPerStep.toLocaleString('en-US')}`);
+    }
     if (parts.has('profile')) {
       if (!profiler) {
         res.profile = { unavailable: "the adapter has no 'timestamp-query' feature" };
@@ -309,12 +325,20 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   timer?.destroy();
   profiler?.destroy();
 
-  out('');
-  out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
-  out(summaryTable(results, variants));
-  out('');
-  out('── the same as Markdown (docs/benchmarks.md; best matmul = fastest Σ calls × median over the train-step shapes)');
-  out(markdownSummary(results, variants));
+  if (results.some((m) => m.matmul || m.trainStep || m.sampling)) {
+    out('');
+    out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
+    out(summaryTable(results, variants));
+    out('');
+    out('── the same as Markdown (docs/benchmarks.md; best matmul = fastest Σ calls × median over the train-step shapes)');
+    out(markdownSummary(results, variants));
+  }
+  const counted = results.flatMap((m) => (m.counts ? [{ name: m.name, params: m.params, counts: m.counts }] : []));
+  if (counted.length > 0) {
+    out('');
+    out('── counts of one RL step as Markdown (dispatches by phase; passes, submits, readbacks and bytes written per RL step)');
+    out(countsMarkdown(counted));
+  }
   const profiled = results.flatMap((m) => (m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : []));
   if (profiled.length > 0) {
     out('');

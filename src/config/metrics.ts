@@ -36,6 +36,10 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = {
   ...taskMetrics(),
   tokens_per_s: { name: 'throughput', unit: 'sampled tokens/s', doc: 'Tokens sampled per second in the sample phase.' },
   'time/step_ms': { name: 'time per step', unit: 'ms', doc: 'Wall time of one whole step.' },
+  'gpu/dispatches': { name: 'GPU dispatches', unit: 'per step', doc: 'Kernel launches the step asked of the GPU (sampling, training passes, statistics). At these model sizes a real GPU is bound by launches, not by arithmetic.' },
+  'gpu/submits': { name: 'GPU submits', unit: 'per step', doc: 'queue.submit calls of the step: each is a hand-over of work to the GPU.' },
+  'gpu/readbacks': { name: 'GPU readbacks', unit: 'per step', doc: 'Times the step waited for the GPU to copy results back (mapAsync).' },
+  'gpu/bytes_written': { name: 'bytes uploaded', unit: 'bytes per step', doc: 'Bytes the step wrote from the CPU to the GPU (queue.writeBuffer).' },
 };
 
 /** The display name of a metric; `pass@k` keys and unknown task metrics get a readable default. */

@@ -79,11 +79,15 @@ export function createBlock<H>(device: GPUDevice, block: ParamBlock<H>, h: H): G
   return buf;
 }
 
-export function writeBlock<H>(device: GPUDevice, buf: GPUBuffer, block: ParamBlock<H>, h: H): void {
-  const values = block.encode(h);
+/** The `hyperWords` words of a block's record as bytes: what writeBlock uploads (also staged, see GpuEngine.train). */
+export function encodeBlock<H>(block: ParamBlock<H>, h: H): ArrayBuffer {
   const bytes = new ArrayBuffer(block.hyperWords * 4);
-  writeRecord(new DataView(bytes), values);
-  device.queue.writeBuffer(buf, 0, bytes);
+  writeRecord(new DataView(bytes), block.encode(h));
+  return bytes;
+}
+
+export function writeBlock<H>(device: GPUDevice, buf: GPUBuffer, block: ParamBlock<H>, h: H): void {
+  device.queue.writeBuffer(buf, 0, encodeBlock(block, h));
 }
 
 export function bindBlock<H>(device: GPUDevice, arg: GPUBuffer | H, block: ParamBlock<H>, shape: UniformValues): GPUBuffer {

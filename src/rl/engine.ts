@@ -13,6 +13,7 @@
 // prediction of token t+1 (its target). The trainer builds them (./rollout.ts).
 
 import type { ParamLayout } from '../model/layout';
+import type { GpuCallCounts } from '../core/call-counts';
 import { REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleResult, type SampleTokenParams } from '../core/abi';
 
 /** The run constants of an engine's training plans, in kernel terms. */
@@ -107,6 +108,11 @@ export interface PolicyEngine {
   loadReference(params: Float32Array): Promise<void>;
   /** Names of tensors whose gradient (last pass) or weights hold a non-finite value. */
   nonFiniteTensors(): Promise<string[]>;
+  /**
+   * GPU engines on a device with a call counter (src/gpu/call-counter.ts): the dispatches,
+   * submits, readbacks and bytes written so far, for the gpu/* scalars of a step record.
+   */
+  callCounts?(): GpuCallCounts | null;
   destroy(): void;
 }
 

@@ -8,10 +8,12 @@ import { GpuSampler } from '../model/gpu-sampler';
 import { buildTrainPlans, type TrainPlans } from '../model/gpu-loss';
 import { Plan } from '../model/gpu-plan';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
-import { diffNormOp, gradNormOp, writeAdamwParams, writeCeLossParams, writePgLossParams, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
+import { diffNormOp, gradNormOp, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
+import { encodeBlock } from '../gpu/op-plumbing';
 import { chooseMatmulVariant } from '../gpu/autotune';
 import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
-import { PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
+import { gpuCallCounter, type GpuCallCounts } from '../gpu/call-counter';
+import { ADAMW_BLOCK, CE_BLOCK, PG_BLOCK, PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
   checkLength, nonFiniteSlots, tensorGroups, usesReference,
   type EngineSettings, type OptimizerState, type PassStats, type PolicyEngine, type TrainPass, type TrainResult,
@@ -33,6 +35,8 @@ export class GpuEngine implements PolicyEngine {
   private readonly weightNormsBuf: GPUBuffer; // [2, 64]: ‖θ‖ at 0, ‖θ − θ_before‖ at 256 bytes
   private readonly weightNormsPlan: Plan;
   private statsBuf: GPUBuffer | null = null; // MAP_READ, per-pass records
+  private staging: GPUBuffer | null = null; // every pass's inputs of a train call, uploaded at once
+  private checkpointPending = false; // checkpointState's copy, not yet recorded
   private statsFloats = 0;
 
   private readonly uncaptured: ReturnType<typeof watchUncapturedErrors>;
@@ -105,6 +109,30 @@ export class GpuEngine implements PolicyEngine {
     return p;
   }
 
+  /**
+   * The kernel dispatches an RL step of N × T asks for, by phase: sampling (per decoded token
+   * and per run of T−1 tokens), one training pass (the reference forward, when the KL term is
+   * on, comes on top) and the statistics read after the last pass (per-group gradient norms,
+   * ‖θ‖ and ‖Δθ‖). The advantage estimator runs on the CPU: 0 dispatches.
+   */
+  dispatchBreakdown(N: number, T: number): { samplePerToken: number; sampleRun: number; trainStep: number; reference: number; statistics: number; estimator: number } {
+    const s = this.sampler(N, T);
+    const p = this.trainPlans(N, T);
+    return {
+      samplePerToken: s.dispatchesPerToken,
+      sampleRun: s.dispatchesPerToken * (T - 1),
+      trainStep: p.pgStep.dispatchCount,
+      reference: p.reference?.dispatchCount ?? 0,
+      statistics: this.groupNormPlan.dispatchCount + this.weightNormsPlan.dispatchCount,
+      estimator: 0,
+    };
+  }
+
+  /** What was asked of the device so far, where a call counter is installed on it (the page, the bench). */
+  callCounts(): GpuCallCounts | null {
+    return gpuCallCounter(this.device)?.counts() ?? null;
+  }
+
   get hasReference(): boolean {
     return this.refParams !== null;
   }
@@ -135,36 +163,30 @@ export class GpuEngine implements PolicyEngine {
       this.statsBuf = device.createBuffer({ label: 'train stats readback', size: need * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     }
     const stats = this.statsBuf;
+    const { inputs, outputs } = plans;
+    // Every pass's inputs go up in one write to a staging buffer, and each pass copies its own
+    // into the plan's inputs inside the one command buffer: writing them straight into the
+    // inputs would let pass 2's data overwrite pass 1's before the GPU ran pass 1.
+    const staged = this.stagePasses(passes, N, T);
+    const enc = device.createCommandEncoder({ label: 'train' });
+    this.encodePendingCheckpoint(enc);
+    enc.copyBufferToBuffer(this.model.params, 0, this.preUpdate, 0, this.model.P * 4);
     passes.forEach((pass, i) => {
-      const { data } = pass;
-      const { inputs, outputs } = plans;
-      writeArray(device, inputs.tokens, data.tokens);
-      writeArray(device, inputs.targets, data.targets);
-      writeArray(device, inputs.oldLogp, data.oldLogp);
-      writeArray(device, inputs.adv, data.adv);
-      writeArray(device, inputs.mask, data.mask);
-      writeArray(device, inputs.klMask, data.klMask);
-      if (pass.loss.kind === 'pg') writePgLossParams(device, plans.pgParams, pass.loss.params);
-      else writeCeLossParams(device, plans.ceParams, { scale: pass.loss.scale });
-      writeAdamwParams(device, plans.adamParams, pass.adam);
-      const enc = device.createCommandEncoder();
-      if (i === 0) enc.copyBufferToBuffer(this.model.params, 0, this.preUpdate, 0, this.model.P * 4);
+      for (const c of staged.copies(i, plans)) enc.copyBufferToBuffer(staged.buffer, c.from, c.to, 0, c.bytes);
       if (usesReference(pass)) plans.reference!.encode(enc);
       (pass.loss.kind === 'pg' ? plans.pgStep : plans.sftStep).encode(enc);
       const base = i * perPass * 4;
       enc.copyBufferToBuffer(outputs.seqLoss, 0, stats, base, N * 4);
       enc.copyBufferToBuffer(outputs.stats, 0, stats, base + N * 4, N * PG_STATS * 4);
       enc.copyBufferToBuffer(outputs.norm, 0, stats, base + N * (1 + PG_STATS) * 4, 8);
-      if (i === passes.length - 1) {
-        this.groupNormPlan.encode(enc);
-        const gBase = passes.length * perPass * 4;
-        this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
-        this.weightNormsPlan.encode(enc);
-        enc.copyBufferToBuffer(this.weightNormsBuf, 0, stats, normsAt * 4, 8);
-        enc.copyBufferToBuffer(this.weightNormsBuf, 256, stats, (normsAt + STATS_ALIGN) * 4, 8);
-      }
-      device.queue.submit([enc.finish()]);
     });
+    this.groupNormPlan.encode(enc);
+    const gBase = passes.length * perPass * 4;
+    this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
+    this.weightNormsPlan.encode(enc);
+    enc.copyBufferToBuffer(this.weightNormsBuf, 0, stats, normsAt * 4, 8);
+    enc.copyBufferToBuffer(this.weightNormsBuf, 256, stats, (normsAt + STATS_ALIGN) * 4, 8);
+    device.queue.submit([enc.finish()]);
     await stats.mapAsync(GPUMapMode.READ, 0, need * 4);
     const all = new Float32Array(stats.getMappedRange(0, need * 4).slice(0));
     stats.unmap();
@@ -181,6 +203,52 @@ export class GpuEngine implements PolicyEngine {
     this.groups.forEach((g, i) => (groupNorms[g.name] = all[passes.length * perPass + i * STATS_ALIGN]));
     const norm = (at: number) => (all[at + 1] !== 0 ? NaN : all[at]);
     return { passes: result, groupNorms, weightNorm: norm(normsAt), updateNorm: norm(normsAt + STATS_ALIGN) };
+  }
+
+  /**
+   * Lays out every pass's inputs and uniform records in one staging buffer (grown as needed),
+   * uploaded with one queue write; `copies(i)` lists pass i's copies into the plan's buffers.
+   */
+  private stagePasses(passes: TrainPass[], N: number, T: number) {
+    const rowBytes = N * T * 4;
+    // Per pass: six [N,T] arrays, then the loss record and the AdamW record (copies need only 4-byte alignment).
+    const lossAt = 6 * rowBytes;
+    const adamAt = lossAt + Math.max(PG_BLOCK.hyperWords, CE_BLOCK.hyperWords) * 4;
+    const perPass = adamAt + ADAMW_BLOCK.hyperWords * 4;
+    const total = perPass * passes.length;
+    if (!this.staging || this.staging.size < total) {
+      this.staging?.destroy();
+      this.staging = this.device.createBuffer({ label: 'train inputs staging', size: total, usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    }
+    const bytes = new Uint8Array(total);
+    passes.forEach((pass, i) => {
+      const { data } = pass;
+      const at = i * perPass;
+      [data.tokens, data.targets, data.oldLogp, data.adv, data.mask, data.klMask].forEach((a, k) => {
+        checkLength(`train: pass ${i} input ${k}`, a, N * T);
+        bytes.set(new Uint8Array(a.buffer, a.byteOffset, rowBytes), at + k * rowBytes);
+      });
+      const loss = pass.loss.kind === 'pg' ? encodeBlock(PG_BLOCK, pass.loss.params) : encodeBlock(CE_BLOCK, { scale: pass.loss.scale });
+      bytes.set(new Uint8Array(loss), at + lossAt);
+      bytes.set(new Uint8Array(encodeBlock(ADAMW_BLOCK, pass.adam)), at + adamAt);
+    });
+    const buffer = this.staging;
+    this.device.queue.writeBuffer(buffer, 0, bytes.buffer, 0, total);
+    return {
+      buffer,
+      copies(i: number, plans: TrainPlans): { from: number; to: GPUBuffer; bytes: number }[] {
+        const at = i * perPass;
+        const pass = passes[i];
+        const { inputs } = plans;
+        return [
+          ...[inputs.tokens, inputs.targets, inputs.oldLogp, inputs.adv, inputs.mask, inputs.klMask].map((to, k) => ({ from: at + k * rowBytes, to, bytes: rowBytes })),
+          pass.loss.kind === 'pg'
+            ? { from: at + lossAt, to: plans.pgParams, bytes: PG_BLOCK.hyperWords * 4 }
+            : { from: at + lossAt, to: plans.ceParams, bytes: CE_BLOCK.hyperWords * 4 },
+          { from: at + adamAt, to: plans.adamParams, bytes: ADAMW_BLOCK.hyperWords * 4 },
+        ];
+      },
+    };
   }
 
   logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number): Promise<Float32Array> {
@@ -210,18 +278,36 @@ export class GpuEngine implements PolicyEngine {
     await this.device.queue.onSubmittedWorkDone();
   }
 
+  /**
+   * The copy is recorded at the head of the engine's next command buffer (the train call's,
+   * normally): one submit fewer per step. Until then nothing can change the state but the
+   * engine's own writes, and those flush it first (flushCheckpoint).
+   */
   async checkpointState(): Promise<void> {
+    this.checkpointPending = true;
+  }
+
+  private encodePendingCheckpoint(enc: GPUCommandEncoder): void {
+    if (!this.checkpointPending) return;
+    this.checkpointPending = false;
     const bytes = this.model.P * 4;
-    const enc = this.device.createCommandEncoder();
     enc.copyBufferToBuffer(this.model.params, 0, this.backup, 0, bytes);
     enc.copyBufferToBuffer(this.model.m, 0, this.backup, bytes, bytes);
     enc.copyBufferToBuffer(this.model.v, 0, this.backup, 2 * bytes, bytes);
+  }
+
+  /** Submits a pending checkpoint copy before a queue write changes the state. */
+  private flushCheckpoint(): void {
+    if (!this.checkpointPending) return;
+    const enc = this.device.createCommandEncoder({ label: 'checkpoint' });
+    this.encodePendingCheckpoint(enc);
     this.device.queue.submit([enc.finish()]);
   }
 
   async restoreState(): Promise<void> {
     const bytes = this.model.P * 4;
     const enc = this.device.createCommandEncoder();
+    this.encodePendingCheckpoint(enc);
     enc.copyBufferToBuffer(this.backup, 0, this.model.params, 0, bytes);
     enc.copyBufferToBuffer(this.backup, bytes, this.model.m, 0, bytes);
     enc.copyBufferToBuffer(this.backup, 2 * bytes, this.model.v, 0, bytes);
@@ -234,6 +320,7 @@ export class GpuEngine implements PolicyEngine {
   }
 
   async loadParams(params: Float32Array): Promise<void> {
+    this.flushCheckpoint();
     this.model.load(params);
   }
 
@@ -245,6 +332,7 @@ export class GpuEngine implements PolicyEngine {
   async loadOptimizerState(state: OptimizerState): Promise<void> {
     checkLength('loadOptimizerState: m', state.m, this.model.P);
     checkLength('loadOptimizerState: v', state.v, this.model.P);
+    this.flushCheckpoint();
     writeArray(this.device, this.model.m, state.m);
     writeArray(this.device, this.model.v, state.v);
   }
@@ -272,6 +360,7 @@ export class GpuEngine implements PolicyEngine {
     this.preUpdate.destroy();
     this.weightNormsBuf.destroy();
     this.statsBuf?.destroy();
+    this.staging?.destroy();
   }
 }
 

@@ -1,4 +1,7 @@
-// Wall-clock timing of a step: the time/* scalars of its record and tokens_per_s.
+// Wall-clock timing of a step: the time/* scalars of its record and tokens_per_s; and, on a
+// GPU engine whose device has a call counter, what the step asked of the GPU (gpu/*).
+
+import type { GpuCallCounts } from '../core/call-counts';
 
 export const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -32,4 +35,14 @@ export class StepTimes {
       'tokens_per_s': this.sampledTokens / Math.max(1e-9, this.ms.sample / 1000),
     };
   }
+}
+
+/** The gpu/* scalars of a step: dispatches, submits, readbacks and bytes written between two counts. */
+export function gpuCallScalars(before: GpuCallCounts, after: GpuCallCounts): Record<string, number> {
+  return {
+    'gpu/dispatches': after.dispatches - before.dispatches,
+    'gpu/submits': after.submits - before.submits,
+    'gpu/readbacks': after.readbacks - before.readbacks,
+    'gpu/bytes_written': after.bytesWritten - before.bytesWritten,
+  };
 }

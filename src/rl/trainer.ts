@@ -35,7 +35,7 @@ import { rollBackFaulty, type RollbackContext } from './rollback';
 import { rolloutShape, sftArrays, verifyBatch } from './rollout';
 import { advantageOptions, lossSettings, type LossSettings } from './settings';
 import { advantagesFor, sampleBatch } from './step-rollout';
-import { now, StepTimes } from './step-times';
+import { gpuCallScalars, now, StepTimes } from './step-times';
 import { AdamSchedule, buildPasses, completionRatios, rlLearningRateKnob } from './step-update';
 import type { ResumePoint, TrainerState } from './trainer-state';
 import type { PhasedRunEvent, RolloutSnapshot, RunEvent, StepPhase, TrainerOptions } from './trainer-types';
@@ -295,6 +295,7 @@ export class Trainer {
     const c = this.config;
     const step = this.stepCount + 1;
     const times = new StepTimes();
+    const countsBefore = this.engine.callCounts?.() ?? null;
     if (c.klBeta > 0 && !this.engine.hasReference && (c.refSync !== 'curriculum' || this.startsTrained)) {
       // refSync none or every: the reference is the policy as RL begins (after any warm start).
       // refSync curriculum: from scratch there is nothing worth anchoring to before the first
@@ -336,6 +337,8 @@ export class Trainer {
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
     // With your reward shaping, `reward` is what the estimator saw; this is what the verifier said.
     if (this.code.reward) scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
+
+    if (countsBefore) Object.assign(scalars, gpuCallScalars(countsBefore, this.engine.callCounts!()!));
 
     this.steps++;
     this.adaptAlpha(scalars.entropy);

@@ -14,6 +14,27 @@ const SHOWN: { key: string; label: string }[] = [
   'task/cot_alignment_prefix', 'task/distinct_correct_paths',
 ].map((key) => ({ key, label: metricName(key) }));
 
+/**
+ * Steps/s of the engine (1000 / the step's wall ms, pauses between steps left out) and, on the
+ * GPU, the kernel dispatches and queue submits the step asked for.
+ */
+function SpeedReadout({ scalars }: { scalars: Record<string, number> }) {
+  const ms = scalars['time/step_ms'];
+  const dispatches = scalars['gpu/dispatches'];
+  const submits = scalars['gpu/submits'];
+  if (typeof ms !== 'number' || !(ms > 0)) return null;
+  const stepsPerS = 1000 / ms;
+  return (
+    <div title={`Steps per second of the engine alone (the speed setting's pauses left out).${typeof dispatches === 'number' ? ` ${metricTitle('gpu/dispatches')}` : ''}`}>
+      <dt>speed</dt>
+      <dd data-testid="latest-speed" data-steps-per-s={String(stepsPerS)} data-dispatches={typeof dispatches === 'number' ? String(dispatches) : ''}>
+        {formatNumber(stepsPerS)} steps/s
+        {typeof dispatches === 'number' ? ` · ${dispatches} dispatches, ${submits} submits per step` : ''}
+      </dd>
+    </div>
+  );
+}
+
 export function LatestMetrics() {
   const last = useApp((s) => {
     const run = s.runs.find((r) => r.id === s.activeRunId);
@@ -33,6 +54,7 @@ export function LatestMetrics() {
           <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>{formatNumber(last.scalars[key])}</dd>
         </div>
       ))}
+      <SpeedReadout scalars={last.scalars} />
       <div><dt>{metricName('level')}</dt><dd data-testid="latest-level">{last.level}</dd></div>
       {lastEval ? (
         <div title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts. ${heldOutExplanation(evalEvery)}`}>

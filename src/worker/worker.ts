@@ -4,6 +4,7 @@
 
 import '../gpu/shaders-vite';
 import { openBrowserDevice } from '../gpu/device';
+import { countGpuCalls } from '../gpu/call-counter';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
 import { buildLayout } from '../model/layout';
@@ -21,6 +22,8 @@ const session = new TrainingSession({
   async openGpu(onLost) {
     const gpu = await openBrowserDevice();
     device = gpu.device;
+    // The gpu/* scalars of each step (dispatches, submits, readbacks: the page's speed readout).
+    countGpuCalls(gpu.device);
     let simulated = false;
     gpu.device.lost.then((info) => {
       if (device !== gpu.device) return; // an old device we let go of
