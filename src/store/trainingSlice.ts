@@ -41,6 +41,8 @@ export interface Jump {
   seed: number;
   /** The file it was loaded from (the run it continues names it as importedFrom). */
   file: string;
+  /** Its label in the lesson's trained menu ("step 800"); absent for an imported file. */
+  label?: string;
 }
 
 export interface TrainingSlice {

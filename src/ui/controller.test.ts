@@ -244,7 +244,7 @@ describe('PlaygroundController', () => {
     t.controller.prepare();
     t.ready();
     await t.controller.loadLessonCheckpoint('checkpoints/cot-discovery-solved.safetensors', 'solved (length 6)');
-    expect(t.s().jump).toEqual({ preset: 'cot-discovery', step: 800, seed: 1, file: 'checkpoints/cot-discovery-solved.safetensors' });
+    expect(t.s().jump).toEqual({ preset: 'cot-discovery', step: 800, seed: 1, file: 'checkpoints/cot-discovery-solved.safetensors', label: 'solved (length 6)' });
     expect(types(t.sent).at(-1)).toBe('init');
     t.ready();
     expect(types(t.sent).slice(-2)).toEqual(['learnedTable', 'preview']);

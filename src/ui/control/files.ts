@@ -61,7 +61,7 @@ export class RunFiles {
       s.setSweep(null);
       s.setConfig(config, preset);
       const lesson = preset ?? lessonOfConfig(config);
-      const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: config.seed, file } : undefined;
+      const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: config.seed, file, label } : undefined;
       this.host.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [], ...(jump ? { jump } : {}) });
       s.notify('info', trainedModelNotice(label, ck.resume.step));
     } catch (e) {
