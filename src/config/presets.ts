@@ -41,6 +41,16 @@ export function presetConfig(name: string): RunConfig {
   return { ...config };
 }
 
+/**
+ * The lesson whose own settings `config` has, with any seed and step budget (a checkpoint of
+ * that lesson, wherever it came from); undefined when none has them.
+ */
+export function lessonOfConfig(config: RunConfig): string | undefined {
+  const key = (c: RunConfig) => JSON.stringify({ ...c, seed: 0, steps: 0 });
+  const want = key(config);
+  return PRESET_NAMES.find((name) => key(presetConfig(name)) === want);
+}
+
 /** The config of one of a preset's variants (by label). */
 export function variantConfig(name: string, label: string): RunConfig {
   const preset = getPreset(name);

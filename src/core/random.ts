@@ -74,4 +74,4 @@ export function makeRng(seed: number, stream = 0, start = 0): Rng {
 }
 
 /** Stream ids, so that one seed drives every part of a run without overlap. */
-export const STREAM = { init: 1, tasks: 2, heldOut: 3, minibatch: 4, statistics: 5, curriculum: 6 } as const;
+export const STREAM = { init: 1, tasks: 2, heldOut: 3, minibatch: 4, statistics: 5, curriculum: 6, preview: 7 } as const;

@@ -42,6 +42,18 @@ export class PromptPool {
     return Array.from({ length: B }, () => sampleSplit(this.task, this.rng, params, 'train'));
   }
 
+  /**
+   * A copy that draws from `rng` (a preview's stream): the same pool, a copy of MaPP's
+   * posterior; what it draws and observes leaves this one as it was.
+   */
+  detached(rng: Rng): PromptPool {
+    const copy = new PromptPool(this.task, this.config);
+    copy.rng = rng;
+    copy.mapp = this.mapp ? MappPosterior.fromJSON(this.mapp.toJSON()) : null;
+    copy.pool.push(...this.pool);
+    return copy;
+  }
+
   /** The key a prompt's statistics are kept under (its pool index with MaPP, else its text). */
   key(inst: TaskInstance): string {
     if (this.mapp) return String(this.pool.indexOf(inst));

@@ -14,6 +14,30 @@ const tiny = mergeConfig(presetConfig('sort-easy'), {
 });
 
 describe('Trainer', () => {
+  for (const estimator of ['grpo', 'mapp'] as const) it(`a preview (one group, no update) leaves the run as it was: the same steps follow with or without it (${estimator})`, async () => {
+    const cfg = mergeConfig(tiny, { estimator, mappPool: 8 });
+    const make = () => Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
+    const plain = await make();
+    const previewed = await make();
+    const records = async (t: Trainer, preview: boolean) => {
+      const out = [];
+      for (let i = 0; i < 2; i++) {
+        if (preview) {
+          const g = await t.preview();
+          // One group of G answers, verified and with advantages, at the step it stands at.
+          expect(g.shape.B).toBe(1);
+          expect(g.shape.G).toBe(cfg.groupSize);
+          expect(g.advantages?.seqAdv.length).toBe(cfg.groupSize);
+          expect(t.stepCount).toBe(i);
+        }
+        const r = await t.step();
+        out.push({ step: r.step, tokens: Array.from(t.latest!.tokens), scalars: Object.fromEntries(Object.entries(r.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')) });
+      }
+      return out;
+    };
+    expect(await records(previewed, true)).toEqual(await records(plain, false));
+  });
+
   for (const entropyMode of ['exact', 'uniform'] as const) gpuIt(`one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss (entropyMode ${entropyMode})`, async ({ device }) => {
     const cfg = mergeConfig(tiny, { entropyMode });
     const gpu = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));

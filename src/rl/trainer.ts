@@ -54,6 +54,9 @@ export interface RunOptions {
   phases?: boolean;
 }
 
+/** XORed into the seed of a preview's sampling, so that its tokens are not those a step of the run will draw. */
+const PREVIEW_SEED_SALT = 0x9e3779b1;
+
 export class Trainer {
   readonly task: Task;
   readonly layout: ParamLayout;
@@ -346,6 +349,26 @@ export class Trainer {
     await this.maintain(record);
     yield { phase: 'update', snapshot };
     yield { record };
+  }
+
+  /**
+   * One group sampled from the policy as it stands, verified and with advantages, and no
+   * update: what a loaded model does, in one sampling pass. It draws from streams of its own
+   * (the prompt from STREAM.preview at this step, the tokens under a salted sampling seed) and a
+   * copy of MaPP's posterior, so the run's next step is the same with or without it. Run code
+   * (reward shaping, estimator) is called once more, as a step would.
+   */
+  async preview(): Promise<RolloutSnapshot> {
+    const c = this.config;
+    const pool = this.prompts.detached(makeRng(c.seed, STREAM.preview, this.steps));
+    const settings = this.settings;
+    const previewConfig = { ...c, batchPrompts: 1, dynamicSampling: false, seed: (c.seed ^ PREVIEW_SEED_SALT) >>> 0 };
+    const snapshot = await sampleBatch({
+      config: previewConfig, engine: this.engine, task: this.task, vocab: this.vocab, prompts: pool, settings, params: this.taskParams(),
+    }, this.steps + 1, new StepTimes());
+    snapshot.verified = verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape);
+    await advantagesFor({ config: c, prompts: pool, code: this.code, options: this.advantages, settings, alpha: this.alpha }, snapshot, this.steps + 1);
+    return snapshot;
   }
 
   /** Adaptive entropy bonus: move α by a fixed step toward holding the mean entropy at the target. */

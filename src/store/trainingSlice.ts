@@ -27,6 +27,24 @@ export interface Fault {
   check?: string;
 }
 
+/**
+ * A lesson's trained model the current model was loaded from (the trained menu, or an imported
+ * checkpoint of a lesson): the charts draw that lesson's recorded runs up to `step`, the one of
+ * `seed` marked as the run the model came from.
+ */
+export interface Jump {
+  /** The lesson whose recorded runs (public/reference/<preset>.json) are drawn. */
+  preset: string;
+  /** The step the model was trained to. */
+  step: number;
+  /** The seed of the run that made it. */
+  seed: number;
+  /** The file it was loaded from (the run it continues names it as importedFrom). */
+  file: string;
+  /** Its label in the lesson's trained menu ("step 800"); absent for an imported file. */
+  label?: string;
+}
+
 export interface TrainingSlice {
   status: TrainingStatus;
   /** Steps completed by the current model. */
@@ -54,6 +72,8 @@ export interface TrainingSlice {
   keptRun: { runId: string; step: number } | null;
   /** The supervised warm start in progress before the model is ready (null: none running). */
   warmStart: { done: number; of: number; loss: number } | null;
+  /** The lesson checkpoint the current model was loaded from (null: none). */
+  jump: Jump | null;
 
   /** The worker is (re)building the model for this config. */
   trainingStarting(config: RunConfig, step: number): void;
@@ -69,6 +89,9 @@ export interface TrainingSlice {
   setKeptRun(kept: { runId: string; step: number } | null): void;
   setWarmStart(progress: { done: number; of: number; loss: number }): void;
   dismissError(): void;
+  setJump(jump: Jump | null): void;
+  /** A group sampled from the model without an update (a loaded model's preview), shown as the latest rollouts. */
+  setPreviewRollout(rollout: RolloutView): void;
 }
 
 export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> = (set, get) => ({
@@ -88,6 +111,7 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   learnedTable: null,
   keptRun: null,
   warmStart: null,
+  jump: null,
 
   trainingStarting(config, step) {
     set({
@@ -133,5 +157,13 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
   },
   dismissError() {
     set({ error: null, status: get().trainerConfig ? 'idle' : get().status });
+  },
+  setJump(jump) {
+    set({ jump });
+  },
+  setPreviewRollout(rollout) {
+    // A step that came first has the newer rollouts.
+    if (get().rollout && !get().rollout!.preview) return;
+    set({ rollout });
   },
 });

@@ -238,6 +238,37 @@ describe('PlaygroundController', () => {
     expect(broken.s().notice?.text).toMatch(/Could not load the model the lesson's runs start from \(checkpoints\/maze-grpo-base\.safetensors\): HTTP 404/);
   });
 
+  it('a lesson\'s trained model brings its recorded runs (the jump) and one preview group after ready; a reset forgets them', async () => {
+    const site = (path: string) => Promise.resolve(new Uint8Array(readFileSync(new URL(`../../public/${path}`, import.meta.url))));
+    const t = setup(presetConfig('cot-discovery'), 'cot-discovery', site);
+    t.controller.prepare();
+    t.ready();
+    await t.controller.loadLessonCheckpoint('checkpoints/cot-discovery-solved.safetensors', 'solved (length 6)');
+    expect(t.s().jump).toEqual({ preset: 'cot-discovery', step: 800, seed: 1, file: 'checkpoints/cot-discovery-solved.safetensors', label: 'solved (length 6)' });
+    expect(types(t.sent).at(-1)).toBe('init');
+    t.ready();
+    expect(types(t.sent).slice(-2)).toEqual(['learnedTable', 'preview']);
+    const preview = { step: 800, preview: true } as unknown as RolloutView;
+    t.emit({ type: 'preview', rollout: preview });
+    expect(t.s().rollout).toBe(preview);
+    // No run and no step of it: the preview updated nothing.
+    expect(t.s().runs.filter((r) => r.points.length > 0)).toEqual([]);
+    expect(t.s().step).toBe(800);
+    // A step's rollouts replace it; a late preview does not replace a step's.
+    t.controller.step();
+    t.step(801);
+    t.frame();
+    t.emit({ type: 'preview', rollout: preview });
+    expect(t.s().rollout?.step).toBe(801);
+    // The same file imported: the lesson is recognised by its settings.
+    t.controller.importFile('mine.safetensors', await site('checkpoints/cot-discovery-solved.safetensors'));
+    expect(t.s().jump).toMatchObject({ preset: 'cot-discovery', step: 800, seed: 1, file: 'mine.safetensors' });
+    t.controller.reset();
+    expect(t.s().jump).toBeNull();
+    t.ready();
+    expect(types(t.sent).at(-1)).toBe('init'); // a fresh model: no preview
+  });
+
   it('picking a preset is a reset: its config, a new run, nothing overlaid, the guide from its first step', () => {
     const t = readySetup();
     t.controller.start();

@@ -40,6 +40,8 @@ export class PlaygroundController {
   private readonly files: RunFiles;
   /** After an init, events of the previous model are dropped until 'ready'. */
   private awaitingReady = false;
+  /** A model built from given weights for a new run (a trained model, a checkpoint): a preview group follows 'ready'. */
+  private previewWanted = false;
   private lastSearch: string | null = null;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -93,7 +95,9 @@ export class PlaygroundController {
     this.state.setCodeFailure(null);
     this.awaitingReady = true;
     this.checkpoints.forget();
+    this.previewWanted = options.newRun && options.params !== undefined;
     if (options.newRun) {
+      this.state.setJump(options.jump ?? null);
       this.checkpoints.take();
       const { label, importedFrom, variant } = options;
       this.batcher.newRun = { config, preset: this.state.preset, label, importedFrom, variant };
@@ -361,8 +365,14 @@ export class PlaygroundController {
       case 'ready':
         this.awaitingReady = false;
         this.state.trainingReady(adapterLabel(e.adapter), e.numParams);
-        // A model loaded with trained weights: show what it learned at once.
+        // A model loaded with trained weights: show what it learned at once, and what it does
+        // (one group sampled from it, no update).
         if (this.state.step > 0) this.requestLearnedTableIfAny();
+        if (this.previewWanted) this.send({ type: 'preview' });
+        this.previewWanted = false;
+        return;
+      case 'preview':
+        this.state.setPreviewRollout(e.rollout);
         return;
       case 'phase':
         this.batcher.phase({ phase: e.phase, step: e.step }, e.rollout);

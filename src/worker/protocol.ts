@@ -38,6 +38,12 @@ export type Command =
   | { type: 'eval' }
   /** Ask for the checkpoint (.safetensors bytes). */
   | { type: 'checkpoint' }
+  /**
+   * One group sampled from the current model, verified and with advantages, and no update: what
+   * a loaded model does, at once. Neither the step nor any random stream of the run moves, so
+   * the run after it is the same as without it.
+   */
+  | { type: 'preview' }
   /** Ask for the policy's learned table, when the task has one (Task.tableProbe: groupmul's interleaved layout). */
   | { type: 'learnedTable' }
   /** Test hook: destroy the device as if the GPU were lost (exercises the recovery path). */
@@ -49,6 +55,8 @@ export type Command =
 /** The latest step's rollouts, as plain data for the inspector and task views. */
 export interface RolloutView {
   step: number;
+  /** A group sampled from the model at `step` without an update (the 'preview' command). */
+  preview?: boolean;
   /** The phase this view is after; before 'verify' the rewards are still zeros. Absent: a whole step. */
   phase?: Phase;
   shape: RolloutShape;
@@ -83,6 +91,8 @@ export type Event =
   | { type: 'status'; running: boolean; step: number }
   | { type: 'checkpoint'; bytes: Uint8Array; step: number }
   | { type: 'learnedTable'; table: LearnedTable | null; step: number }
+  /** The 'preview' group (rollout.preview is true; rollout.step is the model's step). */
+  | { type: 'preview'; rollout: RolloutView }
   /** A training fault: the run is paused, weights from before `step` are kept. `code`: the run's own code failed, there. */
   | { type: 'fault'; step: number; message: string; tensors: string[]; check: string; code?: CodeLocation }
   /** WebGPU missing, device lost, or a bad config: the message is for a person. `code`: the run's own code cannot load. */

@@ -64,6 +64,11 @@ class FakeTrainer implements SessionTrainer {
     }
     for (;;) yield* this.stepPhases();
   }
+  previews = 0;
+  async preview() {
+    this.previews++;
+    return snapshot();
+  }
   async evaluate() {
     return { step: this.stepCount, level: 3, prompts: 4, 'eval/pass@1_greedy': 0.5, 'eval/pass@k': 0.75, 'eval/pass@1_sampled': 0.4, k: 4, taskMetrics: {} };
   }
@@ -119,6 +124,29 @@ function setup(options: { faultAt?: number; refuse?: (config: RunConfig, resume:
 const config = { ...presetConfig('sort-easy'), steps: 5 };
 
 describe('TrainingSession', () => {
+  it('a preview posts one group at the model\'s step, marked as a preview, and moves nothing', async () => {
+    const { session, events, trainers, until } = setup();
+    session.handle({ type: 'init', config, resume: { step: 7, level: 3 } });
+    session.handle({ type: 'preview' });
+    await until(() => events.some((e) => e.type === 'preview'), 'preview');
+    const e = events.find((x) => x.type === 'preview');
+    expect(e).toMatchObject({ type: 'preview', rollout: { step: 7, preview: true, shape: { B: 1, G: 2 } } });
+    expect(trainers[0].previews).toBe(1);
+    expect(trainers[0].stepCount).toBe(7);
+    expect(events.some((x) => x.type === 'step' || x.type === 'phase')).toBe(false);
+  });
+
+  it('no preview in the middle of a step taken phase by phase', async () => {
+    const { session, events, trainers, until } = setup();
+    session.handle({ type: 'init', config });
+    session.handle({ type: 'phase' });
+    session.handle({ type: 'preview' });
+    session.handle({ type: 'eval' });
+    await until(() => events.some((e) => e.type === 'eval'), 'eval');
+    expect(trainers[0].previews).toBe(0);
+    expect(events.some((x) => x.type === 'preview')).toBe(false);
+  });
+
   it('builds a model on init and reports ready with the adapter and size', async () => {
     const { session, events, until } = setup();
     session.handle({ type: 'init', config });

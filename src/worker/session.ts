@@ -25,6 +25,8 @@ export interface SessionTrainer {
   latest: RolloutSnapshot | null;
   /** Warm-start steps still to run (none for a checkpoint's weights or a resumed run). */
   readonly sftStepsRemaining: number;
+  /** One group from the policy as it stands, verified, with advantages, no update (Trainer.preview). */
+  preview(): Promise<RolloutSnapshot>;
   /** The run from where it stands: the rest of the warm start, then steps, phase by phase. */
   run(opts: RunOptions & { phases: true }): AsyncGenerator<PhasedRunEvent>;
   evaluate(): Promise<EvalRecord>;
@@ -105,6 +107,9 @@ export class TrainingSession {
         return;
       case 'learnedTable':
         void this.serial(() => this.learnedTable());
+        return;
+      case 'preview':
+        if (!this.running) void this.serial(() => this.preview());
         return;
       case 'loseDevice':
         this.gpu?.lose();
@@ -329,6 +334,14 @@ export class TrainingSession {
     const trainer = this.need();
     const bytes = await trainer.checkpoint();
     this.deps.post({ type: 'checkpoint', bytes, step: trainer.stepCount }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  /** A preview between steps only: a step in progress (phase by phase) would be shown out of order. */
+  private async preview(): Promise<void> {
+    const trainer = this.need();
+    if (this.phaseStep) return;
+    const snapshot = await trainer.preview();
+    this.deps.post({ type: 'preview', rollout: { ...rolloutView(snapshot, trainer.stepCount), preview: true } });
   }
 
   private async learnedTable(): Promise<void> {

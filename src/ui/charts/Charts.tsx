@@ -14,6 +14,8 @@ import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
 import { CHARTS, dashboardCharts } from './catalog';
 import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry, type ReferenceSet } from './model';
+import { histogram } from '../../rl/metrics';
+import type { RolloutView } from '../../worker/protocol';
 
 /** The runs on the charts: the active one first, then the overlaid ones in list order (memoised). */
 let chartRunsMemo: { runs: RunRecord[]; activeRunId: string | null; overlay: string[]; out: RunRecord[] } | null = null;
@@ -111,6 +113,10 @@ interface FrameProps {
   title: string;
   points: number;
   legend: readonly LegendEntry[];
+  /** Recorded-run lines drawn (data-recorded, for the page's tests). */
+  recorded?: number;
+  /** One line under the plot (e.g. a loaded model with no recorded run): it covers nothing. */
+  note?: string;
   empty?: string;
   /** Fixed plot height; without it the plot fills the frame's height. */
   height?: number;
@@ -123,13 +129,13 @@ export function shortLegend(label: string): string {
   return label.replace(/\s*\((?:= |an? )[^)]*\)/g, '');
 }
 
-function ChartFrame({ id, title, points, legend, empty, height, className, children }: FrameProps) {
+function ChartFrame({ id, title, points, recorded = 0, legend, note, empty, height, className, children }: FrameProps) {
   const box = useRef<HTMLDivElement>(null);
   const zoom = useApp((s) => s.zoom);
   const size = useElementSize(box);
   const h = height ?? size.height;
   return (
-    <figure className={`chart${className ? ` ${className}` : ''}`} data-testid={`chart-${id}`} data-points={points} data-highlight={`chart-${id}`}>
+    <figure className={`chart${className ? ` ${className}` : ''}`} data-testid={`chart-${id}`} data-points={points} data-recorded={recorded} data-highlight={`chart-${id}`}>
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
         {size.width > 0 && h > 40 ? children(size.width, h) : null}
@@ -151,6 +157,7 @@ function ChartFrame({ id, title, points, legend, empty, height, className, child
           ))}
         </ul>
       )}
+      {note && <p className="chart-note" data-testid="chart-note">{note}</p>}
     </figure>
   );
 }
@@ -184,15 +191,20 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   const viewStep = useApp((s) => s.viewStep);
   const setViewStep = useApp((s) => s.setViewStep);
   const pending = useApp((s) => s.trainerConfig ?? s.config);
+  const jumpState = useApp((s) => s.jump);
+  // A lesson's trained model, before its first step or continued by ▶: that lesson's recorded runs, cut at its step.
+  const jumped = jumpState !== null && (runs.length === 0 || (runs.length === 1 && runs[0].importedFrom === jumpState.file));
   const lesson = isLessonRun(runs[0]);
-  const reference = useReference(lesson ? runs[0].preset : undefined);
+  const reference = useReference(jumped ? jumpState.preset : lesson ? runs[0].preset : undefined);
   // A lesson's trained model (loaded at step 800, say): every chart spans the lesson from step 0
   // and draws the recorded runs that got there (those its file holds), not a lone dot at the right edge.
-  const fromZero = lesson && runs.length === 1 && runs[0].importedFrom !== undefined;
-  const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero }), [id, runs, reference, pending, fromZero]);
-  const empty = model.points === 0 ? (runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run') : undefined;
+  const fromZero = jumped || (lesson && runs.length === 1 && runs[0].importedFrom !== undefined);
+  const jump = useMemo(() => (jumped ? { step: jumpState.step, seed: jumpState.seed } : undefined), [jumped, jumpState]);
+  const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero, jump }), [id, runs, reference, pending, fromZero, jump]);
+  const empty = model.points > 0 || model.recorded > 0 || jumped ? undefined
+    : runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run';
   return (
-    <ChartFrame id={id} title={model.title} points={model.points} legend={model.legend} empty={empty} height={height} className={className}>
+    <ChartFrame id={id} title={model.title} points={model.points} recorded={model.recorded} legend={model.legend} note={model.note} empty={empty} height={height} className={className}>
       {(w, h) => (
         <Plot
           width={w} height={h} xDomain={model.xDomain} yDomain={model.yDomain} xLabel="step" yLabel={model.yLabel}
@@ -214,18 +226,37 @@ function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
     .map((r) => ({ id: r.id, label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`, color: runColor(r), counts: r.histogram!.counts, edges: r.histogram!.edges }));
 }
 
+/** The advantages of a preview group's trained tokens (a loaded model before its first step), as one histogram. */
+export function previewHistogram(rollout: RolloutView): HistogramRun | null {
+  const adv = rollout.advantages;
+  if (!adv) return null;
+  const trained: number[] = [];
+  for (let j = 0; j < adv.length; j++) if (rollout.mask[j] !== 0) trained.push(adv[j]);
+  if (trained.length === 0) return null;
+  const bound = Math.max(...trained.map(Math.abs));
+  // 21 bins on a range symmetric around 0, as a step's record has (rl/metrics.ts, stepMetrics).
+  const h = histogram(trained, 21, bound > 0 ? [-bound, bound] : undefined);
+  return { id: 'preview', label: `step ${rollout.step}, one group`, color: runColor({ name: '#1' }), counts: Array.from(h.counts), edges: Array.from(h.edges) };
+}
+
+const selectPreview = (s: AppState): RolloutView | null => (s.rollout?.preview ? s.rollout : null);
+
 function HistogramChart({ slot, height, className }: { slot: number; height?: number; className?: string }) {
   const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noHistogram);
   const fontSize = useFontSize();
-  const hist = useMemo(() => histogramRuns(runs), [runs]);
+  const preview = useApp(selectPreview);
+  const fromRuns = useMemo(() => histogramRuns(runs), [runs]);
+  // Before a loaded model's first step: its preview group's advantages (no run has any yet).
+  const previewed = useMemo(() => (fromRuns.length === 0 && preview ? previewHistogram(preview) : null), [fromRuns, preview]);
+  const hist = previewed ? [previewed] : fromRuns;
   const bars = hist[0]?.counts.length ?? 0;
-  const step = runs[0]?.points[runs[0].points.length - 1]?.step;
+  const step = previewed ? preview!.step : runs[0]?.points[runs[0].points.length - 1]?.step;
   const legend: LegendEntry[] = hist.length > 1
     ? hist.map((h) => ({ label: h.label, color: h.color }))
     : [{ label: 'blue + (raised)', color: '#2166ac' }, { label: 'red − (lowered)', color: '#b2182b' }];
   return (
     <ChartFrame
-      id="advantages" title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step})` : ''}`}
+      id="advantages" title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
       points={bars} legend={hist.length ? legend : []} empty={hist.length === 0 ? 'no data yet' : undefined}
       height={height} className={className}
     >

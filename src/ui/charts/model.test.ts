@@ -138,6 +138,38 @@ describe('chart model', () => {
     expect(chartModel('reward', [a, run('#2', pts(2, () => ({ reward: 0.1 })))], { reference }).series.some((s) => s.id.startsWith('reference'))).toBe(false);
   });
 
+  it('a jump: before its first step the recorded runs are drawn to the loaded step, faint after it, the model\'s own run marked', () => {
+    const config = { ...presetConfig('cot-discovery'), seed: 1 };
+    const reference = {
+      preset: 'cot-discovery', source: 'test',
+      runs: [0, 1].map((seed) => ({ seed, reward: [[1, 0.1], [400, 0.5], [800, 0.8], [900, 0.95]] as [number, number][] })),
+    };
+    const model = chartModel('reward', [], { reference, pending: config, fromZero: true, jump: { step: 800, seed: 1 } });
+    expect(model.points).toBe(0);
+    expect(model.recorded).toBe(4);
+    expect(model.xDomain).toEqual([0, config.steps]);
+    const own = model.series.find((s) => s.id === 'own:reference:1')!;
+    expect(own.points.map((p) => p.x)).toEqual([1, 400, 800]);
+    expect(own.opacity).toBeGreaterThan(0.5);
+    expect(model.series.find((s) => s.id === 'history:reference:0')!.points.map((p) => p.x)).toEqual([1, 400, 800]);
+    // The rest of each run, faint, from the loaded step on (joined to its history).
+    expect(model.series.filter((s) => s.id.startsWith('reference:')).map((s) => [s.points.map((p) => p.x), s.opacity! < 0.5])).toEqual([[[800, 900], true], [[800, 900], true]]);
+    // Drawn last, so on top.
+    expect(model.series.at(-1)!.id).toBe('own:reference:1');
+    expect(model.legend.map((l) => l.label)).toEqual(expect.arrayContaining(['recorded runs to step 800', "this model's run"]));
+    expect(model.note).toBeUndefined();
+    // A model whose seed has no recorded run: the others are still drawn, and one line says so.
+    const other = chartModel('reward', [], { reference, pending: config, fromZero: true, jump: { step: 800, seed: 7 } });
+    expect(other.series.some((s) => s.id.startsWith('own:'))).toBe(false);
+    expect(other.note).toBe('no recorded run of this model (seed 7) here');
+    // No recorded runs at all.
+    expect(chartModel('reward', [], { pending: config, jump: { step: 800, seed: 1 } }).note).toBe('no recorded run of this model');
+    // A base model (step 0): every run starts from it, none is its own, all faint.
+    const base = chartModel('reward', [], { reference, pending: config, fromZero: true, jump: { step: 0, seed: 1 } });
+    expect(base.series.filter((s) => s.id.startsWith('reference:')).every((s) => s.opacity! < 0.5)).toBe(true);
+    expect(base.note).toBeUndefined();
+  });
+
   it('the level chart draws the recorded runs as staircases from the first level, so a jump-ahead is not a lone dot', () => {
     const config = presetConfig('cot-discovery');
     const reference = {

@@ -114,6 +114,12 @@ export interface ChartContext {
    * recorded runs (drawn under it) show how it got to the step it was loaded at.
    */
   fromZero?: boolean;
+  /**
+   * The model was loaded from a lesson's trained checkpoint made at `step` by the run of `seed`:
+   * the recorded runs are drawn up to that step, faint after it, and that run marked as the
+   * model's own (step 0, a base model: every run starts there, none is marked).
+   */
+  jump?: { step: number; seed: number };
 }
 
 export interface LegendEntry {
@@ -139,6 +145,10 @@ export interface ChartModel {
   legend: LegendEntry[];
   /** Points of the longest run series (tests read it as "the chart has data"). */
   points: number;
+  /** Recorded-run lines drawn (the lesson's reference runs). */
+  recorded: number;
+  /** One line said under the chart: a loaded model whose recorded run this chart cannot draw. */
+  note?: string;
 }
 
 /**
@@ -241,15 +251,36 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   if (id === 'reward' && config && ctx.chance) {
     addChance(primary, config, ctx.chance, series, hLines, legend);
   }
+  let recorded = 0;
+  let note: string | undefined;
   if (!overlay && ctx.reference) {
     // The lesson's recorded runs, faint under the live one: after a jump to a trained model the
     // live run has one point, and these say how the runs that made it got there.
-    const drawn = ctx.reference.runs.flatMap((ref) => recordedLines(id, ref, keys, config));
+    const jump = ctx.jump;
+    const drawn = ctx.reference.runs.flatMap((ref) => {
+      const lines = recordedLines(id, ref, keys, config);
+      return jump ? lines.flatMap((line) => splitAtJump(line, jump, ref.seed)) : lines;
+    });
+    // The faint rest first, the history over it, the model's own run on top.
+    drawn.sort((a, b) => drawOrder(a) - drawOrder(b));
     for (const line of drawn) {
       series.push(line);
       if (id !== 'reward' && id !== 'level') for (const p of line.points) values.push(p.y); // the axes those two have are fixed
     }
-    if (drawn.length) legend.push({ label: `recorded runs (${ctx.reference.runs.length})`, color: REFERENCE_COLOR, faint: true, title: ctx.reference.source });
+    recorded = drawn.length;
+    const n = ctx.reference.runs.length;
+    if (drawn.length) {
+      // Short labels: on a projector a small chart's legend has room for two lines.
+      const label = jump && jump.step > 0 ? `recorded runs to step ${jump.step}` : `recorded runs (${n})`;
+      legend.push({ label, color: REFERENCE_COLOR, faint: true, title: `${n} recorded run${n === 1 ? '' : 's'} of this lesson: ${ctx.reference.source}` });
+    }
+    if (jump && jump.step > 0 && drawn.some((l) => l.id.startsWith(OWN_RUN))) {
+      legend.push({ label: "this model's run", color: OWN_RUN_COLOR, title: `seed ${jump.seed}: the recorded run that made the loaded model, drawn to step ${jump.step}` });
+    } else if (jump && jump.step > 0) {
+      note = drawn.length ? `no recorded run of this model (seed ${jump.seed}) here` : 'no recorded run of this model here';
+    }
+  } else if (!overlay && ctx.jump) {
+    note = 'no recorded run of this model';
   }
   if (id === 'entropy' && config) {
     hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', short: 'ln V', color: CHANCE_COLOR, dash: '5 4' });
@@ -264,6 +295,7 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
   return {
     spec, title, yLabel, xDomain: xDomainOf(runs, ctx.pending, ctx.fromZero), ...y, series, hLines, vLines, legend: needless ? [] : legend, points,
+    recorded, ...(note ? { note } : {}),
   };
 }
 
@@ -303,6 +335,37 @@ function recordedLines(id: ChartId, ref: ReferenceRun, keys: readonly string[], 
       dash: DASHES[k % DASHES.length], points: downsample(curve.map(([x, y]) => ({ x, y })), POINT_BUDGET),
     }];
   });
+}
+
+/** The loaded model's own recorded run: drawn darker than the others, up to its step. */
+export const OWN_RUN_COLOR = '#111827';
+const OWN_RUN = 'own:';
+const HISTORY = 'history:';
+
+function drawOrder(line: PlotSeries): number {
+  return line.id.startsWith(OWN_RUN) ? 2 : line.id.startsWith(HISTORY) ? 1 : 0;
+}
+
+/**
+ * A recorded line cut at the loaded model's step: up to it drawn as history (the run of the
+ * model's seed marked as its own), after it faint. A line from step 0 (a base model) stays faint.
+ */
+function splitAtJump(line: PlotSeries, jump: { step: number; seed: number }, seed: number): PlotSeries[] {
+  if (jump.step <= 0) return [line];
+  const before = line.points.filter((p) => p.x <= jump.step);
+  const after = line.points.filter((p) => p.x >= jump.step);
+  // The faint part starts where the history ends, so the two join.
+  if (before.length && after[0]?.x !== before[before.length - 1].x) after.unshift(before[before.length - 1]);
+  const out: PlotSeries[] = [];
+  if (after.length > 1) out.push({ ...line, points: after, opacity: 0.22 });
+  if (before.length) {
+    const own = seed === jump.seed;
+    out.push(own
+      ? { ...line, id: `${OWN_RUN}${line.id}`, label: line.label.replace('reference run', "this model's run"), color: OWN_RUN_COLOR, opacity: 0.85, width: 2.5 }
+      : { ...line, id: `${HISTORY}${line.id}`, opacity: 0.5 });
+    out[out.length - 1].points = before;
+  }
+  return out;
 }
 
 /** The chance line: flat without a curriculum; a staircase following the level with one. */

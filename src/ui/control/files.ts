@@ -4,6 +4,7 @@
 import { loadCheckpoint } from '../../store/checkpointFile';
 import { runFileName, runFromJson, runToCsv, runToJson } from '../../store/runFiles';
 import { nextRunName } from '../../store/runs';
+import { lessonOfConfig } from '../../config';
 import type { ControllerHost } from './host';
 
 export class RunFiles {
@@ -34,7 +35,10 @@ export class RunFiles {
       s.setConfig(ck.config, undefined);
       // Its own code comes from elsewhere: it waits to be read.
       s.reviewCodeOf(ck.config, 'file');
-      this.host.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName });
+      // A checkpoint of a lesson (its settings, any seed) brings that lesson's recorded runs.
+      const lesson = lessonOfConfig(ck.config);
+      const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: ck.config.seed, file: fileName } : undefined;
+      this.host.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName, ...(jump ? { jump } : {}) });
       s.notify('info', `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`);
     } catch (e) {
       s.notify('error', `Could not import ${fileName}: ${(e as Error).message}`);
@@ -56,7 +60,9 @@ export class RunFiles {
       const config = { ...ck.config, steps: s.config.steps };
       s.setSweep(null);
       s.setConfig(config, preset);
-      this.host.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [] });
+      const lesson = preset ?? lessonOfConfig(config);
+      const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: config.seed, file, label } : undefined;
+      this.host.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [], ...(jump ? { jump } : {}) });
       s.notify('info', trainedModelNotice(label, ck.resume.step));
     } catch (e) {
       s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);

@@ -5,6 +5,7 @@ import type { RunConfig } from '../../config';
 import type { AppStore } from '../../store/store';
 import type { KeptCheckpoint } from '../../store/archive';
 import type { Command } from '../../worker/protocol';
+import type { Jump } from '../../store/trainingSlice';
 
 export interface ControllerEnv {
   /** Calls `fn` before the next frame is painted (requestAnimationFrame in the page). */
@@ -26,6 +27,8 @@ export interface NewRunOptions {
   variant?: string;
   /** Runs overlaid on the charts beside the new one (default: the overlay as it is). */
   overlay?: string[];
+  /** The lesson checkpoint the model is loaded from: its recorded runs are drawn up to its step. */
+  jump?: Jump;
 }
 
 /** How a model is built: for a new run or the active one, from given weights and position. */

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { parseRecordedWalks, type RecordedWalks } from '../../tasks/maze';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
 import { waysData } from './recordedWalksData';
+import { useApp } from '../../store/store';
 
 const files = new Map<string, Promise<RecordedWalks | string>>();
 
@@ -40,7 +41,9 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
   const models = typeof rec === 'object' && rec ? rec.models : [];
   const base = models[0];
   const others = models.slice(1);
-  const trained = others.find((m) => m.label === right) ?? others[others.length - 1];
+  // The trained model loaded from the lesson's menu, when the file recorded its walks; else the last.
+  const loaded = useApp((s) => s.jump?.label);
+  const trained = others.find((m) => m.label === right) ?? others.find((m) => m.label === loaded) ?? others[others.length - 1];
   const shown = useMemo(() => {
     if (typeof rec !== 'object' || !rec || !base || !trained) return null;
     const i = Math.min(b, rec.mazes.length - 1);
