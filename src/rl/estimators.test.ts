@@ -119,6 +119,8 @@ describe('properties', () => {
       grpoScale: fc.constantFrom('group' as const, 'batch' as const, 'none' as const),
       softmaxTau: fc.double({ min: 1e-6, max: 100, noNaN: true }),
       passK: fc.integer({ min: 1, max: 6 }),
+      avspoVirtual: fc.integer({ min: 0, max: 8 }),
+      gcsSigma: fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 10, noNaN: true })),
       cue: fc.boolean(),
       cueGamma: fc.double({ min: -4, max: 4, noNaN: true }),
       edas: fc.boolean(),

@@ -2,7 +2,8 @@
 // (docs/estimators.md). Pure: no GPU, no DOM, no mutation of the inputs or of the MaPP state.
 //
 //   1. base estimator          rewards [N]           → seqAdv [N]
-//   2. group-structure credit  (Cue-GRPO, EDAS)      → seqAdv [N]  (per-group totals kept)
+//   2. group weights and group-structure credit
+//      (GCS; Cue-GRPO, EDAS)                        → seqAdv [N]  (Cue/EDAS keep per-group totals)
 //   3. token-level credit      (uniform, EAPO)       → weights [N*T]
 //   4. top-entropy filter      mask [N*T]            → tokenMask [N*T]
 //   adv[i*T + t] = seqAdv[i] · weight[i*T + t] where tokenMask ≠ 0, else 0.
@@ -10,6 +11,8 @@
 import { cueCredit, edasCredit } from './credit-group';
 import { eapoWeights, topEntropyMask } from './credit-token';
 import {
+  avspoAdvantages,
+  gcsWeighting,
   grpoAdvantages,
   passAtKAdvantages,
   reinforceAdvantages,
@@ -66,6 +69,10 @@ export interface AdvantageOptions {
   softmaxTau: number;
   /** pass@k estimator: k, an integer in [1, G]. */
   passK: number;
+  /** AVSPO: virtual samples of the opposite outcome added to each all-equal group (0 = GRPO). */
+  avspoVirtual: number;
+  /** GCS: σ of the Gaussian group weight around pass rate 0.5; 0 = off. */
+  gcsSigma: number;
   /** Cue-GRPO: redistribute positive advantage toward rare strategies (uses signatures). */
   cue: boolean;
   cueGamma: number;
@@ -96,6 +103,8 @@ export function validateAdvantageOptions(o: AdvantageOptions): void {
   checkFinite('softmaxTau', o.softmaxTau, true);
   checkFinite('cueGamma', o.cueGamma);
   checkFinite('edasGamma', o.edasGamma);
+  if (!Number.isInteger(o.avspoVirtual) || o.avspoVirtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${o.avspoVirtual}`);
+  if (!(o.gcsSigma >= 0) || !Number.isFinite(o.gcsSigma)) throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${o.gcsSigma}`);
   if (!Number.isInteger(o.passK) || o.passK < 1) throw new RangeError(`passK must be an integer ≥ 1, got ${o.passK}`);
   if (!(o.topEntropyQuantile > 0 && o.topEntropyQuantile <= 1)) {
     throw new RangeError(`topEntropyQuantile must be in (0, 1], got ${o.topEntropyQuantile}`);
@@ -150,6 +159,8 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
       return softmaxGrpoAdvantages(rewards, B, G, options.softmaxTau);
     case 'passk':
       return passAtKAdvantages(correct, B, G, options.passK);
+    case 'avspo':
+      return avspoAdvantages(rewards, B, G, options.avspoVirtual);
     case 'custom':
       throw new Error('estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase');
     case 'mapp': {
@@ -212,11 +223,12 @@ export function advantagesFromBase(batch: RolloutBatch, options: AdvantageOption
   return { seqAdv, adv, tokenMask };
 }
 
-/** Steps 2–4 on a base estimator's seqAdv [N]. */
+/** Steps 2–4 on a base estimator's seqAdv [N] (GCS's group weight first, then Cue-GRPO and EDAS). */
 function creditAndFilter(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
   const { B, G, T } = batch;
   const N = B * G;
   let seqAdv = base;
+  if (options.gcsSigma > 0) seqAdv = gcsWeighting(seqAdv, batch.correct, B, G, options.gcsSigma);
   if (options.cue) seqAdv = cueCredit(seqAdv, batch.correct, batch.signatures, B, G, options.cueGamma);
   if (options.edas) seqAdv = edasCredit(seqAdv, batch.correct, batch.errorSignatures, B, G, options.edasGamma);
 

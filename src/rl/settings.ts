@@ -16,6 +16,8 @@ export function advantageOptions(c: RunConfig): AdvantageOptions {
     grpoScale: c.grpoScale,
     softmaxTau: c.softmaxTau,
     passK: c.passK,
+    avspoVirtual: c.avspoVirtual,
+    gcsSigma: c.gcsSigma,
     cue: c.cueGamma > 0,
     cueGamma: c.cueGamma,
     edas: c.edasGamma > 0,
