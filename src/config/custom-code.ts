@@ -325,6 +325,49 @@ function advantages(batch) {
 `,
   },
   {
+    id: 'lampo', kind: 'estimator', title: 'LamPO (pairwise gaps weighted by confidence)', builtin: 'lampo', source: `// LamPO's pairwise decomposed advantage (docs/methods.md; a reading), exactly the built-in
+// estimator "lampo" (TAU is the lampoTau knob): A_i = (1/(G-1)) * sum over j of
+// (r_i - r_j) * w_ij, with w_ij = 2 sigmoid(-sign(r_i - r_j) (l_i - l_j) / TAU) and l a
+// completion's mean log-probability per policy token. Pairs the policy already ranks right
+// weigh less; large TAU is RLOO.
+const TAU = 1;
+
+function advantages(batch) {
+  const { B, G, T, rewards, logp, mask } = batch;
+  const N = B * G;
+  const out = new Float64Array(N);
+  if (G < 2) return out;
+  const ell = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    let s = 0;
+    let n = 0;
+    for (let t = 0; t < T; t++) {
+      if (mask[i * T + t] !== 0) {
+        s += logp[i * T + t];
+        n++;
+      }
+    }
+    ell[i] = n > 0 ? s / n : 0;
+  }
+  for (let b = 0; b < B; b++) {
+    for (let g = 0; g < G; g++) {
+      const i = b * G + g;
+      let sum = 0;
+      for (let h = 0; h < G; h++) {
+        const j = b * G + h;
+        const gap = rewards[i] - rewards[j];
+        if (h === g || gap === 0) continue;
+        const w = 2 / (1 + Math.exp((Math.sign(gap) * (ell[i] - ell[j])) / TAU));
+        sum += gap * w;
+      }
+      out[i] = sum / (G - 1);
+    }
+  }
+  return out;
+}
+`,
+  },
+  {
     id: 'gcs', kind: 'estimator', title: 'GRPO with GCS\'s Gaussian group weight', source: `// GRPO with GCS's weight (Gaussian Curriculum Sampling, the EXPO paper, docs/methods.md; a
 // reading): each group's advantages times exp(-(p - 0.5)^2 / (2 SIGMA^2)), p its share of
 // correct completions, renormalised to mean 1 over the groups with any advantage. It computes

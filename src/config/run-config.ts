@@ -62,6 +62,7 @@ export interface RunConfig {
   cueGamma: number;
   edasGamma: number;
   avspoVirtual: number;
+  lampoTau: number;
   gcsSigma: number;
   customEstimator: string;
   rewardShaping: 'none' | 'custom';

@@ -1,8 +1,8 @@
-// The estimators and shapings added from the papers (AVSPO, GCS, AKL), each on a batch small
+// The estimators and shapings added from the papers (AVSPO, LamPO, GCS, AKL), each on a batch small
 // enough to work by hand; the arithmetic is in the comments.
 
 import { describe, expect, it } from 'vitest';
-import { aklFactor, avspoAdvantages, gcsWeighting, grpoAdvantages } from './estimators-base';
+import { aklFactor, avspoAdvantages, gcsWeighting, grpoAdvantages, lampoAdvantages, rlooAdvantages } from './estimators-base';
 import { computeAdvantages, type AdvantageOptions } from './estimators';
 import { makeBatch } from './estimators-fixtures';
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
@@ -99,5 +99,40 @@ describe('AKL: the KL weight set by the batch accuracy', () => {
   it('the step β: 8 completions, 2 right, β 0.1, k 4 → 0.1·0.5378828', () => {
     expect(stepKlBeta(0.1, 4, [1, 0, 0, 1, 0, 0, 0, 0])).toBeCloseTo(0.05378828, 7);
     expect(stepKlBeta(0.1, 0, [1, 0, 0, 1, 0, 0, 0, 0])).toBe(0.1);
+  });
+});
+
+describe('LamPO: pairwise reward gaps weighted by the policy\'s confidence', () => {
+  // B = 1, G = 3, T = 2, every token a policy token. Rewards [1, 0, 0]; per-token log-probs give
+  // the mean log-probabilities ℓ = −0.5, −1.0, −0.2. τ = 1.
+  // Pair (0, 1): r0 > r1, ℓ0 − ℓ1 = 0.5 (the policy already prefers the better one):
+  //   w = 2·sigmoid(−0.5) = 2·0.3775407 = 0.7550813.
+  // Pair (0, 2): ℓ0 − ℓ2 = −0.3 (it prefers the worse one): w = 2·sigmoid(0.3) = 2·0.5744425 = 1.1488850.
+  // Pair (1, 2): equal rewards, no term.
+  // A0 = (0.7550813 + 1.1488850)/2 = 0.9519832; A1 = −0.7550813/2 = −0.3775407; A2 = −1.1488850/2 = −0.5744425.
+  const batch = makeBatch({ B: 1, G: 3, T: 2, rewards: [1, 0, 0], logp: [-0.4, -0.6, -1.0, -1.0, -0.1, -0.3] });
+
+  it('τ = 1 by hand; the group sums to zero', () => {
+    const r = computeAdvantages(batch, opts({ estimator: 'lampo', lampoTau: 1 }));
+    expect(r.seqAdv[0]).toBeCloseTo(0.9519832, 6);
+    expect(r.seqAdv[1]).toBeCloseTo(-0.3775407, 6);
+    expect(r.seqAdv[2]).toBeCloseTo(-0.5744425, 6);
+    expect(r.seqAdv[0] + r.seqAdv[1] + r.seqAdv[2]).toBeCloseTo(0, 12);
+  });
+
+  it('a masked token does not count in ℓ', () => {
+    // Mask out sequence 0's second token (log-prob −0.6): ℓ0 = −0.4. Pair (0, 1): 0.6 → w = 2·sigmoid(−0.6)
+    // = 2/(1 + e^0.6) = 2/2.8221188 = 0.7086874; pair (0, 2): −0.2 → w = 2·sigmoid(0.2) = 1.0996680;
+    // A0 = (0.7086874 + 1.0996680)/2 = 0.9041777.
+    const masked = makeBatch({ B: 1, G: 3, T: 2, rewards: [1, 0, 0], mask: [1, 0, 1, 1, 1, 1], logp: [-0.4, 0, -1.0, -1.0, -0.1, -0.3] });
+    expect(computeAdvantages(masked, opts({ estimator: 'lampo', lampoTau: 1 })).seqAdv[0]).toBeCloseTo(0.9041777, 6);
+  });
+
+  it('large τ is RLOO; no log-probabilities or a bad τ are refused by name', () => {
+    const r = lampoAdvantages(batch.rewards, batch.logp!, batch.mask, 1, 3, 2, 1e9);
+    const rloo = rlooAdvantages(batch.rewards, 1, 3);
+    for (let i = 0; i < 3; i++) expect(r[i]).toBeCloseTo(rloo[i], 8);
+    expect(() => computeAdvantages({ ...batch, logp: undefined }, opts({ estimator: 'lampo' }))).toThrow(/logp/);
+    expect(() => computeAdvantages(batch, opts({ estimator: 'lampo', lampoTau: 0 }))).toThrow(/lampoTau/);
   });
 });

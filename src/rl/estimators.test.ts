@@ -120,6 +120,7 @@ describe('properties', () => {
       softmaxTau: fc.double({ min: 1e-6, max: 100, noNaN: true }),
       passK: fc.integer({ min: 1, max: 6 }),
       avspoVirtual: fc.integer({ min: 0, max: 8 }),
+      lampoTau: fc.double({ min: 1e-3, max: 1000, noNaN: true }),
       gcsSigma: fc.oneof(fc.constant(0), fc.double({ min: 1e-3, max: 10, noNaN: true })),
       cue: fc.boolean(),
       cueGamma: fc.double({ min: -4, max: 4, noNaN: true }),

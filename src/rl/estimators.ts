@@ -14,6 +14,7 @@ import {
   avspoAdvantages,
   gcsWeighting,
   grpoAdvantages,
+  lampoAdvantages,
   passAtKAdvantages,
   reinforceAdvantages,
   reinforceBaselineAdvantages,
@@ -46,6 +47,11 @@ export interface RolloutBatch {
   errorSignatures: string[];
   /** [B] stable id of each prompt (for MaPP's per-prompt posterior). */
   promptKeys: string[];
+  /**
+   * [N*T] log π_old(y_t) of each sampled token under the sampling policy (0 where mask = 0).
+   * LamPO needs it; the trainer always gives it, hand-made batches may leave it out.
+   */
+  logp?: Float32Array;
 }
 
 export interface AdvantageResult {
@@ -71,6 +77,8 @@ export interface AdvantageOptions {
   passK: number;
   /** AVSPO: virtual samples of the opposite outcome added to each all-equal group (0 = GRPO). */
   avspoVirtual: number;
+  /** LamPO: temperature τ > 0 of the pairwise confidence weight; large τ approaches RLOO. */
+  lampoTau: number;
   /** GCS: σ of the Gaussian group weight around pass rate 0.5; 0 = off. */
   gcsSigma: number;
   /** Cue-GRPO: redistribute positive advantage toward rare strategies (uses signatures). */
@@ -101,6 +109,7 @@ export function validateAdvantageOptions(o: AdvantageOptions): void {
   checkOneOf('grpoScale', o.grpoScale, GRPO_SCALES);
   checkOneOf('tokenCredit', o.tokenCredit, TOKEN_CREDITS);
   checkFinite('softmaxTau', o.softmaxTau, true);
+  checkFinite('lampoTau', o.lampoTau, true);
   checkFinite('cueGamma', o.cueGamma);
   checkFinite('edasGamma', o.edasGamma);
   if (!Number.isInteger(o.avspoVirtual) || o.avspoVirtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${o.avspoVirtual}`);
@@ -131,6 +140,7 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
   checkLength('promptKeys', batch.promptKeys.length, B, 'B');
   checkLength('mask', batch.mask.length, N * T, 'N*T');
   checkLength('entropy', batch.entropy.length, N * T, 'N*T');
+  if (batch.logp !== undefined) checkLength('logp', batch.logp.length, N * T, 'N*T');
   for (let i = 0; i < N; i++) {
     if (!Number.isFinite(batch.rewards[i])) throw new RangeError(`RolloutBatch.rewards[${i}] must be finite, got ${batch.rewards[i]}`);
   }
@@ -139,6 +149,9 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
     const h = batch.entropy[j];
     if (batch.mask[j] !== 0 && !(h >= 0 && Number.isFinite(h))) {
       throw new RangeError(`RolloutBatch.entropy[${j}] must be a finite number ≥ 0 at a policy token, got ${h}`);
+    }
+    if (batch.logp !== undefined && batch.mask[j] !== 0 && !(batch.logp[j] <= 0)) {
+      throw new RangeError(`RolloutBatch.logp[${j}] must be a log-probability (≤ 0) at a policy token, got ${batch.logp[j]}`);
     }
   }
 }
@@ -161,6 +174,9 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
       return passAtKAdvantages(correct, B, G, options.passK);
     case 'avspo':
       return avspoAdvantages(rewards, B, G, options.avspoVirtual);
+    case 'lampo':
+      if (!batch.logp) throw new Error('estimator "lampo" needs the batch\'s log-probabilities: RolloutBatch.logp [N*T]');
+      return lampoAdvantages(rewards, batch.logp, batch.mask, B, G, batch.T, options.lampoTau);
     case 'custom':
       throw new Error('estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase');
     case 'mapp': {

@@ -17,6 +17,7 @@ export function advantageOptions(c: RunConfig): AdvantageOptions {
     softmaxTau: c.softmaxTau,
     passK: c.passK,
     avspoVirtual: c.avspoVirtual,
+    lampoTau: c.lampoTau,
     gcsSigma: c.gcsSigma,
     cue: c.cueGamma > 0,
     cueGamma: c.cueGamma,

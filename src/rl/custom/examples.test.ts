@@ -35,7 +35,7 @@ async function expectSame(code: CustomCode, options: Partial<AdvantageOptions>, 
 describe('the built-ins as custom code', () => {
   it('every built-in estimator has an example', () => {
     const covered = examplesOf('estimator').map((e) => e.builtin).filter(Boolean);
-    expect(new Set(covered)).toEqual(new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp', 'avspo']));
+    expect(new Set(covered)).toEqual(new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp', 'avspo', 'lampo']));
   });
 
   for (const estimator of ['reinforce', 'reinforce_baseline', 'rloo', 'softmax_grpo'] as const) {
@@ -67,6 +67,15 @@ describe('the built-ins as custom code', () => {
       const code = await load(source('avspo').replace('const V = 1;', `const V = ${v};`));
       await expectSame(code, { estimator: 'avspo', avspoVirtual: v }, { minG: 2 });
       await expectSame(code, { estimator: 'avspo', avspoVirtual: v }, { shaped: true, minG: 2 });
+      code.dispose();
+    }
+  });
+
+  it('lampo reproduces the built-in (τ = 1 and τ = 0.1)', async () => {
+    for (const tau of [1, 0.1]) {
+      const code = await load(source('lampo').replace('const TAU = 1;', `const TAU = ${tau};`));
+      await expectSame(code, { estimator: 'lampo', lampoTau: tau });
+      await expectSame(code, { estimator: 'lampo', lampoTau: tau }, { shaped: true });
       code.dispose();
     }
   });
