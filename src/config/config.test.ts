@@ -79,7 +79,7 @@ describe('per-knob validation', () => {
     expectError(
       { estimator: 'ppo' },
       'estimator',
-      'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, custom; got "ppo"',
+      'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo, custom; got "ppo"',
     );
     expectError({ aggregation: 3 }, 'aggregation', /^aggregation must be one of token-mean, .*; got 3$/);
     expectError({ task: 'chess' }, 'task', `task must be one of ${TASK_NAMES.join(', ')}; got "chess"`);

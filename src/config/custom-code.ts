@@ -286,6 +286,140 @@ function advantages(batch) {
 }
 `,
   },
+  {
+    id: 'avspo', kind: 'estimator', title: 'AVSPO (virtual samples in all-equal groups)', builtin: 'avspo', source: `// AVSPO (the advantage-collapse-rate paper, docs/methods.md; a reading), exactly the built-in
+// estimator "avspo" (V is the avspoVirtual knob). A group whose rewards are all equal gets V
+// virtual samples of the opposite outcome (1 when its reward is below 0.5, else 0), and its
+// completions get the GRPO advantage over those G + V rewards; groups with spread get GRPO's.
+const V = 1;
+const EPS = 1e-4;
+
+function advantages(batch) {
+  const { B, G, rewards } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let equal = true;
+    for (let g = 1; g < G; g++) if (rewards[start + g] !== rewards[start]) equal = false;
+    if (equal) {
+      if (V === 0) continue;
+      const r = rewards[start];
+      const rv = r < 0.5 ? 1 : 0;
+      const n = G + V;
+      const m = (G * r + V * rv) / n;
+      const std = n > 1 ? Math.sqrt((G * (r - m) ** 2 + V * (rv - m) ** 2) / (n - 1)) : 0;
+      const a = (r - m) / (std + EPS);
+      for (let g = 0; g < G; g++) out[start + g] = a;
+      continue;
+    }
+    let sum = 0;
+    for (let g = 0; g < G; g++) sum += rewards[start + g];
+    const mean = sum / G;
+    let ss = 0;
+    for (let g = 0; g < G; g++) ss += (rewards[start + g] - mean) * (rewards[start + g] - mean);
+    const std = Math.sqrt(ss / (G - 1));
+    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - mean) / (std + EPS);
+  }
+  return out;
+}
+`,
+  },
+  {
+    id: 'lampo', kind: 'estimator', title: 'LamPO (pairwise gaps weighted by confidence)', builtin: 'lampo', source: `// LamPO's pairwise decomposed advantage (docs/methods.md; a reading), exactly the built-in
+// estimator "lampo" (TAU is the lampoTau knob): A_i = (1/(G-1)) * sum over j of
+// (r_i - r_j) * w_ij, with w_ij = 2 sigmoid(-sign(r_i - r_j) (l_i - l_j) / TAU) and l a
+// completion's mean log-probability per policy token. Pairs the policy already ranks right
+// weigh less; large TAU is RLOO.
+const TAU = 1;
+
+function advantages(batch) {
+  const { B, G, T, rewards, logp, mask } = batch;
+  const N = B * G;
+  const out = new Float64Array(N);
+  if (G < 2) return out;
+  const ell = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    let s = 0;
+    let n = 0;
+    for (let t = 0; t < T; t++) {
+      if (mask[i * T + t] !== 0) {
+        s += logp[i * T + t];
+        n++;
+      }
+    }
+    ell[i] = n > 0 ? s / n : 0;
+  }
+  for (let b = 0; b < B; b++) {
+    for (let g = 0; g < G; g++) {
+      const i = b * G + g;
+      let sum = 0;
+      for (let h = 0; h < G; h++) {
+        const j = b * G + h;
+        const gap = rewards[i] - rewards[j];
+        if (h === g || gap === 0) continue;
+        const w = 2 / (1 + Math.exp((Math.sign(gap) * (ell[i] - ell[j])) / TAU));
+        sum += gap * w;
+      }
+      out[i] = sum / (G - 1);
+    }
+  }
+  return out;
+}
+`,
+  },
+  {
+    id: 'gcs', kind: 'estimator', title: 'GRPO with GCS\'s Gaussian group weight', source: `// GRPO with GCS's weight (Gaussian Curriculum Sampling, the EXPO paper, docs/methods.md; a
+// reading): each group's advantages times exp(-(p - 0.5)^2 / (2 SIGMA^2)), p its share of
+// correct completions, renormalised to mean 1 over the groups with any advantage. It computes
+// what estimator = grpo with gcsSigma = SIGMA does; the knob applies the weight to any estimator.
+const SIGMA = 0.25;
+const EPS = 1e-4;
+
+function grpo(rewards, B, G) {
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const start = b * G;
+    let equal = true;
+    for (let g = 1; g < G; g++) if (rewards[start + g] !== rewards[start]) equal = false;
+    if (equal) continue;
+    let sum = 0;
+    for (let g = 0; g < G; g++) sum += rewards[start + g];
+    const mean = sum / G;
+    let ss = 0;
+    for (let g = 0; g < G; g++) ss += (rewards[start + g] - mean) * (rewards[start + g] - mean);
+    const std = Math.sqrt(ss / (G - 1));
+    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - mean) / (std + EPS);
+  }
+  return out;
+}
+
+function advantages(batch) {
+  const { B, G, rewards, correct } = batch;
+  const out = grpo(rewards, B, G);
+  const w = new Float64Array(B);
+  let sum = 0;
+  let live = 0;
+  for (let b = 0; b < B; b++) {
+    let c = 0;
+    let any = false;
+    for (let g = 0; g < G; g++) {
+      if (correct[b * G + g]) c++;
+      if (out[b * G + g] !== 0) any = true;
+    }
+    const p = c / G;
+    w[b] = Math.exp(-((p - 0.5) ** 2) / (2 * SIGMA * SIGMA));
+    if (any) {
+      sum += w[b];
+      live++;
+    }
+  }
+  if (live === 0 || !(sum > 0)) return out;
+  const mean = sum / live;
+  for (let b = 0; b < B; b++) for (let g = 0; g < G; g++) out[b * G + g] *= w[b] / mean;
+  return out;
+}
+`,
+  },
   { id: 'reward-template', kind: 'reward', title: 'Template (a small length cost)', source: REWARD_TEMPLATE },
   {
     id: 'reward-verifier', kind: 'reward', title: 'The verifier\'s reward, unchanged', source: `// The verifier's reward, unchanged: a run with this shaping is the run without one.

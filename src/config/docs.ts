@@ -9,7 +9,7 @@ import { allowedText, findKnob, formatValue, knobsBySection, knobsFor, SECTIONS,
 export const CROSS_RULES: readonly string[] = [
   '`model.nEmbd` is a multiple of `model.nHead` and of 4.',
   '`minibatches` divides `batchPrompts` · `groupSize`.',
-  '`groupSize` ≥ 2 for the group estimators (rloo, grpo, softmax_grpo, mapp, passk).',
+  '`groupSize` ≥ 2 for the group estimators (rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo).',
   '`passK` ≤ `groupSize` with `estimator` = passk.',
   '`mappPool` ≥ `batchPrompts` with `estimator` = mapp.',
   '`dualClip` is 0 (off) or > 1.',

@@ -94,7 +94,7 @@ export const SECTIONS: readonly SectionSpec[] = [
 export { ESTIMATORS, type Estimator };
 
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
-export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'];
+export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk', 'avspo', 'lampo'];
 
 /** What GRPO divides the centred reward by. */
 export const GRPO_SCALES = ['group', 'batch', 'none'] as const;
@@ -376,8 +376,8 @@ export const STATIC_KNOBS = [
     values: ESTIMATORS,
     section: 'advantage',
     label: 'estimator',
-    doc: 'How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; custom your own code (customEstimator). GRPO is the field\'s default and the flagship\'s recipe.',
-    source: 'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025)',
+    doc: 'How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; avspo GRPO with virtual samples of the opposite outcome in all-equal groups; lampo pairwise reward gaps weighted by the policy\'s confidence; custom your own code (customEstimator). GRPO is the field\'s default and the flagship\'s recipe.',
+    source: 'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025); AVSPO (the advantage-collapse-rate paper, docs/methods.md); LamPO (docs/methods.md)',
   },
   {
     key: 'grpoScale',
@@ -438,6 +438,42 @@ export const STATIC_KNOBS = [
     doc: 'Prompt selection score E[p(1−p)] + bonus·Var[p] under each prompt\'s Beta posterior; prompts are drawn ∝ score. 1 weighs uncertainty like informativeness; 0 = pure informativeness.',
     source: 'MaPP (docs/methods.md)',
     when: { estimator: ['mapp'] },
+  },
+  {
+    key: 'avspoVirtual',
+    kind: 'int',
+    default: 1,
+    min: 0,
+    max: 64,
+    section: 'advantage',
+    label: 'AVSPO virtual',
+    doc: 'AVSPO: virtual samples V of the opposite outcome (reward 1 if the group\'s reward is below 0.5, else 0) added to each group whose rewards are all equal, and the real completions get the GRPO advantage over the G + V rewards: an all-right group is reinforced and an all-wrong one pushed down, with no extra rollout (at G = 4, V = 1: ±0.447). Groups with spread get GRPO\'s advantage. 1 is the smallest nudge; 0 is GRPO. The paper sets the amount from the running advantage-collapse rate; here it is fixed (reading).',
+    source: 'AVSPO (the advantage-collapse-rate paper, docs/methods.md)',
+    when: { estimator: ['avspo'] },
+  },
+  {
+    key: 'lampoTau',
+    kind: 'float',
+    default: 1,
+    min: 0.01,
+    max: 1000,
+    log: true,
+    section: 'advantage',
+    label: 'LamPO τ',
+    doc: 'LamPO: A_i = (1/(G−1)) Σ_j (r_i − r_j)·w_ij, each pair\'s reward gap weighted by w_ij = 2·sigmoid(−sign(r_i − r_j)·(ℓ_i − ℓ_j)/τ), ℓ a completion\'s mean log-probability per token: a pair the policy already ranks right weighs less than 1, one it ranks wrong more (up to 2). Sums to zero per group; large τ is RLOO. 1 nat per token is a gap the policy is sure of; the paper\'s exact weight and its ROUGE-L reward are not used (reading).',
+    source: 'LamPO, Lambda-Style Policy Optimization (docs/methods.md)',
+    when: { estimator: ['lampo'] },
+  },
+  {
+    key: 'gcsSigma',
+    kind: 'float',
+    default: 0,
+    min: 0,
+    max: 10,
+    section: 'advantage',
+    label: 'GCS σ',
+    doc: 'GCS: scale each group\'s advantages by exp(−(p − 0.5)²/(2σ²)), p the group\'s share of correct completions, renormalised to mean 1 over the groups with any advantage: half-solved prompts (the learning frontier) weigh most. The paper samples prompts with this weight; weighting the batch is the same in expectation (reading). 0 = off; 0.25 gives a group at p = 0.125 the weight 0.32 against 1 at p = 0.5 (before renormalising).',
+    source: 'GCS, Gaussian Curriculum Sampling (the EXPO paper, docs/methods.md)',
   },
   {
     key: 'tokenCredit',
@@ -573,6 +609,18 @@ export const STATIC_KNOBS = [
     label: 'β_KL',
     doc: 'Weight β of the KL penalty to a frozen reference policy; 0 = off. 0 as in DAPO, Dr. GRPO and TRL (a from-scratch policy has nothing worth staying near); the curriculum anchor uses 0.5 with refSync = curriculum.',
     source: 'GRPO (Shao et al. 2024); TRL GRPOConfig beta',
+  },
+  {
+    key: 'aklSharpness',
+    kind: 'float',
+    default: 0,
+    min: 0,
+    max: 100,
+    section: 'loss',
+    label: 'AKL k',
+    doc: 'AKL: each step\'s KL weight is β_KL · 2·sigmoid(k·(acc − 0.5)), acc the batch\'s share of correct completions: below half right the anchor loosens (toward 0) so the policy may move away from the reference, above it tightens (toward 2·β_KL) to keep what works. 0 = off (β_KL every step); 8 gives 0.17·β_KL at acc 0.2 and 1.83·β_KL at 0.8. The paper\'s smooth function is not given in its abstract; this sigmoid is a reading.',
+    source: 'AKL, Accuracy-Conditioned KL Scaling (the EXPO paper, docs/methods.md)',
+    when: { klBeta: { not: [0] } },
   },
   {
     key: 'klKind',

@@ -61,6 +61,9 @@ export interface RunConfig {
   topEntropyQuantile: number;
   cueGamma: number;
   edasGamma: number;
+  avspoVirtual: number;
+  lampoTau: number;
+  gcsSigma: number;
   customEstimator: string;
   rewardShaping: 'none' | 'custom';
   customReward: string;
@@ -71,6 +74,7 @@ export interface RunConfig {
   dualClip: number;
   aggregation: Aggregation;
   klBeta: number;
+  aklSharpness: number;
   klKind: 'k1' | 'k3';
   refSync: 'none' | 'every' | 'curriculum';
   refSyncEvery: number;

@@ -76,7 +76,7 @@ describe('bad URLs', () => {
       { knob: 'lr', message: 'lr must be a number in [0.000001, 1], got "abc"' },
       {
         knob: 'estimator',
-        message: 'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, custom; got "ppo"',
+        message: 'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo, custom; got "ppo"',
       },
       { knob: 'klMaskNew', message: 'klMaskNew must be true or false, got "maybe"' },
     ]);

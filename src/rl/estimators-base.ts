@@ -148,3 +148,122 @@ export function passAtKAdvantages(correct: ArrayLike<number>, B: number, G: numb
   }
   return out;
 }
+
+/**
+ * AVSPO (Adaptive Virtual Sample Policy Optimization, the ACR paper, docs/methods.md) (reading):
+ * a group whose G rewards are all equal (GRPO's "advantage collapse") gets `virtual` extra
+ * samples with the opposite outcome (reward 1 when the group's reward is below 0.5, else 0), and
+ * the GRPO advantage over those G + V rewards (sample std + 1e-4) goes to its real completions:
+ * an all-correct group is reinforced, an all-wrong one pushed down, with no extra rollout.
+ * Groups with spread get GRPO's advantage. The paper sets the amount from the batch's collapse
+ * rate as it trains; here V is a fixed knob (avspoVirtual). virtual = 0 is GRPO.
+ */
+export function avspoAdvantages(rewards: Rewards, B: number, G: number, virtual: number): Float64Array {
+  if (!Number.isInteger(virtual) || virtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${virtual}`);
+  const out = grpoAdvantages(rewards, B, G, 'group');
+  if (virtual === 0) return out;
+  for (let b = 0; b < B; b++) {
+    if (!groupIsAllEqual(rewards, b, G)) continue;
+    const r = rewards[b * G];
+    const rv = r < 0.5 ? 1 : 0;
+    // G real rewards r and V virtual rv: mean m, sample std over G + V values.
+    const n = G + virtual;
+    const m = (G * r + virtual * rv) / n;
+    const std = n > 1 ? Math.sqrt((G * (r - m) ** 2 + virtual * (rv - m) ** 2) / (n - 1)) : 0;
+    const a = (r - m) / (std + GRPO_EPS);
+    for (let g = 0; g < G; g++) out[b * G + g] = a;
+  }
+  return out;
+}
+
+/**
+ * GCS, Gaussian Curriculum Sampling (the EXPO / FG-ExPO paper, docs/methods.md) (reading): the
+ * paper samples questions with weight exp(−(p − 0.5)²/(2σ²)) of their accuracy p, so training
+ * dwells on its frontier. Here the weight scales the group's advantages in the batch instead
+ * (in expectation what sampling ∝ weight does to the gradient), with p the group's share of
+ * correct completions, renormalised to mean 1 over the groups that carry any advantage so the
+ * step size stays the estimator's. sigma = 0 is off (the input, copied).
+ */
+export function gcsWeighting(seqAdv: Rewards, correct: ArrayLike<number>, B: number, G: number, sigma: number): Float64Array {
+  if (!(sigma >= 0) || !Number.isFinite(sigma)) throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${sigma}`);
+  const out = Float64Array.from(seqAdv);
+  if (sigma === 0) return out;
+  const w = new Float64Array(B);
+  let sum = 0;
+  let live = 0;
+  for (let b = 0; b < B; b++) {
+    let c = 0;
+    let any = false;
+    for (let g = 0; g < G; g++) {
+      if (correct[b * G + g]) c++;
+      if (seqAdv[b * G + g] !== 0) any = true;
+    }
+    const p = c / G;
+    w[b] = Math.exp(-((p - 0.5) ** 2) / (2 * sigma * sigma));
+    if (any) {
+      sum += w[b];
+      live++;
+    }
+  }
+  if (live === 0 || !(sum > 0)) return out;
+  const mean = sum / live;
+  for (let b = 0; b < B; b++) for (let g = 0; g < G; g++) out[b * G + g] *= w[b] / mean;
+  return out;
+}
+
+/**
+ * AKL, Accuracy-Conditioned KL Scaling (the EXPO / FG-ExPO paper, docs/methods.md) (reading): the
+ * step's KL coefficient is klBeta · 2·sigmoid(k·(acc − 0.5)), acc the batch's share of correct
+ * completions: below half right the anchor loosens (toward 0), above it tightens (toward 2·klBeta),
+ * smoothly. sharpness k = 0 is off: the factor is exactly 1.
+ */
+export function aklFactor(accuracy: number, sharpness: number): number {
+  if (sharpness === 0) return 1;
+  return 2 / (1 + Math.exp(-sharpness * (accuracy - 0.5)));
+}
+
+/**
+ * LamPO's pairwise decomposed advantage (Lambda-Style Policy Optimization, docs/methods.md)
+ * (reading): A_i = (1/(G−1)) Σ_{j≠i} (r_i − r_j) · w_ij, each pair's reward gap weighted by the
+ * policy's confidence in it: w_ij = 2·sigmoid(−sign(r_i − r_j)·(ℓ_i − ℓ_j)/τ), ℓ the sequence's
+ * mean log-probability per policy token under the sampling policy. A pair the policy already
+ * ranks right (the better completion the likelier) weighs less than 1, one it ranks wrong more.
+ * w_ij = w_ji, so the advantages sum to zero per group; τ → ∞ gives w = 1, which is RLOO.
+ * The paper's ROUGE-L auxiliary reward is not part of it.
+ */
+export function lampoAdvantages(
+  rewards: Rewards, logp: ArrayLike<number>, mask: ArrayLike<number>, B: number, G: number, T: number, tau: number,
+): Float64Array {
+  if (!(tau > 0) || Number.isNaN(tau)) throw new RangeError(`lampoTau must be a number > 0, got ${tau}`);
+  const N = B * G;
+  const out = new Float64Array(N);
+  if (G < 2) return out;
+  // ℓ_i [N]: mean log π(y_t) over the sequence's policy tokens (0 for a sequence without any).
+  const ell = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    let s = 0;
+    let n = 0;
+    for (let t = 0; t < T; t++) {
+      if (mask[i * T + t] !== 0) {
+        s += logp[i * T + t];
+        n++;
+      }
+    }
+    ell[i] = n > 0 ? s / n : 0;
+  }
+  for (let b = 0; b < B; b++) {
+    for (let g = 0; g < G; g++) {
+      const i = b * G + g;
+      let sum = 0;
+      for (let h = 0; h < G; h++) {
+        const j = b * G + h;
+        const gap = rewards[i] - rewards[j];
+        if (h === g || gap === 0) continue;
+        const w = 2 / (1 + Math.exp((Math.sign(gap) * (ell[i] - ell[j])) / tau));
+        sum += gap * w;
+      }
+      out[i] = sum / (G - 1);
+    }
+  }
+  return out;
+}

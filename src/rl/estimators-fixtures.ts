@@ -12,13 +12,15 @@ export interface BatchSpec {
   correct?: number[];
   mask?: number[];
   entropy?: number[];
+  /** [N*T] log-probabilities of the sampled tokens (default −1 at policy tokens, 0 elsewhere). */
+  logp?: number[];
   lengths?: number[];
   signatures?: string[];
   errorSignatures?: string[];
   promptKeys?: string[];
 }
 
-/** A batch from plain arrays; omitted fields: correct = (r ≥ 0.5), mask all 1, entropy 1, lengths T. */
+/** A batch from plain arrays; omitted fields: correct = (r ≥ 0.5), mask all 1, entropy 1, logp −1, lengths T. */
 export function makeBatch(spec: BatchSpec): RolloutBatch {
   const { B, G, T, rewards } = spec;
   const N = B * G;
@@ -31,6 +33,7 @@ export function makeBatch(spec: BatchSpec): RolloutBatch {
     correct: Uint8Array.from(correct),
     mask: Float32Array.from(spec.mask ?? new Array<number>(N * T).fill(1)),
     entropy: Float32Array.from(spec.entropy ?? new Array<number>(N * T).fill(1)),
+    logp: Float32Array.from(spec.logp ?? (spec.mask ?? new Array<number>(N * T).fill(1)).map((m) => (m ? -1 : 0))),
     lengths: Int32Array.from(spec.lengths ?? new Array<number>(N).fill(T)),
     signatures: spec.signatures ?? new Array<string>(N).fill('s'),
     errorSignatures: spec.errorSignatures ?? correct.map((c) => (c ? 'correct' : 'wrong')),
@@ -70,11 +73,12 @@ export function arbBatch(opts: ArbBatchOptions = {}): fc.Arbitrary<RolloutBatch>
           rc: rewardsAndCorrect,
           mask: perTok(fc.constantFrom(0, 1, 1, 1)),
           entropy: perTok(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 8, noNaN: true }))),
+          logp: perTok(fc.oneof(fc.constant(0), fc.double({ min: -12, max: 0, noNaN: true }))),
           lengths: perSeq(fc.integer({ min: 0, max: T })),
           signatures: perSeq(fc.constantFrom('a', 'b', 'c')),
           errors: perSeq(fc.constantFrom('e1', 'e2', 'e3')),
         })
-        .map(({ rc, mask, entropy, lengths, signatures, errors }) =>
+        .map(({ rc, mask, entropy, logp, lengths, signatures, errors }) =>
           makeBatch({
             B,
             G,
@@ -83,6 +87,7 @@ export function arbBatch(opts: ArbBatchOptions = {}): fc.Arbitrary<RolloutBatch>
             correct: rc.correct,
             mask,
             entropy: entropy.map((h, j) => (mask[j] ? h : 0)),
+            logp: logp.map((l, j) => (mask[j] ? l : 0)),
             lengths,
             signatures,
             errorSignatures: errors.map((e, i) => (rc.correct[i] ? 'correct' : e)),

@@ -2,7 +2,8 @@
 // (docs/estimators.md). Pure: no GPU, no DOM, no mutation of the inputs or of the MaPP state.
 //
 //   1. base estimator          rewards [N]           → seqAdv [N]
-//   2. group-structure credit  (Cue-GRPO, EDAS)      → seqAdv [N]  (per-group totals kept)
+//   2. group weights and group-structure credit
+//      (GCS; Cue-GRPO, EDAS)                        → seqAdv [N]  (Cue/EDAS keep per-group totals)
 //   3. token-level credit      (uniform, EAPO)       → weights [N*T]
 //   4. top-entropy filter      mask [N*T]            → tokenMask [N*T]
 //   adv[i*T + t] = seqAdv[i] · weight[i*T + t] where tokenMask ≠ 0, else 0.
@@ -10,7 +11,10 @@
 import { cueCredit, edasCredit } from './credit-group';
 import { eapoWeights, topEntropyMask } from './credit-token';
 import {
+  avspoAdvantages,
+  gcsWeighting,
   grpoAdvantages,
+  lampoAdvantages,
   passAtKAdvantages,
   reinforceAdvantages,
   reinforceBaselineAdvantages,
@@ -43,6 +47,11 @@ export interface RolloutBatch {
   errorSignatures: string[];
   /** [B] stable id of each prompt (for MaPP's per-prompt posterior). */
   promptKeys: string[];
+  /**
+   * [N*T] log π_old(y_t) of each sampled token under the sampling policy (0 where mask = 0).
+   * LamPO needs it; the trainer always gives it, hand-made batches may leave it out.
+   */
+  logp?: Float32Array;
 }
 
 export interface AdvantageResult {
@@ -66,6 +75,12 @@ export interface AdvantageOptions {
   softmaxTau: number;
   /** pass@k estimator: k, an integer in [1, G]. */
   passK: number;
+  /** AVSPO: virtual samples of the opposite outcome added to each all-equal group (0 = GRPO). */
+  avspoVirtual: number;
+  /** LamPO: temperature τ > 0 of the pairwise confidence weight; large τ approaches RLOO. */
+  lampoTau: number;
+  /** GCS: σ of the Gaussian group weight around pass rate 0.5; 0 = off. */
+  gcsSigma: number;
   /** Cue-GRPO: redistribute positive advantage toward rare strategies (uses signatures). */
   cue: boolean;
   cueGamma: number;
@@ -94,8 +109,11 @@ export function validateAdvantageOptions(o: AdvantageOptions): void {
   checkOneOf('grpoScale', o.grpoScale, GRPO_SCALES);
   checkOneOf('tokenCredit', o.tokenCredit, TOKEN_CREDITS);
   checkFinite('softmaxTau', o.softmaxTau, true);
+  checkFinite('lampoTau', o.lampoTau, true);
   checkFinite('cueGamma', o.cueGamma);
   checkFinite('edasGamma', o.edasGamma);
+  if (!Number.isInteger(o.avspoVirtual) || o.avspoVirtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${o.avspoVirtual}`);
+  if (!(o.gcsSigma >= 0) || !Number.isFinite(o.gcsSigma)) throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${o.gcsSigma}`);
   if (!Number.isInteger(o.passK) || o.passK < 1) throw new RangeError(`passK must be an integer ≥ 1, got ${o.passK}`);
   if (!(o.topEntropyQuantile > 0 && o.topEntropyQuantile <= 1)) {
     throw new RangeError(`topEntropyQuantile must be in (0, 1], got ${o.topEntropyQuantile}`);
@@ -122,6 +140,7 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
   checkLength('promptKeys', batch.promptKeys.length, B, 'B');
   checkLength('mask', batch.mask.length, N * T, 'N*T');
   checkLength('entropy', batch.entropy.length, N * T, 'N*T');
+  if (batch.logp !== undefined) checkLength('logp', batch.logp.length, N * T, 'N*T');
   for (let i = 0; i < N; i++) {
     if (!Number.isFinite(batch.rewards[i])) throw new RangeError(`RolloutBatch.rewards[${i}] must be finite, got ${batch.rewards[i]}`);
   }
@@ -130,6 +149,9 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
     const h = batch.entropy[j];
     if (batch.mask[j] !== 0 && !(h >= 0 && Number.isFinite(h))) {
       throw new RangeError(`RolloutBatch.entropy[${j}] must be a finite number ≥ 0 at a policy token, got ${h}`);
+    }
+    if (batch.logp !== undefined && batch.mask[j] !== 0 && !(batch.logp[j] <= 0)) {
+      throw new RangeError(`RolloutBatch.logp[${j}] must be a log-probability (≤ 0) at a policy token, got ${batch.logp[j]}`);
     }
   }
 }
@@ -150,6 +172,11 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
       return softmaxGrpoAdvantages(rewards, B, G, options.softmaxTau);
     case 'passk':
       return passAtKAdvantages(correct, B, G, options.passK);
+    case 'avspo':
+      return avspoAdvantages(rewards, B, G, options.avspoVirtual);
+    case 'lampo':
+      if (!batch.logp) throw new Error('estimator "lampo" needs the batch\'s log-probabilities: RolloutBatch.logp [N*T]');
+      return lampoAdvantages(rewards, batch.logp, batch.mask, B, G, batch.T, options.lampoTau);
     case 'custom':
       throw new Error('estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase');
     case 'mapp': {
@@ -212,11 +239,12 @@ export function advantagesFromBase(batch: RolloutBatch, options: AdvantageOption
   return { seqAdv, adv, tokenMask };
 }
 
-/** Steps 2–4 on a base estimator's seqAdv [N]. */
+/** Steps 2–4 on a base estimator's seqAdv [N] (GCS's group weight first, then Cue-GRPO and EDAS). */
 function creditAndFilter(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
   const { B, G, T } = batch;
   const N = B * G;
   let seqAdv = base;
+  if (options.gcsSigma > 0) seqAdv = gcsWeighting(seqAdv, batch.correct, B, G, options.gcsSigma);
   if (options.cue) seqAdv = cueCredit(seqAdv, batch.correct, batch.signatures, B, G, options.cueGamma);
   if (options.edas) seqAdv = edasCredit(seqAdv, batch.correct, batch.errorSignatures, B, G, options.edasGamma);
 

@@ -99,6 +99,7 @@ export async function advantagesFor(ctx: AdvantageContext, s: RolloutSnapshot, s
     batch = {
       B: shape.B, G: shape.G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
       lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures, promptKeys,
+      logp: facts.logp,
     };
     adv = estimator
       ? advantagesFromBase(batch, ctx.options, await estimator.call(estimatorInput(batch, step), estimatorLengths(batch)))

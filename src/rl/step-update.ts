@@ -9,6 +9,18 @@ import type { MinibatchData, TrainPass } from './engine';
 import { rowArrays, sliceMinibatch, type RolloutShape } from './rollout';
 import type { LossSettings } from './settings';
 import type { RolloutSnapshot } from './trainer-types';
+import { aklFactor } from './estimators-base';
+
+/**
+ * This step's KL weight: klBeta, scaled by AKL's factor of the batch's share of correct
+ * completions when aklSharpness > 0 (docs/estimators.md, "AKL").
+ */
+export function stepKlBeta(klBeta: number, aklSharpness: number, correct: ArrayLike<number>): number {
+  if (aklSharpness === 0 || correct.length === 0) return klBeta;
+  let c = 0;
+  for (let i = 0; i < correct.length; i++) if (correct[i]) c++;
+  return klBeta * aklFactor(c / correct.length, aklSharpness);
+}
 
 /** AdamW's parameters update by update: the count of updates applied and the warm-up of lr. */
 export class AdamSchedule {
@@ -67,7 +79,8 @@ export function buildPasses(ctx: PassContext, s: RolloutSnapshot, trainAdv: Floa
   const rows = rowArrays(s.tokens, shape, trainAdv, s.advantages!.tokenMask, s.facts.logp, Math.min(ctx.klLimit, shape.Lc));
   const N = Math.floor(shape.N / c.minibatches);
   const klOn = c.klBeta > 0 && ctx.hasReference;
-  const { epsLow, epsHigh, dualClip, klKind, aggregation, klBeta, alphaIn } = ctx.settings;
+  const { epsLow, epsHigh, dualClip, klKind, aggregation, alphaIn } = ctx.settings;
+  const klBeta = stepKlBeta(ctx.settings.klBeta, c.aklSharpness, s.verified.correct);
   const passes: TrainPass[] = [];
   for (let e = 0; e < c.epochs; e++) {
     const order = shuffle(ctx.shuffleRng, shape.N);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CODE_EXAMPLES, ESTIMATOR_TEMPLATE, GRPO_NO_STD_SOURCE, examplesOf } from '../../config/custom-code';
-import { baseAdvantages, type AdvantageOptions } from '../estimators';
+import { baseAdvantages, computeAdvantages, type AdvantageOptions } from '../estimators';
 import { DEFAULT_ADVANTAGE_OPTIONS } from '../settings';
 import { arbBatch, makeBatch } from '../estimators-fixtures';
 import { MappPosterior } from '../mapp';
@@ -35,7 +35,7 @@ async function expectSame(code: CustomCode, options: Partial<AdvantageOptions>, 
 describe('the built-ins as custom code', () => {
   it('every built-in estimator has an example', () => {
     const covered = examplesOf('estimator').map((e) => e.builtin).filter(Boolean);
-    expect(new Set(covered)).toEqual(new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp']));
+    expect(new Set(covered)).toEqual(new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp', 'avspo', 'lampo']));
   });
 
   for (const estimator of ['reinforce', 'reinforce_baseline', 'rloo', 'softmax_grpo'] as const) {
@@ -60,6 +60,37 @@ describe('the built-ins as custom code', () => {
     await expectSame(template, { estimator: 'grpo', grpoScale: 'group' }, { shaped: true });
     const noStd = await load(GRPO_NO_STD_SOURCE);
     await expectSame(noStd, { estimator: 'grpo', grpoScale: 'none' }, { shaped: true });
+  });
+
+  it('avspo reproduces the built-in (V = 1 and V = 3)', async () => {
+    for (const v of [1, 3]) {
+      const code = await load(source('avspo').replace('const V = 1;', `const V = ${v};`));
+      await expectSame(code, { estimator: 'avspo', avspoVirtual: v }, { minG: 2 });
+      await expectSame(code, { estimator: 'avspo', avspoVirtual: v }, { shaped: true, minG: 2 });
+      code.dispose();
+    }
+  });
+
+  it('lampo reproduces the built-in (τ = 1 and τ = 0.1)', async () => {
+    for (const tau of [1, 0.1]) {
+      const code = await load(source('lampo').replace('const TAU = 1;', `const TAU = ${tau};`));
+      await expectSame(code, { estimator: 'lampo', lampoTau: tau });
+      await expectSame(code, { estimator: 'lampo', lampoTau: tau }, { shaped: true });
+      code.dispose();
+    }
+  });
+
+  it('gcs is GRPO with gcsSigma = 0.25 (the pipeline\'s seqAdv, bit for bit)', async () => {
+    const code = await load(source('gcs'));
+    await fc.assert(
+      fc.asyncProperty(arbBatch().filter((b) => b.G >= 2), async (batch) => {
+        const want = computeAdvantages(batch, { ...DEFAULT_ADVANTAGE_OPTIONS, estimator: 'grpo', gcsSigma: 0.25 }).seqAdv;
+        const got = await code.call(estimatorInput(batch, 1), estimatorLengths(batch));
+        for (let i = 0; i < want.length; i++) expect(Object.is(got[i], want[i]), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+    code.dispose();
   });
 
   it('passk reproduces the built-in (K = 4, groups of at least 4)', async () => {

@@ -36,6 +36,8 @@ export interface EstimatorBatch extends BatchBase {
   readonly mask: Float32Array;
   /** [N*T] entropy of the full next-token distribution at that position (0 where mask = 0). */
   readonly entropy: Float32Array;
+  /** [N*T] log-probability of the sampled token under the sampling policy (0 where mask = 0). */
+  readonly logp: Float32Array;
 }
 
 /** rewards(batch) gets this, and returns N numbers: the rewards the estimator sees. */
@@ -62,7 +64,10 @@ export function estimatorInput(batch: RolloutBatch, step: number): SandboxInput 
   const { B, G, T } = batch;
   return input(
     { B, G, N: B * G, T, step },
-    { rewards: batch.rewards, correct: batch.correct, lengths: batch.lengths, mask: batch.mask, entropy: batch.entropy },
+    {
+      rewards: batch.rewards, correct: batch.correct, lengths: batch.lengths, mask: batch.mask, entropy: batch.entropy,
+      logp: batch.logp ?? new Float32Array(batch.mask.length),
+    },
     { signatures: batch.signatures, errorSignatures: batch.errorSignatures, promptKeys: batch.promptKeys },
   );
 }
