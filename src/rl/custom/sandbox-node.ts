@@ -10,12 +10,16 @@
 // the next call; the trainer turns each into a pause at the last good step (a custom-code fault).
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { CodeKind } from '../../config/custom-code';
 import { CHILD_PROGRAM } from './sandbox-child';
 import { timeoutReply, type InputArray, type OutputSummary, type Sandbox, type SandboxError, type SandboxInput, type SandboxReply } from './sandbox';
 
 /** The sandbox process's heap limit (MiB): an estimator needs a few; a runaway allocation ends there. */
 export const SANDBOX_HEAP_MIB = 256;
+
+/** The sandbox process's address space (KiB, POSIX only): its heap, Node itself, and typed arrays up to about 1.5 GiB. */
+export const SANDBOX_ADDRESS_KIB = 2 * 1024 * 1024;
 
 /** The flag that turns the permission model on in this Node (`--permission` from Node 22, `--experimental-permission` in 20 and 21), or null. */
 function permissionFlag(): string | null {
@@ -101,7 +105,13 @@ export class ProcessSandbox implements Sandbox {
   constructor() {
     const permission = permissionFlag();
     const args = [...(permission ? [permission] : []), '--no-warnings', `--max-old-space-size=${SANDBOX_HEAP_MIB}`, '-e', CHILD_PROGRAM];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env: {}, windowsHide: true });
+    // Typed arrays live outside V8's heap: the address-space limit (POSIX, through the shell's
+    // ulimit) is what stops a hoard of them before it takes the machine's memory.
+    const limited = process.platform !== 'win32' && existsSync('/bin/sh');
+    const [file, argv] = limited
+      ? ['/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_KIB} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(file, argv, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env: {}, windowsHide: true });
     this.child = child;
     track(child);
     child.stderr?.setEncoding('utf8');
@@ -127,7 +137,7 @@ export class ProcessSandbox implements Sandbox {
   }
 
   private exitReason(code: number | null, signal: NodeJS.Signals | null): string {
-    if (/heap out of memory|Allocation failed/i.test(this.stderrTail())) return `the sandbox ran out of memory (its heap is limited to ${SANDBOX_HEAP_MIB} MiB)`;
+    if (/heap out of memory|Allocation failed|out of memory/i.test(this.stderrTail())) return `the sandbox ran out of memory (its heap is limited to ${SANDBOX_HEAP_MIB} MiB)`;
     if (/Maximum call stack/i.test(this.stderrTail())) return 'the sandbox process ended: its call stack overflowed';
     return `the sandbox process ended (${signal ? `signal ${signal}` : `exit code ${code}`})`;
   }
