@@ -185,7 +185,9 @@ export const WORKER_SHIM = String.raw`
 (function () {
   var post = self.postMessage.bind(self);
   var hide = ['postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'indexedDB', 'caches',
-    'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport'];
+    'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport',
+    // No timers, as in Node's sandbox: work left for later would run outside every call's limit.
+    'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'requestAnimationFrame'];
   for (var i = 0; i < hide.length; i++) {
     try { Object.defineProperty(self, hide[i], { value: undefined, writable: false, configurable: false }); } catch (_) {}
   }
