@@ -123,6 +123,7 @@ describe('docs/cli-errors.md', () => {
     expect(await initCommand(['--vocab-size', '8', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', init], () => {})).toBe(0);
     found.push(await refusal(d, () => trainCommand(['--resume', init, '--backend', 'cpu', '--steps', '2'], () => {}, () => {})));
     found.push(await refusal(d, () => evalCommand(['--checkpoint', init, '--backend', 'cpu'], () => {})));
+    found.push(await refusal(d, () => initCommand(['--vocab-size', '8', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', d], () => {})));
 
     // A run at step 1, and the same run's step-2 pair: the state of step 2 renamed in, the
     // weights of step 1 still in place, the state of step 1 set aside (a kill between the renames).

@@ -5,6 +5,7 @@
 //
 //   compile(js, kind, file) → { ok } | { ok: false, error }    evaluates the code once
 //   call(input)              → { ok, output, after } | { ok: false, error }
+//   take(message), run()     the same two, handed over first and then run (Node's sandbox)
 //
 // `call` copies the input into the sandbox's own arrays, freezes the batch object and its lists
 // (an assignment throws, with the line), calls the function, and reads its output into a fresh
@@ -154,9 +155,23 @@ Object.defineProperty(globalThis, '__rlvr', { enumerable: false, writable: false
     return r;
   }
 
+  // Node's sandbox process hands a message over with take() (a plain call from outside, which
+  // runs no code of the user's), then runs the script "__rlvr.run()" in the context, so that the
+  // promise jobs the code queues run inside that script too; no global slot carries the message.
+  var inbox = null;
+  function take(m) { inbox = m; }
+  function run() {
+    var m = inbox;
+    inbox = null;
+    if (m === null) return fail(new Err('internal: no message was handed over'));
+    return m.type === 'compile' ? compile(m.js, m.kind, m.file) : call(m.input);
+  }
+
   var api = record();
   api.compile = compile;
   api.call = call;
+  api.take = take;
+  api.run = run;
   return freeze(api);
 })() });
 `;
@@ -170,7 +185,9 @@ export const WORKER_SHIM = String.raw`
 (function () {
   var post = self.postMessage.bind(self);
   var hide = ['postMessage', 'fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'indexedDB', 'caches',
-    'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport'];
+    'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport',
+    // No timers, as in Node's sandbox: work left for later would run outside every call's limit.
+    'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'requestAnimationFrame'];
   for (var i = 0; i < hide.length; i++) {
     try { Object.defineProperty(self, hide[i], { value: undefined, writable: false, configurable: false }); } catch (_) {}
   }
