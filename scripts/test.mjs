@@ -11,7 +11,7 @@
 // "tests: N passed, N failed, N skipped" summed over vitest and Playwright.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
 const runUnit = !args.has('--no-unit');
@@ -58,6 +58,35 @@ function ensureSystemPackages() {
   process.exit(1);
 }
 
+// The Slurm test (src/cli/slurm.test.ts) runs a private single-node Slurm; it needs root and
+// Debian's slurm-wlm + munge, and GNU parallel for the --emit-jobs line. Installed here as root
+// when missing (without starting the system's own daemons); if that cannot be, those tests are
+// reported skipped with the reason. Once they are here, a skip is a failure (RLVR_REQUIRE_SLURM).
+function ensureClusterTools() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+  const missing = [];
+  if (!['slurmctld', 'slurmd', 'sbatch', 'munged'].every(has)) missing.push('slurm-wlm', 'munge');
+  if (!has('parallel')) missing.push('parallel');
+  if (missing.length && isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing Debian packages the cluster tests need: ${missing.join(' ')}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    // policy-rc.d 101: the packages' scripts start no system daemons (the test starts its own).
+    const policy = '/usr/sbin/policy-rc.d';
+    const ownPolicy = !existsSync(policy);
+    if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+    try {
+      if (sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) !== 0) {
+        sh('apt-get', ['update', '-qq'], { env });
+        sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+      }
+    } finally {
+      if (ownPolicy) rmSync(policy, { force: true });
+    }
+  }
+  if (isRoot && ['slurmctld', 'slurmd', 'sbatch', 'munged'].every(has)) process.env.RLVR_REQUIRE_SLURM = '1';
+}
+
 function ensureNodeModules() {
   if (existsSync('node_modules/.package-lock.json') && existsSync('node_modules/webgpu')) return;
   if (sh('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
@@ -72,6 +101,7 @@ function readJson(path) {
 }
 
 ensureSystemPackages();
+ensureClusterTools();
 ensureNodeModules();
 mkdirSync('test-results', { recursive: true });
 

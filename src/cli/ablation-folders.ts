@@ -8,7 +8,7 @@
 // the top of a given folder (written by sweep and --emit-jobs) gives the cells' order, what they
 // set, and the solved rule and metrics.
 
-import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
 import {
@@ -47,6 +47,9 @@ export interface AblationSummaryFile extends AblationStats {
 interface RunFolder {
   /** The run's id in the summary: its path below the folder it was found under. */
   id: string;
+  /** Where it is, and the folder given that it was found under. */
+  dir?: string;
+  root?: string;
   config: RunConfig;
   cell?: CellFile;
   run: SeedRun;
@@ -77,6 +80,47 @@ function metricsWarnings(id: string, notes: MetricsNotes): string[] {
     const shown = bad.slice(0, 3).map((b) => `step ${b.step}: ${b.raw === undefined ? 'nothing' : typeof b.raw === 'number' ? String(b.raw) : JSON.stringify(b.raw).slice(0, 20)}`);
     const more = bad.length > 3 ? `, … ${bad.length - 3} more` : '';
     out.push(`${id}: ${bad.length} value${bad.length === 1 ? ' of ' + metric + ' is' : 's of ' + metric + ' are'} not ${bad.length === 1 ? 'a finite number' : 'finite numbers'} (${shown.join(', ')}${more}); ${bad.length === 1 ? 'it is' : 'they are'} left out`);
+  }
+  return out;
+}
+
+/** The log a job array's task wrote for run `cellIndex`, `seedIndex` of a sweep (rlvr sweep --slurm): DIR/logs/job-<i>.log, i from 1 in job order. */
+export function jobLogPath(root: string, spec: AblationFile, cellIndex: number, seedIndex: number): string {
+  return join(root, JOB_LOG_DIR, `job-${cellIndex * spec.seeds.length + seedIndex + 1}.log`);
+}
+
+export const JOB_LOG_DIR = 'logs';
+
+/** "; its job's log DIR/logs/job-3.log ends: …" when a job array left one for this run, else "". */
+function jobLogNote(root: string | undefined, spec: AblationFile, dir: string | undefined): string {
+  if (root === undefined || dir === undefined) return '';
+  for (const [ci, cell] of spec.cells.entries()) {
+    for (const [si, seed] of spec.seeds.entries()) {
+      if (resolve(join(root, cell.dir, `seed-${seed}`)) !== resolve(dir)) continue;
+      const log = jobLogPath(root, spec, ci, si);
+      if (!existsSync(log)) return '';
+      let tail: string;
+      try {
+        tail = readFileSync(log, 'utf8').split(/[\r\n]+/).map((l) => l.trim()).filter(Boolean).slice(-3).join(' ↵ ');
+      } catch (e) {
+        tail = `(cannot read it: ${(e as Error).message})`;
+      }
+      return `; its job's log ${log} ends: ${tail.length > 400 ? `…${tail.slice(-400)}` : tail || '(empty)'}`;
+    }
+  }
+  return '';
+}
+
+/** Runs of the sweep's ablation.json with no run folder: a job that failed before its first step, or never ran. */
+function missingRunWarnings(root: string, spec: AblationFile, folders: readonly RunFolder[]): string[] {
+  const found = new Set(folders.map((f) => (f.dir === undefined ? '' : resolve(f.dir))));
+  const out: string[] = [];
+  for (const cell of spec.cells) {
+    for (const seed of spec.seeds) {
+      const dir = join(root, cell.dir, `seed-${seed}`);
+      if (found.has(resolve(dir))) continue;
+      out.push(`cell "${cell.label}" seed ${seed}: no run in ${dir} (its job failed before step 1, or has not run)${jobLogNote(root, spec, dir)}`);
+    }
   }
   return out;
 }
@@ -136,6 +180,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   const warnings: string[] = [];
   const folders: RunFolder[] = [];
   let spec: AblationFile | undefined;
+  let specRoot: string | undefined;
   // A folder given twice, or inside another one given, is read once: a run counts once.
   const realRoots = new Map<string, string>();
   const realRuns = new Map<string, string>();
@@ -151,7 +196,10 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     if (existsSync(specPath)) {
       const found = parseAblationFile(readJsonFile(specPath), specPath);
       if (spec) warnings.push(`${specPath}: a second ablation.json; the cells' order and the solved rule come from the first`);
-      else spec = found;
+      else {
+        spec = found;
+        specRoot = root;
+      }
     }
     for (const dir of findRunFolders(root, warnings)) {
       const rel = relative(root, dir).split(sep).join('/') || '.';
@@ -163,10 +211,14 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
         continue;
       }
       realRuns.set(real, id);
-      folders.push(readRunFolder(dir, id, warnings));
+      folders.push({ ...readRunFolder(dir, id, warnings), dir, root });
     }
   }
-  if (folders.length === 0) throw new CliError(`no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}`);
+  const missing = spec && specRoot !== undefined ? missingRunWarnings(specRoot, spec, folders) : [];
+  warnings.push(...missing);
+  if (folders.length === 0) {
+    throw new CliError(`no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}${missing.length ? ` (${missing.length} runs of its ${ABLATION_FILE} have none; the first: ${missing[0]})` : ''}`);
+  }
   warnings.push(...mixWarnings(folders));
 
   // Cells: by cell.json label, else by config difference among the runs without one.
@@ -194,7 +246,10 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     for (const m of members) {
       if (seen.has(m.run.seed)) warnings.push(`cell "${label}" has seed ${m.run.seed} more than once (${m.id}): repeated seeds are not independent samples`);
       seen.add(m.run.seed);
-      if (spec && m.run.lastStep < spec.steps) warnings.push(`${m.id}: stopped at step ${m.run.lastStep} of ${spec.steps} (counted as unsolved from then on)`);
+      if (spec && m.run.lastStep < spec.steps) {
+        warnings.push(`${m.id}: unfinished, stopped at step ${m.run.lastStep} of ${spec.steps} (counted as unsolved from then on; ` +
+          `continue it: rlvr train --resume ${m.dir} --steps ${spec.steps})${jobLogNote(m.root, spec, m.dir)}`);
+      }
     }
     const specCell = spec?.cells.find((c) => c.label === label);
     const variant = specCell?.variant ?? members.find((m) => m.cell?.variant)?.cell?.variant;

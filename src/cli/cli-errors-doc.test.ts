@@ -3,7 +3,7 @@
 // page must hold it. A message changed in the code fails here until the page says the same.
 
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -71,6 +71,13 @@ describe('docs/cli-errors.md', () => {
     const again = tmp();
     expect(await emit(['--grid', 'lr=0.01', '--out', again])).toBe(0);
     found.push(await refusal(again, () => sweepCommand(['--preset', 'sort-easy', '--seeds', '0', '--steps', '3', '--grid', 'lr=0.01', '--out', again, '--emit-jobs'], quiet)));
+    // --slurm's own refusals, all before anything is written or submitted.
+    const slurm = tmp();
+    found.push(await refusal(slurm, () => emit(['--grid', 'lr=0.01', '--slurm', '--out', slurm])));
+    found.push(await refusal(slurm, () => emit(['--grid', 'lr=0.01', '--sbatch-args', '--time=10', '--out', slurm])));
+    for (const extra of ['--array=1-3', "--time='1:00'"]) {
+      found.push(await refusal(slurm, () => sweepCommand(['--preset', 'sort-easy', '--seeds', '0', '--steps', '2', '--grid', 'lr=0.01', '--out', slurm, '--slurm', '--sbatch-args', extra], quiet)));
+    }
     for (const line of found) expect(DOC, line.slice(0, 300)).toContain(`\`${line}\``);
     for (const line of found) produced.add(line);
   });
@@ -110,6 +117,15 @@ describe('docs/cli-errors.md', () => {
     const stray = cells();
     writeFileSync(join(stray, 'ablation.json'), JSON.stringify({ format: 'rlvr-ablation', version: 1, preset: 'sort-easy', variants: [], grid: [['lr', ['0.003']]], seeds: [0, 1], steps: 4, sets: [], solved: null, metrics: ['reward'], cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }] }));
     found.push(...await stderrOf(stray, (err) => reportCommand([stray], () => {}, err)));
+    // A job array's runs: one that never wrote a step (its job failed), one cancelled at step 2 of 4; their job logs.
+    const array = cells();
+    writeFileSync(join(array, 'ablation.json'), JSON.stringify({ format: 'rlvr-ablation', version: 1, preset: 'sort-easy', variants: [], grid: [['lr', ['0.003', '0.01']]], seeds: [0, 1, 2], steps: 4, sets: [], solved: null, metrics: ['reward'],
+      cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }, { label: 'lr=0.01', dir: 'lr=0.01', set: { lr: '0.01' } }] }));
+    writeFakeRun(join(array, 'lr=0.01', 'seed-2'), { sets: ['lr=0.01'], seed: 2, steps: 2, cell: { cell: 'lr=0.01', preset: 'sort-easy' } });
+    mkdirSync(join(array, 'logs'));
+    writeFileSync(join(array, 'logs', 'job-3.log'), 'rlvr sweep job 7_3 on node1\nerror: --set lr: must be a number\n');
+    writeFileSync(join(array, 'logs', 'job-6.log'), 'rlvr sweep job 7_6 on node1\nslurmstepd: error: *** JOB 13 ON node1 CANCELLED AT 2026-12-05T09:00:00 ***\nSIGTERM: stopping after this step\n');
+    found.push(...(await stderrOf(array, (err) => reportCommand([array], () => {}, err))).filter((l) => l.startsWith('warning: ')));
     const warnings = found.filter((l) => l.startsWith('warning: ') && !/summary/.test(l));
     expect(warnings.length).toBeGreaterThanOrEqual(7);
     for (const line of found.filter((l) => !l.startsWith('wrote '))) expect(DOC, line.slice(0, 300)).toContain(`\`${line}\``);

@@ -10,7 +10,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { quoteInput, shellQuote } from '../core/quote';
-import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { ABLATION_FILE, ablationFile, checkSweepFolder, JOB_LOG_DIR, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
 import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
@@ -36,7 +37,9 @@ export const SWEEP_FLAGS: Record<string, FlagSpec> = {
   'solved-level': { kind: 'value', doc: 'count --solved only at this curriculum level or above (e.g. 6, the final chain length)' },
   metric: { kind: 'multi', doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy' },
   'emit-jobs': { kind: 'switch', doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report' },
-  cli: { kind: 'value', doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)' },
+  cli: { kind: 'value', doc: 'the command prefix of --emit-jobs and --slurm lines (default for --emit-jobs "npm run --silent rlvr --", run from the repository root; for --slurm this same node and CLI)' },
+  slurm: { kind: 'switch', doc: 'submit the runs as one Slurm job array (sbatch): writes DIR/jobs.txt, DIR/slurm-job.sh and DIR/logs/job-<i>.log, prints the job id and the report command' },
+  'sbatch-args': { kind: 'value', doc: 'more sbatch flags for --slurm, split at spaces, e.g. "--partition=gpu --gres=gpu:1 --time=04:00:00"', flagsValue: true },
   'estimator-file': { kind: 'value', doc: 'your estimator (a .js or .ts file defining advantages(batch)) as the code of every cell; without --grid or --variant the cells are the preset\'s estimator and estimator=custom' },
   'reward-file': CODE_FILE_FLAGS['reward-file'],
   init: { kind: 'value', doc: 'a checkpoint every run starts from (its weights; each run keeps its own config and seed), as rlvr train --init (default: the lesson\'s own base model, e.g. maze-grpo\'s, else random weights)' },
@@ -180,6 +183,9 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
   if (f.cli !== undefined && /[\r\n]/.test(String(f.cli))) throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  if (f.slurm && f['emit-jobs']) throw new CliError('--slurm submits the runs, --emit-jobs prints them: give one');
+  if (f['sbatch-args'] !== undefined && !f.slurm) throw new CliError('--sbatch-args goes with --slurm');
+  const extra = sbatchArgs(f['sbatch-args'] as string | undefined);
   // Your code goes to every cell as a knob value; it runs in the cells whose estimator is custom.
   const code = readCodeFiles(f);
   const ownCells = f.grid === undefined && f.variant === undefined;
@@ -212,6 +218,15 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   checkSweepFolder(outDir, file, jobs.map((j) => j.dir));
   writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
 
+  if (f.slurm) {
+    const prefix = f.cli !== undefined ? String(f.cli) : io.cli.map(shellQuote).join(' ');
+    const lines = jobs.map((job) => `${prefix} ${job.args.map(shellQuote).join(' ')}`);
+    const { jobId } = submitSlurmArray({ dir: outDir, cwd: process.cwd(), lines, name: `rlvr-${preset}`, extra });
+    io.out(jobId);
+    io.err(`submitted job array ${jobId}: ${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds), ${join(outDir, SLURM_SCRIPT)} running line i of ${join(outDir, JOBS_FILE)}; logs in ${join(outDir, JOB_LOG_DIR)}/job-<i>.log`);
+    io.err(`watch it: squeue -j ${jobId}. When it ends: rlvr report ${shellQuote(outDir)}`);
+    return 0;
+  }
   if (f['emit-jobs']) {
     const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
     for (const job of jobs) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);

@@ -30,6 +30,8 @@ export interface FlagSpec {
   /** Takes a value (`--seed 3`) or is a boolean switch (`--json`). */
   kind: 'value' | 'switch' | 'multi';
   doc: string;
+  /** Its value is other flags passed on (`--sbatch-args "--time=1:00:00"`): it may start with --. */
+  flagsValue?: boolean;
 }
 
 export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;
@@ -61,7 +63,7 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
     else {
       value = argv[++i];
       // `--out --json`: the next flag is not a value.
-      if (value !== undefined && value.startsWith('--')) {
+      if (value !== undefined && value.startsWith('--') && !s.flagsValue) {
         throw new CliError(`${command}: --${name} needs a value, got the flag ${shortText(value)}`);
       }
     }
