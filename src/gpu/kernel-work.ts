@@ -174,3 +174,8 @@ export function copyRowsWork(N: number, W: number): KernelWork {
 export function attentionDecodeWork(N: number, Tmax: number, C: number, NH: number): KernelWork {
   return { shape: `N ${N}, Tmax ${Tmax}, C ${C}, NH ${NH}`, flops: null, bytes: null };
 }
+
+/** A whole decoding block; its attention depends on the position, known only at run time. */
+export function decodeBlockWork(N: number, Tmax: number, C: number, NH: number): KernelWork {
+  return { shape: `N ${N}, Tmax ${Tmax}, C ${C}, NH ${NH}`, flops: null, bytes: null };
+}

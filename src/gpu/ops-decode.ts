@@ -117,3 +117,68 @@ export function attentionDecodeOp(
     work: work.attentionDecodeWork(N, Tmax, C, NH),
   })];
 }
+
+/** Workgroup memory of decode_block: the row, ln, atty (C each), the MLP's 4C, the scores, 2 stats. */
+function decodeBlockBytes(C: number, NH: number, Tmax: number): number {
+  return (7 * C + NH * Tmax + 2) * 4;
+}
+
+/** Whether decode_block's workgroup memory fits this device for a model of C, NH and Tmax. */
+export function decodeBlockFits(device: GPUDevice, C: number, NH: number, Tmax: number): boolean {
+  return decodeBlockBytes(C, NH, Tmax) <= device.limits.maxComputeWorkgroupStorageSize && C % NH === 0;
+}
+
+/** Float offsets of one block's tensors in the parameter buffer (decodeBlockOp's uniform). */
+export interface DecodeBlockOffsets {
+  ln1w: number; ln1b: number; qkvw: number; qkvb: number;
+  projw: number; projb: number; ln2w: number; ln2b: number;
+  fcw: number; fcb: number; fcprojw: number; fcprojb: number;
+}
+
+/**
+ * One whole transformer block for the new position pos = cursor[0] of every sequence, in one
+ * dispatch (shaders/decode_block.wgsl): x [N,C] updated in place, q|k|v written into the
+ * cache at pos. One workgroup per sequence holds the row and every intermediate (7C + NH·Tmax
+ * floats) in workgroup memory.
+ */
+export function decodeBlockOp(
+  device: GPUDevice,
+  x: Buf,      // [N, C] residual rows (in place)
+  cache: Buf,  // [N, Tmax, 3C]
+  params: GPUBuffer, // [P] the parameter buffer
+  offsets: DecodeBlockOffsets,
+  N: number, Tmax: number, C: number, NH: number,
+  cursor: Buf, // [≥1] u32
+): Dispatch[] {
+  const op = 'decodeBlock';
+  positiveInts(op, { N, Tmax, C, NH });
+  checkHeads(op, C, NH);
+  need(op, 'x', x, N * C); need(op, 'cache', cache, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
+  const floats = params.size / 4;
+  const ends: [string, number][] = [
+    ['ln1w', offsets.ln1w + C], ['ln1b', offsets.ln1b + C], ['qkvw', offsets.qkvw + 3 * C * C], ['qkvb', offsets.qkvb + 3 * C],
+    ['projw', offsets.projw + C * C], ['projb', offsets.projb + C], ['ln2w', offsets.ln2w + C], ['ln2b', offsets.ln2b + C],
+    ['fcw', offsets.fcw + 4 * C * C], ['fcb', offsets.fcb + 4 * C], ['fcprojw', offsets.fcprojw + 4 * C * C], ['fcprojb', offsets.fcprojb + C],
+  ];
+  for (const [name, end] of ends) {
+    if (end > floats) throw new RangeError(`${op}: offsets.${name} runs past the parameter buffer (${end} > ${floats} floats)`);
+  }
+  const bytes = decodeBlockBytes(C, NH, Tmax);
+  if (bytes > device.limits.maxComputeWorkgroupStorageSize) {
+    throw new RangeError(`${op}: C=${C}, NH=${NH}, Tmax=${Tmax} need ${bytes} bytes of workgroup memory; the device has ${device.limits.maxComputeWorkgroupStorageSize}`);
+  }
+  const o = offsets;
+  return [makeDispatch(device, {
+    kernel: 'decode_block',
+    bindings: [x, cache, params, cursor],
+    uniform: uniformFrom(device, [
+      [N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32'],
+      [o.ln1w, 'u32'], [o.ln1b, 'u32'], [o.qkvw, 'u32'], [o.qkvb, 'u32'],
+      [o.projw, 'u32'], [o.projb, 'u32'], [o.ln2w, 'u32'], [o.ln2b, 'u32'],
+      [o.fcw, 'u32'], [o.fcb, 'u32'], [o.fcprojw, 'u32'], [o.fcprojb, 'u32'],
+    ], op),
+    overrides: { WG: 64, CMAX: C, TMAX: Tmax, NHMAX: NH },
+    workgroups: grid(N, 1),
+    work: work.decodeBlockWork(N, Tmax, C, NH),
+  })];
+}

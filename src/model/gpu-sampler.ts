@@ -5,8 +5,10 @@
 // prompt, and in interleaved layouts tokens between policy tokens), or −1 where the policy
 // samples. Position 0 must be fixed (BOS). For each position pos = 0..T−2 the plan runs one
 // decoding step over all N sequences: embed token pos, run every block on that one row
-// (writing its q|k|v into the layer's cache [N,T,3C]), attend over rows 0..pos, project to
-// logits [N,V], and sample_token writes token pos+1 (copying it where the template fixes it).
+// (writing its q|k|v into the layer's cache [N,T,3C] and attending over rows 0..pos: one
+// decode_block dispatch per block where its workgroup memory fits, else the block's eleven
+// kernels), project to logits [N,V], and sample_token writes token pos+1 (copying it where the
+// template fixes it): L + 4 dispatches a token.
 //
 // The decoding kernels read pos from small storage buffers (`cursor`, `next`), which the
 // command encoder updates with copyBufferToBuffer between passes: one recording, bind groups
@@ -17,7 +19,7 @@ import { Plan } from './gpu-plan';
 import { slotBinding, type GpuParams } from './gpu-model';
 import { createStorage, writeArray } from '../gpu/buffers';
 import {
-  addOp, attentionDecodeOp, copyRowsOp, createSampleTokenParams, embeddingDecodeOp, geluForwardOp,
+  addOp, attentionDecodeOp, copyRowsOp, createSampleTokenParams, decodeBlockFits, decodeBlockOp, embeddingDecodeOp, geluForwardOp,
   layernormForwardOp, matmulOp, sampleTokenOp, writeSampleTokenParams, defaultMatmulVariant,
   type MatmulVariant,
 } from '../gpu/ops';
@@ -99,32 +101,45 @@ export class GpuSampler extends SampleBuffers {
     this.readback = device.createBuffer({ label: 'sample readback', size: 3 * N * T * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
 
     const p = (s: TensorSlot) => slotBinding(model.params, s);
-    const x0 = f(N * C, 'decode x'); // [N,C] residual stream, ping
-    const x1 = f(N * C, 'decode x′'); // [N,C] pong
+    const x0 = f(N * C, 'decode x'); // [N,C] residual stream
     const ln = f(N * C, 'decode ln'); const mean = f(N, 'decode mean'); const rstd = f(N, 'decode rstd');
-    const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
-    const atty = f(N * C, 'decode atty'); const proj = f(N * C, 'decode proj');
-    const mid = f(N * C, 'decode resid2');
-    const fch = f(N * 4 * C, 'decode fch'); const fchGelu = f(N * 4 * C, 'decode fch gelu');
     const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
 
     const plan = new Plan().dispatch(embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor));
-    let x = x0, y = x1;
-    layout.blocks.forEach((b, l) => {
-      plan
-        .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
-        .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
-        .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, this.cursor))
-        .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, this.cursor))
-        .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
-        .dispatch(addOp(device, mid, x, proj, N * C))
-        .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
-        .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
-        .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
-        .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
-        .dispatch(addOp(device, y, mid, proj, N * C));
-      [x, y] = [y, x];
-    });
+    let x = x0;
+    if (decodeBlockFits(device, C, NH, T)) {
+      // One dispatch per block: the whole block in workgroup memory, x updated in place.
+      layout.blocks.forEach((b, l) => {
+        plan.dispatch(decodeBlockOp(device, x0, caches[l], model.params, {
+          ln1w: b.ln1w.offset, ln1b: b.ln1b.offset, qkvw: b.qkvw.offset, qkvb: b.qkvb.offset,
+          projw: b.attprojw.offset, projb: b.attprojb.offset, ln2w: b.ln2w.offset, ln2b: b.ln2b.offset,
+          fcw: b.fcw.offset, fcb: b.fcb.offset, fcprojw: b.fcprojw.offset, fcprojb: b.fcprojb.offset,
+        }, N, T, C, NH, this.cursor));
+      });
+    } else {
+      // Wider models than workgroup memory holds: the block kernel by kernel.
+      const x1 = f(N * C, 'decode x′'); // [N,C] pong
+      const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
+      const atty = f(N * C, 'decode atty'); const proj = f(N * C, 'decode proj');
+      const mid = f(N * C, 'decode resid2');
+      const fch = f(N * 4 * C, 'decode fch'); const fchGelu = f(N * 4 * C, 'decode fch gelu');
+      let y = x1;
+      layout.blocks.forEach((b, l) => {
+        plan
+          .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
+          .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
+          .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, this.cursor))
+          .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, this.cursor))
+          .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
+          .dispatch(addOp(device, mid, x, proj, N * C))
+          .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
+          .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
+          .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
+          .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
+          .dispatch(addOp(device, y, mid, proj, N * C));
+        [x, y] = [y, x];
+      });
+    }
     plan
       .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C))
       .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))

@@ -1,12 +1,12 @@
 // CPU twins of the KV-cache decoding kernels (shaders/embedding_decode.wgsl, copy_rows.wgsl,
-// attention_decode.wgsl). Decoding advances one position for all N sequences at once; the
+// attention_decode.wgsl, decode_block.wgsl). Decoding advances one position for all N sequences at once; the
 // GPU kernels read pos from a storage buffer (cursor[0]) so a whole loop can be recorded
 // once, the twins take it as a number. Same argument order otherwise; (=) semantics.
 //
 // Letters (docs/architecture.md, "Conventions"): N sequences, Tmax positions, C channels, V vocab, NH heads,
 // hd = C/NH, W row width.
 
-import type { F } from './ops';
+import { add, geluForward, layernormForward, matmul, type F } from './ops';
 
 /**
  * out[n,:] = wte[tokens[n,pos],:] + wpe[pos,:].  (=)
@@ -89,4 +89,43 @@ function checkPos(fn: string, pos: number, Tmax: number): void {
   if (!Number.isInteger(pos) || pos < 0 || pos >= Tmax) {
     throw new RangeError(`${fn}: pos must be an integer in [0, Tmax=${Tmax}), got ${pos}`);
   }
+}
+
+/** A block's weights (HF Conv1D layout: W [in, out]), as decodeBlock reads them. */
+export interface DecodeBlockWeights {
+  ln1w: F; ln1b: F;   // [C]
+  qkvw: F; qkvb: F;   // [C,3C], [3C]
+  projw: F; projb: F; // [C,C], [C]
+  ln2w: F; ln2b: F;   // [C]
+  fcw: F; fcb: F;     // [C,4C], [4C]
+  fcprojw: F; fcprojb: F; // [4C,C], [C]
+}
+
+/**
+ * One transformer block for the new position pos of every sequence (decode_block.wgsl's
+ * twin): the unfused decoding step's eleven kernels, twin by twin. x [N,C] is updated in place
+ * (+=, the residual stream); the new q|k|v row is written into cache [N,Tmax,3C] at pos.
+ */
+export function decodeBlock(
+  x: F,     // [N, C] (in place)
+  cache: F, // [N, Tmax, 3C] (row pos written)
+  wts: DecodeBlockWeights,
+  N: number, Tmax: number, C: number, NH: number,
+  pos: number,
+): void {
+  checkPos('decodeBlock', pos, Tmax);
+  const f = (n: number) => new (x.constructor as new (n: number) => F)(n);
+  const ln = f(N * C), mean = f(N), rstd = f(N), qkv = f(N * 3 * C), atty = f(N * C), proj = f(N * C);
+  const mid = f(N * C), fch = f(N * 4 * C), fchGelu = f(N * 4 * C);
+  layernormForward(ln, mean, rstd, x, wts.ln1w, wts.ln1b, N, C);
+  matmul(qkv, ln, wts.qkvw, wts.qkvb, N, C, 3 * C, false, false, false);
+  copyRows(cache, qkv, N, Tmax, 3 * C, pos);
+  attentionDecode(atty, cache, N, Tmax, C, NH, pos);
+  matmul(proj, atty, wts.projw, wts.projb, N, C, C, false, false, false);
+  add(mid, x, proj, N * C);
+  layernormForward(ln, mean, rstd, mid, wts.ln2w, wts.ln2b, N, C);
+  matmul(fch, ln, wts.fcw, wts.fcb, N, C, 4 * C, false, false, false);
+  geluForward(fchGelu, fch, N * 4 * C);
+  matmul(proj, fchGelu, wts.fcprojw, wts.fcprojb, N, 4 * C, C, false, false, false);
+  add(x, mid, proj, N * C);
 }

@@ -100,12 +100,18 @@ export function gpuFootprint(config: RunConfig): Footprint {
     add('sample logits', storage(N * V), true, `${what}, N × vocab`);
     add('cursor', 4, true, what);
     add('sample readback', 3 * N * T * 4, false, `${what}, 3·N·T`);
-    for (const l of ['decode x', 'decode x′', 'decode ln', 'decode atty', 'decode proj', 'decode resid2']) add(l, storage(N * C), true, `${what}, N × C`);
+    add('decode x', storage(N * C), true, `${what}, N × C`);
+    add('decode ln', storage(N * C), true, `${what}, N × C`);
     add('decode mean', storage(N), true, what);
     add('decode rstd', storage(N), true, what);
-    add('decode qkv', storage(N * 3 * C), true, `${what}, N × 3C`);
-    add('decode fch', storage(N * 4 * C), true, `${what}, N × 4C`);
-    add('decode fch gelu', storage(N * 4 * C), true, `${what}, N × 4C`);
+    // decode_block's workgroup memory within WebGPU's minimum (16 KiB): one dispatch per block
+    // and no intermediates; else the block kernel by kernel (src/model/gpu-sampler.ts).
+    if ((7 * C + NH * T + 2) * 4 > 16384) {
+      for (const l of ['decode x′', 'decode atty', 'decode proj', 'decode resid2']) add(l, storage(N * C), true, `${what}, N × C`);
+      add('decode qkv', storage(N * 3 * C), true, `${what}, N × 3C`);
+      add('decode fch', storage(N * 4 * C), true, `${what}, N × 4C`);
+      add('decode fch gelu', storage(N * 4 * C), true, `${what}, N × 4C`);
+    }
     for (let l = 0; l < L; l++) add(`kv cache h${l}`, storage(N * T * 3 * C), true, `${what}, N·T × 3C`);
     rows(N, what);
   };
@@ -166,6 +172,11 @@ export function gpuFootprint(config: RunConfig): Footprint {
     if (config.evalEvery > 0 || config.curriculum !== 'off') sampler(config.evalPrompts, T, 'held-out greedy, evalPrompts sequences');
     if (config.evalEvery > 0) sampler(config.evalPrompts * config.groupSize, T, 'held-out sampling, evalPrompts·groupSize sequences');
   }
+  // Every pass's inputs of one train call, staged in one buffer (src/rl/gpu-engine.ts): six
+  // [N,T] arrays and the loss and AdamW records per pass; it grows to the largest call.
+  const T = Math.max(...lengthsOf(config));
+  const staged = Math.max(passes * (6 * mb * T * 4 + 96), config.sftSteps > 0 ? 6 * BG * T * 4 + 96 : 0);
+  add('train inputs staging', staged, false, 'the inputs of one step\'s passes');
   const perPass = Math.ceil((mb + mb * PG_STATS + 2) / 64) * 64;
   add('train stats readback', (passes * perPass + groups * 64 + 128) * 4, false, 'the metrics of one step');
   const totalBytes = buffers.reduce((a, b) => a + b.bytes, 0);
