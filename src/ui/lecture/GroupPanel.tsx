@@ -60,7 +60,7 @@ export function GroupPanel() {
         <h2>
           {ways ? 'Ways to G: base vs RL' : rollout?.preview ? (
             <span title="one group sampled from the loaded model, scored and with advantages; no update: ▶ trains from here" data-testid="preview-group">
-              One group, no update <span className="muted">· step {rollout.step}</span>
+              Step {rollout.step} <span className="muted">· no update</span>
             </span>
           ) : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
         </h2>
