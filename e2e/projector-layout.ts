@@ -34,7 +34,7 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
     const small: string[] = [];
     const clipped: string[] = [];
     for (const el of app.querySelectorAll<HTMLElement | SVGElement>('*')) {
-      if (el.closest('.drawer, .tip-body, .guide-details-body, .adapter-name, option, title')) continue;
+      if (el.closest('.drawer, .tip-body, .expect-pop, .guide-details-body, .adapter-name, option, title')) continue;
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim().length > 0);
       if (!own) continue;
       const r = el.getBoundingClientRect();
@@ -57,9 +57,9 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
           break;
         }
       }
-      // Text cut by its own box (ellipsis, or text taller than its box).
-      // (The lesson's expectation is clamped to two lines on purpose: "details" has it whole.)
-      if (el instanceof HTMLElement && !el.closest('.guide-expect') && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
+      // Text cut by its own box (ellipsis, or text taller than its box). The lesson's expectation
+      // too: it shows whole clauses and "more" (a popover) for the rest, never a word cut with "…".
+      if (el instanceof HTMLElement && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
         const s = getComputedStyle(el);
         if (s.overflowX !== 'visible' || s.overflowY !== 'visible') clipped.push(`${label(el)} (own box)`);
       }
@@ -70,11 +70,25 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
     for (const chart of document.querySelectorAll<HTMLElement>('[data-testid=lecture] figure[data-testid^=chart-]')) {
       const ticks = [...chart.querySelectorAll<SVGTextElement>('.recharts-cartesian-axis-tick-value')];
       const texts = [...chart.querySelectorAll<SVGTextElement>('svg text')].filter((t) => t.textContent!.trim() !== '');
-      for (const t of ticks) {
+      // The empty state ("no data yet") is a chart text too: clear of the ticks and the reference labels.
+      const empties = [...chart.querySelectorAll<HTMLElement>('.plot-empty > span')];
+      for (const t of [...ticks, ...empties]) {
         const a = t.getBoundingClientRect();
-        for (const u of texts) {
-          if (u === t || (ticks.includes(u) && ticks.indexOf(u) < ticks.indexOf(t))) continue;
+        for (const u of [...texts, ...empties]) {
+          if (u === t || (ticks.includes(u as SVGTextElement) && ticks.indexOf(u as SVGTextElement) < ticks.indexOf(t as SVGTextElement))) continue;
+          if (empties.includes(t as HTMLElement) && ticks.includes(u as SVGTextElement)) continue; // the pair is counted from the tick
           if (overlap(a, u.getBoundingClientRect())) overlaps.push(`${chart.dataset.testid}: "${t.textContent}" × "${u.textContent}"`);
+        }
+      }
+      // A chart text past its chart's drawing (an SVG hides what overflows it). Recharts pushes an
+      // end tick label that would overflow back in, flush with the edge: a tick label that touches
+      // the edge is one that did not fit (the last x tick above all).
+      const surface = chart.querySelector('svg.recharts-surface')?.getBoundingClientRect();
+      if (surface) {
+        for (const t of texts) {
+          const r = t.getBoundingClientRect();
+          const inset = ticks.includes(t) ? 1 : -4; // an SVG text's box runs a little past its glyphs
+          if (r.width > 0 && (r.left < surface.left + inset || r.right > surface.right - inset)) clipped.push(`${chart.dataset.testid}: "${t.textContent}" at or past the chart's edge`);
         }
       }
       const count = (axis: string): number => chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`).length;

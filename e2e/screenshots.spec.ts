@@ -24,18 +24,15 @@ test('screenshots of the main views', async ({ page }) => {
     await page.waitForTimeout(1500); // charts refresh on their own clock
     await page.screenshot({ path: `${DIR}/lecture.png` });
   });
-  await test.step('a trained chain of thought at 1024×768, and its learned table', async () => {
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await openPlayground(page, '?preset=cot-discovery', 'lecture');
-    await page.getByTestId('load-trained').and(page.locator('[data-file$="solved.safetensors"]')).click();
+  await test.step('a heavy lesson jumped ahead with A+ at 1280×720 (cot-s4 solved: its recorded runs, a group sampled from it), and its learned table', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openPlayground(page, '?preset=cot-s4&zoom=1', 'lecture');
+    await (await trainedModelButton(page, '[data-file$="cot-s4-solved.safetensors"]')).click();
     await expect(page.getByTestId('notice')).toContainText('Loaded the trained model');
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
-    for (let i = 0; i < 3; i++) await stepOnce(page);
+    // No step: the recorded runs and the preview group are the point, at once.
+    await expect(page.getByTestId('preview-group')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('notice')).toHaveCount(0, { timeout: 15_000 }); // an info notice goes by itself
-    await page.getByTestId('guide-next').click();
-    await page.getByTestId('guide-next').click();
-    await page.getByTestId('guide-next').click();
-    await page.getByTestId('guide-next').click();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${DIR}/lecture-cot-trained.png` });
     await page.getByTestId('tab-table').click();

@@ -117,7 +117,6 @@ interface FrameProps {
   recorded?: number;
   /** One line under the plot (e.g. a loaded model with no recorded run): it covers nothing. */
   note?: string;
-  empty?: string;
   /** Fixed plot height; without it the plot fills the frame's height. */
   height?: number;
   className?: string;
@@ -129,7 +128,7 @@ export function shortLegend(label: string): string {
   return label.replace(/\s*\((?:= |an? )[^)]*\)/g, '');
 }
 
-function ChartFrame({ id, title, points, recorded = 0, legend, note, empty, height, className, children }: FrameProps) {
+function ChartFrame({ id, title, points, recorded = 0, legend, note, height, className, children }: FrameProps) {
   const box = useRef<HTMLDivElement>(null);
   const zoom = useApp((s) => s.zoom);
   const size = useElementSize(box);
@@ -139,7 +138,6 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, empty, heig
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
         {size.width > 0 && h > 40 ? children(size.width, h) : null}
-        {empty !== undefined && <div className="chart-empty"><span>{empty}</span></div>}
       </div>
       {legend.length > 0 && (
         <ul className="chart-legend">
@@ -204,9 +202,9 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   const empty = model.points > 0 || model.recorded > 0 || jumped ? undefined
     : runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run';
   return (
-    <ChartFrame id={id} title={model.title} points={model.points} recorded={model.recorded} legend={model.legend} note={model.note} empty={empty} height={height} className={className}>
+    <ChartFrame id={id} title={model.title} points={model.points} recorded={model.recorded} legend={model.legend} note={model.note} height={height} className={className}>
       {(w, h) => (
-        <Plot
+        <Plot empty={empty}
           width={w} height={h} xDomain={model.xDomain} yDomain={model.yDomain} xLabel="step" yLabel={model.yLabel}
           yInteger={model.yInteger} series={model.series} hLines={model.hLines} vLines={model.vLines}
           fontSize={fontSize} testId={`plot-${id}`} selectedX={viewStep}
@@ -257,10 +255,9 @@ function HistogramChart({ slot, height, className }: { slot: number; height?: nu
   return (
     <ChartFrame
       id="advantages" title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
-      points={bars} legend={hist.length ? legend : []} empty={hist.length === 0 ? 'no data yet' : undefined}
-      height={height} className={className}
+      points={bars} legend={hist.length ? legend : []} height={height} className={className}
     >
-      {(w, h) => <HistogramPlot width={w} height={h} runs={hist} xLabel="advantage of a trained token" yLabel="tokens" fontSize={fontSize} testId="plot-advantages" />}
+      {(w, h) => <HistogramPlot width={w} height={h} runs={hist} xLabel="advantage of a trained token" yLabel="tokens" fontSize={fontSize} testId="plot-advantages" empty={hist.length === 0 ? 'no data yet' : undefined} />}
     </ChartFrame>
   );
 }

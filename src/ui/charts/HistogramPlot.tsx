@@ -7,7 +7,8 @@ import { Bar, CartesianGrid, Cell, ComposedChart, Line, Tooltip, XAxis, YAxis } 
 import { formatNumber } from '../format';
 import { binColor, symmetricDomain, zeroBinIndex, type HistogramRun } from './histogram';
 import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
-import { tickCount, yAxisWidth } from './series';
+import { emptyStateTop, rightMargin, tickCount, yAxisWidth } from './series';
+import { emptyFitting } from './Plot';
 
 export type { HistogramRun };
 
@@ -20,6 +21,8 @@ export interface HistogramProps {
   /** Tick and title font size in px; default 12. */
   fontSize?: number;
   testId?: string;
+  /** A line said inside the plot area when there is nothing to draw. */
+  empty?: string;
 }
 
 
@@ -34,16 +37,19 @@ function outline(run: HistogramRun): { x: number; count: number }[] {
   return [{ x: run.edges[0], count: 0 }, ...run.counts.map((count, i) => ({ x: run.edges[i], count })), { x: run.edges.at(-1)!, count: run.counts.at(-1)! }, { x: run.edges.at(-1)!, count: 0 }];
 }
 
-export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, xLabel, yLabel, fontSize = 12, testId }: HistogramProps) {
+export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, xLabel, yLabel, fontSize = 12, testId, empty }: HistogramProps) {
   const xDomain = useMemo(() => symmetricDomain(runs), [runs]);
   const single = runs.length === 1 ? runs[0] : null;
   const bars = useMemo(() => (single ? barRows(single) : []), [single]);
   const zero = single ? zeroBinIndex(single.edges) : -1;
   const yWidth = yAxisWidth([String(Math.max(0, ...runs.flatMap((r) => r.counts)) * 2)], fontSize);
+  const top = Math.ceil(fontSize / 2) + 2;
+  const right = rightMargin(formatNumber(xDomain[1]), fontSize);
+  const plotHeight = height - top - xAxisHeight(fontSize);
   return (
-    <div data-testid={testId} data-x-domain={xDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`}>
+    <div className="plot" data-testid={testId} data-x-domain={xDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`}>
       <ComposedChart
-        width={width} height={height} data={bars} margin={{ top: Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 }}
+        width={width} height={height} data={bars} margin={{ top, right, bottom: 0, left: 0 }}
         barCategoryGap={1} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
@@ -71,6 +77,11 @@ export const HistogramPlot = memo(function HistogramPlot({ width, height, runs, 
           }}
         />
       </ComposedChart>
+      {empty && emptyFitting(empty, width - yWidth - right, fontSize) && (
+        <div className="plot-empty" style={{ left: yWidth, width: width - yWidth - right, top: top + emptyStateTop(plotHeight, [], fontSize) }}>
+          <span>{emptyFitting(empty, width - yWidth - right, fontSize)}</span>
+        </div>
+      )}
     </div>
   );
 });

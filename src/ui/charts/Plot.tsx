@@ -7,7 +7,7 @@ import { memo, useMemo, useRef, type RefObject } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
 import { formatNumber } from '../format';
 import { AXIS_COLOR, GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
-import { bandKey, evenTickCount, isFaint, pickX, plotRows, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
+import { bandKey, emptyStateTop, evenTickCount, isFaint, pickX, plotRows, rightMargin, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
 
 export interface PlotProps {
   width: number;
@@ -33,18 +33,30 @@ export interface PlotProps {
   /** Draw a marker at this x. */
   selectedX?: number | null;
   testId?: string;
+  /** A line said inside the plot area when there is nothing to draw ("no data yet: press ▶"). */
+  empty?: string;
 }
 
+
+/**
+ * The empty state as long as fits the plot's width on one line ("no data yet: press ▶", else
+ * "no data yet", else "no data", else nothing), so that it never reaches the tick labels beside the plot.
+ */
+export function emptyFitting(empty: string, plotWidth: number, fontSize: number): string | null {
+  const options = [empty, empty.replace(/:.*$/, ''), 'no data'];
+  // 0.9 em text, a wider-than-average font allowed for, and its padding. None fits: the bare axes say it.
+  return options.find((t) => 1.15 * textWidth(t, 0.9 * fontSize) + fontSize <= plotWidth) ?? null;
+}
 
 export const Plot = memo(function Plot(props: PlotProps) {
   const {
     width, height, xDomain, yDomain, xLabel, yLabel, series, hLines = [], vLines = [], fontSize = 12,
-    xInteger = true, yInteger = false, onPick, selectedX, testId,
+    xInteger = true, yInteger = false, onPick, selectedX, testId, empty,
   } = props;
   const rows = useMemo(() => plotRows(series), [series]);
   const box = useRef<HTMLDivElement>(null);
   const xAt = useRef<InverseScaleFunction | undefined>(undefined);
-  const margin = { top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2, right: fontSize, bottom: 0, left: 0 };
+  const margin = { top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2, right: rightMargin(formatNumber(xDomain[1]), fontSize), bottom: 0, left: 0 };
   // Labels as wide as the widest tick can be: the domain's ends and a quarter step.
   const quarter = yDomain[0] + Number(((yDomain[1] - yDomain[0]) / 4).toPrecision(2));
   const yWidth = yAxisWidth([yDomain[0], yDomain[1], quarter].map(formatNumber), fontSize);
@@ -56,8 +68,13 @@ export const Plot = memo(function Plot(props: PlotProps) {
     markers.map((v) => ((v.x - xDomain[0]) / (xDomain[1] - xDomain[0] || 1)) * inner.width),
     markers.map((v) => textWidth(v.label, fontSize)),
   );
+  // The band each reference line's label takes (above its line, or below it along the top), for the empty state to avoid.
+  const labelBands = hLines.filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1]).map((h): [number, number] => {
+    const y = ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height;
+    return y < fontSize + 2 ? [y, y + 1.4 * fontSize] : [y - 1.4 * fontSize, y];
+  });
   return (
-    <div ref={box} data-testid={testId} data-x-domain={xDomain.join(',')} data-y-domain={yDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`} style={{ cursor: onPick ? 'pointer' : undefined }}>
+    <div ref={box} className="plot" data-testid={testId} data-x-domain={xDomain.join(',')} data-y-domain={yDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`} style={{ cursor: onPick ? 'pointer' : undefined }}>
       <ComposedChart
         width={width} height={height} data={rows} margin={margin} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
         onClick={(_, e) => {
@@ -100,6 +117,12 @@ export const Plot = memo(function Plot(props: PlotProps) {
           formatter={(v) => formatNumber(Number(v))} contentStyle={{ fontSize, padding: '2px 6px' }} itemStyle={{ padding: 0 }}
         />
       </ComposedChart>
+      {empty && emptyFitting(empty, inner.width, fontSize) && (
+        // Inside the plot area (clear of the tick labels), away from the reference lines' labels.
+        <div className="plot-empty" style={{ left: yWidth, width: inner.width, top: margin.top + emptyStateTop(inner.height, labelBands, fontSize) }}>
+          <span>{emptyFitting(empty, inner.width, fontSize)}</span>
+        </div>
+      )}
     </div>
   );
 });

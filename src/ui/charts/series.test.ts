@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenTickCount, fitText, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
+import { emptyStateTop, evenTickCount, fitText, rightMargin, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
 
 function series(id: string, xy: [number, number][], extra: Partial<PlotSeries> = {}): PlotSeries {
   return { id, label: id, color: '#000', points: xy.map(([x, y]) => ({ x, y })), ...extra };
@@ -80,5 +80,24 @@ describe('evenTickCount', () => {
     expect(evenTickCount(10, 7, true)).toBe(6); // 0, 2, …, 10
     expect(evenTickCount(1, 5, false)).toBe(5); // 0, 0.25, …, 1
     expect(evenTickCount(2, 5, true)).toBe(3);
+  });
+});
+
+describe('chart room', () => {
+  it('the right margin holds half the last x tick label (centred on the axis end) and a little more', () => {
+    expect(rightMargin('10', 16)).toBe(16);
+    expect(rightMargin('3500', 16)).toBe(Math.ceil(4 * 0.65 * 8) + 4);
+    expect(rightMargin('3500', 16) - 4).toBeGreaterThan(0.636 * 16 * 2); // DejaVu digits: the label ends 4 px inside
+  });
+
+  it('the empty state goes where no reference line\'s label is, inside the plot', () => {
+    // No labels: the middle of the plot.
+    expect(emptyStateTop(200, [], 16)).toBeCloseTo(100 - 0.7 * 16);
+    // A chance label across the middle: above or below it, not on it.
+    const top = emptyStateTop(200, [[80, 102]], 16);
+    expect(top + 1.4 * 16 <= 78 || top >= 104).toBe(true);
+    // A low plot: the line stays inside it.
+    expect(emptyStateTop(30, [[0, 22]], 16)).toBeLessThanOrEqual(30 - 1.4 * 16);
+    expect(emptyStateTop(10, [], 16)).toBe(0);
   });
 });

@@ -131,3 +131,29 @@ export function spacedLabels(pxs: readonly number[], widths: readonly number[], 
     return true;
   });
 }
+
+/**
+ * Where a chart's empty-state line goes, as its top in px from the plot area's top: the middle of
+ * the plot, or the first of a few other heights clear of the reference lines' labels (`labels`:
+ * the [top, bottom] each takes, from the plot's top), and always inside the plot, so never on the
+ * tick labels around it.
+ */
+export function emptyStateTop(plotHeight: number, labels: readonly (readonly [number, number])[], fontSize: number): number {
+  const h = 1.4 * fontSize; // the line's height
+  const room = Math.max(0, plotHeight - h);
+  const tops = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1].map((f) => Math.min(room, Math.max(0, f * plotHeight - h / 2)));
+  const gap = (top: number) => Math.min(Infinity, ...labels.map(([a, b]) => Math.max(a - (top + h), top - b)));
+  return tops.find((t) => gap(t) >= 2) ?? tops.reduce((a, b) => (gap(b) > gap(a) ? b : a));
+}
+
+/** Width of a digit of the page's sans-serif fonts (DejaVu Sans, tabular figures: 0.636 em), rounded up. */
+const DIGIT_EM = 0.65;
+
+/**
+ * The right margin of a chart: the last x tick label is centred on the axis' end and must stay
+ * inside the chart with room to spare (recharts would push it in, flush with the edge, where it
+ * reads as cut).
+ */
+export function rightMargin(lastTick: string, fontSize: number): number {
+  return Math.max(fontSize, Math.ceil((lastTick.length * DIGIT_EM * fontSize) / 2) + 4);
+}

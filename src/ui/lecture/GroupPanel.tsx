@@ -58,7 +58,11 @@ export function GroupPanel() {
     <section className="group-panel panel" data-testid="rollout-panel" data-highlight="group" aria-label="one group of answers">
       <div className="group-head">
         <h2>
-          {ways ? 'Ways to G: base vs RL' : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}{rollout.preview ? ' · sampled from the loaded model, no update' : ''}</span></> : 'A group of answers'}
+          {ways ? 'Ways to G: base vs RL' : rollout?.preview ? (
+            <span title="one group sampled from the loaded model, scored and with advantages; no update: ▶ trains from here" data-testid="preview-group">
+              Step {rollout.step} <span className="muted">· no update</span>
+            </span>
+          ) : rollout ? <>Group {shown + 1} of {B} <span className="muted">· step {rollout.step}{rollout.phase ? ` (after ${rollout.phase})` : ''}</span></> : 'A group of answers'}
         </h2>
         {ways && (
           <button className="small-button ways-toggle" data-testid="tab-answers" onClick={() => setTab('answers')} title="back to the group's answers">answers</button>

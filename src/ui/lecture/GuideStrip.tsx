@@ -4,7 +4,8 @@
 // variants and the trained models fold into two menus, so that the guide stays one short strip
 // and leaves the height to the charts and the group.
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { clauses, firstClauses } from './expectText';
 import { getPreset, type Preset } from '../../config';
 import { useApp } from '../../store/store';
 import { useController } from '../context';
@@ -77,7 +78,7 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
       <div className="guide-side">
         {/* Said in full, not left in the clamped expect line: a software GPU will not show this point. */}
         {preset.needsGpu && <div className="guide-gpu" data-testid="guide-gpu" title={preset.expect}>{preset.needsGpu}</div>}
-        <div className={`guide-expect${preset.needsGpu ? ' short' : ''}`} data-testid="guide-expect" title={preset.expect}><span className="muted">expected:</span> {preset.expect}</div>
+        <ExpectLine text={preset.expect} short={preset.needsGpu !== undefined} />
         <div className="guide-actions">
           <Extras preset={preset} />
           <Details preset={preset} />
@@ -86,6 +87,52 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * What measured runs did: as many whole clauses as fit the strip's line(s) (two, one beside a
+ * needs-a-GPU line), then "more", which opens the whole text in a popover above the strip.
+ */
+function ExpectLine({ text, short }: { text: string; short: boolean }) {
+  const all = useMemo(() => clauses(text), [text]);
+  const box = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(all.length);
+  const [open, setOpen] = useState(false);
+  const [width, setWidth] = useState(0);
+  useEffect(() => setOpen(false), [text]);
+  // A new text or width: try them all again, then drop the last clause while the line overflows.
+  useLayoutEffect(() => setShown(all.length), [all, width, short]);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && shown > 0 && el.scrollHeight > el.clientHeight + 1) setShown(shown - 1);
+  });
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [open]);
+  const cut = shown < all.length;
+  return (
+    <div className="guide-expect-wrap">
+      <div ref={box} className={`guide-expect${short ? ' short' : ''}`} data-testid="guide-expect" data-whole={cut ? 'no' : 'yes'}>
+        <span className="muted">expected:</span> {firstClauses(all, shown)}
+        {cut && <>{' '}<button className="link-button" data-testid="expect-more" aria-expanded={open} onClick={() => setOpen(!open)}>{shown === 0 ? 'what measured runs did' : 'more'}</button></>}
+      </div>
+      {open && (
+        <div className="expect-pop" role="dialog" aria-label="what measured runs did" data-testid="expect-pop" onClick={() => setOpen(false)}>
+          <b>Expected</b> (what measured runs did): {text}
+        </div>
+      )}
+    </div>
   );
 }
 
