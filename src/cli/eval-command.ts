@@ -11,8 +11,9 @@ import { GpuError } from '../gpu/errors';
 import { Trainer } from '../rl/trainer';
 import { greedyChainBreaks } from '../rl/chain-breaks';
 import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
-import { greedyWalkBreaks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
-import { branchingLines, mazesMismatch, parseRecordedWalks, recordedMaze, recordedModel, withRecordedModel, type RecordedWalks } from '../tasks/maze';
+import { greedyWalkBreaks, greedyWalks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
+import { branchingLines, MATCHED_K, mazesMismatch, parseRecordedWalks, rawWalk, recordedMaze, recordedModel, withRecordedModel, type RecordedWalks } from '../tasks/maze';
+import { EOS } from '../tasks/types';
 import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
 import type { GroupMulInstance } from '../tasks/groupmul';
@@ -33,8 +34,9 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
   breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)' },
-  branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G, distinct correct paths, the share of shortest paths found, entropy at branch points vs elsewhere, walks into a wall or off the grid (branching in --json)' },
-  'walks-out': { kind: 'value', doc: 'maze, with --branching: add this checkpoint\'s distinct correct walks (and its branching numbers) to this JSON file, created if absent; every checkpoint in one file must walk the same mazes (same --n, --seed, --param). The maze lesson draws such a file: the base model\'s walks beside the trained ones\'' },
+  branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G; distinct correct, shortest and simple (no cell twice) walks; Simpson diversity of the shortest and of the simple walks; the same among the first --matched-k of each maze; the share of shortest paths found; wall or edge contact at any point and as the first failure; entropy at branch points vs elsewhere (branching in --json, with each maze\'s numbers in perMaze)' },
+  'matched-k': { kind: 'value', doc: `maze, with --branching: the matched count, distinct walks among the first k correct (shortest, simple) walks of each maze, mazes with fewer left out and counted (default ${MATCHED_K}, at most --branching)` },
+  'walks-out': { kind: 'value', doc: 'maze, with --branching: add this checkpoint\'s walks to this JSON file, created if absent: its distinct correct walks, every figure it reported, and its raw walks (all sampled walks, failed ones included, and the greedy walk, as tokens, with the vocabulary) so that an outside checker can recompute them; every checkpoint in one file must walk the same mazes (same --n, --seed, --param). The maze lesson draws such a file: the base model\'s walks beside the trained ones\'' },
   'walks-label': { kind: 'value', doc: 'the name of this checkpoint\'s walks in --walks-out (default "step N"); a model of the same name in the file is replaced' },
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
@@ -68,6 +70,8 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
   const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
   if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
+  if (f['matched-k'] !== undefined && branchingG === 0) throw new CliError('--matched-k: needs --branching G (the walks sampled per maze)');
+  const matchedK = f['matched-k'] === undefined ? Math.min(MATCHED_K, branchingG) : intFlag(f, 'matched-k', undefined, 1, Math.max(1, branchingG));
   const walksOut = f['walks-out'] === undefined ? null : stringFlag(f, 'walks-out');
   if (walksOut !== null && branchingG === 0) throw new CliError('--walks-out: needs --branching G (the walks sampled per maze)');
   if (walksOut === null && f['walks-label'] !== undefined) throw new CliError('--walks-label: names the walks written by --walks-out FILE, which is not given');
@@ -103,11 +107,16 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       const walks: WalkBreakReport | null = isWalk && (f.breaks || f.json)
         ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
         : null;
-      const sampled: SampledWalks | null = branchingG > 0 ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed) : null;
+      const sampled: SampledWalks | null = branchingG > 0 ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK) : null;
       const branching = sampled?.summary ?? null;
       if (sampled && walksOut !== null) {
-        const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks);
-        const file = withRecordedModel(walksFile, commandWithFileNames(argv), (heldOut as MazeInstance[]).map(recordedMaze), model);
+        // The raw walks, so that the file's figures can be recomputed from it (docs/tasks.md).
+        const greedy = await greedyWalks(trainer.engine, heldOut as MazeInstance[], config.seed);
+        const raw = { perMaze: sampled.perMaze, sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))), greedy: greedy.map((w) => rawWalk(w, EOS)) };
+        const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks, raw);
+        const first = heldOut[0] as MazeInstance;
+        const reading = { vocab: trainer.task.vocab(first.params), params: { ...first.params }, completionLength: first.completionLength };
+        const file = withRecordedModel(walksFile, commandWithFileNames(argv), (heldOut as MazeInstance[]).map(recordedMaze), model, reading);
         writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
       }
       const result = {
@@ -116,7 +125,7 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
         taskMetrics: r.taskMetrics, adapter: engines.adapter, split: splitInfo,
         ...(breaks ? { chainBreaks: breaks } : {}),
         ...(walks ? { walkBreaks: walks } : {}),
-        ...(branching ? { branching } : {}),
+        ...(branching ? { branching, perMaze: sampled?.perMaze } : {}),
       };
       if (f.json) out(JSON.stringify(result));
       else {

@@ -92,4 +92,29 @@ describe('stopping a run', () => {
     expect(steps).toBeLessThan(100000);
     expect((readSafetensors(readFileSync(join(run, 'checkpoint.safetensors'))).runConfig as { trainedSteps: number }).trainedSteps).toBe(steps);
   }, 180_000);
+
+  it('a real SIGINT during a CPU-engine warm start is acted on at the next step: exit 130 with the checkpoint', async () => {
+    // process.emit would run the handler at once; a real signal needs the loop to give the event
+    // loop a turn, which a CPU engine's already-resolved promises never did.
+    const dir = tmp();
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'train', ...small, '--set', 'sftSteps=100000', '--steps', '5', '--out', dir, '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += String(d); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Wait for the warm start to be under way (its progress file or line), then interrupt it.
+    const t0 = Date.now();
+    while (!existsSync(join(dir, 'config.json')) && Date.now() - t0 < 60_000) await sleep(100);
+    await sleep(1500);
+    const sentAt = Date.now();
+    child.kill('SIGINT');
+    const timeout = sleep(30_000).then(() => 'timed out' as const);
+    const code = await Promise.race([exited, timeout]);
+    if (code === 'timed out') child.kill('SIGKILL');
+    expect(code).toBe(130);
+    expect(Date.now() - sentAt).toBeLessThan(30_000);
+    const ck = readSafetensors(readFileSync(join(dir, 'checkpoint.safetensors')));
+    expect(ck.runConfig).toMatchObject({ trainedSteps: 0 });
+    expect(out).toContain('SIGINT');
+  }, 90_000);
 });

@@ -182,6 +182,8 @@ describe('rlvr train (cpu backend)', () => {
       expect(walks.reduce((a, w) => a + w.count, 0)).toBeLessThanOrEqual(16);
     }
     expect(m.walks.reduce((a: number, w: unknown[]) => a + w.length, 0) / 5).toBeCloseTo(m.distinctCorrect, 12);
+    // An outside checker: every figure recomputed from the raw walks with its own simple code.
+    recheckWalksFile(rec, 0);
     // Other mazes, no --branching, a file that is not one: refused, the file kept as it was.
     const before = readFileSync(file, 'utf8');
     await expect(judge('--n', '6')).rejects.toThrow(/--walks-out .*walks\.json: the file holds walks on 5 mazes and this checkpoint walks 6/);
@@ -366,3 +368,61 @@ describe('rlvr train (cpu backend)', () => {
   });
 });
 
+
+/**
+ * Recomputes model `i`'s branching figures from a --walks-out file's raw walks, reading the tokens
+ * through the file's vocabulary with nothing from the maze task's code: a walk is its moves before
+ * the end token, at most n², each onto an open cell; correct if it ends on G.
+ */
+function recheckWalksFile(rec: any, i: number): void {
+  const model = rec.models[i];
+  const n = rec.params.size;
+  const k = model.branching.k;
+  expect(rec.completionLength).toBe((rec.params.answer === 'cells' ? 2 : 1) * n * n + 1);
+  const step: Record<string, [number, number]> = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
+  const read = (maze: any, tokens: number[]) => {
+    const texts = tokens.map((t) => rec.vocab[t]);
+    const end = texts.indexOf('<eos>');
+    const slots = (end < 0 ? texts : texts.slice(0, end)).filter((_, j) => rec.params.answer !== 'cells' || j % 2 === 0);
+    let [r, c] = maze.start;
+    const seen = new Set([`${r},${c}`]);
+    let moves = '', simple = true, wall = false, ok = true;
+    for (const t of slots) {
+      if (moves.length === n * n || !(t in step)) { ok = false; break; }
+      const [rr, cc] = [r + step[t][0], c + step[t][1]];
+      if (rr < 0 || rr >= n || cc < 0 || cc >= n || maze.grid[rr][cc] === '#') { ok = false; wall = true; break; }
+      [r, c] = [rr, cc];
+      moves += t;
+      if (seen.has(`${r},${c}`)) simple = false;
+      seen.add(`${r},${c}`);
+    }
+    const correct = ok && r === maze.goal[0] && c === maze.goal[1];
+    return { moves, correct, shortest: correct && moves.length === maze.shortest, simple: correct && simple, wall };
+  };
+  const simpson = (xs: string[]) => 1 - [...new Set(xs)].reduce((a, x) => a + (xs.filter((y) => y === x).length / xs.length) ** 2, 0);
+  const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const per = rec.mazes.map((maze: any, b: number) => {
+    const walks = model.sampled[b].map((w: number[]) => read(maze, w));
+    expect(walks).toHaveLength(model.walksPerMaze);
+    const of = (f: (w: any) => boolean) => walks.filter(f).map((w: any) => w.moves as string);
+    const [correct, shortest, simple] = [of((w) => w.correct), of((w) => w.shortest), of((w) => w.simple)];
+    return { correct, shortest, simple, wall: walks.filter((w: any) => w.wall).length / walks.length, greedy: read(maze, model.greedy[b]).correct };
+  });
+  const distinct = (xs: string[]) => new Set(xs).size;
+  const s = model.branching;
+  expect(s.passAtK[0]).toBeCloseTo(mean(per.map((p: any) => p.correct.length / model.walksPerMaze)), 12);
+  expect(s.distinctCorrect).toBeCloseTo(mean(per.map((p: any) => distinct(p.correct))), 12);
+  expect(s.distinctShortest).toBeCloseTo(mean(per.map((p: any) => distinct(p.shortest))), 12);
+  expect(s.distinctSimple).toBeCloseTo(mean(per.map((p: any) => distinct(p.simple))), 12);
+  expect(s.wallContact).toBeCloseTo(mean(per.map((p: any) => p.wall)), 12);
+  const withShortest = per.filter((p: any) => p.shortest.length > 0);
+  expect(s.simpsonShortestMazes).toBe(withShortest.length);
+  if (withShortest.length > 0) expect(s.simpsonShortest).toBeCloseTo(mean(withShortest.map((p: any) => simpson(p.shortest))), 12);
+  const atK = per.filter((p: any) => p.correct.length >= k);
+  expect(s.matchedCorrect.mazes).toBe(atK.length);
+  expect(s.matchedCorrect.excluded).toBe(per.length - atK.length);
+  if (atK.length > 0) expect(s.matchedCorrect.distinct).toBeCloseTo(mean(atK.map((p: any) => distinct(p.correct.slice(0, k)))), 12);
+  // The greedy walks are there, one per maze, and read as the verifier reads them.
+  expect(model.greedy).toHaveLength(rec.mazes.length);
+  expect(per.map((p: any) => p.correct.length).reduce((a: number, x: number) => a + x, 0)).toBeGreaterThan(0);
+}

@@ -77,6 +77,14 @@ describe('presets', () => {
     expect(shippedCheckpoint(p.init!).trainedSteps).toBe(0);
   });
 
+  it('maze-5x5\'s shipped models say whose they are: the warm start seed 1 (4,000 supervised steps) at step 0, step 300 seed 1 from it', () => {
+    // Their run_config headers were swapped once (warm start: seed 0, steps 300); docs/results.md.
+    const warm = shippedCheckpoint('checkpoints/maze-5x5-warm-start.safetensors');
+    const rl = shippedCheckpoint('checkpoints/maze-5x5-step300.safetensors');
+    expect([warm.config.seed, warm.config.steps, warm.trainedSteps]).toEqual([1, 4000, 0]);
+    expect([rl.config.seed, rl.config.steps, rl.trainedSteps]).toEqual([1, 300, 300]);
+  });
+
   it('the three 4×4 maze lessons start from one base model: the same weights, each under its lesson\'s settings', () => {
     // maze-5x5 starts from a warm start of its own (5×5, on wall walks to G).
     expect(PRESETS.filter((p) => p.init).map((p) => p.name).sort()).toEqual(['maze-5x5', 'maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);

@@ -246,7 +246,7 @@ export class Trainer {
       const losses = await this.warmStart({ shouldStop: opts.shouldStop, onStep: opts.onWarmStartStep });
       yield { warmStart: { steps: losses.length, done: this.sftDone, of: this.config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
     }
-    while (!opts.shouldStop?.() && (steps <= 0 || this.steps < steps)) {
+    while ((await yieldToEventLoop(), !opts.shouldStop?.()) && (steps <= 0 || this.steps < steps)) {
       if (opts.phases) yield* this.stepPhases();
       else yield { record: await this.step() };
     }
@@ -264,6 +264,9 @@ export class Trainer {
     const c = this.config;
     const losses: number[] = [];
     while (this.sftStepsRemaining > 0) {
+      // The CPU engine's promises are already resolved: without a turn of the event loop a
+      // signal handler (Ctrl-C) would never run during a long warm start.
+      await yieldToEventLoop();
       if (opts.shouldStop?.()) break;
       const instances = this.prompts.warmStartInstances(c.batchPrompts * c.groupSize, this.taskParams());
       const s = rolloutShape(instances, 1);
@@ -450,4 +453,10 @@ export class Trainer {
     this.code = {};
     this.engine.destroy();
   }
+}
+
+/** One turn of the event loop (setImmediate where there is one), so that signal handlers and timers run between steps. */
+function yieldToEventLoop(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
 }

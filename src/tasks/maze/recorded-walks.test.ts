@@ -5,7 +5,7 @@ import type { BranchingSummary } from './branching';
 const maze: RecordedMaze = { grid: ['S..', '.#.', '..G'], start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 2 };
 const other: RecordedMaze = { ...maze, grid: ['S..', '...', '.#G'] };
 const summary = (distinct: number): BranchingSummary => ({
-  mazes: 1, walksPerMaze: 4, passAtK: [0.5, 0.8, 0.9, 1], distinctCorrect: distinct, shortestFound: 1, wallOrEdge: 0, branchEntropy: 0.5, otherEntropy: 0.1,
+  mazes: 1, walksPerMaze: 4, passAtK: [0.5, 0.8, 0.9, 1], distinctCorrect: distinct, shortestFound: 1, distinctShortest: 0, distinctSimple: 0, simpsonShortest: NaN, simpsonShortestMazes: 0, simpsonSimple: NaN, simpsonSimpleMazes: 0, k: 4, matchedCorrect: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedShortest: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedSimple: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, wallContact: 0, firstFailureWall: 0, branchEntropy: 0.5, otherEntropy: 0.1,
 });
 const base = recordedModel('base model', 'base.safetensors', 0, summary(1), [[{ moves: 'RRDD', count: 2, shortest: true }]]);
 const trained = recordedModel('step 800', 'step800.safetensors', 800, summary(2), [[{ moves: 'RRDD', count: 3, shortest: true }, { moves: 'DDRR', count: 1, shortest: true }]]);

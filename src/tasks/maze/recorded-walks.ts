@@ -1,9 +1,11 @@
 // Recorded walks: several models' distinct correct walks on the same held-out mazes, G sampled
 // walks per maze (`rlvr eval --branching G --walks-out FILE`, one checkpoint per call). The maze
 // lesson draws them side by side, so the base model's ways to the goal can be set beside the
-// trained model's (BODHI's branching, drawn).
+// trained model's (BODHI's branching, drawn). Each model also keeps its raw walks (the sampled
+// ones, failed walks included, and the greedy one, as completion tokens up to and including the
+// first end token) and every figure it reported, so an outside checker can recompute them.
 
-import type { BranchingSummary, CorrectWalk } from './branching';
+import type { BranchingSummary, CorrectWalk, MazeBranching } from './branching';
 import { MOVE_DELTAS, MOVE_NAMES } from './gen';
 import type { MazeInstance } from './board';
 import type { Cell } from './paths';
@@ -31,15 +33,25 @@ export interface RecordedModel {
   passAtG: number;
   distinctCorrect: number;
   shortestFound: number;
-  wallOrEdge: number;
   /** walks[b]: maze b's distinct correct walks, the most taken first. */
   walks: CorrectWalk[][];
+  /** Every branching figure (branching.ts; NaN is null in the file), and each maze's. Absent in files written before they were kept. */
+  branching?: BranchingSummary;
+  perMaze?: MazeBranching[];
+  /** sampled[b][g]: walk g of maze b as completion tokens (ids into the file's vocab), up to and including the first end token. */
+  sampled?: number[][][];
+  /** greedy[b]: maze b's greedy walk, the same way. */
+  greedy?: number[][];
 }
 
 export interface RecordedWalks {
   kind: 'maze-walks';
   /** The command line that made the file, for anyone who wants to make it again. */
   source: string;
+  /** The token texts by id, the task's params (every maze's) and the completion length, to read the raw walks. */
+  vocab?: string[];
+  params?: Record<string, unknown>;
+  completionLength?: number;
   mazes: RecordedMaze[];
   models: RecordedModel[];
 }
@@ -48,15 +60,33 @@ export function recordedMaze(inst: MazeInstance): RecordedMaze {
   return { grid: [...inst.grid], start: [...inst.start], goal: [...inst.goal], shortest: inst.shortest, shortestPaths: inst.shortestPaths };
 }
 
+/** A walk's tokens up to and including the first end token (what follows it is never read). */
+export function rawWalk(tokens: ArrayLike<number>, eos: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    out.push(tokens[i]);
+    if (tokens[i] === eos) break;
+  }
+  return out;
+}
+
+/** The raw walks a model keeps besides its numbers (sampled[b][g], greedy[b]: completion tokens). */
+export interface RawWalks {
+  perMaze: MazeBranching[];
+  sampled: number[][][];
+  greedy: number[][];
+}
+
 export function recordedModel(
-  label: string, checkpoint: string, step: number, summary: BranchingSummary, walks: CorrectWalk[][],
+  label: string, checkpoint: string, step: number, summary: BranchingSummary, walks: CorrectWalk[][], raw?: RawWalks,
 ): RecordedModel {
   const G = summary.walksPerMaze;
   return {
     label, checkpoint, step, walksPerMaze: G,
     passAt1: summary.passAtK[0] ?? NaN, passAtG: summary.passAtK[G - 1] ?? NaN,
-    distinctCorrect: summary.distinctCorrect, shortestFound: summary.shortestFound, wallOrEdge: summary.wallOrEdge,
+    distinctCorrect: summary.distinctCorrect, shortestFound: summary.shortestFound,
     walks,
+    ...(raw ? { branching: summary, perMaze: raw.perMaze, sampled: raw.sampled, greedy: raw.greedy } : {}),
   };
 }
 
@@ -72,12 +102,15 @@ export function mazesMismatch(file: RecordedWalks, mazes: readonly RecordedMaze[
 }
 
 /** `file` with `model` added (a model of the same label is replaced), or a new file when `file` is null. */
-export function withRecordedModel(file: RecordedWalks | null, source: string, mazes: RecordedMaze[], model: RecordedModel): RecordedWalks {
-  if (!file) return { kind: 'maze-walks', source, mazes, models: [model] };
+export function withRecordedModel(
+  file: RecordedWalks | null, source: string, mazes: RecordedMaze[], model: RecordedModel,
+  reading: Pick<RecordedWalks, 'vocab' | 'params' | 'completionLength'> = {},
+): RecordedWalks {
+  if (!file) return { kind: 'maze-walks', source, ...reading, mazes, models: [model] };
   const mismatch = mazesMismatch(file, mazes);
   if (mismatch) throw new Error(mismatch);
   const models = file.models.filter((m) => m.label !== model.label);
-  return { ...file, source: file.source === source ? source : `${file.source}; ${source}`, models: [...models, model] };
+  return { ...file, ...reading, source: file.source === source ? source : `${file.source}; ${source}`, models: [...models, model] };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -4,7 +4,7 @@ import { recordedModel, type RecordedMaze } from '../../tasks/maze';
 import type { BranchingSummary, CorrectWalk } from '../../tasks/maze';
 
 const maze: RecordedMaze = { grid: ['S..', '.#.', '..G'], start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 2 };
-const summary: BranchingSummary = { mazes: 1, walksPerMaze: 64, passAtK: [0.5], distinctCorrect: 0, shortestFound: 0, wallOrEdge: 0, branchEntropy: 0, otherEntropy: 0 };
+const summary: BranchingSummary = { mazes: 1, walksPerMaze: 64, passAtK: [0.5], distinctCorrect: 0, shortestFound: 0, distinctShortest: 0, distinctSimple: 0, simpsonShortest: NaN, simpsonShortestMazes: 0, simpsonSimple: NaN, simpsonSimpleMazes: 0, k: 4, matchedCorrect: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedShortest: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedSimple: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, wallContact: 0, firstFailureWall: 0, branchEntropy: 0, otherEntropy: 0 };
 const model = (walks: CorrectWalk[]) => recordedModel('m', 'm.safetensors', 1, summary, [walks]);
 
 describe('waysData: one model\'s ways to G on one recorded maze', () => {
