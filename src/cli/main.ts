@@ -9,6 +9,7 @@ import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { referenceCommand } from './reference-command';
 import { sweepCommand } from './sweep-command';
+import { isSuiteArgv, suiteCommand } from './suite-command';
 import { reportCommand } from './report-command';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
         return await referenceCommand(rest, out);
       case 'sweep':
         // Children run this same CLI: the same node, loader flags (tsx) and entry file.
-        return await sweepCommand(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
+        return await (isSuiteArgv(rest) ? suiteCommand : sweepCommand)(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
       case 'report':
         return await reportCommand(rest, out, err);
       default:

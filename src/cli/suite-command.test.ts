@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sweepCommand, type SweepIo } from './sweep-command';
+import type { SweepIo } from './sweep-command';
+import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
 import { ESTIMATOR_TEMPLATE } from '../config/custom-code';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
@@ -52,6 +53,12 @@ describe('rlvr sweep --suite methods', () => {
     expect(lines.filter((l) => l.includes('--cell AKL')).every((l) => l.includes('--preset cot-discovery'))).toBe(true);
     expect(lines.filter((l) => l.includes("--cell 'your estimator'")).every((l) => l.includes('estimator=custom'))).toBe(true);
     expect(existsSync(join(dir, 'out', 's3-chains', 'ablation.json'))).toBe(true);
+  });
+
+  it('rlvr sweep hands --suite to the suite command', () => {
+    expect(isSuiteArgv(['--suite', 'methods'])).toBe(true);
+    expect(isSuiteArgv(['--suite=methods'])).toBe(true);
+    expect(isSuiteArgv(['--preset', 'sort-easy'])).toBe(false);
   });
 
   it('refuses an unknown suite, task or method, and a --set over a knob a method sets', async () => {

@@ -48,6 +48,11 @@ function typedCommand(argv: readonly string[]): string {
   return `npm run rlvr -- sweep ${argv.filter((a) => a !== '--emit-jobs').map(shellQuote).join(' ')}`;
 }
 
+/** Whether `rlvr sweep` was given --suite: then main.ts runs suiteCommand instead of sweepCommand. */
+export function isSuiteArgv(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--suite' || a.startsWith('--suite='));
+}
+
 export async function suiteCommand(argv: string[], io: SweepIo): Promise<number> {
   if (argv.includes('--help')) {
     io.out(helpText('sweep --suite', SUITE_FLAGS));

@@ -14,7 +14,6 @@ import { ABLATION_FILE, ablationFile, checkSweepFolder, parseSolvedFlag, summari
 import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
-import { suiteCommand } from './suite-command';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { ConfigError } from '../config';
@@ -24,7 +23,7 @@ import {
 } from '../ablation/spec';
 
 export const SWEEP_FLAGS: Record<string, FlagSpec> = {
-  suite: { kind: 'value', doc: 'run a fixed protocol instead of one preset\'s ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags' },
+  suite: { kind: 'value', doc: '(rlvr sweep --suite is its own command, suite-command.ts) run a fixed protocol instead of one preset\'s ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags' },
   preset: { kind: 'value', doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)' },
   grid: { kind: 'multi', doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28' },
   variant: { kind: 'multi', doc: 'a variant of the preset, by its label, run beside the preset itself (repeatable)' },
@@ -256,8 +255,6 @@ const liveChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
 export async function sweepCommand(argv: string[], io: SweepIo): Promise<number> {
-  // A suite (docs/leaderboard.md) has flags of its own: its tasks are presets already.
-  if (argv.some((a) => a === '--suite' || a.startsWith('--suite='))) return suiteCommand(argv, io);
   if (argv.includes('--help')) {
     io.out(helpText('sweep', SWEEP_FLAGS));
     return 0;
