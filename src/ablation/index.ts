@@ -7,3 +7,5 @@ export * from './curves';
 export * from './solve';
 export * from './summary';
 export * from './report';
+export * from './methods-suite';
+export * from './leaderboard';

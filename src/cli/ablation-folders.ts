@@ -163,6 +163,8 @@ function strayWarnings(spec: AblationFile, folders: readonly RunFolder[], labelO
 export interface SummaryOverrides {
   solved?: PresetSolvedRule | null;
   metrics?: readonly string[];
+  /** Which pairs to compare (default: every pair up to 4 cells, else each with the first). */
+  compare?: 'all-pairs' | 'baseline';
 }
 
 export interface FolderSummary {
@@ -273,7 +275,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   for (const m of wanted) if (!recorded.has(m)) warnings.push(`no run recorded ${m}: left out`);
   if (solved && !recorded.has(solved.metric)) warnings.push(`no run recorded ${solved.metric}, so none can be solved (is evalEvery 0?)`);
 
-  const stats = summarizeAblation(cells, { metrics, solved });
+  const stats = summarizeAblation(cells, { metrics, solved, ...(overrides.compare ? { compare: overrides.compare } : {}) });
   const seeds = spec ? [...spec.seeds] : undefined;
   const title = `Ablation: ${presetName ?? `${folders.length} runs`}`;
   const question = preset?.ablation?.question;

@@ -9,6 +9,7 @@ import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { referenceCommand } from './reference-command';
 import { sweepCommand } from './sweep-command';
+import { isSuiteArgv, suiteCommand } from './suite-command';
 import { reportCommand } from './report-command';
 
 const USAGE = `usage: npm run rlvr -- <command> [flags]
@@ -20,6 +21,7 @@ commands:
   eval                        greedy pass@1 and pass@k of a checkpoint on fresh prompts
   reference                   condense finished train runs of a lesson into the page's faint reference curves
   sweep                       an ablation over seeds: --preset P [--grid knob=a,b] [--variant L] --seeds 0-3 --jobs J --out DIR
+                              or a fixed protocol: --suite methods --jobs J --out DIR (docs/leaderboard.md)
                               (or --emit-jobs: print one train command per run, for a job array)
   report DIR…                 statistics over seeds of finished run folders: summary.json, summary.md
 Run a command with --help for its flags.`;
@@ -49,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
         return await referenceCommand(rest, out);
       case 'sweep':
         // Children run this same CLI: the same node, loader flags (tsx) and entry file.
-        return await sweepCommand(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
+        return await (isSuiteArgv(rest) ? suiteCommand : sweepCommand)(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
       case 'report':
         return await reportCommand(rest, out, err);
       default:

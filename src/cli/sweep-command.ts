@@ -24,6 +24,7 @@ import {
 } from '../ablation/spec';
 
 export const SWEEP_FLAGS: Record<string, FlagSpec> = {
+  suite: { kind: 'value', doc: '(rlvr sweep --suite is its own command, suite-command.ts) run a fixed protocol instead of one preset\'s ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags' },
   preset: { kind: 'value', doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)' },
   grid: { kind: 'multi', doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28' },
   variant: { kind: 'multi', doc: 'a variant of the preset, by its label, run beside the preset itself (repeatable)' },
@@ -54,6 +55,8 @@ export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 export interface SweepJob {
   cell: AblationCellSpec;
   seed: number;
+  /** The run's step budget. */
+  steps: number;
   dir: string;
   args: string[];
 }
@@ -75,14 +78,14 @@ export function sweepJobs(spec: AblationSpec, cells: readonly AblationCellSpec[]
         ...(spec.init !== null ? ['--init', spec.init] : []),
         '--cell', cell.label, '--out', dir,
       ];
-      jobs.push({ cell, seed, dir, args });
+      jobs.push({ cell, seed, steps: spec.steps, dir, args });
     }
   }
   return jobs;
 }
 
 /** A folder already holding this exact run, finished: a sweep run again does not redo it. */
-function isFinished(job: SweepJob, spec: AblationSpec): boolean {
+export function isFinished(job: SweepJob, spec: AblationSpec): boolean {
   try {
     const want = ablationRunConfig(spec, job.cell, job.seed);
     const have = JSON.parse(readFileSync(join(job.dir, 'config.json'), 'utf8'));
@@ -168,6 +171,86 @@ function spawnTrain(io: SweepIo, job: SweepJob, progress: Progress, onProgress: 
   return { done, stop: () => kill('SIGTERM'), tail };
 }
 
+/** What running a list of jobs came to: whether it was stopped, how many finished, which failed. */
+export interface SweepRunResult {
+  stopped: boolean;
+  complete: number;
+  failures: string[];
+  wall: number;
+}
+
+/**
+ * Runs the jobs, `parallel` at a time, each a child `rlvr train`, with progress on stderr. Ctrl-C
+ * (or SIGTERM, SIGHUP) starts no new run and stops the running ones after their step.
+ */
+export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], parallel: number): Promise<SweepRunResult> {
+  const running = new Map<SweepJob, Progress>();
+  let finished = 0;
+  let lastStatus = 0;
+  const statusText = () =>
+    `[sweep ${finished}/${todo.length} done] ` +
+    [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
+  const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
+  const showStatus = (force = false) => {
+    if (running.size === 0) return;
+    const now = Date.now();
+    if (io.tty) {
+      if (force || now - lastStatus > 200) {
+        lastStatus = now;
+        process.stderr.write(`\r\x1b[K${statusText()}`);
+      }
+    } else if (force || now - lastStatus > 30_000) {
+      lastStatus = now;
+      io.err(statusText());
+    }
+  };
+
+  const t0 = Date.now();
+  const failures: string[] = [];
+  const queue = new JobQueue(todo, parallel, (job) => {
+    const progress: Progress = { label: job.cell.label, seed: job.seed, step: 0, total: job.steps };
+    running.set(job, progress);
+    say(`start ${job.cell.label} seed ${job.seed} → ${job.dir}`);
+    const child = spawnTrain(io, job, progress, () => showStatus());
+    const t = Date.now();
+    const done = child.done.then((code) => {
+      running.delete(job);
+      finished++;
+      const secs = ((Date.now() - t) / 1000).toFixed(0);
+      if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || job.steps} steps, ${secs} s`);
+      else if (code === 3) say(`done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`);
+      else if (!queue.isStopped) {
+        failures.push(`${job.cell.label} seed ${job.seed} (exit ${code})`);
+        say(`FAILED ${job.cell.label} seed ${job.seed} (exit ${code}):\n  ${child.tail.slice(-8).join('\n  ')}`);
+      }
+      showStatus(true);
+      return code;
+    });
+    return { done, stop: child.stop };
+  });
+
+  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal): no new runs; the running ones stop
+  // after their step and keep their checkpoint. Again (not a relayed repeat within a second):
+  // they quit at once.
+  let stopAt = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (queue.isStopped && Date.now() - stopAt < 1000) return;
+    stopAt = Date.now();
+    say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
+    queue.stop();
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  let results;
+  try {
+    results = await queue.run();
+  } finally {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+    if (io.tty) process.stderr.write('\n');
+  }
+  const wall = (Date.now() - t0) / 1000;
+  return { stopped: queue.isStopped, complete: results.filter((r) => r.code === 0).length, failures, wall };
+}
+
 const liveChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
@@ -240,75 +323,12 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     return false;
   });
   io.err(`sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once${spec.init !== null ? `, each from the weights of ${spec.init}` : ''}`);
-  const running = new Map<SweepJob, Progress>();
-  let finished = 0;
-  let lastStatus = 0;
-  const statusText = () =>
-    `[sweep ${finished}/${todo.length} done] ` +
-    [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total || spec.steps}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
-  const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
-  const showStatus = (force = false) => {
-    if (running.size === 0) return;
-    const now = Date.now();
-    if (io.tty) {
-      if (force || now - lastStatus > 200) {
-        lastStatus = now;
-        process.stderr.write(`\r\x1b[K${statusText()}`);
-      }
-    } else if (force || now - lastStatus > 30_000) {
-      lastStatus = now;
-      io.err(statusText());
-    }
-  };
-
-  const t0 = Date.now();
-  const failures: string[] = [];
-  const queue = new JobQueue(todo, parallel, (job) => {
-    const progress: Progress = { label: job.cell.label, seed: job.seed, step: 0, total: spec.steps };
-    running.set(job, progress);
-    say(`start ${job.cell.label} seed ${job.seed} → ${job.dir}`);
-    const child = spawnTrain(io, job, progress, () => showStatus());
-    const t = Date.now();
-    const done = child.done.then((code) => {
-      running.delete(job);
-      finished++;
-      const secs = ((Date.now() - t) / 1000).toFixed(0);
-      if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || spec.steps} steps, ${secs} s`);
-      else if (code === 3) say(`done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`);
-      else if (!queue.isStopped) {
-        failures.push(`${job.cell.label} seed ${job.seed} (exit ${code})`);
-        say(`FAILED ${job.cell.label} seed ${job.seed} (exit ${code}):\n  ${child.tail.slice(-8).join('\n  ')}`);
-      }
-      showStatus(true);
-      return code;
-    });
-    return { done, stop: child.stop };
-  });
-
-  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal): no new runs; the running ones stop
-  // after their step and keep their checkpoint. Again (not a relayed repeat within a second):
-  // they quit at once.
-  let stopAt = 0;
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (queue.isStopped && Date.now() - stopAt < 1000) return;
-    stopAt = Date.now();
-    say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
-    queue.stop();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onSignal);
-  let results;
-  try {
-    results = await queue.run();
-  } finally {
-    for (const s of STOP_SIGNALS) process.off(s, onSignal);
-    if (io.tty) process.stderr.write('\n');
-  }
-  const wall = (Date.now() - t0) / 1000;
-  if (queue.isStopped) {
-    const complete = results.filter((r) => r.code === 0).length;
-    io.err(`stopped: ${complete} of ${todo.length} runs finished in ${wall.toFixed(0)} s. Run the same sweep again to do the rest (finished runs are kept), or summarise what is there: rlvr report ${outDir}`);
+  const ran = await runSweepJobs(io, todo, parallel);
+  if (ran.stopped) {
+    io.err(`stopped: ${ran.complete} of ${todo.length} runs finished in ${ran.wall.toFixed(0)} s. Run the same sweep again to do the rest (finished runs are kept), or summarise what is there: rlvr report ${outDir}`);
     return 130;
   }
+  const { failures, wall } = ran;
   const s = summarizeRunFolders([outDir]);
   writeSummary(outDir, s);
   for (const w of s.warnings) io.err(`warning: ${w}`);
