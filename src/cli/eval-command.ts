@@ -130,10 +130,11 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       if (f.json) out(JSON.stringify(result));
       else {
         out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
-        for (const line of splitLines(splitInfo)) out(line);
         if (breaks) for (const line of chainBreakLines(breaks)) out(line);
         if (walks) for (const line of walkBreakLines(walks)) out(line);
         if (branching) for (const line of branchingLines(branching)) out(line);
+        // Which prompts these were comes last, so the figures asked for follow the summary line.
+        for (const line of splitLines(splitInfo)) out(line);
       }
       return 0;
     } finally {

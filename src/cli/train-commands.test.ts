@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metricsWithoutClock } from './run-folder-fixtures';
@@ -157,8 +157,9 @@ describe('rlvr train (cpu backend)', () => {
 
   it('eval --walks-out adds a checkpoint\'s distinct correct walks to one file, only on the same mazes, and refuses a file it did not write', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-ways-'));
-    const maze = ['--set', 'task=maze', '--set', 'task.size=3', '--set', 'task.minDist=2', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--set', 'model.nEmbd=16', '--set', 'model.nLayer=1', '--seed', '1'];
-    expect(await trainCommand([...maze, '--steps', '1', '--out', dir, '--json'], () => {}, () => {})).toBe(0);
+    // The lesson's step-3,600 model, so the mazes (held-out 4×4 ones) have correct, shortest and
+    // wall-touching walks for the outside checker to recompute; an untrained model has almost none.
+    copyFileSync(join('public', 'checkpoints', 'maze-base-rl-step3600.safetensors'), join(dir, 'checkpoint.safetensors'));
     const checkpoint = join(dir, 'checkpoint.safetensors');
     const file = join(dir, 'walks.json');
     const judge = (...extra: string[]) => evalCommand(['--checkpoint', checkpoint, '--backend', 'cpu', '--branching', '16', '--walks-out', file, ...(extra.includes('--n') ? [] : ['--n', '5']), ...extra], () => {});
@@ -173,7 +174,7 @@ describe('rlvr train (cpu backend)', () => {
     expect(rec.source).toContain('--checkpoint checkpoint.safetensors');
     expect(rec.source).not.toContain(dir);
     const m = rec.models[0];
-    expect(m).toMatchObject({ checkpoint: 'checkpoint.safetensors', step: 1, walksPerMaze: 16 });
+    expect(m).toMatchObject({ checkpoint: 'checkpoint.safetensors', step: 3600, walksPerMaze: 16 });
     // Same seed, same mazes, same walks: both models drew the same samples.
     expect(rec.models[1].walks).toEqual(m.walks);
     // Each maze's correct walks: counts within G, distinct, the mean count of distinct ones is the summary's.
