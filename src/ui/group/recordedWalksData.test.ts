@@ -32,4 +32,15 @@ describe('waysData: one model\'s ways to G on one recorded maze', () => {
     expect(d.caption).toBe(`${MAX_DRAWN_WALKS + 3} of 64 walks reached G by ${MAX_DRAWN_WALKS + 3} ways; 1 of 2 shortest; the ${MAX_DRAWN_WALKS} most taken drawn`);
     expect(waysData(maze, model([]), 0).caption).toBe('no walk of 64 reached G');
   });
+
+  it('says how often each shortest path was taken when more than one was: an even split or one path', () => {
+    const both = waysData(maze, model([
+      { moves: 'RRDD', count: 20, shortest: true },
+      { moves: 'DDRR', count: 18, shortest: true },
+      { moves: 'RLRRDD', count: 3, shortest: false },
+    ]), 0);
+    expect(both.caption).toBe('41 of 64 walks reached G by 3 ways; 2 of 2 shortest, taken 20 / 18 times');
+    const one = waysData(maze, model([{ moves: 'RRDD', count: 40, shortest: true }, { moves: 'DDRR', count: 1, shortest: true }]), 0);
+    expect(one.caption).toBe('41 of 64 walks reached G by 2 ways; 2 of 2 shortest, taken 40 / 1 times');
+  });
 });

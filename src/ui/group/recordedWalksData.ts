@@ -47,12 +47,16 @@ export function waysData(maze: RecordedMaze, model: RecordedModel, b: number): W
     };
   });
   const reached = walks.reduce((a, w) => a + w.count, 0);
-  const shortestFound = walks.filter((w) => w.shortest).length;
+  const shortest = walks.filter((w) => w.shortest);
+  const shortestFound = shortest.length;
   const drawn = drawnWalks.length;
+  // How often each shortest path was taken: BODHI's question is whether RL keeps taking both of
+  // two shortest paths or settles on one, which the count of distinct walks does not show.
+  const taken = shortestFound > 1 ? `, taken ${shortest.map((w) => w.count).join(' / ')} times` : '';
   const caption = reached === 0
     ? `no walk of ${G} reached G`
     : `${reached} of ${G} walks reached G by ${plural(walks.length, 'way')}` +
-      `; ${shortestFound} of ${maze.shortestPaths} shortest` +
+      `; ${shortestFound} of ${maze.shortestPaths} shortest${taken}` +
       (drawn < walks.length ? `; the ${drawn} most taken drawn` : '');
   return {
     board: {
