@@ -22,7 +22,7 @@ commands:
   reference                   condense finished train runs of a lesson into the page's faint reference curves
   sweep                       an ablation over seeds: --preset P [--grid knob=a,b] [--variant L] --seeds 0-3 --jobs J --out DIR
                               or a fixed protocol: --suite methods --jobs J --out DIR (docs/leaderboard.md)
-                              (or --emit-jobs: print one train command per run, for a job array)
+                              (--slurm: submit the runs as one Slurm job array; --emit-jobs: print one train command per run)
   report DIR…                 statistics over seeds of finished run folders: summary.json, summary.md
 Run a command with --help for its flags.`;
 
