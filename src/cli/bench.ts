@@ -15,6 +15,7 @@ import type { BenchSuite } from '../bench/suite';
 /** The suites, by name: each loads its module on demand. */
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
   'cpu-matmul': async () => (await import('../bench/cpu-matmul')).cpuMatmulSuite,
+  'gpu-report': async () => (await import('../bench/gpu-report')).gpuReportSuite,
   kernels: async () => (await import('../bench/kernels')).kernelsSuite,
   learning: async () => (await import('../bench/learning')).learningSuite,
   peers: async () => (await import('../bench/peers')).peersSuite,
