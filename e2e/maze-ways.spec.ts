@@ -27,6 +27,7 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     await expect(trained).toHaveAttribute('data-reached', String(count(last.walks[0])));
     await expect(trained.getByTestId('maze-path')).toHaveCount(Math.min(12, last.walks[0].length));
     await expect(page.getByTestId('ways-summary')).toContainText(`Over all ${file.mazes.length} mazes`);
+    await expect(page.getByTestId('ways-shortest')).toContainText('Among the first 4 shortest walks of a maze');
     const r = await projectorReport(page);
     expect([...r.small, ...r.clipped, ...r.overlaps, ...(r.scroll.w > viewport.width || r.scroll.h > viewport.height ? ['page scrolls'] : [])]).toEqual([]);
     if (process.env.PROJECTOR_SHOTS) await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/maze-ways-${viewport.width}.png` });

@@ -83,10 +83,12 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
         ))}
       </div>
       <p className="small muted ways-foot" data-testid="ways-summary">
-        Over all {M} mazes: right at the first try (pass@1) {f2(base.passAt1)} → {f2(trained.passAt1)}; in one of {base.walksPerMaze} tries {f2(base.passAtG)} → {f2(trained.passAtG)}.
+        Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze} {f2(base.passAtG)} → {f2(trained.passAtG)}.
         {base.branching && trained.branching ? (
+          // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze,
+          // so that a model with more walks on G is not credited with more ways.
           <span data-testid="ways-shortest">
-            {' '}Shortest paths, counted alike: {f2(base.branching.distinctShortest)} → {f2(trained.branching.distinctShortest)} distinct per maze, evenness (Simpson) {f2(base.branching.simpsonShortest)} → {f2(trained.branching.simpsonShortest)}; among the first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} → {f2(trained.branching.matchedCorrect.distinct)} distinct.
+            {' '}Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} → {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} → {f2(trained.branching.matchedCorrect.distinct)}.
           </span>
         ) : (
           <> Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows with the walks that reach G).</>
