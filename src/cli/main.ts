@@ -9,6 +9,7 @@ import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { referenceCommand } from './reference-command';
 import { sweepCommand } from './sweep-command';
+import { completionCommand } from './completion';
 import { isSuiteArgv, suiteCommand } from './suite-command';
 import { reportCommand } from './report-command';
 
@@ -24,6 +25,7 @@ commands:
                               or a fixed protocol: --suite methods --jobs J --out DIR (docs/leaderboard.md)
                               (--slurm: submit the runs as one Slurm job array; --emit-jobs: print one train command per run)
   report DIR…                 statistics over seeds of finished run folders: summary.json, summary.md
+  completion bash             a bash completion script for commands, flags and presets: source <(npx rlvr completion bash)
 Run a command with --help for its flags.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -54,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
         return await (isSuiteArgv(rest) ? suiteCommand : sweepCommand)(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
       case 'report':
         return await reportCommand(rest, out, err);
+      case 'completion':
+        return completionCommand(rest, out);
       default:
         err(`unknown command "${command}"\n${USAGE}`);
         return 2;
