@@ -225,6 +225,21 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('recorded runs');
 });
 
+test('a shared link to a trained model opens on it; loading one puts it in the link; an unknown label is named', async ({ page }) => {
+  await openLecture(page, '?preset=cot-discovery&trained=at%20length%203');
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)', { timeout: 60_000 });
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+  await expect(page.getByTestId('step-count')).toHaveText('220');
+  await expect(page).toHaveURL(/[?&]trained=at%20length%203(&|$)/);
+  // Another model from the menu replaces it in the link.
+  await page.getByTestId('load-trained').and(page.locator('[data-file$="solved.safetensors"]')).click();
+  await expect(page.getByTestId('step-count')).toHaveText('800', { timeout: 60_000 });
+  await expect(page).toHaveURL(/[?&]trained=solved%20\(length%206\)(&|$)/);
+  await openLecture(page, '?preset=cot-discovery&trained=step%209999');
+  await expect(page.getByTestId('url-errors')).toContainText('trained must be one of "at length 3", "solved (length 6)" for the lesson cot-discovery; got "step 9999"');
+  await expect(page.getByTestId('step-count')).toHaveText('0');
+});
+
 test('the loop says what the estimator did: MaPP pushes an all-wrong group down, GRPO learns nothing from it', async ({ page }) => {
   const sentence = page.locator('[data-testid=loop-stage][data-stage=advantages] .loop-fact');
   const right = page.locator('[data-testid=loop-stage][data-stage=verify] .loop-fact');

@@ -25,6 +25,14 @@ describe('configToSearch', () => {
     expect(searchToPage('view=wide&zoom=2').errors.map((e) => e.knob)).toEqual(['view', 'zoom']);
   });
 
+  it('carries a lesson\'s trained model by its label, which is no knob', () => {
+    const search = pageSearch(presetConfig('cot-discovery'), 'cot-discovery', { trained: 'solved (length 6)' });
+    expect(search).toBe('preset=cot-discovery&trained=solved%20(length%206)');
+    expect(searchToConfig(search)).toEqual({ config: presetConfig('cot-discovery'), preset: 'cot-discovery', errors: [] });
+    expect(searchToPage(search)).toEqual({ page: { trained: 'solved (length 6)' }, errors: [] });
+    expect(searchToPage('preset=cot-discovery&trained=').page).toEqual({});
+  });
+
   it('writes only what differs, in table order, with shortest floats', () => {
     const c = validateConfig({ seed: 7, lr: 0.003, 'task.length': 4, dynamicSampling: true, adamEps: 1e-7 });
     expect(configToSearch(c)).toBe('seed=7&task.length=4&lr=0.003&adamEps=1e-7&dynamicSampling=true');

@@ -45,10 +45,15 @@ const NO_PRESET = 'none';
 /** Keys of the page's own state (not knobs): which view, and the lecture zoom. */
 const VIEW_KEY = 'view';
 const ZOOM_KEY = 'zoom';
+/** A lesson's trained model to load on opening (its label in the trained menu): a shared link to a jump ahead. */
+const TRAINED_KEY = 'trained';
+const PAGE_KEYS = new Set([VIEW_KEY, ZOOM_KEY, TRAINED_KEY]);
 
 export interface PageState {
   view?: 'lecture' | 'dashboard';
   zoom?: boolean;
+  /** The label of one of the lesson's trained models (checked against the preset where it is loaded). */
+  trained?: string;
 }
 
 /** The config a URL's values are relative to. */
@@ -81,6 +86,7 @@ export function pageSearch(config: RunConfig, preset: string | undefined, page: 
   const parts = [configToSearch(config, preset)];
   if (page.view === 'dashboard') parts.push(`${VIEW_KEY}=dashboard`);
   if (page.zoom) parts.push(`${ZOOM_KEY}=1`);
+  if (page.trained) parts.push(`${TRAINED_KEY}=${encodeURIComponent(page.trained)}`);
   return parts.join('&');
 }
 
@@ -99,6 +105,8 @@ export function searchToPage(search: string): { page: PageState; errors: UrlErro
     if (zoom === '1' || zoom === '0') page.zoom = zoom === '1';
     else errors.push({ knob: ZOOM_KEY, message: `zoom must be 0 or 1; got ${JSON.stringify(zoom)}` });
   }
+  const trained = params.get(TRAINED_KEY);
+  if (trained !== null && trained !== '') page.trained = trained;
   return { page, errors };
 }
 
@@ -110,7 +118,7 @@ export function searchToConfig(search: string): UrlState {
     else throw e;
   };
   const entries = [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)].filter(
-    ([k]) => k !== VIEW_KEY && k !== ZOOM_KEY,
+    ([k]) => !PAGE_KEYS.has(k),
   );
 
   let preset: string | undefined;

@@ -2,7 +2,7 @@
 // (the config comes from the URL before the first render: readUrlIntoStore). Returns the
 // controller and a function that stops it all.
 
-import { searchToConfig, searchToPage } from '../config';
+import { getPreset, searchToConfig, searchToPage } from '../config';
 import { appStore } from '../store/store';
 import { archiveSync, openRunArchive, type KeptCheckpoint } from '../store/archive';
 import { startTrainerWorker } from '../worker/client';
@@ -31,6 +31,25 @@ export function readUrlIntoStore(search: string): void {
   store.setUrlErrors([...url.errors, ...page.errors]);
 }
 
+/**
+ * The lesson's trained model a link names (`trained=<label>`), or null; a label the lesson does
+ * not have is reported as a URL error naming the labels it has, and nothing is loaded.
+ */
+export function trainedOfUrl(search: string): { file: string; label: string } | null {
+  const label = searchToPage(search).page.trained;
+  if (label === undefined) return null;
+  const store = appStore.getState();
+  const lesson = store.preset === undefined ? undefined : getPreset(store.preset);
+  const found = lesson?.checkpoints?.find((c) => c.label === label);
+  if (found) return { file: found.file, label: found.label };
+  const labels = lesson?.checkpoints?.map((c) => JSON.stringify(c.label)) ?? [];
+  const message = labels.length > 0
+    ? `trained must be one of ${labels.join(', ')} for the lesson ${store.preset}; got ${JSON.stringify(label)}`
+    : `trained names a lesson's trained model, and ${store.preset === undefined ? 'no lesson is open' : `the lesson ${store.preset} has none`}; got ${JSON.stringify(label)}`;
+  store.setUrlErrors([...store.urlErrors, { knob: 'trained', message }]);
+  return null;
+}
+
 export function startPlayground(): { controller: PlaygroundController; ablation: AblationRunner; stop(): void } {
   const store = appStore;
   // Set once the archive is open; until then (and without IndexedDB) checkpoints live in memory only.
@@ -57,8 +76,11 @@ export function startPlayground(): { controller: PlaygroundController; ablation:
     keepCheckpoint: (ck) => keepCheckpoint(ck),
     fetchBytes: fetchSiteFile,
   });
+  // Read before syncUrl rewrites the URL: a link may name a trained model of its lesson.
+  const trained = trainedOfUrl(window.location.search);
   controller.syncUrl();
   controller.prepare();
+  if (trained) void controller.loadLessonCheckpoint(trained.file, trained.label);
   // Ablations train in workers of their own, several at once.
   const ablation = new AblationRunner(store, { makePort: startTrainerWorker, requestFrame: (fn) => requestAnimationFrame(() => fn()), now: () => Date.now() });
   // For the end-to-end tests: lose the GPU device on purpose (the recovery path).

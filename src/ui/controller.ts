@@ -59,7 +59,7 @@ export class PlaygroundController {
     this.files = new RunFiles(host);
     this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
     this.unsubscribe.push(store.subscribe((s, prev) => {
-      if (s.config !== prev.config || s.preset !== prev.preset || s.view !== prev.view || s.zoom !== prev.zoom) this.syncUrl();
+      if (s.config !== prev.config || s.preset !== prev.preset || s.view !== prev.view || s.zoom !== prev.zoom || s.jump !== prev.jump) this.syncUrl();
     }));
   }
 
@@ -79,8 +79,10 @@ export class PlaygroundController {
 
   /** Writes the config (and preset, view, zoom) to the URL when they change. */
   syncUrl(): void {
-    const { config, preset, view, zoom } = this.state;
-    const search = pageSearch(config, preset, { view, zoom });
+    const { config, preset, view, zoom, jump } = this.state;
+    // A loaded trained model of this lesson is part of the link, so the link opens on it.
+    const trained = jump?.label !== undefined && jump.preset === preset ? jump.label : undefined;
+    const search = pageSearch(config, preset, { view, zoom, trained });
     if (search === this.lastSearch) return;
     this.lastSearch = search;
     this.env.replaceSearch(search);
