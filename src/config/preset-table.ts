@@ -80,7 +80,7 @@ export const PRESET_TABLE: readonly Preset[] = [
     ],
     checkpoints: [
       { label: 'at length 3', file: 'checkpoints/cot-discovery-length3.safetensors', note: 'seed 1 at step 220 of the recorded run, when its curriculum reached length 3' },
-      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 1 at step 800 of the recorded run (length 6 since step 551): greedy pass@1 1.000 and CoT alignment 1.000 on 512 fresh length-6 chains' },
+      { label: 'solved (length 6)', file: 'checkpoints/cot-discovery-solved.safetensors', note: 'seed 1 at step 800 of the recorded run (length 6 since step 551): greedy pass@1 1.000 and CoT alignment 1.000 on 512 length-6 chains (trained before the train/held-out split: on the held-out part too 1.000, but about two thirds of all chains were in its training draws)' },
     ],
     ablation: {
       question: 'Which entropy regulator gets the flagship through: the uniform one (α 0.05, pulling toward the uniform distribution) or the exact entropy bonus (α 0.1)?',
