@@ -4,6 +4,7 @@
 // prints those same train commands instead, one per line, for a job array on a cluster
 // (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
 
+import { etaText } from './eta';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -187,9 +188,15 @@ export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], paral
   const running = new Map<SweepJob, Progress>();
   let finished = 0;
   let lastStatus = 0;
-  const statusText = () =>
-    `[sweep ${finished}/${todo.length} done] ` +
-    [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
+  // Steps over all runs, for the time left: the finished runs' and the running ones' so far.
+  const allSteps = todo.reduce((a, j) => a + j.steps, 0);
+  let finishedSteps = 0;
+  const statusText = () => {
+    const done = finishedSteps + [...running.values()].reduce((a, p) => a + p.step, 0);
+    const eta = etaText((Date.now() - t0) / 1000, done, allSteps);
+    return `[sweep ${finished}/${todo.length} done${eta ? `, ${eta}` : ''}] ` +
+      [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
+  };
   const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
   const showStatus = (force = false) => {
     if (running.size === 0) return;
@@ -216,6 +223,7 @@ export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], paral
     const done = child.done.then((code) => {
       running.delete(job);
       finished++;
+      finishedSteps += job.steps;
       const secs = ((Date.now() - t) / 1000).toFixed(0);
       if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || job.steps} steps, ${secs} s`);
       else if (code === 3) say(`done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`);

@@ -6,6 +6,7 @@
 // faulty step beside it, a metrics line that cannot be written does not stop the run, and a
 // checkpoint that cannot be written where asked is saved to a rescue folder instead.
 
+import { etaText } from './eta';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -122,14 +123,14 @@ function trimMetrics(path: string, step: number): void {
 }
 
 /** A one-line progress bar for a terminal. */
-function progressLine(step: number, total: number, r: StepRecord, t0: number): string {
+function progressLine(step: number, total: number, r: StepRecord, t0: number, eta: string): string {
   const width = 24;
   const frac = total > 0 ? step / total : 0;
   const filled = Math.round(frac * width);
   const s = r.scalars;
   const secs = (Date.now() - t0) / 1000;
   const evalPart = r.eval ? ` eval pass@1 ${r.eval['eval/pass@1_greedy'].toFixed(2)}` : '';
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${step}/${total} reward ${s.reward.toFixed(3)} pass@1 ${s['pass@1'].toFixed(2)} entropy ${s.entropy.toFixed(2)} level ${r.level}${evalPart} ${secs.toFixed(0)}s`;
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${step}/${total} reward ${s.reward.toFixed(3)} pass@1 ${s['pass@1'].toFixed(2)} entropy ${s.entropy.toFixed(2)} level ${r.level}${evalPart} ${secs.toFixed(0)}s${eta ? ` ${eta}` : ''}`;
 }
 
 type Outcome =
@@ -321,6 +322,7 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
     // The weights the first level starts with: after the warm start (a base model), or as they
     // are when there is none; a resumed run past its start already has them.
     const startsNow = trainer.stepCount === 0;
+    let pace: { t: number; step: number } | null = null;
     if (ctx.levels && startsNow && trainer.sftStepsRemaining === 0) await saveLevel();
     for await (const event of run) {
       if ('warmStart' in event) {
@@ -333,9 +335,12 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       const r = event.record;
       const line = JSON.stringify(r);
       metrics.append(line, r.step);
+      // The pace from this process's first step (not the warm start, not a resumed run's past).
+      pace ??= { t: Date.now(), step: r.step };
+      const eta = etaText((Date.now() - pace.t) / 1000, r.step - pace.step, steps - pace.step);
       if (json) out(line);
-      else if (tty) process.stderr.write(`\r${progressLine(r.step, steps, r, t0)}\x1b[K`);
-      else if (r.step % 10 === 0 || r.step === steps || r.eval) err(progressLine(r.step, steps, r, t0));
+      else if (tty) process.stderr.write(`\r${progressLine(r.step, steps, r, t0, eta)}\x1b[K`);
+      else if (r.step % 10 === 0 || r.step === steps || r.eval) err(progressLine(r.step, steps, r, t0, eta));
       if (ctx.checkpointEvery > 0 && r.step % ctx.checkpointEvery === 0) {
         try {
           lastGood = { path: await saveCheckpoint(trainer, dir, CHECKPOINT), step: r.step };
