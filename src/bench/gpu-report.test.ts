@@ -7,7 +7,7 @@ import type { PeersResult } from './peers';
 
 const times = (medianMs: number) => ({ medianMs, minMs: medianMs, samplesMs: [medianMs] });
 const kernels = {
-  models: [{ name: '30K', counts: { dispatches: { perStep: 188, trainStep: 86, samplePerToken: 6 }, submitsPerStep: 2, readbacksPerStep: 2 } }],
+  models: [{ name: '30K', sampling: { fusedSpeedup: 0.5 }, counts: { dispatches: { perStep: 188, trainStep: 86, samplePerToken: 6 }, submitsPerStep: 2, readbacksPerStep: 2 } }],
 } as unknown as KernelsResult;
 const peers = {
   N: 64, T: 32, reps: 5, tfjs: { version: '4.22.0', backend: 'webgpu', adapter: 'x', maxStorageBuffersPerStage: 10 },
@@ -24,8 +24,8 @@ describe('gpuReportMarkdown', () => {
     expect(md).toContain('Adapter: nvidia / hopper. Batch N 64 × T 32');
     expect(md).toContain('PyTorch 2.5.0 on NVIDIA H200.');
     const row = md.split('\n').find((l) => l.startsWith('| 30K'))!.split('|').map((c) => c.trim());
-    // model, dispatches, submits/readbacks, engine, TF.js, eager, graph, eager÷engine, tok/s engine, TF.js, eager, engine÷eager, engine÷TF.js
-    expect(row.slice(1, -1)).toEqual(['30K (28,544)', '188 (86 + 6/token)', '2 / 2', '2.00', '8.00', '5.00', '1.00', '2.50×', '20000', '1000', '4000', '5.00×', '20.00×']);
+    // model, dispatches, submits/readbacks, engine, TF.js, eager, graph, eager÷engine, tok/s engine, TF.js, eager, engine÷eager, engine÷TF.js, fused÷by kernel
+    expect(row.slice(1, -1)).toEqual(['30K (28,544)', '188 (86 + 6/token)', '2 / 2', '2.00', '8.00', '5.00', '1.00', '2.50×', '20000', '1000', '4000', '5.00×', '20.00×', '0.50×']);
   });
 
   it('a peer that did not run leaves dashes and says why', () => {

@@ -1,8 +1,9 @@
 // `npm run bench -- gpu-report`: the one command to run the first time a real GPU is lent.
 // It runs, on the adapter the entry opened, what docs/benchmarks.md needs to compare this
 // engine with its peers on that GPU, and ends with one Markdown table naming the adapter:
-//   1. the kernels suite's counts of one RL step (dispatches, submits, readbacks) and, where the
-//      adapter has timestamp-query, its per-kernel profile;
+//   1. the kernels suite's sampling part (the fused decode_block against the same sampler kernel
+//      by kernel, side by side: whether fusing pays on this adapter), its counts of one RL step
+//      (dispatches, submits, readbacks) and, where the adapter has timestamp-query, its profile;
 //   2. the peers suite: a train step and KV-cache sampling, this engine and TF.js (WebGPU, same
 //      adapter), alternating;
 //   3. PyTorch eager and the train step as one CUDA graph (bench/peers/torch_gpt2.py) where
@@ -84,11 +85,12 @@ export function gpuReportMarkdown(adapter: string, kernels: KernelsResult, peers
       times(eager === null ? null : eager / engineMs),
       ms(engineTok), ms(tf?.sampling.tokensPerS), ms(eagerTok),
       times(eagerTok === null ? null : engineTok / eagerTok), times(tf ? engineTok / tf.sampling.tokensPerS : null),
+      times(k?.sampling?.fusedSpeedup ?? null),
     ];
   });
   const table = markdownTable([
     'model (params)', 'dispatches per RL step (train step + per token)', 'submits / readbacks', 'train step ms: engine', 'TF.js', 'PyTorch eager', 'CUDA graph',
-    'eager ÷ engine', 'sampling tok/s: engine', 'TF.js', 'PyTorch eager', 'engine ÷ eager', 'engine ÷ TF.js',
+    'eager ÷ engine', 'sampling tok/s: engine', 'TF.js', 'PyTorch eager', 'engine ÷ eager', 'engine ÷ TF.js', 'fused decode ÷ by kernel',
   ], rows);
   const tfNote = 'error' in peers.tfjs ? `TF.js did not start: ${peers.tfjs.error}.` : `TF.js ${peers.tfjs.version} (${peers.tfjs.backend}) on the same adapter.`;
   const torchNote = torchOk ? `PyTorch ${torchOk.torch} on ${torchOk.device}.` : `PyTorch: not run (${(torch as { unavailable: string }).unavailable}).`;
@@ -115,8 +117,8 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
   const shared = { models: opts.flags.models, batch: opts.flags.batch, time: opts.flags.time };
   // The inner suites' own tables go to stderr as progress: stdout keeps the report.
   const inner = { ...opts, out: (line: string) => progress(line) };
-  progress('gpu-report 1/3: counts of one RL step and, where timestamps exist, the per-kernel profile …');
-  const kernels = await kernelsSuite.run(gpu, { ...inner, reps: 1, warmup: 0, flags: { ...shared, parts: 'counts,profile' } }) as KernelsResult;
+  progress('gpu-report 1/3: the fused decode against the same sampler kernel by kernel, counts of one RL step and, where timestamps exist, the per-kernel profile …');
+  const kernels = await kernelsSuite.run(gpu, { ...inner, reps: 1, warmup: 0, flags: { ...shared, parts: 'sample,counts,profile' } }) as KernelsResult;
   progress('gpu-report 2/3: train step and sampling, this engine beside TF.js …');
   const peers = await peersSuite.run(gpu, { ...inner, flags: shared }) as PeersResult;
   progress('gpu-report 3/3: PyTorch eager and CUDA graph, where python3 has torch and a CUDA GPU …');

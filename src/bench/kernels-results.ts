@@ -47,6 +47,10 @@ export interface SamplingResult {
   /** Tokens per run: N·(T−1) decoding positions (position 0 is the fixed BOS). */
   tokens: number;
   kvCache: TimingStats & { tokensPerS: number; dispatchesPerToken: number };
+  /** The same KV-cache sampler with each block kernel by kernel (no decode_block), timed interleaved with the others. */
+  unfused: TimingStats & { tokensPerS: number; dispatchesPerToken: number };
+  /** unfused median ms over kvCache's (> 1: the fused decode is faster). */
+  fusedSpeedup: number;
   noCache: TimingStats & { tokensPerS: number };
   /** kvCache tokens/s over noCache tokens/s. */
   speedup: number;

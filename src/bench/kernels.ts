@@ -150,17 +150,20 @@ async function benchSampling(
   const { device } = gpu;
   const model = new GpuParams(device, layout, initParams(layout, 2));
   const withCache = new GpuSampler(device, layout, model, N, T, variant);
+  // The same KV-cache sampler block by block, kernel by kernel: what the fused decode_block buys, side by side.
+  const unfused = new GpuSampler(device, layout, model, N, T, variant, false);
   const without = new NoCacheSampler(device, layout, model, N, T, variant);
   const template = samplingTemplate(N, T);
-  withCache.setTemplate(template);
-  without.setTemplate(template);
-  withCache.setParams({ ...SAMPLE_PARAMS });
-  without.setParams({ ...SAMPLE_PARAMS });
+  for (const s of [withCache, unfused, without]) {
+    s.setTemplate(template);
+    s.setParams({ ...SAMPLE_PARAMS });
+  }
   try {
-    const [cacheRuns, plainRuns] = await timeInterleaved(
+    const [cacheRuns, plainRuns, unfusedRuns] = await timeInterleaved(
       [
         () => timedRun(device, timer, (enc) => withCache.encode(enc)),
         () => timedRun(device, timer, (enc) => without.encode(enc)),
+        () => timedRun(device, timer, (enc) => unfused.encode(enc)),
       ],
       { warmup: opts.warmup, reps: opts.reps },
     );
@@ -183,9 +186,12 @@ async function benchSampling(
     const tokens = N * (T - 1);
     const kv = stats(cacheRuns);
     const nc = stats(plainRuns);
+    const uf = stats(unfusedRuns);
     return {
       variant, N, T, tokens,
       kvCache: { ...kv, tokensPerS: tokens / (kv.medianMs / 1000), dispatchesPerToken: withCache.dispatchesPerToken },
+      unfused: { ...uf, tokensPerS: tokens / (uf.medianMs / 1000), dispatchesPerToken: unfused.dispatchesPerToken },
+      fusedSpeedup: uf.medianMs / kv.medianMs,
       noCache: { ...nc, tokensPerS: tokens / (nc.medianMs / 1000) },
       speedup: nc.medianMs / kv.medianMs,
       tokensAgree: agree / tokens,
@@ -193,7 +199,7 @@ async function benchSampling(
     };
   } finally {
     model.destroy();
-    destroyBuffers(withCache, without);
+    destroyBuffers(withCache, unfused, without);
   }
 }
 
@@ -290,6 +296,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
       res.sampling = await benchSampling(gpu, timer, layout, N, T, variant, opts);
       const s = res.sampling;
       out(`sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
+        `block by kernel ${sig3(s.unfused.medianMs)} ms (${s.unfused.dispatchesPerToken} dispatches a token), fused ${s.fusedSpeedup.toFixed(2)}× faster; ` +
         `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
         `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`);
     }

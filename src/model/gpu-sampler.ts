@@ -92,6 +92,8 @@ export class GpuSampler extends SampleBuffers {
     N: number,
     T: number,
     variant: MatmulVariant = defaultMatmulVariant(),
+    /** One decode_block dispatch per block where its workgroup memory fits (the default); false: kernel by kernel, for the bench's side-by-side. */
+    fused = true,
   ) {
     super(device, layout, N, T, 'sample');
     const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
@@ -107,7 +109,7 @@ export class GpuSampler extends SampleBuffers {
 
     const plan = new Plan().dispatch(embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor));
     let x = x0;
-    if (decodeBlockFits(device, C, NH, T)) {
+    if (fused && decodeBlockFits(device, C, NH, T)) {
       // One dispatch per block: the whole block in workgroup memory, x updated in place.
       layout.blocks.forEach((b, l) => {
         plan.dispatch(decodeBlockOp(device, x0, caches[l], model.params, {
