@@ -19,7 +19,7 @@ import { kernelsSuite } from './kernels';
 import type { KernelsResult } from './kernels-results';
 import { peersSuite, type PeersResult } from './peers';
 import { markdownTable, sig3, type Cell } from './table';
-import type { BenchOptions, BenchSuite } from './suite';
+import { fileTimestamp, type BenchOptions, type BenchSuite } from './suite';
 
 /** What bench/peers/torch_gpt2.py prints (the fields this report reads). */
 export interface TorchResult {
@@ -108,10 +108,6 @@ function adapterName(gpu: GpuContext): string {
   return `${name || 'unnamed adapter'}${a.isSoftware ? ' (software emulation)' : ''}`;
 }
 
-function stamp(d: Date): string {
-  return d.toISOString().slice(0, 19).replace(/:/g, '-');
-}
-
 async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
   const { out, progress } = opts;
   const shared = { models: opts.flags.models, batch: opts.flags.batch, time: opts.flags.time };
@@ -128,7 +124,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
   out('');
   out('── GPU report as Markdown (docs/benchmarks.md)');
   out(markdown);
-  const file = typeof opts.flags.md === 'string' ? opts.flags.md : `bench-results/gpu-report-${stamp(new Date())}.md`;
+  const file = typeof opts.flags.md === 'string' ? opts.flags.md : `bench-results/gpu-report-${fileTimestamp(new Date())}.md`;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, markdown + '\n');
   out(`\nthe table also written to ${file}`);
@@ -138,10 +134,9 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
 export const gpuReportSuite: BenchSuite = {
   name: 'gpu-report',
   summary: 'the first run on a lent GPU: counts and profile (kernels), engine beside TF.js (peers), PyTorch eager and CUDA graph where present, as one Markdown table naming the adapter',
+  // The peers suite's --models, --batch and --time, passed on to both inner suites.
   flags: {
-    models: { kind: 'value', doc: 'comma-separated subset of the bench models (default: all)' },
-    batch: { kind: 'value', doc: 'N sequences per batch (default 64; --quick 8)' },
-    time: { kind: 'value', doc: 'T positions per sequence, ≤ 32 (default 32; --quick 16)' },
+    ...peersSuite.flags,
     md: { kind: 'value', doc: 'where to write the Markdown table (default bench-results/gpu-report-<date>.md)' },
   },
   defaultReps: (quick) => (quick ? 3 : 5),

@@ -34,3 +34,8 @@ export interface BenchSuite {
   /** Runs the suite; the result goes into the JSON file under "result". */
   run(gpu: GpuContext, opts: BenchOptions): Promise<unknown>;
 }
+
+/** A date as a file-name part: 2025-01-31T12-34-56 (no colons: file names on every OS). */
+export function fileTimestamp(d: Date): string {
+  return d.toISOString().slice(0, 19).replace(/:/g, '-');
+}

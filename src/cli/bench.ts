@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from '../core/flags';
 import { exitAfterDrain, lineWriter } from './output';
-import type { BenchSuite } from '../bench/suite';
+import { fileTimestamp, type BenchSuite } from '../bench/suite';
 
 /** The suites, by name: each loads its module on demand. */
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
@@ -35,10 +35,6 @@ function usage(): string {
     Object.keys(SUITES).map((s) => `  ${s}`).join('\n') + '\nRun a suite with --help for its flags.';
 }
 
-function timestamp(d: Date): string {
-  // 2025-01-31T12-34-56 (no colons: file names on every OS)
-  return d.toISOString().slice(0, 19).replace(/:/g, '-');
-}
 
 async function main(argv: string[]): Promise<number> {
   const err = lineWriter(process.stderr);
@@ -83,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = new Date();
   const loadBefore = loadavg()[0];
-  const jsonPath = typeof flags.json === 'string' ? flags.json : `bench-results/${name}-${timestamp(started)}.json`;
+  const jsonPath = typeof flags.json === 'string' ? flags.json : `bench-results/${name}-${fileTimestamp(started)}.json`;
 
   const { openNodeDevice } = await import('../gpu/node-device');
   const gpu = await openNodeDevice({ verbose: false });
