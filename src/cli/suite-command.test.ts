@@ -55,6 +55,14 @@ describe('rlvr sweep --suite methods', () => {
     expect(existsSync(join(dir, 'out', 's3-chains', 'ablation.json'))).toBe(true);
   });
 
+  it('the mazes task starts every run from the lesson\'s base model, named from the working folder', async () => {
+    const dir = tmp();
+    const lines: string[] = [];
+    expect(await sweepCommand(['--suite', 'methods', '--tasks', 'mazes', '--methods', 'RLOO', '--seeds', '0', '--out', dir, '--emit-jobs'], io(lines))).toBe(0);
+    expect(lines.length).toBe(2);
+    for (const l of lines) expect(l).toContain(' --init public/checkpoints/maze-base-rl-base.safetensors ');
+  });
+
   it('rlvr sweep hands --suite to the suite command', () => {
     expect(isSuiteArgv(['--suite', 'methods'])).toBe(true);
     expect(isSuiteArgv(['--suite=methods'])).toBe(true);

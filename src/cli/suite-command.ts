@@ -18,7 +18,7 @@ import { ABLATION_FILE, ablationFile, checkSweepFolder, summarizeRunFolders, wri
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
-import { DEFAULT_JOB_PREFIX, isFinished, runSweepJobs, shellQuote, sweepJobs, type SweepIo, type SweepJob } from './sweep-command';
+import { DEFAULT_JOB_PREFIX, isFinished, runSweepJobs, shellQuote, siteFilePath, sweepJobs, type SweepIo, type SweepJob } from './sweep-command';
 import { ablationRunConfig } from '../ablation/spec';
 
 export const SUITE_FLAGS: Record<string, FlagSpec> = {
@@ -79,6 +79,8 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     () => suiteTasks(suite, options.tasks).map((task) => suiteTaskPlan(suite, task, options)),
     ConfigError,
   );
+  // A lesson's own init is a file of the site: named from here, as the jobs' commands name it.
+  for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
   // Every cell's model must take its task's base weights: refused before any run starts.
   for (const p of plans) {
     if (p.spec.init !== null) for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));

@@ -50,6 +50,11 @@ export const SWEEP_FLAGS: Record<string, FlagSpec> = {
 /** The site's files (public/): a lesson's `init` checkpoint is a path under it. */
 const SITE_ROOT = fileURLToPath(new URL('../../public/', import.meta.url));
 
+/** A lesson's `init` (a path under public/) as a path from the working folder, as job commands name it. */
+export function siteFilePath(init: string): string {
+  return relative(process.cwd(), join(SITE_ROOT, init));
+}
+
 export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 
 /** One run of the ablation: a cell, a seed, its folder and its `train` arguments. */
@@ -295,7 +300,7 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   }), ConfigError);
   // The lesson's own init is a file of the site (named from here, as the jobs' commands name it);
   // a given one is a path from here already.
-  const spec: AblationSpec = { ...asked, init: asked.init === null ? null : initGiven ?? relative(process.cwd(), join(SITE_ROOT, asked.init)) };
+  const spec: AblationSpec = { ...asked, init: asked.init === null ? null : initGiven ?? siteFilePath(asked.init) };
   const cells = ablationCells(spec);
   // Every cell's model must take those weights: refused here, before any run starts.
   if (spec.init !== null) for (const cell of cells) loadInitWeights(spec.init, ablationRunConfig(spec, cell, spec.seeds[0]));
