@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: install what the tests need, then type-check, unit tests (vitest, GPU tests on
+// `npm test`: install what the tests need, then type-check, lint and format check, unit tests (vitest, GPU tests on
 // Dawn), build, and end-to-end tests (Playwright on Debian's Chromium with WebGPU).
 //
 // Needs from the system: Chromium (CHROMIUM_PATH or /usr/bin/chromium) for the e2e tests and
@@ -109,6 +109,8 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
 if (sh('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) failedSteps.push('typecheck');
+// The linter's rules (eslint.config.js) and Prettier's format (.prettierrc.json): `npm run format` mends the latter.
+if (sh('npm', ['run', '--silent', 'lint']) !== 0) failedSteps.push('lint');
 
 if (runUnit) {
   const code = sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);

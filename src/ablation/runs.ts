@@ -108,7 +108,7 @@ export function readMetricsJsonl(seed: number, text: string, id?: string): { run
       row = JSON.parse(line) as MetricsLine;
     } catch (e) {
       if (i >= lines.length - 2) return;
-      throw new Error(`line ${i + 1}: not JSON (${(e as Error).message})`);
+      throw new Error(`line ${i + 1}: not JSON (${(e as Error).message})`, { cause: e });
     }
     if (!isObject(row) || row.step === undefined) return;
     const step = row.step;

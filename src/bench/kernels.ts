@@ -44,7 +44,7 @@ import { sharesMarkdown } from './profile';
 import { countsMarkdown, markdownSummary, matmulTable, summaryTable } from './kernels-report';
 import { countRlStep } from './step-counts';
 import { countGpuCalls } from '../gpu/call-counter';
-import type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
+import type { KernelsResult, MatmulResult, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
 
 export type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
 export { markdownSummary } from './kernels-report';

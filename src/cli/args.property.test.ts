@@ -20,7 +20,7 @@ const only = <T>(f: () => T, ...allowed: (new (...a: never[]) => Error)[]): T | 
   try {
     return f();
   } catch (e) {
-    if (!allowed.some((c) => e instanceof c)) throw new Error(`unexpected ${(e as Error)?.name}: ${(e as Error)?.message}`);
+    if (!allowed.some((c) => e instanceof c)) throw new Error(`unexpected ${(e as Error)?.name}: ${(e as Error)?.message}`, { cause: e });
     expect((e as Error).message.length).toBeGreaterThan(0);
     return null;
   }

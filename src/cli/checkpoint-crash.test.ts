@@ -67,7 +67,7 @@ describe('a run killed while it writes a checkpoint', () => {
       try {
         step = loadResume(copy).run.trainedSteps;
       } catch (e) {
-        throw new Error(`killed before op ${n} (${what}): ${(e as Error).message}\nfiles: ${readdirSync(copy).join(', ')}`);
+        throw new Error(`killed before op ${n} (${what}): ${(e as Error).message}\nfiles: ${readdirSync(copy).join(', ')}`, { cause: e });
       }
       expect(step, `op ${n} (${what})`).toBeGreaterThanOrEqual(resumedFrom);
       resumedFrom = step;

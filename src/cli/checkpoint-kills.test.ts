@@ -76,7 +76,7 @@ function resume(dir: string, what: string) {
     const hash = createHash('sha256').update(readFileSync(join(dir, CHECKPOINT))).update(readFileSync(state)).digest('hex');
     return { source, hash };
   } catch (e) {
-    throw new Error(`${what}: ${(e as Error).message}`);
+    throw new Error(`${what}: ${(e as Error).message}`, { cause: e });
   }
 }
 

@@ -115,7 +115,7 @@ describe('report over damaged folders, generated', () => {
         for (const w of s.warnings) expect(w, w.slice(0, 200)).not.toMatch(/\n|undefined/);
         outcomes.summarised++;
       } catch (e) {
-        if (!(e instanceof CliError)) throw new Error(`not a named refusal: ${(e as Error)?.name}: ${String((e as Error)?.message).slice(0, 300)}`);
+        if (!(e instanceof CliError)) throw new Error(`not a named refusal: ${(e as Error)?.name}: ${String((e as Error)?.message).slice(0, 300)}`, { cause: e });
         const m = e.message;
         expect(m, m).not.toMatch(/\n|undefined/);
         expect(m.length, m.slice(0, 200)).toBeLessThan(700);

@@ -13,13 +13,11 @@ import { getTask, isTaskName, TASK_NAMES, type TaskName } from '../tasks/registr
 import { TaskParamError, type TaskParams } from '../tasks/types';
 import { findKnob, formatValue, GROUP_ESTIMATORS, knobsFor, STATIC_KNOBS, TASK_PREFIX, type KnobSpec, type KnobValue } from './knobs';
 import { ConfigError, type RawConfig, type RunConfig } from './run-config';
-import { asConfig, configEntries, defaultCurriculumParam, intSpecs, parseKnobValue, showRaw, unknownKeyError } from './knob-values';
+import { asConfig, defaultCurriculumParam, intSpecs, parseKnobValue, showRaw, unknownKeyError } from './knob-values';
 
 export * from './run-config';
 export * from './knob-values';
 export * from './config-diff';
-
-const entries = configEntries;
 
 // ── defaults ───────────────────────────────────────────────────────────────────────────
 

@@ -4,7 +4,6 @@
 
 import { createStorage, writeRecord } from './buffers';
 import { isBinding, type Buf, type UniformValues } from './dispatch';
-import * as work from './kernel-work';
 import { type ParamBlock } from '../core/abi';
 
 export function isGpuBuffer(x: unknown): x is GPUBuffer {

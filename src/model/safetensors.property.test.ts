@@ -34,7 +34,7 @@ function read(bytes: Uint8Array): string | null {
     expect(ck.params.every(Number.isFinite)).toBe(true);
     return null;
   } catch (e) {
-    if (!(e instanceof CheckpointError)) throw new Error(`not a CheckpointError: ${(e as Error)?.name}: ${(e as Error)?.message}`);
+    if (!(e instanceof CheckpointError)) throw new Error(`not a CheckpointError: ${(e as Error)?.name}: ${(e as Error)?.message}`, { cause: e });
     expect(e.message.length).toBeGreaterThan(0);
     return e.message;
   } finally {

@@ -95,7 +95,10 @@ describe('EAPO', () => {
             const j = i * batch.T + t;
             expect(w[j]).toBeGreaterThanOrEqual(0);
             if (batch.mask[j] === 0) expect(w[j]).toBe(0);
-            else (sum += w[j]), n++;
+            else {
+              sum += w[j];
+              n++;
+            }
           }
           if (n > 0) expect(sum / n).toBeCloseTo(1, 9);
         }
@@ -143,8 +146,10 @@ describe('top-entropy quantile', () => {
             continue;
           }
           M++;
-          if (kept[j] !== 0) (K++, (minKept = Math.min(minKept, batch.entropy[j])));
-          else maxDropped = Math.max(maxDropped, batch.entropy[j]);
+          if (kept[j] !== 0) {
+            K++;
+            minKept = Math.min(minKept, batch.entropy[j]);
+          } else maxDropped = Math.max(maxDropped, batch.entropy[j]);
         }
         expect(K).toBeGreaterThanOrEqual(Math.ceil(q * M));
         expect(minKept).toBeGreaterThan(maxDropped);

@@ -90,7 +90,10 @@ describe('properties', () => {
         for (let b = 0; b < batch.B; b++) {
           let sum = 0;
           let scale = 0;
-          for (let g = 0; g < batch.G; g++) (sum += seqAdv[b * batch.G + g]), (scale += Math.abs(seqAdv[b * batch.G + g]));
+          for (let g = 0; g < batch.G; g++) {
+            sum += seqAdv[b * batch.G + g];
+            scale += Math.abs(seqAdv[b * batch.G + g]);
+          }
           expect(Math.abs(sum)).toBeLessThanOrEqual(1e-9 * (1 + scale));
         }
       }),

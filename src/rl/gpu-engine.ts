@@ -163,7 +163,7 @@ export class GpuEngine implements PolicyEngine {
       this.statsBuf = device.createBuffer({ label: 'train stats readback', size: need * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     }
     const stats = this.statsBuf;
-    const { inputs, outputs } = plans;
+    const { outputs } = plans;
     // Every pass's inputs go up in one write to a staging buffer, and each pass copies its own
     // into the plan's inputs inside the one command buffer: writing them straight into the
     // inputs would let pass 2's data overwrite pass 1's before the GPU ran pass 1.

@@ -94,9 +94,18 @@ export function histogram(values: ArrayLike<number>, bins: number, range?: [numb
   if (!Number.isInteger(bins) || bins < 1) throw new RangeError(`histogram: bins must be an integer ≥ 1, got ${bins}`);
   let lo = range ? range[0] : Infinity;
   let hi = range ? range[1] : -Infinity;
-  if (!range) for (let i = 0; i < values.length; i++) (lo = Math.min(lo, values[i])), (hi = Math.max(hi, values[i]));
+  if (!range) {
+    for (let i = 0; i < values.length; i++) {
+      lo = Math.min(lo, values[i]);
+      hi = Math.max(hi, values[i]);
+    }
+  }
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) lo = hi = 0; // no values
-  if (hi === lo) (lo -= 0.5), (hi += 0.5); // one value: a unit-wide range centred on it
+  if (hi === lo) {
+    // One value: a unit-wide range centred on it.
+    lo -= 0.5;
+    hi += 0.5;
+  }
   const edges = new Float64Array(bins + 1);
   for (let k = 0; k <= bins; k++) edges[k] = lo + ((hi - lo) * k) / bins;
   const counts = new Int32Array(bins);
@@ -157,7 +166,11 @@ export function stepMetrics(batch: RolloutBatch, result: AdvantageResult, trunca
   let aSum = 0;
   let aMin = Infinity;
   let aMax = -Infinity;
-  for (const a of trained) (aSum += a), (aMin = Math.min(aMin, a)), (aMax = Math.max(aMax, a));
+  for (const a of trained) {
+    aSum += a;
+    aMin = Math.min(aMin, a);
+    aMax = Math.max(aMax, a);
+  }
   const aMean = safeDiv(aSum, trained.length);
   let aSq = 0;
   for (const a of trained) aSq += (a - aMean) * (a - aMean);

@@ -98,7 +98,7 @@ describe('run import, fed garbage', () => {
       const run = runFromJson(text, 'g.json');
       expect(run.points.every((p) => Number.isInteger(p.step) && Number.isFinite(p.level))).toBe(true);
     } catch (e) {
-      if (!(e instanceof RunFileError)) throw new Error(`not a RunFileError: ${(e as Error)?.name}: ${(e as Error)?.message}`);
+      if (!(e instanceof RunFileError)) throw new Error(`not a RunFileError: ${(e as Error)?.name}: ${(e as Error)?.message}`, { cause: e });
       expect(e.field.length).toBeGreaterThan(0);
       expect(e.message.length).toBeGreaterThan(0);
     }

@@ -1,6 +1,6 @@
 // Parameter parsing and validation, driven by each task's spec table.
 
-import { TaskParamError, type ParamSpec, type ParamValue, type Task, type TaskParams } from './types';
+import { TaskParamError, type ParamSpec, type ParamValue, type Task, type TaskInstance, type TaskParams } from './types';
 
 /** How a raw value is quoted in an error message: numbers bare, everything else as JSON. */
 function show(value: unknown): string {
@@ -52,7 +52,7 @@ export function parseParamValue(taskName: string, spec: ParamSpec, raw: unknown)
  * Unknown names are an error that lists the allowed ones.
  */
 export function parseParams<P extends TaskParams>(
-  task: Task<P, any>,
+  task: Task<P, TaskInstance>,
   raw: Readonly<Record<string, unknown>> = {},
 ): P {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -75,11 +75,11 @@ export function parseParams<P extends TaskParams>(
 }
 
 /** Validates a complete parameter object (e.g. built in code); returns a clean copy. */
-export function validateParams<P extends TaskParams>(task: Task<P, any>, params: P): P {
+export function validateParams<P extends TaskParams>(task: Task<P, TaskInstance>, params: P): P {
   return parseParams(task, params);
 }
 
 /** The defaults of a task, as a parameter object. */
-export function defaultParams<P extends TaskParams>(task: Task<P, any>): P {
+export function defaultParams<P extends TaskParams>(task: Task<P, TaskInstance>): P {
   return parseParams(task, {});
 }

@@ -112,7 +112,10 @@ describe('maze generation', () => {
         while (stack.length) {
           const i = stack.pop() as number;
           for (const j of [i - size, i + size, i % size ? i - 1 : -1, i % size < size - 1 ? i + 1 : -1]) {
-            if (j >= 0 && j < size * size && open[j] && !seen.has(j)) seen.add(j), stack.push(j);
+            if (j >= 0 && j < size * size && open[j] && !seen.has(j)) {
+              seen.add(j);
+              stack.push(j);
+            }
           }
         }
         expect(seen.size).toBe(cells.length);

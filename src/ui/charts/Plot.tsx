@@ -6,7 +6,7 @@
 import { memo, useMemo, useRef, type RefObject } from 'react';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
 import { formatNumber } from '../format';
-import { AXIS_COLOR, GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
+import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
 import { bandKey, emptyStateTop, evenTickCount, isFaint, pickX, plotRows, rightMargin, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
 
 export interface PlotProps {

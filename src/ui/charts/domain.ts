@@ -54,7 +54,11 @@ export function paddedDomain(values: readonly number[], opts: PaddedDomainOption
   const minSpan = opts.minSpan > 0 ? opts.minSpan : 1;
   let lo = Infinity;
   let hi = -Infinity;
-  for (const v of values) if (Number.isFinite(v)) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   if (lo > hi) lo = hi = floor ?? 0; // no data
   if (floor !== undefined) lo = floor;
   if (hi - lo < minSpan) {

@@ -103,6 +103,8 @@ function ExpectLine({ text, short }: { text: string; short: boolean }) {
   useEffect(() => setOpen(false), [text]);
   // A new text or width: try them all again, then drop the last clause while the line overflows.
   useLayoutEffect(() => setShown(all.length), [all, width, short]);
+  // No dependency list on purpose: after every layout pass, one clause more is dropped until the line fits.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const el = box.current;
     if (el && shown > 0 && el.scrollHeight > el.clientHeight + 1) setShown(shown - 1);

@@ -48,7 +48,9 @@ export function loopFacts(rollout: RolloutView | null, b: number): LoopFacts {
     right += rollout.correct[n];
     sum += rollout.rewards[n];
     const a = rollout.seqAdvantages?.[n];
-    if (a !== undefined) (lo = Math.min(lo, a)), (hi = Math.max(hi, a));
+    if (a === undefined) continue;
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, a);
   }
   return {
     prompt,
