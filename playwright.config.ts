@@ -43,7 +43,9 @@ export default defineConfig({
         // The concurrency of the page's ablations, measured over minutes: only with ABLATION_BENCH=1.
         ...(process.env.ABLATION_BENCH ? [] : [/ablation-bench\.spec\.ts/]),
       ],
-      use: { launchOptions: { executablePath, args: [...quiet, '--enable-unsafe-webgpu', '--enable-features=Vulkan'] } },
+      use: {
+        launchOptions: { executablePath, args: [...quiet, '--enable-unsafe-webgpu', '--enable-features=Vulkan'] },
+      },
     },
     {
       // Launched without the flag, Chromium on Linux gives no adapter: the page must explain.

@@ -21,4 +21,6 @@ child.on('error', (e) => {
   console.error(`rlvr: cannot start node: ${e.message}`);
   process.exit(127);
 });
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1, SIGKILL: 9 }[signal] ?? 1) : 1)));
+child.on('exit', (code, signal) =>
+  process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1, SIGKILL: 9 }[signal] ?? 1) : 1)),
+);

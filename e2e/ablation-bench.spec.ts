@@ -8,7 +8,7 @@ import { openPlayground } from './helpers';
 const steps = process.env.ABLATION_STEPS ?? '100';
 const seeds = process.env.ABLATION_SEEDS ?? '2';
 
-test('sort-easy\'s question (lr 0.003 vs 0.01) with 1, 2 and 4 runs at once', async ({ page }) => {
+test("sort-easy's question (lr 0.003 vs 0.01) with 1, 2 and 4 runs at once", async ({ page }) => {
   test.setTimeout(60 * 60_000);
   const rows: string[] = [];
   for (const k of ['1', '2', '4']) {

@@ -4,7 +4,9 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openPlayground } from './helpers';
 
-test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with bands, the table, the verdict; export and import', async ({ page }) => {
+test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with bands, the table, the verdict; export and import', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openPlayground(page, '?preset=sort-easy');
   const panel = page.getByTestId('ablation');
@@ -21,13 +23,18 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   const curves = panel.getByTestId('plot-ablation');
   await expect(curves.locator('.recharts-area')).toHaveCount(2);
   await expect(curves.getByTestId('plot-series')).toHaveCount(2);
-  expect(new Set(await curves.getByTestId('plot-series').evaluateAll((els) => els.map((e) => e.getAttribute('stroke')))).size).toBe(2);
+  expect(
+    new Set(await curves.getByTestId('plot-series').evaluateAll((els) => els.map((e) => e.getAttribute('stroke'))))
+      .size,
+  ).toBe(2);
   await expect(panel.getByTestId('plot-ablation-solved').getByTestId('plot-series')).toHaveCount(2);
   await expect(panel.getByTestId('ablation-row')).toHaveCount(2);
   await expect(panel.getByTestId('ablation-row').first()).toContainText('lr=0.003');
   await expect(panel.getByTestId('ablation-verdict')).toContainText(/seed/);
   // The question answered in one line, above everything else: two seeds a cell cannot tell.
-  await expect(panel.getByTestId('ablation-answer')).toHaveText(/^lr=0\.003 vs lr=0\.01, final .+: too few seeds to tell \(2 seeds a cell: the smallest possible p is 0\.33\)/);
+  await expect(panel.getByTestId('ablation-answer')).toHaveText(
+    /^lr=0\.003 vs lr=0\.01, final .+: too few seeds to tell \(2 seeds a cell: the smallest possible p is 0\.33\)/,
+  );
   await expect(panel.getByTestId('ablation-waiting')).toHaveCount(0);
   // Each run is a kept run, labelled by its cell and seed.
   await expect(page.getByTestId('run-label').filter({ hasText: 'lr=0.01 · seed 1' })).toHaveCount(1);
@@ -47,12 +54,16 @@ test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with b
   const table = await panel.getByTestId('ablation-table').textContent();
   await page.reload();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await panel.getByTestId('ablation-import-file').setInputFiles({ name: 'abl.json', mimeType: 'application/json', buffer: file });
+  await panel
+    .getByTestId('ablation-import-file')
+    .setInputFiles({ name: 'abl.json', mimeType: 'application/json', buffer: file });
   await expect(panel.getByTestId('ablation-view')).toContainText('Imported from abl.json');
   await expect(panel.getByTestId('ablation-table')).toHaveText(table!);
 });
 
-test('a maze lesson\'s ablation starts every run from the lesson\'s base model, not from random weights', async ({ page }) => {
+test("a maze lesson's ablation starts every run from the lesson's base model, not from random weights", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openPlayground(page, '?preset=maze-grpo');
   const panel = page.getByTestId('ablation');

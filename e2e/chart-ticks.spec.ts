@@ -14,7 +14,9 @@ interface ChartTicks {
 /** Per chart of the lecture: how many tick labels it draws and which pairs of texts overlap. */
 async function tickReport(page: Page): Promise<ChartTicks[]> {
   return page.evaluate(() => {
-    const overlap = (a: DOMRect, b: DOMRect): boolean => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const overlap = (a: DOMRect, b: DOMRect): boolean =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
     const out: ChartTicks[] = [];
     for (const chart of document.querySelectorAll<HTMLElement>('[data-testid=lecture] figure[data-testid^=chart-]')) {
       const ticks = [...chart.querySelectorAll<SVGTextElement>('.recharts-cartesian-axis-tick-value')];
@@ -27,16 +29,22 @@ async function tickReport(page: Page): Promise<ChartTicks[]> {
           if (overlap(a, u.getBoundingClientRect())) overlaps.push(`"${t.textContent}" × "${u.textContent}"`);
         }
       }
-      const count = (axis: string): number => chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`).length;
+      const count = (axis: string): number =>
+        chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`).length;
       out.push({ chart: chart.dataset.testid!, ticks: [count('xAxis'), count('yAxis')], overlaps });
     }
     return out;
   });
 }
 
-for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
   for (const zoom of [false, true]) {
-    test(`${viewport.width}×${viewport.height}${zoom ? ' with A+' : ''}: no tick label overlaps another text in any lesson's charts`, async ({ page }) => {
+    test(`${viewport.width}×${viewport.height}${zoom ? ' with A+' : ''}: no tick label overlaps another text in any lesson's charts`, async ({
+      page,
+    }) => {
       test.setTimeout(PRESET_NAMES.length * 30_000);
       await page.setViewportSize(viewport);
       await page.goto(`/?preset=${PRESET_NAMES[0]}${zoom ? '&zoom=1' : ''}`);
@@ -46,8 +54,17 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
         await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
         await expect(page.getByTestId('step-count')).toHaveText('0');
         // Charts redraw on their own clock: wait until every chart has its axes, then until no labels overlap.
-        await expect.poll(async () => (await tickReport(page)).filter((c) => Math.min(...c.ticks) < 2), { message: `${preset}: axes drawn` }).toEqual([]);
-        await expect.poll(async () => (await tickReport(page)).filter((c) => c.overlaps.length > 0), { message: `${preset}: overlapping labels`, timeout: 5_000 }).toEqual([]);
+        await expect
+          .poll(async () => (await tickReport(page)).filter((c) => Math.min(...c.ticks) < 2), {
+            message: `${preset}: axes drawn`,
+          })
+          .toEqual([]);
+        await expect
+          .poll(async () => (await tickReport(page)).filter((c) => c.overlaps.length > 0), {
+            message: `${preset}: overlapping labels`,
+            timeout: 5_000,
+          })
+          .toEqual([]);
       }
     });
   }

@@ -30,10 +30,14 @@ test('cot-discovery in the page: what moves in the first minutes', async ({ page
     if (Number.isNaN(firstReward)) firstReward = reward;
     lastReward = reward;
     maxLevel = Math.max(maxLevel, level);
-    rows.push(`${((Date.now() - t0) / 60_000).toFixed(1)} min  step ${step}  reward ${reward.toFixed(3)}  entropy ${entropy.toFixed(2)}  CoT alignment ${cot.toFixed(2)}  level ${level}`);
+    rows.push(
+      `${((Date.now() - t0) / 60_000).toFixed(1)} min  step ${step}  reward ${reward.toFixed(3)}  entropy ${entropy.toFixed(2)}  CoT alignment ${cot.toFixed(2)}  level ${level}`,
+    );
     console.log(rows.at(-1));
   }
   await page.getByTestId('pause').click();
-  console.log(`cot-discovery demo: first reading ${firstReward.toFixed(3)}, last ${lastReward.toFixed(3)}, highest level ${maxLevel}`);
+  console.log(
+    `cot-discovery demo: first reading ${firstReward.toFixed(3)}, last ${lastReward.toFixed(3)}, highest level ${maxLevel}`,
+  );
   expect(rows.length).toBeGreaterThan(0);
 });

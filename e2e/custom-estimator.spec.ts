@@ -16,7 +16,9 @@ async function setCode(page: Page, code: string): Promise<void> {
 
 const CONSTANT = 'function advantages(batch) {\n  return new Array(batch.N).fill(0.25);\n}\n';
 
-test('write an estimator in the panel, run it, see it in the charts; the exported run carries the code', async ({ page }) => {
+test('write an estimator in the panel, run it, see it in the charts; the exported run carries the code', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openPlayground(page, '?preset=sort-easy&steps=3&evalEvery=0');
   const panel = page.getByTestId('code-panel');
@@ -34,7 +36,9 @@ test('write an estimator in the panel, run it, see it in the charts; the exporte
   for (const p of run.points) expect([p.scalars['advantages/min'], p.scalars['advantages/max']]).toEqual([0.25, 0.25]);
 });
 
-test('broken code stops with its line and keeps the run: wrong length, NaN, an endless loop, a syntax error', async ({ page }) => {
+test('broken code stops with its line and keeps the run: wrong length, NaN, an endless loop, a syntax error', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await openPlayground(page, '?preset=sort-easy&evalEvery=0&customTimeLimitMs=500');
   const panel = page.getByTestId('code-panel');
@@ -42,7 +46,10 @@ test('broken code stops with its line and keeps the run: wrong length, NaN, an e
   const failure = panel.getByTestId('code-failure');
 
   // A wrong length at step 3: two good steps, then the fault names the line; the run keeps its 2 steps.
-  await setCode(page, '// short at step 3\nfunction advantages(batch) {\n  if (batch.step === 3) return [1, 2];\n  return batch.rewards;\n}\n');
+  await setCode(
+    page,
+    '// short at step 3\nfunction advantages(batch) {\n  if (batch.step === 3) return [1, 2];\n  return batch.rewards;\n}\n',
+  );
   await panel.getByTestId('code-run').click();
   await expect(fault).toBeVisible({ timeout: 90_000 });
   await expect(fault).toHaveAttribute('data-check', 'custom-code');
@@ -59,14 +66,19 @@ test('broken code stops with its line and keeps the run: wrong length, NaN, an e
   await expect(page.getByTestId('step-count')).toHaveText('2');
 
   // NaN: the first bad value is named.
-  await setCode(page, 'function advantages(batch) {\n  const a = Array.from(batch.rewards);\n  a[5] = 0 / 0;\n  return a;\n}\n');
+  await setCode(
+    page,
+    'function advantages(batch) {\n  const a = Array.from(batch.rewards);\n  a[5] = 0 / 0;\n  return a;\n}\n',
+  );
   await panel.getByTestId('code-continue').click();
   await expect(fault).toContainText('NaN at index 5; every value must be finite', { timeout: 60_000 });
 
   // Fixed: the paused run continues from its weights (a run of its own, drawn over the one that paused).
   await setCode(page, 'function advantages(batch) {\n  return batch.rewards;\n}\n');
   await panel.getByTestId('code-continue').click();
-  await expect.poll(async () => Number(await page.getByTestId('step-count').textContent()), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => Number(await page.getByTestId('step-count').textContent()), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(3);
   await page.getByTestId('pause').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
 
@@ -84,7 +96,9 @@ test('a shared link with code shows it and runs nothing until Run is pressed', a
   test.setTimeout(120_000);
   const code = 'function advantages(batch) {\n  return Array.from(batch.rewards, (r) => 2 * r);\n}\n';
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-  await page.goto(`/?preset=sort-easy&steps=2&evalEvery=0&estimator=custom&customEstimator=${encodeURIComponent(code)}`);
+  await page.goto(
+    `/?preset=sort-easy&steps=2&evalEvery=0&estimator=custom&customEstimator=${encodeURIComponent(code)}`,
+  );
   // The lecture view opens its drawer on the code, with the note; no model was built.
   const panel = page.getByTestId('drawer').getByTestId('code-panel');
   await expect(panel.getByTestId('code-review')).toContainText('This link brought this code. Nothing of it has run.');

@@ -7,9 +7,16 @@ import { readFileSync } from 'node:fs';
  * dashboard view (settings, every chart, every group, runs side by side) unless the query
  * string names a view.
  */
-export async function openPlayground(page: Page, search = '', view: 'lecture' | 'dashboard' = 'dashboard'): Promise<void> {
+export async function openPlayground(
+  page: Page,
+  search = '',
+  view: 'lecture' | 'dashboard' = 'dashboard',
+): Promise<void> {
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-  const withView = /[?&]view=/.test(search) || view === 'lecture' ? search : `${search}${search.includes('?') ? '&' : '?'}view=${view}`;
+  const withView =
+    /[?&]view=/.test(search) || view === 'lecture'
+      ? search
+      : `${search}${search.includes('?') ? '&' : '?'}view=${view}`;
   await page.goto(`/${withView}`);
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
 }

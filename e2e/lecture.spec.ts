@@ -32,20 +32,36 @@ async function keySteps(page: Page, n: number): Promise<void> {
   }
 }
 
-for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
-  test(`${viewport.width}×${viewport.height}: the first lesson on one screen — loop, its charts, one group, the guide — without scrolling`, async ({ page }) => {
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`${viewport.width}×${viewport.height}: the first lesson on one screen — loop, its charts, one group, the guide — without scrolling`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await openLecture(page);
     await expect(page.getByTestId('preset')).toHaveValue('start-here');
     await expect(page.getByTestId('app')).toHaveAttribute('data-view', 'lecture');
     await expect(page.getByTestId('guide-summary')).toContainText('sorting');
     await keySteps(page, 1); // a group to show
-    for (const id of ['loop-diagram', 'chart-reward', 'chart-entropy', 'chart-advantages', 'rollout-panel', 'guide', 'start']) {
+    for (const id of [
+      'loop-diagram',
+      'chart-reward',
+      'chart-entropy',
+      'chart-advantages',
+      'rollout-panel',
+      'guide',
+      'start',
+    ]) {
       await expectOnScreen(page, page.getByTestId(id), id);
     }
     await expectOnScreen(page, page.getByTestId('group-view'), 'group');
     await expect(page.getByTestId('completion')).toHaveCount(8);
-    const scroll = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+    const scroll = await page.evaluate(() => ({
+      h: document.documentElement.scrollHeight,
+      w: document.documentElement.scrollWidth,
+    }));
     expect(scroll.h).toBeLessThanOrEqual(viewport.height);
     expect(scroll.w).toBeLessThanOrEqual(viewport.width);
     // The axes tell the truth: rates on [0, 1] with a chance line, entropy on [0, ln V], whole steps.
@@ -53,7 +69,12 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     await expect(page.getByTestId('plot-reward').getByTestId('plot-hline')).toHaveAttribute('data-label', 'chance');
     const entropyTop = Number((await page.getByTestId('plot-entropy').getAttribute('data-y-domain'))!.split(',')[1]);
     expect(entropyTop).toBeCloseTo(Math.log(8), 5); // 4 special tokens + 4 letters
-    const xTicks = (await page.getByTestId('plot-reward').locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).map(Number);
+    const xTicks = (
+      await page
+        .getByTestId('plot-reward')
+        .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+        .allTextContents()
+    ).map(Number);
     expect(xTicks.length).toBeGreaterThanOrEqual(3);
     expect(xTicks.every(Number.isInteger)).toBe(true);
     expect(xTicks[0]).toBe(0);
@@ -68,7 +89,10 @@ test('Space plays and pauses (pausing… until the step ends), → takes one ste
   for (const phase of ['sample', 'verify', 'advantages']) {
     await page.keyboard.press('Shift+ArrowRight');
     await expect(page.getByTestId('phase')).toHaveText(phase);
-    await expect(page.locator(`[data-testid=loop-stage][data-stage=${phase}]`)).toHaveAttribute('data-state', 'current');
+    await expect(page.locator(`[data-testid=loop-stage][data-stage=${phase}]`)).toHaveAttribute(
+      'data-state',
+      'current',
+    );
   }
   await page.keyboard.press('Shift+ArrowRight');
   await expect(page.getByTestId('step-count')).toHaveText('2');
@@ -100,12 +124,17 @@ test('the first lesson learns within two minutes: the reward climbs on its fixed
   await page.getByTestId('open-runs').click();
   const download = page.waitForEvent('download');
   await page.getByTestId('run-item').first().getByTestId('export-csv').click();
-  const csv = (await import('node:fs')).readFileSync(await (await download).path(), 'utf8').trim().split('\n');
+  const csv = (await import('node:fs'))
+    .readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split('\n');
   const col = csv[0].split(',').indexOf('reward');
   const reward = csv.slice(1).map((r) => Number(r.split(',')[col]));
   const first = reward.slice(0, 10).reduce((a, b) => a + b, 0) / 10;
   const last = reward.slice(-10).reduce((a, b) => a + b, 0) / 10;
-  console.log(`start-here in the page: ${reward.length} steps in ${seconds.toFixed(0)} s; mean reward, first 10 steps ${first.toFixed(3)}, last 10 ${last.toFixed(3)}`);
+  console.log(
+    `start-here in the page: ${reward.length} steps in ${seconds.toFixed(0)} s; mean reward, first 10 steps ${first.toFixed(3)}, last 10 ${last.toFixed(3)}`,
+  );
   expect(last).toBeGreaterThan(first + 0.2);
   await expect(page.getByTestId('plot-reward')).toHaveAttribute('data-y-domain', '0,1');
 });
@@ -123,7 +152,7 @@ test('Reset clears the numbers and the charts at once; the finished run stays in
   await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-training', 'false');
 });
 
-test('a variant keeps the seed and the step budget, and is drawn over the lesson\'s own run', async ({ page }) => {
+test("a variant keeps the seed and the step budget, and is drawn over the lesson's own run", async ({ page }) => {
   await openLecture(page, '?preset=dead-groups&seed=5&steps=2');
   await page.getByTestId('variant').and(page.locator('[data-variant=""]')).click();
   await expect(page.getByTestId('step-count')).toHaveText('2', { timeout: 60_000 });
@@ -139,7 +168,9 @@ test('a variant keeps the seed and the step budget, and is drawn over the lesson
   await expect(page.getByTestId('chart-advantages').getByTestId('hist-run')).toHaveCount(2);
 });
 
-test('picking another lesson mid-run is a reset: the run stops, the new lesson starts from step 0 with its own guide', async ({ page }) => {
+test('picking another lesson mid-run is a reset: the run stops, the new lesson starts from step 0 with its own guide', async ({
+  page,
+}) => {
   await openLecture(page, '?preset=start-here');
   await page.getByTestId('start').click();
   await expect.poll(() => stepCount(page)).toBeGreaterThanOrEqual(2);
@@ -154,7 +185,9 @@ test('picking another lesson mid-run is a reset: the run stops, the new lesson s
   await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: ([a-p] ){7}[a-p] —/);
 });
 
-test('the guide: one step at a time, "show me" points at what it talks about, and waits until there is something to show', async ({ page }) => {
+test('the guide: one step at a time, "show me" points at what it talks about, and waits until there is something to show', async ({
+  page,
+}) => {
   await openLecture(page, '?preset=start-here');
   await expect(page.getByTestId('guide-step')).toHaveAttribute('data-index', '0');
   await page.getByTestId('show-me').click();
@@ -169,7 +202,7 @@ test('the guide: one step at a time, "show me" points at what it talks about, an
   await expect(page.getByTestId('rollout-panel')).toHaveClass(/highlighted/);
 });
 
-test('a click on the reward chart opens that step\'s groups', async ({ page }) => {
+test("a click on the reward chart opens that step's groups", async ({ page }) => {
   await openLecture(page, '?preset=start-here');
   await keySteps(page, 3);
   await expect(page.getByTestId('rollout-panel')).toContainText('step 3');
@@ -192,7 +225,10 @@ test('lecture zoom: every text at least 16 px', async ({ page }) => {
   const sizes = await page.evaluate(() => {
     const out: { text: string; px: number }[] = [];
     const root = document.querySelector('[data-testid=lecture]')!;
-    for (const el of [...root.querySelectorAll<HTMLElement | SVGElement>('*'), ...document.querySelectorAll<HTMLElement>('[data-testid=guide] *')]) {
+    for (const el of [
+      ...root.querySelectorAll<HTMLElement | SVGElement>('*'),
+      ...document.querySelectorAll<HTMLElement>('[data-testid=guide] *'),
+    ]) {
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim().length > 0);
       if (!own) continue;
       const r = el.getBoundingClientRect();
@@ -206,7 +242,9 @@ test('lecture zoom: every text at least 16 px', async ({ page }) => {
   expect(sizes.length).toBeGreaterThan(30);
 });
 
-test('jump ahead: the trained model of cot-discovery at length 3 loads with its step and level, and shows its learned table', async ({ page }) => {
+test('jump ahead: the trained model of cot-discovery at length 3 loads with its step and level, and shows its learned table', async ({
+  page,
+}) => {
   await openLecture(page, '?preset=cot-discovery');
   await page.getByTestId('load-trained').and(page.locator('[data-file$="length3.safetensors"]')).click();
   await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)');
@@ -225,9 +263,13 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('recorded runs');
 });
 
-test('a shared link to a trained model opens on it; loading one puts it in the link; an unknown label is named', async ({ page }) => {
+test('a shared link to a trained model opens on it; loading one puts it in the link; an unknown label is named', async ({
+  page,
+}) => {
   await openLecture(page, '?preset=cot-discovery&trained=at%20length%203');
-  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)', { timeout: 60_000 });
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
   await expect(page.getByTestId('step-count')).toHaveText('220');
   await expect(page).toHaveURL(/[?&]trained=at%20length%203(&|$)/);
@@ -236,11 +278,15 @@ test('a shared link to a trained model opens on it; loading one puts it in the l
   await expect(page.getByTestId('step-count')).toHaveText('800', { timeout: 60_000 });
   await expect(page).toHaveURL(/[?&]trained=solved%20\(length%206\)(&|$)/);
   await openLecture(page, '?preset=cot-discovery&trained=step%209999');
-  await expect(page.getByTestId('url-errors')).toContainText('trained must be one of "at length 3", "solved (length 6)" for the lesson cot-discovery; got "step 9999"');
+  await expect(page.getByTestId('url-errors')).toContainText(
+    'trained must be one of "at length 3", "solved (length 6)" for the lesson cot-discovery; got "step 9999"',
+  );
   await expect(page.getByTestId('step-count')).toHaveText('0');
 });
 
-test('the loop says what the estimator did: MaPP pushes an all-wrong group down, GRPO learns nothing from it', async ({ page }) => {
+test('the loop says what the estimator did: MaPP pushes an all-wrong group down, GRPO learns nothing from it', async ({
+  page,
+}) => {
   const sentence = page.locator('[data-testid=loop-stage][data-stage=advantages] .loop-fact');
   const right = page.locator('[data-testid=loop-stage][data-stage=verify] .loop-fact');
   // Seed 0's first group of 4 is all wrong at step 1 (the same draws for both estimators).

@@ -8,10 +8,17 @@ import { getPreset } from '../src/config/presets';
 import { parseRecordedWalks, type RecordedWalks } from '../src/tasks/maze';
 import { projectorReport } from './projector-layout';
 
-const file = parseRecordedWalks(JSON.parse(readFileSync(`public/${getPreset('maze-base-rl').walks}`, 'utf8'))) as RecordedWalks;
+const file = parseRecordedWalks(
+  JSON.parse(readFileSync(`public/${getPreset('maze-base-rl').walks}`, 'utf8')),
+) as RecordedWalks;
 
-for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
-  test(`${viewport.width}×${viewport.height} with A+: the ways to G, base model beside a trained one, on one screen`, async ({ page }) => {
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+]) {
+  test(`${viewport.width}×${viewport.height} with A+: the ways to G, base model beside a trained one, on one screen`, async ({
+    page,
+  }) => {
     expect(typeof file).toBe('object');
     await page.setViewportSize(viewport);
     await page.goto('/?preset=maze-base-rl&zoom=1');
@@ -29,8 +36,14 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768
     await expect(page.getByTestId('ways-summary')).toContainText(`Over all ${file.mazes.length} mazes`);
     await expect(page.getByTestId('ways-shortest')).toContainText('Among the first 4 shortest walks of a maze');
     const r = await projectorReport(page);
-    expect([...r.small, ...r.clipped, ...r.overlaps, ...(r.scroll.w > viewport.width || r.scroll.h > viewport.height ? ['page scrolls'] : [])]).toEqual([]);
-    if (process.env.PROJECTOR_SHOTS) await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/maze-ways-${viewport.width}.png` });
+    expect([
+      ...r.small,
+      ...r.clipped,
+      ...r.overlaps,
+      ...(r.scroll.w > viewport.width || r.scroll.h > viewport.height ? ['page scrolls'] : []),
+    ]).toEqual([]);
+    if (process.env.PROJECTOR_SHOTS)
+      await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/maze-ways-${viewport.width}.png` });
     // The next maze, then another trained model.
     await page.getByTestId('ways-next').click();
     await expect(page.getByTestId('ways')).toContainText(`Maze 2 of ${file.mazes.length}`);

@@ -27,7 +27,8 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
       for (let e: Element | null = el; e; e = e.parentElement) {
         const s = getComputedStyle(e);
         if (s.display === 'none' || s.visibility === 'hidden' || s.opacity === '0') return true;
-        if (e.tagName === 'DETAILS' && !(e as HTMLDetailsElement).open && e !== el.closest('summary')?.parentElement) return true;
+        if (e.tagName === 'DETAILS' && !(e as HTMLDetailsElement).open && e !== el.closest('summary')?.parentElement)
+          return true;
       }
       return false;
     };
@@ -44,7 +45,8 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
       // The group's answers scroll in their own box: counted below, not here.
       if (el.closest('.group-body')) continue;
       // Cut off: out of the window, or out of an ancestor that hides or scrolls its overflow.
-      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) clipped.push(`${label(el)} (window)`);
+      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
+        clipped.push(`${label(el)} (window)`);
       // An SVG text's box runs a little past its glyphs (ascent, descent).
       const slack = el instanceof SVGElement ? 4 : 1;
       for (let a = el.parentElement; a && a !== app; a = a.parentElement) {
@@ -52,7 +54,12 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
         const s = getComputedStyle(a);
         if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
         const b = a.getBoundingClientRect();
-        if (r.left < b.left - slack || r.top < b.top - slack || r.right > b.right + slack || r.bottom > b.bottom + slack) {
+        if (
+          r.left < b.left - slack ||
+          r.top < b.top - slack ||
+          r.right > b.right + slack ||
+          r.bottom > b.bottom + slack
+        ) {
           clipped.push(`${label(el)} (in .${a.className || a.tagName})`);
           break;
         }
@@ -64,7 +71,9 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
         if (s.overflowX !== 'visible' || s.overflowY !== 'visible') clipped.push(`${label(el)} (own box)`);
       }
     }
-    const overlap = (a: DOMRect, b: DOMRect): boolean => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    const overlap = (a: DOMRect, b: DOMRect): boolean =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
     const overlaps: string[] = [];
     const undrawn: string[] = [];
     for (const chart of document.querySelectorAll<HTMLElement>('[data-testid=lecture] figure[data-testid^=chart-]')) {
@@ -75,9 +84,15 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
       for (const t of [...ticks, ...empties]) {
         const a = t.getBoundingClientRect();
         for (const u of [...texts, ...empties]) {
-          if (u === t || (ticks.includes(u as SVGTextElement) && ticks.indexOf(u as SVGTextElement) < ticks.indexOf(t as SVGTextElement))) continue;
+          if (
+            u === t ||
+            (ticks.includes(u as SVGTextElement) &&
+              ticks.indexOf(u as SVGTextElement) < ticks.indexOf(t as SVGTextElement))
+          )
+            continue;
           if (empties.includes(t as HTMLElement) && ticks.includes(u as SVGTextElement)) continue; // the pair is counted from the tick
-          if (overlap(a, u.getBoundingClientRect())) overlaps.push(`${chart.dataset.testid}: "${t.textContent}" × "${u.textContent}"`);
+          if (overlap(a, u.getBoundingClientRect()))
+            overlaps.push(`${chart.dataset.testid}: "${t.textContent}" × "${u.textContent}"`);
         }
       }
       // A chart text past its chart's drawing (an SVG hides what overflows it). Recharts pushes an
@@ -88,11 +103,14 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
         for (const t of texts) {
           const r = t.getBoundingClientRect();
           const inset = ticks.includes(t) ? 1 : -4; // an SVG text's box runs a little past its glyphs
-          if (r.width > 0 && (r.left < surface.left + inset || r.right > surface.right - inset)) clipped.push(`${chart.dataset.testid}: "${t.textContent}" at or past the chart's edge`);
+          if (r.width > 0 && (r.left < surface.left + inset || r.right > surface.right - inset))
+            clipped.push(`${chart.dataset.testid}: "${t.textContent}" at or past the chart's edge`);
         }
       }
-      const count = (axis: string): number => chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`).length;
-      if (chart.querySelector('.recharts-surface') && Math.min(count('xAxis'), count('yAxis')) < 2) undrawn.push(chart.dataset.testid!);
+      const count = (axis: string): number =>
+        chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`).length;
+      if (chart.querySelector('.recharts-surface') && Math.min(count('xAxis'), count('yAxis')) < 2)
+        undrawn.push(chart.dataset.testid!);
     }
     const body = document.querySelector('[data-testid=rollout-panel] .group-body');
     const completions = [...document.querySelectorAll('[data-testid=rollout-panel] [data-testid=completion]')];
@@ -101,7 +119,13 @@ export async function projectorReport(page: Page): Promise<ProjectorReport> {
       const b = body.getBoundingClientRect();
       for (const c of completions) {
         const r = c.getBoundingClientRect();
-        if (r.height > 0 && r.top >= b.top - 1 && r.bottom <= Math.min(b.bottom, vh) + 1 && r.right <= Math.min(b.right, vw) + 1) visible++;
+        if (
+          r.height > 0 &&
+          r.top >= b.top - 1 &&
+          r.bottom <= Math.min(b.bottom, vh) + 1 &&
+          r.right <= Math.min(b.right, vw) + 1
+        )
+          visible++;
       }
     }
     return {

@@ -25,7 +25,8 @@ async function problems(page: Page, answers: boolean, zoom = true): Promise<stri
   if (r.scroll.h > vp.height) out.push(`page ${r.scroll.h} px high`);
   if (zoom) out.push(...r.small.map((t) => `under 16 px: ${t}`));
   out.push(...r.clipped.map((t) => `cut off: ${t}`), ...r.overlaps.map((t) => `overlap: ${t}`));
-  if (answers && r.answers.visible < Math.min(4, r.answers.total)) out.push(`${r.answers.visible} of ${r.answers.total} answers in view`);
+  if (answers && r.answers.visible < Math.min(4, r.answers.total))
+    out.push(`${r.answers.visible} of ${r.answers.total} answers in view`);
   return out;
 }
 
@@ -37,7 +38,12 @@ async function expectProjectorRule(page: Page, name: string, answers: boolean, z
 }
 
 /** The lecture at this window size, A+ on or off, opened on a lesson. */
-async function openLecture(page: Page, viewport: { width: number; height: number }, preset: string, zoom: boolean): Promise<void> {
+async function openLecture(
+  page: Page,
+  viewport: { width: number; height: number },
+  preset: string,
+  zoom: boolean,
+): Promise<void> {
   await page.setViewportSize(viewport);
   await page.goto(`/?preset=${preset}&zoom=${zoom ? 1 : 0}`);
   if (zoom) await expect(page.getByTestId('app')).toHaveClass(/zoom/);
@@ -54,7 +60,10 @@ async function chooseLesson(page: Page, preset: string): Promise<void> {
   if (await kept.isVisible()) await kept.getByRole('button', { name: 'dismiss' }).click();
 }
 
-const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }];
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+];
 
 /**
  * The rule at both window sizes on the screen as it stands, the window resized in place (as when a
@@ -64,7 +73,8 @@ async function expectAtBothSizes(page: Page, name: string, answers: boolean, sho
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectProjectorRule(page, `${size.width}×${size.height}: ${name}`, answers);
-    if (shot && process.env.PROJECTOR_SHOTS) await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/${shot}-${size.width}.png` });
+    if (shot && process.env.PROJECTOR_SHOTS)
+      await page.screenshot({ path: `${process.env.PROJECTOR_SHOTS}/${shot}-${size.width}.png` });
   }
 }
 
@@ -78,15 +88,32 @@ async function expectJumpShowsThePoint(page: Page, name: string, step: number): 
   await expect(page.getByTestId('step-count')).toHaveText(String(step), { timeout: 60_000 });
   // One sampling pass: the group is there in seconds, marked as no update.
   await expect(page.getByTestId('preview-group')).toContainText(`Step ${step}`, { timeout: 20_000 });
-  expect(await page.getByTestId('rollout-panel').getByTestId('completion').count(), `${name}: answers in the group`).toBeGreaterThan(0);
+  expect(
+    await page.getByTestId('rollout-panel').getByTestId('completion').count(),
+    `${name}: answers in the group`,
+  ).toBeGreaterThan(0);
   const charts = page.getByTestId('lecture').locator('figure[data-testid^=chart-]');
-  await expect.poll(() => charts.evaluateAll((figs) => figs
-    .filter((f) => (f.dataset.testid === 'chart-advantages' ? Number(f.dataset.points) === 0 : Number(f.dataset.recorded) === 0 && !f.querySelector('[data-testid=chart-note]')))
-    .map((f) => f.dataset.testid)), { message: `${name}: every chart draws the recorded runs (or says it has none)` }).toEqual([]);
+  await expect
+    .poll(
+      () =>
+        charts.evaluateAll((figs) =>
+          figs
+            .filter((f) =>
+              f.dataset.testid === 'chart-advantages'
+                ? Number(f.dataset.points) === 0
+                : Number(f.dataset.recorded) === 0 && !f.querySelector('[data-testid=chart-note]'),
+            )
+            .map((f) => f.dataset.testid),
+        ),
+      { message: `${name}: every chart draws the recorded runs (or says it has none)` },
+    )
+    .toEqual([]);
   await expect(page.getByTestId('step-count')).toHaveText(String(step)); // the preview trained nothing
 }
 
-test('1280×720 and 1024×768 with A+: every lesson on one screen, nothing cut, no label overlap, text ≥ 16 px, four answers in view; after a jump ahead too', async ({ page }) => {
+test('1280×720 and 1024×768 with A+: every lesson on one screen, nothing cut, no label overlap, text ≥ 16 px, four answers in view; after a jump ahead too', async ({
+  page,
+}) => {
   const jumps = PRESET_NAMES.filter((p) => (getPreset(p).checkpoints ?? []).length > 0);
   const loads = jumps.reduce((n, p) => n + getPreset(p).checkpoints!.length, 0);
   test.setTimeout(PRESET_NAMES.length * 40_000 + loads * 40_000);
@@ -122,7 +149,10 @@ test('1280×720 and 1024×768 with A+: every lesson on one screen, nothing cut, 
 // with its text, so a long step must not leave the charts cut or overlapping, nor push the page down.
 test('with A+: every guide step of every lesson keeps one screen, nothing cut, text ≥ 16 px', async ({ page }) => {
   test.setTimeout(PRESET_NAMES.length * 10_000);
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }]) {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 768 },
+  ]) {
     await openLecture(page, viewport, PRESET_NAMES[0], true);
     for (const preset of PRESET_NAMES) {
       await chooseLesson(page, preset);
@@ -139,7 +169,9 @@ test('with A+: every guide step of every lesson keeps one screen, nothing cut, t
 // The laptop without A+, in the narrower window: the same screen holds (nothing cut off, no overlap,
 // no scroll) before a step, and after one in the maze lesson from its base model, whose answers
 // are the longest rows.
-test('1024×768 without A+: every lesson on one screen, nothing cut, no label overlap; four maze answers in view', async ({ page }) => {
+test('1024×768 without A+: every lesson on one screen, nothing cut, no label overlap; four maze answers in view', async ({
+  page,
+}) => {
   test.setTimeout(PRESET_NAMES.length * 15_000);
   await openLecture(page, { width: 1024, height: 768 }, PRESET_NAMES[0], false);
   for (const preset of PRESET_NAMES) {
@@ -157,7 +189,9 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     // Its last trained model puts a four-digit step in the top bar ("3601 / 4000"), the widest it gets.
     const last = getPreset(preset).checkpoints!.at(-1)!;
     await (await trainedModelButton(page, `[data-file="${last.file}"]`)).click();
-    await expect(page.getByTestId('notice')).toContainText(`Loaded the trained model (${last.label})`, { timeout: 60_000 });
+    await expect(page.getByTestId('notice')).toContainText(`Loaded the trained model (${last.label})`, {
+      timeout: 60_000,
+    });
     await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
     await page.getByTestId('step').click();
     await expect(page.getByTestId('step-count')).toHaveText(/^\d{4}$/, { timeout: 60_000 });

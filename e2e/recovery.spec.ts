@@ -35,7 +35,9 @@ test('a checkpoint with non-finite weights is refused before anything is replace
   const bytes = readFileSync(await (await download).path());
   const headerEnd = 8 + Number(bytes.readBigUInt64LE(0));
   for (let at = headerEnd; at + 4 <= bytes.length; at += 4) bytes.writeFloatLE(NaN, at);
-  await page.getByTestId('import-file').setInputFiles({ name: 'nan.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'nan.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
   await expect(page.getByTestId('notice')).toContainText('Could not import nan.safetensors');
   await expect(page.getByTestId('notice')).toContainText('non-finite');
   // The model and its run are as they were.
@@ -45,7 +47,9 @@ test('a checkpoint with non-finite weights is refused before anything is replace
   await stepOnce(page);
 });
 
-test('an update that blows up pauses the run with the check that fired; a lower lr continues it from the weights kept', async ({ page }) => {
+test('an update that blows up pauses the run with the check that fired; a lower lr continues it from the weights kept', async ({
+  page,
+}) => {
   await openPlayground(page, '?preset=sort-easy&lr=1&beta2=0&adamEps=1e-12&evalEvery=0');
   await page.getByTestId('start').click();
   const fault = page.getByTestId('fault');
@@ -69,10 +73,14 @@ test('an update that blows up pauses the run with the check that fired; a lower 
   await stepOnce(page);
   await stepOnce(page);
   await expect(page.getByTestId('fault')).toHaveCount(0);
-  await expect(page.getByTestId('run-label').first()).toContainText(`continued after the fault at step ${kept + 1}: lr 1→0.003, β2 0→0.99`);
+  await expect(page.getByTestId('run-label').first()).toContainText(
+    `continued after the fault at step ${kept + 1}: lr 1→0.003, β2 0→0.99`,
+  );
 });
 
-test('a reload loses nothing: the run\'s last checkpoint is kept and the page offers to continue it', async ({ page }) => {
+test("a reload loses nothing: the run's last checkpoint is kept and the page offers to continue it", async ({
+  page,
+}) => {
   await openPlayground(page, '?preset=sort-easy&seed=4');
   for (let i = 0; i < 3; i++) await stepOnce(page);
   await page.waitForTimeout(1500); // the checkpoint asked for after the step, written to IndexedDB

@@ -17,7 +17,9 @@ test('the inspector shows G completions per prompt with coloured tokens', async 
   const ratio = inspector.getByTestId('colour-ratio');
   await expect(ratio).toBeEnabled();
   await ratio.check();
-  expect(await inspector.locator('[data-testid=token][data-kind=sampled]:not([data-colour=none])').count()).toBeGreaterThan(0);
+  expect(
+    await inspector.locator('[data-testid=token][data-kind=sampled]:not([data-colour=none])').count(),
+  ).toBeGreaterThan(0);
   // Special tokens (<bos>, <eos>, …) are hidden unless asked for.
   await expect(inspector.getByTestId('group-prompt').first()).not.toContainText('<bos>');
 });
@@ -29,7 +31,11 @@ test('a maze preset draws the walks', async ({ page }) => {
   await expect(panel.getByTestId('maze-board')).toHaveCount(2);
   await expect(panel.getByTestId('maze-path')).toHaveCount(8);
   // A failed walk is marked where it failed, counted once per point.
-  const failures = await panel.getByTestId('maze-failure').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
-  const goals = await panel.getByTestId('maze-goal').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count') ?? 1)));
+  const failures = await panel
+    .getByTestId('maze-failure')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  const goals = await panel
+    .getByTestId('maze-goal')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count') ?? 1)));
   expect(failures.reduce((a, b) => a + b, 0) + goals.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(8);
 });

@@ -3,7 +3,9 @@
 import { test, expect } from '@playwright/test';
 import { openPlayground, stepOnce } from './helpers';
 
-test('two runs overlaid, labelled by their config difference; export and import a run; runs survive a reload', async ({ page }) => {
+test('two runs overlaid, labelled by their config difference; export and import a run; runs survive a reload', async ({
+  page,
+}) => {
   await openPlayground(page, '?preset=sort-easy');
   await stepOnce(page);
   await stepOnce(page);
@@ -38,14 +40,22 @@ test('two runs overlaid, labelled by their config difference; export and import 
   const download = page.waitForEvent('download');
   await items.nth(0).getByTestId('export-json').click();
   const file = await (await download).path();
-  await page.getByTestId('import-file').setInputFiles({ name: 'run-2.json', mimeType: 'application/json', buffer: (await import('node:fs')).readFileSync(file) });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'run-2.json',
+    mimeType: 'application/json',
+    buffer: (await import('node:fs')).readFileSync(file),
+  });
   await expect(items).toHaveCount(3);
   await expect(items.nth(0).getByTestId('run-label')).toHaveText('imported: sort-easy: ε_high 0.2→0.28');
   await expect(items.nth(0)).toHaveAttribute('data-steps', '3');
   await expect(page.getByTestId('notice')).toContainText('Imported run');
 
   // a malformed file is refused with a message
-  await page.getByTestId('import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"rlvr-playground-run","version":1,"config":{"groupSize":0},"points":[]}') });
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format":"rlvr-playground-run","version":1,"config":{"groupSize":0},"points":[]}'),
+  });
   await expect(page.getByTestId('notice')).toContainText('groupSize must be an integer');
   await expect(items).toHaveCount(3);
 
@@ -69,7 +79,9 @@ test('a checkpoint saves as .safetensors and loads back with its run config', as
 
   // somewhere else: the defaults, then the checkpoint
   await openPlayground(page, '?preset=none');
-  await page.getByTestId('import-file').setInputFiles({ name: 'ck.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'ck.safetensors', mimeType: 'application/octet-stream', buffer: bytes });
   await expect(page.getByTestId('notice')).toContainText('Loaded ck.safetensors');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle');
   await expect(page.getByTestId('step-count')).toHaveText('2');

@@ -7,7 +7,9 @@ import { knobInput, openPlayground, stepOnce, trainedModelButton } from './helpe
 const DIR = 'docs/screenshots';
 
 async function untilStep(page: Page, n: number, timeout = 180_000): Promise<void> {
-  await expect.poll(async () => Number(await page.getByTestId('step-count').textContent()), { timeout, intervals: [1000] }).toBeGreaterThanOrEqual(n);
+  await expect
+    .poll(async () => Number(await page.getByTestId('step-count').textContent()), { timeout, intervals: [1000] })
+    .toBeGreaterThanOrEqual(n);
 }
 
 test('screenshots of the main views', async ({ page }) => {
@@ -39,7 +41,7 @@ test('screenshots of the main views', async ({ page }) => {
     await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('rollout-panel').screenshot({ path: `${DIR}/learned-table.png` });
   });
-  await test.step('mazes: a trained model\'s walks on the grid, failures where they happened', async () => {
+  await test.step("mazes: a trained model's walks on the grid, failures where they happened", async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openPlayground(page, '?preset=maze-base-rl', 'lecture');
     // The cot run the previous view left is offered for continuing; not part of this picture.
@@ -69,7 +71,7 @@ test('screenshots of the main views', async ({ page }) => {
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${DIR}/dashboard.png` });
   });
-  await test.step('the settings drawer with a knob\'s documentation, and a bad URL explained', async () => {
+  await test.step("the settings drawer with a knob's documentation, and a bad URL explained", async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openPlayground(page, '?preset=clip-higher&groupSize=100&lr=fast', 'lecture');
     await page.getByTestId('open-settings').click();

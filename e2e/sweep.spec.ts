@@ -11,12 +11,17 @@ async function startSweep(page: Page, values: string): Promise<void> {
   await page.getByTestId('sweep-start').click();
 }
 
-test('a sweep over ε_high runs one labelled run per value, each for the given steps, on the same seed', async ({ page }) => {
+test('a sweep over ε_high runs one labelled run per value, each for the given steps, on the same seed', async ({
+  page,
+}) => {
   await startSweep(page, '0.2, 0.28');
   await expect(page.getByTestId('sweep-errors')).toHaveCount(0);
   const items = page.getByTestId('run-item');
   // Both runs finish: two runs, each holding 4 steps, and the sweep is over.
-  await expect.poll(async () => (await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-steps')))).join(','), { timeout: 90_000 })
+  await expect
+    .poll(async () => (await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-steps')))).join(','), {
+      timeout: 90_000,
+    })
     .toBe('4,4');
   await expect(page.getByTestId('sweep-status')).toHaveCount(0);
   const steps = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-steps')));

@@ -4,11 +4,23 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { csvColumn, downloadText, mean, openPlayground, stepOnce } from './helpers';
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
 
 /** The renderer main thread's top-level tasks in a Chrome trace: wall and CPU milliseconds. */
 function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { wallMs: number; cpuMs: number }[] {
-  const main = new Set(trace.traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   return trace.traceEvents
     .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`))
     .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
@@ -22,7 +34,10 @@ test('sort-easy learns: charts fill, reward rises, no long frame on the page', a
   await openPlayground(page, '?preset=sort-easy&steps=60');
   await expect(page.getByTestId('preset')).toHaveValue('sort-easy');
   const tracePath = testInfo.outputPath('trace.json');
-  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, {
+    path: tracePath,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
   await page.getByTestId('start').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'running');
   await expect(page.getByTestId('step-count')).toHaveText('60', { timeout: 90_000 });
@@ -31,7 +46,9 @@ test('sort-easy learns: charts fill, reward rises, no long frame on the page', a
   const tasks = mainThreadTasks(JSON.parse(readFileSync(tracePath, 'utf8')));
   const longestWall = Math.max(0, ...tasks.map((t) => t.wallMs));
   const longestCpu = Math.max(0, ...tasks.map((t) => t.cpuMs));
-  console.log(`main-thread tasks while training: ${tasks.length}; longest ${longestCpu.toFixed(0)} ms CPU, ${longestWall.toFixed(0)} ms wall; over 100 ms wall: ${tasks.filter((t) => t.wallMs > 100).length}`);
+  console.log(
+    `main-thread tasks while training: ${tasks.length}; longest ${longestCpu.toFixed(0)} ms CPU, ${longestWall.toFixed(0)} ms wall; over 100 ms wall: ${tasks.filter((t) => t.wallMs > 100).length}`,
+  );
   expect(tasks.length).toBeGreaterThan(100);
   expect(longestCpu).toBeLessThan(100);
 
@@ -53,10 +70,15 @@ test('sort-easy learns: charts fill, reward rises, no long frame on the page', a
   console.log(`mean reward: first 5 steps ${first.toFixed(3)}, last 5 steps ${last.toFixed(3)}`);
   expect(last).toBeGreaterThan(first + 0.1);
   // held-out eval ran at step 50 (evalEvery 50)
-  expect(csvColumn(csv, 'eval/pass@1_greedy').filter((v) => !Number.isNaN(v) && v !== 0).length + csvColumn(csv, 'eval/pass@k').filter((v) => v > 0).length).toBeGreaterThan(0);
+  expect(
+    csvColumn(csv, 'eval/pass@1_greedy').filter((v) => !Number.isNaN(v) && v !== 0).length +
+      csvColumn(csv, 'eval/pass@k').filter((v) => v > 0).length,
+  ).toBeGreaterThan(0);
 });
 
-test('pause stops after the step in progress; Step advances exactly one step; Phase walks the phases in order', async ({ page }) => {
+test('pause stops after the step in progress; Step advances exactly one step; Phase walks the phases in order', async ({
+  page,
+}) => {
   await openPlayground(page, '?preset=sort-easy');
   await page.getByTestId('speed').selectOption('100');
   await page.getByTestId('start').click();
@@ -85,7 +107,12 @@ test('pause stops after the step in progress; Step advances exactly one step; Ph
 
 test('reset with the same seed reproduces the same first metrics; a new seed does not', async ({ page }) => {
   await openPlayground(page, '?preset=sort-easy');
-  const read = async () => Promise.all(['reward', 'entropy', 'loss', 'grad_norm'].map((k) => page.getByTestId(`latest-${k.replace('_', '-')}`).getAttribute('data-value')));
+  const read = async () =>
+    Promise.all(
+      ['reward', 'entropy', 'loss', 'grad_norm'].map((k) =>
+        page.getByTestId(`latest-${k.replace('_', '-')}`).getAttribute('data-value'),
+      ),
+    );
   await stepOnce(page);
   await stepOnce(page);
   const firstRun = await read();

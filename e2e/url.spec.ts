@@ -56,7 +56,9 @@ test('a malformed or out-of-range URL value is named on the page and the default
   await expect(page.getByTestId('step')).toBeEnabled();
 });
 
-test('an invalid value typed into a control shows the knob\'s message and keeps the previous value', async ({ page }) => {
+test("an invalid value typed into a control shows the knob's message and keeps the previous value", async ({
+  page,
+}) => {
   await openPlayground(page, '?preset=sort-easy');
   const before = page.url();
   const input = await knobInput(page, 'lr');
@@ -71,7 +73,9 @@ test('an invalid value typed into a control shows the knob\'s message and keeps 
   const mb = await knobInput(page, 'minibatches');
   await mb.fill('3');
   await mb.press('Enter');
-  await expect(page.getByTestId('knob-error-minibatches')).toContainText('minibatches must divide batchPrompts·groupSize');
+  await expect(page.getByTestId('knob-error-minibatches')).toContainText(
+    'minibatches must divide batchPrompts·groupSize',
+  );
   await mb.fill('4');
   await mb.press('Enter');
   await expect(page.getByTestId('knob-error-minibatches')).toHaveCount(0);

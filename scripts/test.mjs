@@ -43,7 +43,10 @@ function ensureSystemPackages() {
   if (isRoot && hasApt) {
     console.log(`Installing Debian packages the tests need: ${missing.join(' ')}`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (sh('apt-get', ['update', '-qq'], { env }) !== 0 || sh('apt-get', ['install', '-y', '-qq', ...missing], { env }) !== 0) {
+    if (
+      sh('apt-get', ['update', '-qq'], { env }) !== 0 ||
+      sh('apt-get', ['install', '-y', '-qq', ...missing], { env }) !== 0
+    ) {
       console.error('apt-get failed; install them by hand and run npm test again.');
       process.exit(1);
     }
@@ -113,7 +116,13 @@ if (sh('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) failedSteps.pus
 if (sh('npm', ['run', '--silent', 'lint']) !== 0) failedSteps.push('lint');
 
 if (runUnit) {
-  const code = sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+  const code = sh('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/unit.json',
+  ]);
   const j = readJson('test-results/unit.json');
   if (j) {
     tally.passed += j.numPassedTests ?? 0;
@@ -138,6 +147,8 @@ if (runE2e) {
 }
 
 const mins = ((Date.now() - started) / 60000).toFixed(1);
-console.log(`\nnpm test finished in ${mins} min${failedSteps.length ? `; failed steps: ${failedSteps.join(', ')}` : ''}`);
+console.log(
+  `\nnpm test finished in ${mins} min${failedSteps.length ? `; failed steps: ${failedSteps.join(', ')}` : ''}`,
+);
 console.log(`tests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

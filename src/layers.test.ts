@@ -52,7 +52,8 @@ function layerOf(path: string): string {
 function importsOf(file: string): { spec: string; target: string }[] {
   const text = readFileSync(file, 'utf8');
   const out: { spec: string; target: string }[] = [];
-  const pattern = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\b[^'"]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(pattern)) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (spec.startsWith('.')) out.push({ spec, target: resolve(dirname(file), spec) });
@@ -64,7 +65,9 @@ function importsOf(file: string): { spec: string; target: string }[] {
 function importedFiles(file: string): string[] {
   const out: string[] = [];
   for (const { target } of importsOf(file)) {
-    const found = ['.ts', '.tsx', '/index.ts'].map((ext) => target + ext).find((f) => existsSync(f) && statSync(f).isFile());
+    const found = ['.ts', '.tsx', '/index.ts']
+      .map((ext) => target + ext)
+      .find((f) => existsSync(f) && statSync(f).isFile());
     if (found) out.push(found);
   }
   return out;
@@ -112,7 +115,7 @@ function circleThrough(from: string): string[] | null {
  */
 export function taskNameComparisons(text: string, names: readonly string[] = TASK_NAMES): string[] {
   const alternatives = names.join('|');
-  const literal = ['\'', '"', '`'].map((q) => `${q}(?:${alternatives})${q}`).join('|');
+  const literal = ["'", '"', '`'].map((q) => `${q}(?:${alternatives})${q}`).join('|');
   const pattern = new RegExp(`[!=]==?\\s*(?:${literal})|(?:${literal})\\s*[!=]==?|\\bcase\\s+(?:${literal})`, 'g');
   return [...text.matchAll(pattern)].map((m) => m[0]);
 }
@@ -132,7 +135,8 @@ describe('layers', () => {
       for (const { spec, target } of importsOf(file)) {
         if (!target.startsWith(SRC)) continue;
         const to = layerOf(target);
-        if (to !== from && !LAYERS[from]?.includes(to)) bad.push(`${relative(SRC, file)} (${from}) imports '${spec}' (${to})`);
+        if (to !== from && !LAYERS[from]?.includes(to))
+          bad.push(`${relative(SRC, file)} (${from}) imports '${spec}' (${to})`);
       }
     }
     expect(bad).toEqual([]);
@@ -142,7 +146,10 @@ describe('layers', () => {
     // zustand's slice pattern: store.ts combines the slices, and each slice types set/get with
     // the whole store's AppState; a type-only circle, and the one allowed.
     const allowed = (f: string) => /^store[\\/](store|\w+Slice)\.ts$/.test(relative(SRC, f));
-    const circles = files.filter((f) => !allowed(f)).map(circleThrough).filter((c) => c !== null);
+    const circles = files
+      .filter((f) => !allowed(f))
+      .map(circleThrough)
+      .filter((c) => c !== null);
     expect(circles.map((c) => c.map((f) => relative(SRC, f)).join(' → '))).toEqual([]);
   });
 
@@ -174,7 +181,9 @@ describe('layers', () => {
 
   it('the CPU engine and the trainer load no WebGPU code', () => {
     for (const entry of ['rl/cpu-engine.ts', 'rl/trainer.ts']) {
-      const gpu = [...closure(join(SRC, entry))].map((f) => relative(SRC, f)).filter((f) => f.startsWith('gpu') || /^model[\\/]gpu-/.test(f));
+      const gpu = [...closure(join(SRC, entry))]
+        .map((f) => relative(SRC, f))
+        .filter((f) => f.startsWith('gpu') || /^model[\\/]gpu-/.test(f));
       expect(gpu, `${entry} loads`).toEqual([]);
     }
   });

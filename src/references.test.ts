@@ -40,7 +40,11 @@ function headingAnchors(markdown: string): Set<string> {
     if (line.startsWith('```')) inCode = !inCode;
     const heading = !inCode && /^#{1,6} (.*)$/.exec(line);
     if (!heading) continue;
-    const slug = heading[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = heading[1]
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     anchors.add(n === 0 ? slug : `${slug}-${n}`);
@@ -95,7 +99,9 @@ describe('references', () => {
 
   it('nothing points at notes outside the repository', () => {
     const outside = /DESIGN\.md|METHODS\.md|[Hh]ouse rule|\.\.\/shared|papers\/\d/;
-    const bad = TEXT.filter((f) => f !== fileURLToPath(import.meta.url) && outside.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    const bad = TEXT.filter((f) => f !== fileURLToPath(import.meta.url) && outside.test(readFileSync(f, 'utf8'))).map(
+      (f) => relative(ROOT, f),
+    );
     expect(bad).toEqual([]);
   });
 });

@@ -38,7 +38,9 @@ function fit(size: number, minDist: number, n = 4000): void {
   const within = (lengths: number[]) => (lengths.filter((l) => l <= budget).length / n).toFixed(3);
   const mean = right.reduce((a, b) => a + b, 0) / n;
   const better = right.map((r, i) => Math.min(r, left[i]));
-  console.log(`${size}×${size}, distance ≥ ${minDist}, ${n} mazes: the right-hand walk reaches G within the ${budget}-move budget in ${within(right)} of them (mean ${mean.toFixed(1)} moves, longest ${Math.max(...right)}); the left-hand walk in ${within(left)}; the shorter of the two in ${within(better)}`);
+  console.log(
+    `${size}×${size}, distance ≥ ${minDist}, ${n} mazes: the right-hand walk reaches G within the ${budget}-move budget in ${within(right)} of them (mean ${mean.toFixed(1)} moves, longest ${Math.max(...right)}); the left-hand walk in ${within(left)}; the shorter of the two in ${within(better)}`,
+  );
 }
 
 /** `rlvr train` with these walks as the maze task's base completions (what sftData = base trains on). */
@@ -61,12 +63,24 @@ async function judge(path: string, n: number): Promise<void> {
   const { buildTemplate, rolloutShape } = await import('../../src/rl/rollout');
   const { moveSlots, FIRST_MOVE } = await import('../../src/tasks/maze/board');
   const ck = readCheckpointArg(path, 'checkpoint', 'a maze checkpoint');
-  const config = validateConfig({ ...ck.config, evalPrompts: n, seed: 1000003, curriculum: 'off', refSync: 'none', 'task.nearGoals': 0 });
+  const config = validateConfig({
+    ...ck.config,
+    evalPrompts: n,
+    seed: 1000003,
+    curriculum: 'off',
+    refSync: 'none',
+    'task.nearGoals': 0,
+  });
   const engines = await openEngines('cpu');
   const trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
   const mazes = trainer.heldOutPrompts(trainer.level, n) as MazeInstance[];
   const shape = rolloutShape(mazes, 1);
-  const greedy = await trainer.engine.sample(buildTemplate(mazes, shape), shape.N, shape.T, { seed: config.seed, step: 0, invTemp: 1, topK: 1 });
+  const greedy = await trainer.engine.sample(buildTemplate(mazes, shape), shape.N, shape.T, {
+    seed: config.seed,
+    step: 0,
+    invTemp: 1,
+    topK: 1,
+  });
   const tally = new Map<string, number>();
   const add = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
   let leftAt = 0;
@@ -86,7 +100,13 @@ async function judge(path: string, n: number): Promise<void> {
     }
     const toGoal = wallWalk(board, budget, kept.hand, true).length;
     const reaches = toGoal <= budget && board.goal !== board.start;
-    const where = !reaches ? 'its hand does not reach G within the budget' : moves.length < toGoal ? 'stopped before G' : moves.length === toGoal ? 'stopped on G' : 'walked past G';
+    const where = !reaches
+      ? 'its hand does not reach G within the budget'
+      : moves.length < toGoal
+        ? 'stopped before G'
+        : moves.length === toGoal
+          ? 'stopped on G'
+          : 'walked past G';
     add(`${kept.hand} hand, ${where}`);
   });
   console.log(`${path}: ${n} whole held-out mazes, greedy`);

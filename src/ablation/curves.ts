@@ -82,13 +82,17 @@ export interface MetricRange {
  * entropies, KL and lengths are never negative; others are unbounded.
  */
 export function defaultMetricRange(metric: string): MetricRange | null {
-  if (METRICS[metric]?.unit === '0–1' || /^eval\/pass@/.test(metric) || /^(eval\/)?task\/cot_alignment/.test(metric)) return { min: 0, max: 1 };
+  if (METRICS[metric]?.unit === '0–1' || /^eval\/pass@/.test(metric) || /^(eval\/)?task\/cot_alignment/.test(metric))
+    return { min: 0, max: 1 };
   const unit = METRICS[metric]?.unit;
   if (unit === 'nats/token' || unit === 'tokens' || metric === 'level') return { min: 0, max: Infinity };
   return null;
 }
 
-function clipInterval<T extends { lo: number | null; hi: number | null }>(m: T, range: MetricRange | null | undefined): T {
+function clipInterval<T extends { lo: number | null; hi: number | null }>(
+  m: T,
+  range: MetricRange | null | undefined,
+): T {
   if (!range || m.lo === null || m.hi === null) return m;
   return { ...m, lo: Math.max(range.min, m.lo), hi: Math.min(range.max, m.hi) };
 }
@@ -176,5 +180,11 @@ export function finalStats(
     if (v !== null) values.push({ seed: run.seed, value: v });
   }
   const xs = values.map((v) => v.value);
-  return { metric, window, ...clipInterval(meanInterval(xs, options.confidence ?? 0.95), options.range), median: xs.length ? median(xs) : NaN, values };
+  return {
+    metric,
+    window,
+    ...clipInterval(meanInterval(xs, options.confidence ?? 0.95), options.range),
+    median: xs.length ? median(xs) : NaN,
+    values,
+  };
 }

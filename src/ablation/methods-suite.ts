@@ -48,7 +48,7 @@ export const BASELINE_LABEL = 'GRPO';
 export const CUSTOM_LABEL = 'your estimator';
 
 const METHODS: readonly SuiteMethod[] = [
-  { label: BASELINE_LABEL, set: {}, source: 'GRPO (Shao et al. 2024), the recipe\'s own estimator' },
+  { label: BASELINE_LABEL, set: {}, source: "GRPO (Shao et al. 2024), the recipe's own estimator" },
   { label: 'Dr. GRPO', set: { grpoScale: 'none' }, source: 'Dr. GRPO (Liu et al. 2025): no std division' },
   { label: 'RLOO', set: { estimator: 'rloo' }, source: 'RLOO (Ahmadian et al. 2024)' },
   { label: 'SoftmaxGRPO', set: { estimator: 'softmax_grpo' }, source: 'SoftmaxGRPO (τ 0.5)' },
@@ -61,27 +61,47 @@ const METHODS: readonly SuiteMethod[] = [
   { label: 'Cue-GRPO', set: { cueGamma: '0.5' }, source: 'Cue-GRPO, γ = 0.5' },
   { label: 'EDAS', set: { edasGamma: '0.5' }, source: 'EDAS, γ = 0.5' },
   { label: 'EAPO', set: { tokenCredit: 'eapo' }, source: 'EAPO token credit (the seed paper)' },
-  { label: 'AKL', set: { aklSharpness: '8' }, source: 'AKL (the EXPO paper), k = 8, on the recipe\'s β_KL', needsKl: true },
+  {
+    label: 'AKL',
+    set: { aklSharpness: '8' },
+    source: "AKL (the EXPO paper), k = 8, on the recipe's β_KL",
+    needsKl: true,
+  },
 ];
 
 // Budgets sized so that the whole suite fits a few hours on two cores (docs/leaderboard.md).
 const TASKS: readonly SuiteTask[] = [
   {
-    id: 'sorting', title: 'sorting', preset: 'sort-easy', sets: ['evalEvery=25'], steps: 300,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9 }, metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
+    id: 'sorting',
+    title: 'sorting',
+    preset: 'sort-easy',
+    sets: ['evalEvery=25'],
+    steps: 300,
+    solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+    metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
   },
   {
     // S3 chains of length 4 with room to think: the flagship's recipe (interleaved layout, a
     // running product per element, length curriculum from 1) ending at length 4.
-    id: 's3-chains', title: 'S3 chains of length 4', preset: 'cot-discovery', sets: ['task.length=4', 'evalEvery=25'], steps: 500,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9, level: 4 }, metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    id: 's3-chains',
+    title: 'S3 chains of length 4',
+    preset: 'cot-discovery',
+    sets: ['task.length=4', 'evalEvery=25'],
+    steps: 500,
+    solved: { metric: 'eval/pass@1_greedy', target: 0.9, level: 4 },
+    metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
   },
   {
     // 4×4 mazes from the shipped base model (maze-base-rl's recipe and init), 16 mazes × 4 walks a
     // step without dynamic sampling: a quarter of the recipe's sampling, so that the all-equal
     // groups the group-level methods differ on are left in the batch.
-    id: 'mazes', title: '4×4 mazes', preset: 'maze-base-rl', sets: ['batchPrompts=16', 'dynamicSampling=false', 'lrDropStep=0'], steps: 300,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9, level: 4 }, metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    id: 'mazes',
+    title: '4×4 mazes',
+    preset: 'maze-base-rl',
+    sets: ['batchPrompts=16', 'dynamicSampling=false', 'lrDropStep=0'],
+    steps: 300,
+    solved: { metric: 'eval/pass@1_greedy', target: 0.9, level: 4 },
+    metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
   },
 ];
 
@@ -119,7 +139,8 @@ function pick<T>(all: readonly T[], names: readonly string[] | undefined, nameOf
   const out: T[] = [];
   for (const n of names) {
     const found = all.find((t) => nameOf(t) === n);
-    if (!found) throw new ConfigError(what, `--${what}: ${quoteInput(shortText(n))} is not one of ${all.map(nameOf).join(', ')}`);
+    if (!found)
+      throw new ConfigError(what, `--${what}: ${quoteInput(shortText(n))} is not one of ${all.map(nameOf).join(', ')}`);
     if (!out.includes(found)) out.push(found);
   }
   return out;
@@ -150,26 +171,37 @@ export function suiteTaskPlan(suite: Suite, task: SuiteTask, options: SuiteOptio
   const sets = [...task.sets, ...(options.sets ?? []), ...(options.customSets ?? [])];
   const preset = getPreset(task.preset);
   const spec: AblationSpec = {
-    preset: task.preset, variants: [], grid: [],
+    preset: task.preset,
+    variants: [],
+    grid: [],
     seeds: [...(options.seeds ?? suite.seeds)],
     steps: options.steps ?? task.steps,
     sets,
     solved: task.solved,
     metrics: [...task.metrics],
-    init: options.init !== undefined ? options.init : preset.init ?? null,
+    init: options.init !== undefined ? options.init : (preset.init ?? null),
   };
   const methods: SuiteMethod[] = suiteMethods(suite, options.methods);
   // A --set over a knob a method sets would make it a different method, or GRPO another one.
   const given = parseSetFlags(options.sets ?? []);
   for (const m of [...suite.methods, { label: CUSTOM_LABEL, set: { estimator: 'custom' } }]) {
     for (const key of Object.keys(m.set)) {
-      if (key in given) throw new ConfigError(key, `--set ${key}: the suite's method ${m.label} sets it; a suite runs each method as defined`);
+      if (key in given)
+        throw new ConfigError(
+          key,
+          `--set ${key}: the suite's method ${m.label} sets it; a suite runs each method as defined`,
+        );
     }
   }
   // The recipe as the task runs it: whether it has a KL term decides AKL's cell.
   const base = ablationRunConfig(spec, { label: BASELINE_LABEL, dir: 'GRPO', set: {} }, spec.seeds[0]);
-  if (base.estimator !== 'grpo') throw new ConfigError('suite', `suite task ${task.id}: its recipe's estimator is ${base.estimator}, not grpo, so GRPO is not its baseline`);
-  if (options.customSets?.length) methods.push({ label: CUSTOM_LABEL, set: { estimator: 'custom' }, source: 'your --estimator-file' });
+  if (base.estimator !== 'grpo')
+    throw new ConfigError(
+      'suite',
+      `suite task ${task.id}: its recipe's estimator is ${base.estimator}, not grpo, so GRPO is not its baseline`,
+    );
+  if (options.customSets?.length)
+    methods.push({ label: CUSTOM_LABEL, set: { estimator: 'custom' }, source: 'your --estimator-file' });
   const cells: AblationCellSpec[] = [];
   const skipped: { label: string; why: string }[] = [];
   for (const m of methods) {
@@ -188,7 +220,8 @@ function checkCell(spec: AblationSpec, cell: AblationCellSpec, task: SuiteTask):
   try {
     return ablationRunConfig(spec, cell, spec.seeds[0]);
   } catch (e) {
-    if (e instanceof ConfigError) throw new ConfigError(e.knob, `suite task ${task.id}, method ${cell.label}: ${e.message}`);
+    if (e instanceof ConfigError)
+      throw new ConfigError(e.knob, `suite task ${task.id}, method ${cell.label}: ${e.message}`);
     throw e;
   }
 }

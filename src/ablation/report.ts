@@ -8,7 +8,11 @@ import { formatSteps, formatValue, ruleText, type AblationStats } from './summar
 
 function table(head: string[], rows: string[][]): string[] {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
-  return [`| ${head.map(esc).join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)];
+  return [
+    `| ${head.map(esc).join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ];
 }
 
 function interval(lo: number | null, hi: number | null): string {
@@ -50,22 +54,37 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
 
   if (stats.solved) {
     out.push(`## Solved: first step with ${ruleText(stats.solved)}`, '');
-    out.push('Read at the steps the metric was recorded (held-out pass@1: every evalEvery steps), so a solve step is only as fine as that interval.', '');
-    out.push(...table(
-      ['cell', 'solved', `median steps [${pct} bootstrap]`, 'per seed (step, or > last step)'],
-      stats.cells.map((c) => {
-        const s = c.solve!;
-        const med = s.median === null ? 'not reached' : `${formatSteps(s.median)}${s.medianInterval ? ` [${formatSteps(s.medianInterval.lo)}, ${s.medianInterval.hi === null ? `> ${formatSteps(s.within.max)}` : formatSteps(s.medianInterval.hi)}]` : ''}`;
-        const per = s.outcomes.map((o) => `s${o.seed}: ${o.solvedAt === null ? `> ${formatSteps(o.lastStep)}` : formatSteps(o.solvedAt)}`).join(', ');
-        return [c.label, `${s.solved}/${s.n} within ${formatSteps(s.within.max)}`, med, per];
-      }),
-    ));
+    out.push(
+      'Read at the steps the metric was recorded (held-out pass@1: every evalEvery steps), so a solve step is only as fine as that interval.',
+      '',
+    );
+    out.push(
+      ...table(
+        ['cell', 'solved', `median steps [${pct} bootstrap]`, 'per seed (step, or > last step)'],
+        stats.cells.map((c) => {
+          const s = c.solve!;
+          const med =
+            s.median === null
+              ? 'not reached'
+              : `${formatSteps(s.median)}${s.medianInterval ? ` [${formatSteps(s.medianInterval.lo)}, ${s.medianInterval.hi === null ? `> ${formatSteps(s.within.max)}` : formatSteps(s.medianInterval.hi)}]` : ''}`;
+          const per = s.outcomes
+            .map((o) => `s${o.seed}: ${o.solvedAt === null ? `> ${formatSteps(o.lastStep)}` : formatSteps(o.solvedAt)}`)
+            .join(', ');
+          return [c.label, `${s.solved}/${s.n} within ${formatSteps(s.within.max)}`, med, per];
+        }),
+      ),
+    );
     out.push('');
     const last = Math.max(0, ...stats.cells.map((c) => c.solve!.within.max));
     const ts = checkpoints(last);
     if (ts.length) {
       out.push('Solved by step t (Kaplan–Meier: a run that stopped unsolved counts until its last step):', '');
-      out.push(...table(['cell', ...ts.map((t) => `t = ${formatSteps(t)}`)], stats.cells.map((c) => [c.label, ...ts.map((t) => `${Math.round(solvedBy(c.solve!.curve, t) * 100)}%`)])));
+      out.push(
+        ...table(
+          ['cell', ...ts.map((t) => `t = ${formatSteps(t)}`)],
+          stats.cells.map((c) => [c.label, ...ts.map((t) => `${Math.round(solvedBy(c.solve!.curve, t) * 100)}%`)]),
+        ),
+      );
       out.push('');
     }
   }
@@ -77,44 +96,74 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
       const f = c.finals[m];
       if (f.n === 0) continue;
       const what = f.window > 1 ? `${metricName(m)} (last ${f.window} steps)` : metricName(m);
-      rows.push([what, c.label, String(f.n), `${formatValue(f.mean)}${interval(f.lo, f.hi)}`, f.values.map((v) => `s${v.seed}: ${formatValue(v.value)}`).join(', ')]);
+      rows.push([
+        what,
+        c.label,
+        String(f.n),
+        `${formatValue(f.mean)}${interval(f.lo, f.hi)}`,
+        f.values.map((v) => `s${v.seed}: ${formatValue(v.value)}`).join(', '),
+      ]);
     }
   }
   out.push(...table(['metric', 'cell', 'seeds', 'mean', 'per seed'], rows), '');
 
   const primary = stats.metrics[0];
   // Reduced, not spread: a thousand cells of 300 points each would overflow Math.max's arguments.
-  const lastStep = stats.cells.reduce((m, c) => (c.curves[primary] ?? []).reduce((mm, p) => Math.max(mm, p.step), m), 0);
+  const lastStep = stats.cells.reduce(
+    (m, c) => (c.curves[primary] ?? []).reduce((mm, p) => Math.max(mm, p.step), m),
+    0,
+  );
   const ts = checkpoints(lastStep);
   if (primary && ts.length) {
     out.push(`## ${metricName(primary)} over training (mean [${pct} t band], runs averaged)`, '');
-    out.push(...table(['cell', ...ts.map((t) => `step ≤ ${formatSteps(t)}`)], stats.cells.map((c) => [
-      c.label,
-      ...ts.map((t) => {
-        const p = at(c.curves[primary] ?? [], t);
-        return p ? `${formatValue(p.mean)}${interval(p.lo, p.hi)} (n ${p.n}, step ${formatSteps(p.step)})` : '–';
-      }),
-    ])));
+    out.push(
+      ...table(
+        ['cell', ...ts.map((t) => `step ≤ ${formatSteps(t)}`)],
+        stats.cells.map((c) => [
+          c.label,
+          ...ts.map((t) => {
+            const p = at(c.curves[primary] ?? [], t);
+            return p ? `${formatValue(p.mean)}${interval(p.lo, p.hi)} (n ${p.n}, step ${formatSteps(p.step)})` : '–';
+          }),
+        ]),
+      ),
+    );
     out.push('');
   }
 
   const compared = stats.comparisons.filter((c) => c.text);
   if (compared.length) {
     out.push('## All comparisons', '');
-    out.push(...table(['what', 'cells', 'p', 'p (Holm)', 'verdict'], compared.map((c) => [
-      c.kind === 'solve' ? 'steps to solve' : `final ${metricName(c.metric)}`,
-      `${c.a} vs ${c.b}`,
-      c.p === null ? '–' : c.p.toFixed(3),
-      c.pAdjusted === null ? '–' : c.pAdjusted.toFixed(3),
-      c.verdict,
-    ])));
+    out.push(
+      ...table(
+        ['what', 'cells', 'p', 'p (Holm)', 'verdict'],
+        compared.map((c) => [
+          c.kind === 'solve' ? 'steps to solve' : `final ${metricName(c.metric)}`,
+          `${c.a} vs ${c.b}`,
+          c.p === null ? '–' : c.p.toFixed(3),
+          c.pAdjusted === null ? '–' : c.pAdjusted.toFixed(3),
+          c.verdict,
+        ]),
+      ),
+    );
     out.push('');
   }
 
   out.push('## Runs', '');
-  out.push(...table(['cell', 'seed', 'steps', 'solved at', 'run'], stats.cells.flatMap((c) => c.runs.map((r) => [
-    c.label, String(r.seed), formatSteps(r.lastStep), r.solvedAt === null ? '–' : formatSteps(r.solvedAt), r.id ?? '',
-  ]))));
+  out.push(
+    ...table(
+      ['cell', 'seed', 'steps', 'solved at', 'run'],
+      stats.cells.flatMap((c) =>
+        c.runs.map((r) => [
+          c.label,
+          String(r.seed),
+          formatSteps(r.lastStep),
+          r.solvedAt === null ? '–' : formatSteps(r.solvedAt),
+          r.id ?? '',
+        ]),
+      ),
+    ),
+  );
   out.push('');
   return out.join('\n');
 }

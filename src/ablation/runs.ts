@@ -35,7 +35,12 @@ export interface RunRecordLike {
  * and each evaluation as "eval/pass@1_greedy", "eval/pass@k", "eval/pass@1_sampled" and
  * "eval/task/<name>" (its task metrics). Every point carries the level it was measured at.
  */
-export function seedRunFrom(seed: number, steps: readonly StepLike[], evals: readonly EvalLike[], id?: string): SeedRun {
+export function seedRunFrom(
+  seed: number,
+  steps: readonly StepLike[],
+  evals: readonly EvalLike[],
+  id?: string,
+): SeedRun {
   const series: Record<string, SeriesPoint[]> = {};
   // A value that is not a finite number (NaN, ±Infinity, null in a file) is no measurement: left out.
   const push = (key: string, step: number, value: number, level: number) => {
@@ -82,7 +87,8 @@ export interface MetricsNotes {
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const show = (x: unknown): string => (x === undefined ? 'nothing' : typeof x === 'number' ? String(x) : String(JSON.stringify(x)).slice(0, 40));
+const show = (x: unknown): string =>
+  x === undefined ? 'nothing' : typeof x === 'number' ? String(x) : String(JSON.stringify(x)).slice(0, 40);
 const EVAL_FIELDS = ['eval/pass@1_greedy', 'eval/pass@k', 'eval/pass@1_sampled'] as const;
 
 /**
@@ -112,12 +118,18 @@ export function readMetricsJsonl(seed: number, text: string, id?: string): { run
     }
     if (!isObject(row) || row.step === undefined) return;
     const step = row.step;
-    if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0) throw new Error(`line ${i + 1}: "step" must be a whole number ≥ 0, got ${show(step)}`);
-    if (!isObject(row.scalars)) throw new Error(`line ${i + 1}: "scalars" must be an object of metric → value, got ${show(row.scalars)}`);
-    if (row.eval !== undefined && !isObject(row.eval)) throw new Error(`line ${i + 1}: "eval" must be an object, got ${show(row.eval)}`);
+    if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0)
+      throw new Error(`line ${i + 1}: "step" must be a whole number ≥ 0, got ${show(step)}`);
+    if (!isObject(row.scalars))
+      throw new Error(`line ${i + 1}: "scalars" must be an object of metric → value, got ${show(row.scalars)}`);
+    if (row.eval !== undefined && !isObject(row.eval))
+      throw new Error(`line ${i + 1}: "eval" must be an object, got ${show(row.eval)}`);
     if (byStep.has(step)) notes.repeated.set(step, (notes.repeated.get(step) ?? 1) + 1);
     const level = typeof row.level === 'number' ? row.level : NaN;
-    byStep.set(step, { row: { step, level, scalars: row.scalars as Record<string, number> }, ...(row.eval ? { eval: row.eval as unknown as EvalLike } : {}) });
+    byStep.set(step, {
+      row: { step, level, scalars: row.scalars as Record<string, number> },
+      ...(row.eval ? { eval: row.eval as unknown as EvalLike } : {}),
+    });
   });
   const steps: StepLike[] = [];
   const evals: EvalLike[] = [];
@@ -128,7 +140,8 @@ export function readMetricsJsonl(seed: number, text: string, id?: string): { run
       const evalStep = Number.isSafeInteger(ev.step) && ev.step >= 0 ? ev.step : row.step;
       evals.push({ ...ev, step: evalStep, level: typeof ev.level === 'number' ? ev.level : row.level });
       for (const k of EVAL_FIELDS) if (k === 'eval/pass@1_greedy' || ev[k] !== undefined) note(k, evalStep, ev[k]);
-      for (const [k, v] of Object.entries(isObject(ev.taskMetrics) ? ev.taskMetrics : {})) note(`eval/task/${k}`, evalStep, v);
+      for (const [k, v] of Object.entries(isObject(ev.taskMetrics) ? ev.taskMetrics : {}))
+        note(`eval/task/${k}`, evalStep, v);
     }
   }
   return { run: seedRunFrom(seed, steps, evals, id), notes };

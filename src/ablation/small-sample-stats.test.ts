@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  choose, holmAdjust, incompleteBeta, lnGamma, meanInterval, permutationTest, quantileSorted,
-  studentTCdf, studentTQuantile, welchInterval,
+  choose,
+  holmAdjust,
+  incompleteBeta,
+  lnGamma,
+  meanInterval,
+  permutationTest,
+  quantileSorted,
+  studentTCdf,
+  studentTQuantile,
+  welchInterval,
 } from './small-sample-stats';
 import { median } from '../core/stats';
 
@@ -16,8 +24,16 @@ describe('small-sample statistics', () => {
 
   it('Student t quantiles match the tables', () => {
     const table: [number, number, number][] = [
-      [0.975, 1, 12.7062], [0.975, 2, 4.3027], [0.975, 3, 3.1824], [0.975, 4, 2.7764], [0.975, 7, 2.3646],
-      [0.975, 10, 2.2281], [0.975, 30, 2.0423], [0.995, 5, 4.0321], [0.95, 12, 1.7823], [0.975, 1e6, 1.96],
+      [0.975, 1, 12.7062],
+      [0.975, 2, 4.3027],
+      [0.975, 3, 3.1824],
+      [0.975, 4, 2.7764],
+      [0.975, 7, 2.3646],
+      [0.975, 10, 2.2281],
+      [0.975, 30, 2.0423],
+      [0.995, 5, 4.0321],
+      [0.95, 12, 1.7823],
+      [0.975, 1e6, 1.96],
     ];
     for (const [p, df, t] of table) expect(studentTQuantile(p, df), `p ${p} df ${df}`).toBeCloseTo(t, 3);
     expect(studentTQuantile(0.025, 3)).toBeCloseTo(-3.1824, 3);
@@ -37,7 +53,7 @@ describe('small-sample statistics', () => {
     expect(median([3, 1, 2, 10])).toBe(2.5);
   });
 
-  it('Welch\'s interval of a difference covers it symmetrically', () => {
+  it("Welch's interval of a difference covers it symmetrically", () => {
     const w = welchInterval([1, 2, 3, 4], [0, 0.5, 1, 1.5]);
     expect(w.difference).toBeCloseTo(1.75, 12);
     expect(w.lo).toBeLessThan(1.75);
@@ -53,7 +69,8 @@ describe('small-sample statistics', () => {
   });
 
   it('an exact permutation test: its floor at small n, full separation at 4 vs 4, ties give p = 1', () => {
-    const diff = (a: readonly number[], b: readonly number[]) => a.reduce((s, x) => s + x, 0) / a.length - b.reduce((s, x) => s + x, 0) / b.length;
+    const diff = (a: readonly number[], b: readonly number[]) =>
+      a.reduce((s, x) => s + x, 0) / a.length - b.reduce((s, x) => s + x, 0) / b.length;
     const two = permutationTest([1, 2], [3, 4], diff);
     expect(two).toMatchObject({ exact: true });
     expect(two.minP).toBeCloseTo(1 / 3, 12);
@@ -69,7 +86,8 @@ describe('small-sample statistics', () => {
   it('a large permutation test samples splits from a fixed seed (same p every time)', () => {
     const a = Array.from({ length: 15 }, (_, i) => i + 5);
     const b = Array.from({ length: 15 }, (_, i) => i);
-    const diff = (x: readonly number[], y: readonly number[]) => x.reduce((s, v) => s + v, 0) / x.length - y.reduce((s, v) => s + v, 0) / y.length;
+    const diff = (x: readonly number[], y: readonly number[]) =>
+      x.reduce((s, v) => s + v, 0) / x.length - y.reduce((s, v) => s + v, 0) / y.length;
     const r1 = permutationTest(a, b, diff);
     const r2 = permutationTest(a, b, diff);
     expect(r1.exact).toBe(false);
@@ -79,7 +97,7 @@ describe('small-sample statistics', () => {
     expect(permutationTest(a, b, diff, { seed: 1 }).p).not.toBe(r1.p);
   });
 
-  it('Holm\'s adjustment is step-down and monotone', () => {
+  it("Holm's adjustment is step-down and monotone", () => {
     expect(holmAdjust([0.01, 0.04, 0.03])).toEqual([0.03, 0.06, 0.06]);
     expect(holmAdjust([0.5])).toEqual([0.5]);
     expect(holmAdjust([0.6, 0.6])).toEqual([1, 1]);

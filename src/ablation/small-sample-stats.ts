@@ -129,7 +129,11 @@ export function meanInterval(xs: readonly number[], confidence = 0.95): MeanInte
  * Welch's t interval for mean(a) − mean(b) (unequal variances); null bounds when either side
  * has fewer than 2 values or the spread overflows; the difference itself when neither has any spread.
  */
-export function welchInterval(a: readonly number[], b: readonly number[], confidence = 0.95): { difference: number; lo: number | null; hi: number | null } {
+export function welchInterval(
+  a: readonly number[],
+  b: readonly number[],
+  confidence = 0.95,
+): { difference: number; lo: number | null; hi: number | null } {
   const difference = mean(a) - mean(b);
   if (a.length < 2 || b.length < 2) return { difference, lo: null, hi: null };
   const va = sampleSd(a) ** 2 / a.length;

@@ -61,7 +61,8 @@ export function kaplanMeier(outcomes: readonly SolveOutcome[]): KaplanMeierPoint
 export function kaplanMeierMedian(curve: readonly KaplanMeierPoint[]): number | null {
   const eps = 1e-12;
   for (let i = 1; i < curve.length; i++) {
-    if (Math.abs(curve[i].solved - 0.5) < eps) return i + 1 < curve.length ? (curve[i].step + curve[i + 1].step) / 2 : curve[i].step;
+    if (Math.abs(curve[i].solved - 0.5) < eps)
+      return i + 1 < curve.length ? (curve[i].step + curve[i + 1].step) / 2 : curve[i].step;
     if (curve[i].solved > 0.5) return curve[i].step;
   }
   return null;
@@ -88,7 +89,11 @@ export interface SolveStats {
 export const BOOTSTRAP_RESAMPLES = 2000;
 export const BOOTSTRAP_SEED = 12345;
 
-export function solveStats(runs: readonly SeedRun[], rule: SolvedRule, options: { confidence?: number; resamples?: number; seed?: number } = {}): SolveStats {
+export function solveStats(
+  runs: readonly SeedRun[],
+  rule: SolvedRule,
+  options: { confidence?: number; resamples?: number; seed?: number } = {},
+): SolveStats {
   const outcomes = runs.map((r) => solveOutcome(r, rule));
   const curve = kaplanMeier(outcomes);
   const med = kaplanMeierMedian(curve);
@@ -110,7 +115,10 @@ export function solveStats(runs: readonly SeedRun[], rule: SolvedRule, options: 
     rule,
     n: outcomes.length,
     solved: outcomes.filter((o) => o.solvedAt !== null).length,
-    within: { min: lasts.length ? lasts.reduce((a, b) => Math.min(a, b)) : 0, max: lasts.length ? lasts.reduce((a, b) => Math.max(a, b)) : 0 },
+    within: {
+      min: lasts.length ? lasts.reduce((a, b) => Math.min(a, b)) : 0,
+      max: lasts.length ? lasts.reduce((a, b) => Math.max(a, b)) : 0,
+    },
     outcomes,
     curve,
     median: med,

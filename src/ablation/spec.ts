@@ -52,20 +52,31 @@ export function parseSeedList(text: string): number[] {
   const { min, max } = findKnob('seed') as { min: number; max: number };
   const ranges: [number, number][] = [];
   let named = 0;
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
     if (!m) throw new ConfigError('seeds', `seeds must be a list like 0-3 or 0,2,5; got ${quoteInput(text)}`);
     for (const digits of [m[1], m[2]]) {
       if (digits !== undefined && !(Number(digits) >= min && Number(digits) <= max)) {
-        throw new ConfigError('seeds', `seeds: ${shortText(digits)} is not a seed: a seed is an integer in [${min}, ${max}]`);
+        throw new ConfigError(
+          'seeds',
+          `seeds: ${shortText(digits)} is not a seed: a seed is an integer in [${min}, ${max}]`,
+        );
       }
     }
     const a = Number(m[1]);
     const b = m[2] === undefined ? a : Number(m[2]);
     if (b < a) throw new ConfigError('seeds', `a seed range must go up (${shortText(part)})`);
-    if (b - a > 10000) throw new ConfigError('seeds', `a seed range of more than 10,000 seeds is surely a typo (${shortText(part)})`);
+    if (b - a > 10000)
+      throw new ConfigError('seeds', `a seed range of more than 10,000 seeds is surely a typo (${shortText(part)})`);
     named += b - a + 1;
-    if (named > MAX_SEEDS_NAMED) throw new ConfigError('seeds', `seeds: the list names more than ${count(MAX_SEEDS_NAMED)} seeds (repeats counted); a sweep has at most ${count(MAX_ABLATION_RUNS)} runs`);
+    if (named > MAX_SEEDS_NAMED)
+      throw new ConfigError(
+        'seeds',
+        `seeds: the list names more than ${count(MAX_SEEDS_NAMED)} seeds (repeats counted); a sweep has at most ${count(MAX_ABLATION_RUNS)} runs`,
+      );
     ranges.push([a, b]);
   }
   const seen = new Set<number>();
@@ -79,7 +90,11 @@ export function parseSeedList(text: string): number[] {
     }
   }
   if (out.length === 0) throw new ConfigError('seeds', `give at least one seed; got ${quoteInput(text)}`);
-  if (out.length > MAX_ABLATION_RUNS) throw new ConfigError('seeds', `seeds: ${count(out.length)} seeds; a sweep has at most ${count(MAX_ABLATION_RUNS)} runs (cells × seeds)`);
+  if (out.length > MAX_ABLATION_RUNS)
+    throw new ConfigError(
+      'seeds',
+      `seeds: ${count(out.length)} seeds; a sweep has at most ${count(MAX_ABLATION_RUNS)} runs (cells × seeds)`,
+    );
   return out;
 }
 
@@ -89,8 +104,16 @@ export function parseGridFlags(flags: readonly string[]): [string, string[]][] {
   for (const f of flags) {
     const eq = f.indexOf('=');
     const key = eq > 0 ? f.slice(0, eq).trim() : '';
-    const values = f.slice(eq + 1).split(',').map((v) => v.trim()).filter(Boolean);
-    if (!key || values.length === 0) throw new ConfigError('grid', `--grid expects knob=value,value (e.g. --grid epsHigh=0.2,0.28), got ${quoteInput(f)}`);
+    const values = f
+      .slice(eq + 1)
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (!key || values.length === 0)
+      throw new ConfigError(
+        'grid',
+        `--grid expects knob=value,value (e.g. --grid epsHigh=0.2,0.28), got ${quoteInput(f)}`,
+      );
     if (out.some(([k]) => k === key)) throw new ConfigError('grid', `--grid names ${shortText(key)} twice`);
     out.push([key, values]);
   }
@@ -148,7 +171,12 @@ export function defaultSolvedRule(config: RunConfig): PresetSolvedRule | null {
 
 /** Metrics compared by default: the level first with a curriculum, then held-out pass@1, reward, entropy. */
 export function defaultAblationMetrics(config: RunConfig): string[] {
-  return [...(config.curriculum !== 'off' ? ['level'] : []), ...(config.evalEvery > 0 ? ['eval/pass@1_greedy'] : []), 'reward', 'entropy'];
+  return [
+    ...(config.curriculum !== 'off' ? ['level'] : []),
+    ...(config.evalEvery > 0 ? ['eval/pass@1_greedy'] : []),
+    'reward',
+    'entropy',
+  ];
 }
 
 export interface AblationSpecOptions {
@@ -172,24 +200,38 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
   const p = getPreset(preset);
   const a = p.ablation;
   const ownCells = options.variants === undefined && options.grid === undefined;
-  const variants = [...(ownCells ? a?.variants ?? [] : options.variants ?? [])];
+  const variants = [...(ownCells ? (a?.variants ?? []) : (options.variants ?? []))];
   const grid = ownCells
-    ? Object.entries(a?.grid ?? {}).map(([k, vs]) => [k, vs.map((v) => formatValue(v as KnobValue))] as [string, string[]])
+    ? Object.entries(a?.grid ?? {}).map(
+        ([k, vs]) => [k, vs.map((v) => formatValue(v as KnobValue))] as [string, string[]],
+      )
     : (options.grid ?? []).map(([k, vs]) => [k, [...vs]] as [string, string[]]);
   if (variants.length === 0 && grid.length === 0) {
-    throw new ConfigError('ablation', `preset ${preset} declares no ablation: give --grid knob=a,b or --variant LABEL${p.variants?.length ? ` (its variants: ${p.variants.map((v) => JSON.stringify(v.label)).join(', ')})` : ''}`);
+    throw new ConfigError(
+      'ablation',
+      `preset ${preset} declares no ablation: give --grid knob=a,b or --variant LABEL${p.variants?.length ? ` (its variants: ${p.variants.map((v) => JSON.stringify(v.label)).join(', ')})` : ''}`,
+    );
   }
   checkPerRunKnobs(grid, options.sets ?? []);
   const seeds = [...(options.seeds ?? Array.from({ length: a?.seeds ?? 4 }, (_, i) => i))];
   checkSize(variants.length, grid, seeds.length);
   const base = configFromCli({ preset, sets: options.sets ?? [] });
   const steps = options.steps ?? a?.steps ?? (base.steps > 0 ? base.steps : 0);
-  if (!Number.isInteger(steps) || steps < 1) throw new ConfigError('steps', `an ablation needs a positive number of steps per run; preset ${preset} sets none, so give --steps`);
+  if (!Number.isInteger(steps) || steps < 1)
+    throw new ConfigError(
+      'steps',
+      `an ablation needs a positive number of steps per run; preset ${preset} sets none, so give --steps`,
+    );
   const spec: AblationSpec = {
-    preset, variants, grid, seeds, steps, sets: [...(options.sets ?? [])],
-    solved: options.solved !== undefined ? options.solved : a?.solved ?? defaultSolvedRule(base),
+    preset,
+    variants,
+    grid,
+    seeds,
+    steps,
+    sets: [...(options.sets ?? [])],
+    solved: options.solved !== undefined ? options.solved : (a?.solved ?? defaultSolvedRule(base)),
     metrics: [...(options.metrics ?? a?.metrics ?? defaultAblationMetrics(base))],
-    init: options.init !== undefined ? options.init : p.init ?? null,
+    init: options.init !== undefined ? options.init : (p.init ?? null),
   };
   // Every cell's config is valid, and no two cells run the same one (0.001 and 1e-3, a variant twice).
   const byConfig = new Map<string, AblationCellSpec>();
@@ -205,8 +247,12 @@ export function ablationSpec(preset: string, options: AblationSpecOptions = {}):
     const twin = byConfig.get(key);
     if (twin) {
       const sameVariant = twin.variant === cell.variant;
-      const fix = twin.label === cell.label ? 'give each once' : sameVariant ? 'give each value once' : 'drop one of them';
-      throw new ConfigError(sameVariant ? 'grid' : 'variant', `cells "${shortText(twin.label)}" and "${shortText(cell.label)}" run the same config: ${fix}`);
+      const fix =
+        twin.label === cell.label ? 'give each once' : sameVariant ? 'give each value once' : 'drop one of them';
+      throw new ConfigError(
+        sameVariant ? 'grid' : 'variant',
+        `cells "${shortText(twin.label)}" and "${shortText(cell.label)}" run the same config: ${fix}`,
+      );
     }
     byConfig.set(key, cell);
   }
@@ -230,8 +276,10 @@ export function versusCustomGrid(preset: string): [string, string[]][] | undefin
  */
 function checkPerRunKnobs(grid: readonly (readonly [string, readonly string[]])[], sets: readonly string[]): void {
   const why = (key: string, example: string): string | null =>
-    key === 'seed' ? `the sweep runs every cell once per seed: give them with --seeds (e.g. --seeds ${example})`
-      : key === 'steps' ? 'every cell runs the same number of steps: give it with --steps (to compare budgets, read the curves of the longer runs at the shorter budget)'
+    key === 'seed'
+      ? `the sweep runs every cell once per seed: give them with --seeds (e.g. --seeds ${example})`
+      : key === 'steps'
+        ? 'every cell runs the same number of steps: give it with --steps (to compare budgets, read the curves of the longer runs at the shorter budget)'
         : null;
   for (const [key, values] of grid) {
     const w = why(key, values.join(','));
@@ -248,10 +296,19 @@ function checkSize(variants: number, grid: readonly (readonly [string, readonly 
   const heads = variants > 0 ? variants + 1 : 1;
   const cells = grid.reduce((n, [, values]) => n * values.length, heads);
   if (cells > MAX_ABLATION_CELLS) {
-    const factors = [...(heads > 1 ? [`${heads} (the preset and its variants)`] : []), ...grid.map(([k, vs]) => `${shortText(k)} ${count(vs.length)}`)];
-    throw new ConfigError('grid', `--grid: ${count(cells)} cells (${factors.join(' × ')}); a sweep has at most ${count(MAX_ABLATION_CELLS)}: give fewer values`);
+    const factors = [
+      ...(heads > 1 ? [`${heads} (the preset and its variants)`] : []),
+      ...grid.map(([k, vs]) => `${shortText(k)} ${count(vs.length)}`),
+    ];
+    throw new ConfigError(
+      'grid',
+      `--grid: ${count(cells)} cells (${factors.join(' × ')}); a sweep has at most ${count(MAX_ABLATION_CELLS)}: give fewer values`,
+    );
   }
   if (cells * seeds > MAX_ABLATION_RUNS) {
-    throw new ConfigError('seeds', `${count(cells)} cells × ${count(seeds)} seeds = ${count(cells * seeds)} runs; a sweep has at most ${count(MAX_ABLATION_RUNS)}: give fewer seeds or cells`);
+    throw new ConfigError(
+      'seeds',
+      `${count(cells)} cells × ${count(seeds)} seeds = ${count(cells * seeds)} runs; a sweep has at most ${count(MAX_ABLATION_RUNS)}: give fewer seeds or cells`,
+    );
   }
 }

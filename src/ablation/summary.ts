@@ -4,13 +4,22 @@
 
 import { metricName } from '../config/metrics';
 import {
-  defaultFinalWindow, defaultMetricRange, finalStats, finalValue, meanCurve,
-  type AblationCell, type BandPoint, type FinalStats, type MetricRange, type SolvedRule,
+  defaultFinalWindow,
+  defaultMetricRange,
+  finalStats,
+  finalValue,
+  meanCurve,
+  type AblationCell,
+  type BandPoint,
+  type FinalStats,
+  type MetricRange,
+  type SolvedRule,
 } from './curves';
 import { gehanScore, solveStats, type SolveStats } from './solve';
 import { holmAdjust, permutationTest, welchInterval } from './small-sample-stats';
 
-export type ComparisonVerdict = 'a-higher' | 'b-higher' | 'a-faster' | 'b-faster' | 'not-different' | 'too-few-seeds' | 'no-data';
+export type ComparisonVerdict =
+  'a-higher' | 'b-higher' | 'a-faster' | 'b-faster' | 'not-different' | 'too-few-seeds' | 'no-data';
 
 export interface Comparison {
   /** 'final': the final values of `metric`; 'solve': steps to solve under the rule. */
@@ -62,7 +71,13 @@ export interface CellSummary {
   label: string;
   set?: Readonly<Record<string, string | number | boolean>>;
   variant?: string;
-  runs: { seed: number; id?: string; lastStep: number; solvedAt: number | null; finals: Record<string, number | null> }[];
+  runs: {
+    seed: number;
+    id?: string;
+    lastStep: number;
+    solvedAt: number | null;
+    finals: Record<string, number | null>;
+  }[];
   curves: Record<string, BandPoint[]>;
   finals: Record<string, FinalStats>;
   solve: SolveStats | null;
@@ -139,7 +154,17 @@ function compareFinal(metric: string, a: CellSummary, b: CellSummary, confidence
   const xb = fb.values.map((v) => v.value);
   const base = { kind: 'final' as const, metric, a: a.label, b: b.label, nA: xa.length, nB: xb.length };
   if (xa.length === 0 || xb.length === 0) {
-    return { ...base, difference: null, interval: null, statistic: 0, p: null, pAdjusted: null, minP: null, verdict: 'no-data', text: '' };
+    return {
+      ...base,
+      difference: null,
+      interval: null,
+      statistic: 0,
+      p: null,
+      pAdjusted: null,
+      minP: null,
+      verdict: 'no-data',
+      text: '',
+    };
   }
   const w = welchInterval(xa, xb, confidence);
   const perm = permutationTest(xa, xb, (ga, gb) => {
@@ -149,21 +174,52 @@ function compareFinal(metric: string, a: CellSummary, b: CellSummary, confidence
     for (const x of gb) sb += x;
     return sa / ga.length - sb / gb.length;
   });
-  return { ...base, difference: w.difference, interval: { lo: w.lo, hi: w.hi }, statistic: perm.observed, p: perm.p, pAdjusted: perm.p, minP: perm.minP, verdict: 'not-different', text: '' };
+  return {
+    ...base,
+    difference: w.difference,
+    interval: { lo: w.lo, hi: w.hi },
+    statistic: perm.observed,
+    p: perm.p,
+    pAdjusted: perm.p,
+    minP: perm.minP,
+    verdict: 'not-different',
+    text: '',
+  };
 }
 
 function compareSolve(a: CellSummary, b: CellSummary): Comparison {
   const sa = a.solve!;
   const sb = b.solve!;
   const base = { kind: 'solve' as const, metric: sa.rule.metric, a: a.label, b: b.label, nA: sa.n, nB: sb.n };
-  if (sa.n === 0 || sb.n === 0) return { ...base, difference: null, interval: null, statistic: 0, p: null, pAdjusted: null, minP: null, verdict: 'no-data', text: '' };
+  if (sa.n === 0 || sb.n === 0)
+    return {
+      ...base,
+      difference: null,
+      interval: null,
+      statistic: 0,
+      p: null,
+      pAdjusted: null,
+      minP: null,
+      verdict: 'no-data',
+      text: '',
+    };
   const perm = permutationTest(sa.outcomes, sb.outcomes, (ga, gb) => {
     let u = 0;
     for (const x of ga) for (const y of gb) u += gehanScore(x, y);
     return u;
   });
   const difference = sa.median !== null && sb.median !== null ? sa.median - sb.median : null;
-  return { ...base, difference, interval: null, statistic: perm.observed, p: perm.p, pAdjusted: perm.p, minP: perm.minP, verdict: 'not-different', text: '' };
+  return {
+    ...base,
+    difference,
+    interval: null,
+    statistic: perm.observed,
+    p: perm.p,
+    pAdjusted: perm.p,
+    minP: perm.minP,
+    verdict: 'not-different',
+    text: '',
+  };
 }
 
 /** Decides and words a comparison once its Holm-adjusted p is known. */
@@ -172,7 +228,11 @@ function judge(c: Comparison, cells: readonly CellSummary[], alpha: number, conf
   const nSeeds = `${c.nA} and ${c.nB} seeds`;
   if (c.verdict === 'no-data') return { ...c, text: `${c.a} vs ${c.b}: no ${name} values to compare` };
   if (c.nA < 2 || c.nB < 2) {
-    return { ...c, verdict: 'too-few-seeds', text: `${c.a} vs ${c.b} (${c.kind === 'solve' ? 'steps to solve' : name}): one seed answers nothing, run at least 4 per cell` };
+    return {
+      ...c,
+      verdict: 'too-few-seeds',
+      text: `${c.a} vs ${c.b} (${c.kind === 'solve' ? 'steps to solve' : name}): one seed answers nothing, run at least 4 per cell`,
+    };
   }
   const p = c.pAdjusted!;
   const pText = `permutation test over seeds, p ${formatP(p)}${p !== c.p ? ` after Holm's adjustment` : ''}`;
@@ -180,23 +240,40 @@ function judge(c: Comparison, cells: readonly CellSummary[], alpha: number, conf
     const sa = cells.find((x) => x.label === c.a)!.solve!;
     const sb = cells.find((x) => x.label === c.b)!.solve!;
     if (sa.solved === 0 && sb.solved === 0) {
-      return { ...c, verdict: 'not-different', text: `${c.a} vs ${c.b}: neither solved (${ruleText(sa.rule)}) within ${withinText({ min: Math.min(sa.within.min, sb.within.min), max: Math.max(sa.within.max, sb.within.max) })} steps` };
+      return {
+        ...c,
+        verdict: 'not-different',
+        text: `${c.a} vs ${c.b}: neither solved (${ruleText(sa.rule)}) within ${withinText({ min: Math.min(sa.within.min, sb.within.min), max: Math.max(sa.within.max, sb.within.max) })} steps`,
+      };
     }
     if (p < alpha && c.statistic !== 0) {
       const aFaster = c.statistic > 0;
       const [fast, slow] = aFaster ? [c.a, c.b] : [c.b, c.a];
-      return { ...c, verdict: aFaster ? 'a-faster' : 'b-faster', text: `${fast} solved sooner than ${slow} (${pText})` };
+      return {
+        ...c,
+        verdict: aFaster ? 'a-faster' : 'b-faster',
+        text: `${fast} solved sooner than ${slow} (${pText})`,
+      };
     }
     const why = c.minP !== null && c.minP >= alpha ? tooFewText(c.nA, c.nB, c.minP, alpha) : `${pText}, ${nSeeds}`;
-    return { ...c, verdict: 'not-different', text: `${c.a} vs ${c.b}, steps to solve: not different at this many seeds (${why})` };
+    return {
+      ...c,
+      verdict: 'not-different',
+      text: `${c.a} vs ${c.b}, steps to solve: not different at this many seeds (${why})`,
+    };
   }
   const fa = cells.find((x) => x.label === c.a)!.finals[c.metric];
   const fb = cells.find((x) => x.label === c.b)!.finals[c.metric];
-  const iv = (f: FinalStats) => `${formatValue(f.mean)}${f.lo !== null ? ` [${formatValue(f.lo)}, ${formatValue(f.hi)}]` : ''}`;
+  const iv = (f: FinalStats) =>
+    `${formatValue(f.mean)}${f.lo !== null ? ` [${formatValue(f.lo)}, ${formatValue(f.hi)}]` : ''}`;
   const head = `final ${name}: ${c.a} ${iv(fa)} vs ${c.b} ${iv(fb)} (mean [${Math.round(confidence * 100)}% interval])`;
   if (p < alpha && c.difference !== null && c.difference !== 0) {
     const higher = c.difference > 0 ? c.a : c.b;
-    return { ...c, verdict: c.difference > 0 ? 'a-higher' : 'b-higher', text: `${head}: higher with ${higher} (${pText})` };
+    return {
+      ...c,
+      verdict: c.difference > 0 ? 'a-higher' : 'b-higher',
+      text: `${head}: higher with ${higher} (${pText})`,
+    };
   }
   const why = c.minP !== null && c.minP >= alpha ? tooFewText(c.nA, c.nB, c.minP, alpha) : `${pText}, ${nSeeds}`;
   return { ...c, verdict: 'not-different', text: `${head}: not different at this many seeds (${why})` };
@@ -248,7 +325,8 @@ export function summarizeAblation(cells: readonly AblationCell[], options: Ablat
   // Families for Holm: the solve comparisons, and each metric's final comparisons.
   const families: Comparison[][] = [];
   if (rule) families.push(pairs.map(([i, j]) => compareSolve(summaries[i], summaries[j])));
-  for (const m of metrics) families.push(pairs.map(([i, j]) => compareFinal(m, summaries[i], summaries[j], confidence)));
+  for (const m of metrics)
+    families.push(pairs.map(([i, j]) => compareFinal(m, summaries[i], summaries[j], confidence)));
   const comparisons: Comparison[] = [];
   for (const fam of families) {
     const testable = fam.filter((c) => c.p !== null && c.nA >= 2 && c.nB >= 2);
@@ -260,7 +338,9 @@ export function summarizeAblation(cells: readonly AblationCell[], options: Ablat
   const verdict: string[] = [];
   const minSeeds = Math.min(...summaries.map((s) => s.runs.length));
   if (summaries.length && minSeeds < 2) {
-    verdict.push(`One seed answers nothing: ${minSeeds === 0 ? 'a cell has no runs' : 'a cell has a single run'}, so no difference between cells can be told from noise (learning is a random process). Run at least 4 seeds per cell.`);
+    verdict.push(
+      `One seed answers nothing: ${minSeeds === 0 ? 'a cell has no runs' : 'a cell has a single run'}, so no difference between cells can be told from noise (learning is a random process). Run at least 4 seeds per cell.`,
+    );
   }
   if (rule) for (const s of summaries) verdict.push(solveSentence(s.label, s.solve!));
   const primary = metrics[0];
@@ -268,8 +348,14 @@ export function summarizeAblation(cells: readonly AblationCell[], options: Ablat
     if (c.verdict === 'too-few-seeds') continue;
     if (c.kind === 'solve' || c.metric === primary) verdict.push(c.text);
   }
-  if (summaries.length && minSeeds >= 2 && comparisons.some((c) => c.verdict !== 'no-data' && c.verdict !== 'too-few-seeds')) {
-    verdict.push(`Differences are claimed only at p < ${alpha} (two-sided permutation tests over seeds, Holm-adjusted within each family of comparisons); "not different at this many seeds" means the data cannot tell, not that the cells are equal.`);
+  if (
+    summaries.length &&
+    minSeeds >= 2 &&
+    comparisons.some((c) => c.verdict !== 'no-data' && c.verdict !== 'too-few-seeds')
+  ) {
+    verdict.push(
+      `Differences are claimed only at p < ${alpha} (two-sided permutation tests over seeds, Holm-adjusted within each family of comparisons); "not different at this many seeds" means the data cannot tell, not that the cells are equal.`,
+    );
   }
   const stats = { metrics, solved: rule, confidence, alpha, cells: summaries, comparisons, verdict, answer: '' };
   return { ...stats, answer: ablationAnswer(stats) };
@@ -295,36 +381,50 @@ function solvedText(cells: readonly CellSummary[]): string {
  * The ablation's question answered in one line, from its primary metric's final values and, with
  * a solved rule, how many seeds each cell solved. Cells with no run yet are left out and named.
  */
-export function ablationAnswer(stats: Pick<AblationStats, 'cells' | 'comparisons' | 'metrics' | 'alpha' | 'solved'>): string {
+export function ablationAnswer(
+  stats: Pick<AblationStats, 'cells' | 'comparisons' | 'metrics' | 'alpha' | 'solved'>,
+): string {
   const started = stats.cells.filter((c) => c.runs.length > 0);
   const waiting = stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label);
   const tail = waiting.length ? `; not started: ${waiting.join(', ')}` : '';
   const solved = stats.solved && started.length ? `; ${solvedText(started)}` : '';
   if (started.length === 0) return `nothing run yet${tail}`;
   const seeds = seedsText(started.map((c) => c.runs.length));
-  if (started.length === 1) return `${started[0].label}: ${seeds.replace(' a cell', '')} so far, nothing to compare with yet${solved}${tail}`;
+  if (started.length === 1)
+    return `${started[0].label}: ${seeds.replace(' a cell', '')} so far, nothing to compare with yet${solved}${tail}`;
   const primary = stats.metrics[0];
   const names = new Set(started.map((c) => c.label));
-  const finals = stats.comparisons.filter((c) => c.kind === 'final' && c.metric === primary && names.has(c.a) && names.has(c.b));
+  const finals = stats.comparisons.filter(
+    (c) => c.kind === 'final' && c.metric === primary && names.has(c.a) && names.has(c.b),
+  );
   const what = `${started.length === 2 ? `${started[0].label} vs ${started[1].label}` : started.map((c) => c.label).join(' / ')}${primary ? `, final ${metricName(primary)}` : ''}`;
-  if (Math.min(...started.map((c) => c.runs.length)) < 2) return `${what}: one seed a cell answers nothing, run at least 4${solved}${tail}`;
+  if (Math.min(...started.map((c) => c.runs.length)) < 2)
+    return `${what}: one seed a cell answers nothing, run at least 4${solved}${tail}`;
   const differ = finals.filter((c) => c.verdict === 'a-higher' || c.verdict === 'b-higher');
   const pOf = (c: Comparison) => `p ${formatP(c.pAdjusted ?? c.p ?? 1)}`;
   let head: string;
   if (differ.length) {
-    head = differ.slice(0, 2).map((c) => {
-      const [hi, lo] = c.verdict === 'a-higher' ? [c.a, c.b] : [c.b, c.a];
-      return `${hi} higher than ${lo} (${pOf(c)})`;
-    }).join(', ') + `${differ.length > 2 ? `, and ${differ.length - 2} more` : ''} with ${seeds}`;
+    head =
+      differ
+        .slice(0, 2)
+        .map((c) => {
+          const [hi, lo] = c.verdict === 'a-higher' ? [c.a, c.b] : [c.b, c.a];
+          return `${hi} higher than ${lo} (${pOf(c)})`;
+        })
+        .join(', ') + `${differ.length > 2 ? `, and ${differ.length - 2} more` : ''} with ${seeds}`;
   } else {
     const tested = finals.filter((c) => c.p !== null);
-    const smallest = tested.reduce<Comparison | null>((m, c) => (m === null || (c.pAdjusted ?? 1) < (m.pAdjusted ?? 1) ? c : m), null);
+    const smallest = tested.reduce<Comparison | null>(
+      (m, c) => (m === null || (c.pAdjusted ?? 1) < (m.pAdjusted ?? 1) ? c : m),
+      null,
+    );
     const cannot = tested.length > 0 && tested.every((c) => c.minP !== null && c.minP >= stats.alpha);
-    head = smallest === null
-      ? `no values to compare yet`
-      : cannot
-        ? `too few seeds to tell (${seeds}: the smallest possible p is ${smallest.minP!.toFixed(2)})`
-        : `not different with ${seeds} (${started.length > 2 ? 'smallest ' : ''}${pOf(smallest)})`;
+    head =
+      smallest === null
+        ? `no values to compare yet`
+        : cannot
+          ? `too few seeds to tell (${seeds}: the smallest possible p is ${smallest.minP!.toFixed(2)})`
+          : `not different with ${seeds} (${started.length > 2 ? 'smallest ' : ''}${pOf(smallest)})`;
   }
   return `${what}: ${head}${solved}${tail}`;
 }

@@ -23,14 +23,22 @@ describe('kernel benchmark', () => {
   it('matmul flops of a train step are 6·(weights)·R plus the tied head', () => {
     const cfg = BENCH_MODELS[1].config;
     const { nEmbd: C, nLayer: L, vocabSize: V } = cfg;
-    const N = 4, T = 8, R = N * T;
+    const N = 4,
+      T = 8,
+      R = N * T;
     const shapes = modelMatmuls(cfg, N, T).filter((s) => s.phase !== 'decode');
     const flops = shapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
     expect(flops).toBe(6 * R * (L * 12 * C * C + V * C));
   });
 
   it('formats tables with aligned columns', () => {
-    const t = formatTable(['name', 'ms'], [['a', '1.25'], ['long name', '12.3']]).split('\n');
+    const t = formatTable(
+      ['name', 'ms'],
+      [
+        ['a', '1.25'],
+        ['long name', '12.3'],
+      ],
+    ).split('\n');
     expect(t[0]).toBe('name         ms');
     expect(t[2]).toBe('a          1.25');
     expect(t[3]).toBe('long name  12.3');
@@ -40,17 +48,21 @@ describe('kernel benchmark', () => {
   const layout = buildLayout(cfg);
 
   gpuIt('the listed train-step matmuls are the ones pgStep dispatches', ({ device }) => {
-    const N = 2, T = 8;
+    const N = 2,
+      T = 8;
     const model = new GpuParams(device, layout, initParams(layout, 1));
     const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant: 'naive' });
     const dispatched = plans.pgStep.steps.filter((s) => s.kind === 'dispatch' && s.d.label.startsWith('matmul')).length;
-    const listed = modelMatmuls(cfg, N, T).filter((s) => s.phase !== 'decode').reduce((s, m) => s + m.calls, 0);
+    const listed = modelMatmuls(cfg, N, T)
+      .filter((s) => s.phase !== 'decode')
+      .reduce((s, m) => s + m.calls, 0);
     expect(dispatched).toBe(listed);
     model.destroy();
   });
 
   gpuIt('the no-cache baseline samples the same tokens as the KV-cache sampler', async ({ device }) => {
-    const N = 3, T = 8;
+    const N = 3,
+      T = 8;
     const model = new GpuParams(device, layout, initParams(layout, 3));
     const kv = new GpuSampler(device, layout, model, N, T, 'tuned');
     const plain = new NoCacheSampler(device, layout, model, N, T, 'tuned');
@@ -81,13 +93,29 @@ describe('learning benchmark', () => {
     const { learningSuite } = await import('./learning');
     const lines: string[] = [];
     const progress: string[] = [];
-    const result = await learningSuite.run(gpu, {
-      quick: true, reps: 1, warmup: 0, out: (l) => lines.push(l), progress: (l) => progress.push(l),
+    const result = (await learningSuite.run(gpu, {
+      quick: true,
+      reps: 1,
+      warmup: 0,
+      out: (l) => lines.push(l),
+      progress: (l) => progress.push(l),
       flags: {
-        preset: 'cot-discovery', seeds: '0', steps: '2', 'final-prompts': '6', 'check-every': '1',
-        set: ['task.length=3', 'model.nEmbd=8', 'model.nLayer=1', 'model.nHead=2', 'batchPrompts=2', 'groupSize=2', 'evalPrompts=4'],
+        preset: 'cot-discovery',
+        seeds: '0',
+        steps: '2',
+        'final-prompts': '6',
+        'check-every': '1',
+        set: [
+          'task.length=3',
+          'model.nEmbd=8',
+          'model.nLayer=1',
+          'model.nHead=2',
+          'batchPrompts=2',
+          'groupSize=2',
+          'evalPrompts=4',
+        ],
       },
-    }) as { results: { level: number; finalLevel: number; passAt1: number; passAt1Final: number; steps: number }[] };
+    })) as { results: { level: number; finalLevel: number; passAt1: number; passAt1Final: number; steps: number }[] };
     const [r] = result.results;
     // Two steps cannot pass the curriculum window (10 steps): still at length 1 of 3.
     expect(r).toMatchObject({ level: 1, finalLevel: 3, steps: 2 });
@@ -95,7 +123,9 @@ describe('learning benchmark', () => {
       expect(p).toBeGreaterThanOrEqual(0);
       expect(p).toBeLessThanOrEqual(1);
     }
-    expect(progress.at(-1)).toMatch(/^seed 0 done: level 1\/3, held-out pass@1 [\d.]+ on 6 prompts \([\d.]+ at length 3\)/);
+    expect(progress.at(-1)).toMatch(
+      /^seed 0 done: level 1\/3, held-out pass@1 [\d.]+ on 6 prompts \([\d.]+ at length 3\)/,
+    );
     expect(lines.join('\n')).toMatch(/preset cot-discovery with task\.length=3, .*at final level/s);
   });
 });
@@ -104,10 +134,29 @@ describe('soak benchmark', () => {
   gpuIt('records GPU buffers and memory every --every steps; a short run of a tiny model stays flat', async (gpu) => {
     const { soakSuite } = await import('./soak');
     const lines: string[] = [];
-    const result = await soakSuite.run(gpu, {
-      quick: true, reps: 1, warmup: 0, out: (l) => lines.push(l), progress: () => {},
-      flags: { steps: '6', every: '2', set: ['model.nEmbd=8', 'model.nLayer=1', 'model.nHead=2', 'batchPrompts=2', 'groupSize=2', 'evalEvery=2', 'evalPrompts=4'] },
-    }) as { samples: { step: number; gpuBuffers: number; gpuCreated: number }[]; growth: { gpuBuffers: number; gpuBytes: number; gpuCreated: number } };
+    const result = (await soakSuite.run(gpu, {
+      quick: true,
+      reps: 1,
+      warmup: 0,
+      out: (l) => lines.push(l),
+      progress: () => {},
+      flags: {
+        steps: '6',
+        every: '2',
+        set: [
+          'model.nEmbd=8',
+          'model.nLayer=1',
+          'model.nHead=2',
+          'batchPrompts=2',
+          'groupSize=2',
+          'evalEvery=2',
+          'evalPrompts=4',
+        ],
+      },
+    })) as {
+      samples: { step: number; gpuBuffers: number; gpuCreated: number }[];
+      growth: { gpuBuffers: number; gpuBytes: number; gpuCreated: number };
+    };
     expect(result.samples.map((s) => s.step)).toEqual([0, 2, 4, 6]);
     expect(result.samples[1].gpuBuffers).toBeGreaterThan(result.samples[0].gpuBuffers);
     // Once the plans, samplers and eval buffers exist, a step allocates no GPU buffer.

@@ -12,19 +12,39 @@ import { matmul, matmulDefinition } from '../reference/ops';
 import { formatTable, sig3 } from './table';
 
 /** One matmul call: out[M,N] = op(a)[M,K]·op(b)[K,N]. */
-interface Shape { name: string; M: number; K: number; N: number; transA: boolean; transB: boolean }
+interface Shape {
+  name: string;
+  M: number;
+  K: number;
+  N: number;
+  transA: boolean;
+  transB: boolean;
+}
 
 /** The calls of one layer and the head (src/reference/model.ts, sampler.ts) for R rows, width C, vocab V, D decoding rows. */
 export function cpuMatmulShapes(R: number, C: number, V: number, D: number): Shape[] {
-  const s = (name: string, M: number, K: number, N: number, transA = false, transB = false): Shape =>
-    ({ name, M, K, N, transA, transB });
+  const s = (name: string, M: number, K: number, N: number, transA = false, transB = false): Shape => ({
+    name,
+    M,
+    K,
+    N,
+    transA,
+    transB,
+  });
   return [
-    s('fwd qkv', R, C, 3 * C), s('fwd attproj', R, C, C), s('fwd fc', R, C, 4 * C), s('fwd fcproj', R, 4 * C, C),
+    s('fwd qkv', R, C, 3 * C),
+    s('fwd attproj', R, C, C),
+    s('fwd fc', R, C, 4 * C),
+    s('fwd fcproj', R, 4 * C, C),
     s('fwd head', R, C, V, false, true),
-    s('bwd head input', R, V, C), s('bwd head weight', V, R, C, true),
-    s('bwd fcproj weight', 4 * C, R, C, true), s('bwd fcproj input', R, C, 4 * C, false, true),
-    s('bwd qkv weight', C, R, 3 * C, true), s('bwd qkv input', R, 3 * C, C, false, true),
-    s('decode qkv', D, C, 3 * C), s('decode head', D, C, V, false, true),
+    s('bwd head input', R, V, C),
+    s('bwd head weight', V, R, C, true),
+    s('bwd fcproj weight', 4 * C, R, C, true),
+    s('bwd fcproj input', R, C, 4 * C, false, true),
+    s('bwd qkv weight', C, R, 3 * C, true),
+    s('bwd qkv input', R, 3 * C, C, false, true),
+    s('decode qkv', D, C, 3 * C),
+    s('decode head', D, C, V, false, true),
   ];
 }
 
@@ -32,9 +52,12 @@ export const cpuMatmulSuite: BenchSuite = {
   name: 'cpu-matmul',
   summary: "the CPU engine's matmul against its definition, on a train step's shapes (no GPU)",
   flags: {
-    rows: { kind: 'value', doc: 'rows of a train step, B·G·T (default 4096: the maze lessons\' 32 × 4 walks of up to 55 tokens hold 4,000–7,000; --quick 512)' },
-    width: { kind: 'value', doc: 'the model width C (default 32, the maze lessons\' model)' },
-    vocab: { kind: 'value', doc: 'the vocabulary V (default 113, the 4×4 maze\'s)' },
+    rows: {
+      kind: 'value',
+      doc: "rows of a train step, B·G·T (default 4096: the maze lessons' 32 × 4 walks of up to 55 tokens hold 4,000–7,000; --quick 512)",
+    },
+    width: { kind: 'value', doc: "the model width C (default 32, the maze lessons' model)" },
+    vocab: { kind: 'value', doc: "the vocabulary V (default 113, the 4×4 maze's)" },
   },
   async run(_gpu, opts) {
     const R = intFlag(opts.flags, 'rows', opts.quick ? 512 : 4096, 1, 1 << 16);
@@ -42,12 +65,16 @@ export const cpuMatmulSuite: BenchSuite = {
     const V = intFlag(opts.flags, 'vocab', 113, 1, 1 << 16);
     const D = 128; // decoding rows: 32 prompts × 4 samples
     let seed = 1;
-    const rand = (n: number) => Float32Array.from({ length: n }, () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5);
+    const rand = (n: number) =>
+      Float32Array.from({ length: n }, () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5);
     const rows: (string | number)[][] = [];
     const result = [];
-    let totalDef = 0, totalNew = 0;
+    let totalDef = 0,
+      totalNew = 0;
     for (const sh of cpuMatmulShapes(R, C, V, D)) {
-      const a = rand(sh.M * sh.K), b = rand(sh.K * sh.N), out = new Float32Array(sh.M * sh.N);
+      const a = rand(sh.M * sh.K),
+        b = rand(sh.K * sh.N),
+        out = new Float32Array(sh.M * sh.N);
       // Enough calls per timing that one lasts a few ms (timer resolution, JIT).
       const calls = Math.max(1, Math.round(2e6 / (sh.M * sh.K * sh.N)));
       const time = (f: typeof matmul) => {
@@ -55,10 +82,18 @@ export const cpuMatmulSuite: BenchSuite = {
         for (let c = 0; c < calls; c++) f(out, a, b, null, sh.M, sh.K, sh.N, sh.transA, sh.transB, false);
         return (performance.now() - t0) / calls;
       };
-      for (let w = 0; w < opts.warmup; w++) { time(matmulDefinition); time(matmul); }
-      const def: number[] = [], now: number[] = [];
-      for (let r = 0; r < opts.reps; r++) { def.push(time(matmulDefinition)); now.push(time(matmul)); }
-      const md = median(def), mn = median(now);
+      for (let w = 0; w < opts.warmup; w++) {
+        time(matmulDefinition);
+        time(matmul);
+      }
+      const def: number[] = [],
+        now: number[] = [];
+      for (let r = 0; r < opts.reps; r++) {
+        def.push(time(matmulDefinition));
+        now.push(time(matmul));
+      }
+      const md = median(def),
+        mn = median(now);
       totalDef += md;
       totalNew += mn;
       const shape = `${sh.M}×${sh.K}·${sh.K}×${sh.N}${sh.transA ? ' (aᵀ)' : ''}${sh.transB ? ' (bᵀ)' : ''}`;
@@ -69,6 +104,14 @@ export const cpuMatmulSuite: BenchSuite = {
     rows.push(['all shapes', '', sig3(totalDef), sig3(totalNew), `${(totalDef / totalNew).toFixed(2)}×`]);
     opts.out(`R ${R} rows, C ${C}, V ${V}, ${D} decoding rows; medians of ${opts.reps} interleaved timings`);
     opts.out(formatTable(['call', 'shape', 'definition ms', 'matmul ms', 'speed-up'], rows));
-    return { rows: R, width: C, vocab: V, decodingRows: D, shapes: result, totalDefinitionMs: totalDef, totalMatmulMs: totalNew };
+    return {
+      rows: R,
+      width: C,
+      vocab: V,
+      decodingRows: D,
+      shapes: result,
+      totalDefinitionMs: totalDef,
+      totalMatmulMs: totalNew,
+    };
   },
 };

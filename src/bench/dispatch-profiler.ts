@@ -52,9 +52,15 @@ export class DispatchProfiler {
     while (this.sets.length <= index) {
       const k = this.sets.length;
       this.sets.push({
-        querySet: this.device.createQuerySet({ type: 'timestamp', count: QUERIES_PER_SET, label: `profile timestamps ${k}` }),
+        querySet: this.device.createQuerySet({
+          type: 'timestamp',
+          count: QUERIES_PER_SET,
+          label: `profile timestamps ${k}`,
+        }),
         resolve: this.device.createBuffer({
-          size: QUERIES_PER_SET * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC, label: `profile resolve ${k}`,
+          size: QUERIES_PER_SET * 8,
+          usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+          label: `profile resolve ${k}`,
         }),
       });
     }
@@ -67,7 +73,11 @@ export class DispatchProfiler {
     const q = (i % DISPATCHES_PER_SET) * 2;
     const pass = encoder.beginComputePass({
       label: d.label,
-      timestampWrites: { querySet: this.slots(Math.floor(i / DISPATCHES_PER_SET)).querySet, beginningOfPassWriteIndex: q, endOfPassWriteIndex: q + 1 },
+      timestampWrites: {
+        querySet: this.slots(Math.floor(i / DISPATCHES_PER_SET)).querySet,
+        beginningOfPassWriteIndex: q,
+        endOfPassWriteIndex: q + 1,
+      },
     });
     pass.setPipeline(d.pipeline);
     pass.setBindGroup(0, d.bindGroup);
@@ -101,7 +111,11 @@ export class DispatchProfiler {
     const bytes = setsUsed * QUERIES_PER_SET * 8;
     if (!this.readback || this.readback.size < bytes) {
       this.readback?.destroy();
-      this.readback = device.createBuffer({ size: bytes, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ, label: 'profile readback' });
+      this.readback = device.createBuffer({
+        size: bytes,
+        usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+        label: 'profile readback',
+      });
     }
     for (let k = 0; k < setsUsed; k++) {
       const count = Math.min(QUERIES_PER_SET, 2 * n - k * QUERIES_PER_SET);
@@ -118,7 +132,13 @@ export class DispatchProfiler {
     const samples = dispatches.map((d, i): DispatchSample => {
       const ns = Number(ts[2 * i + 1] - ts[2 * i]);
       if (ns < 0) invalid++;
-      return { kernel: d.label, shape: d.work?.shape ?? '', flops: d.work?.flops ?? null, bytes: d.work?.bytes ?? null, us: Math.max(0, ns) / 1e3 };
+      return {
+        kernel: d.label,
+        shape: d.work?.shape ?? '',
+        flops: d.work?.flops ?? null,
+        bytes: d.work?.bytes ?? null,
+        us: Math.max(0, ns) / 1e3,
+      };
     });
     const spanUs = Math.max(0, Number(ts[2 * n - 1] - ts[0])) / 1e3;
     return { samples, dispatches, spanUs, invalid };

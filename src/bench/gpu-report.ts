@@ -45,15 +45,43 @@ export interface GpuReport {
 const TORCH_SCRIPT = 'bench/peers/torch_gpt2.py';
 
 /** PyTorch with CUDA, run as the peers' third side; a reason in words where it cannot run. */
-function runTorch(N: number, T: number, models: string[], reps: number, timeoutMs: number): TorchResult | { unavailable: string } {
-  const probe = spawnSync('python3', ['-c', 'import torch, transformers; print(torch.cuda.is_available())'], { encoding: 'utf8', timeout: 60_000 });
+function runTorch(
+  N: number,
+  T: number,
+  models: string[],
+  reps: number,
+  timeoutMs: number,
+): TorchResult | { unavailable: string } {
+  const probe = spawnSync('python3', ['-c', 'import torch, transformers; print(torch.cuda.is_available())'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (probe.error) return { unavailable: `python3 did not start (${probe.error.message})` };
-  if (probe.status !== 0) return { unavailable: `python3 has no torch or transformers (${(probe.stderr || '').trim().split('\n').at(-1) ?? ''})` };
+  if (probe.status !== 0)
+    return {
+      unavailable: `python3 has no torch or transformers (${(probe.stderr || '').trim().split('\n').at(-1) ?? ''})`,
+    };
   if (probe.stdout.trim() !== 'True') return { unavailable: 'torch sees no CUDA GPU' };
-  const run = spawnSync('python3', [TORCH_SCRIPT, '--batch', String(N), '--time', String(T), '--models', models.join(','), '--reps', String(Math.max(reps, 5))],
-    { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 << 20 });
+  const run = spawnSync(
+    'python3',
+    [
+      TORCH_SCRIPT,
+      '--batch',
+      String(N),
+      '--time',
+      String(T),
+      '--models',
+      models.join(','),
+      '--reps',
+      String(Math.max(reps, 5)),
+    ],
+    { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 << 20 },
+  );
   if (run.error) return { unavailable: `${TORCH_SCRIPT} failed to finish (${run.error.message})` };
-  if (run.status !== 0) return { unavailable: `${TORCH_SCRIPT} exited ${run.status}: ${(run.stderr || '').trim().split('\n').at(-1) ?? ''}` };
+  if (run.status !== 0)
+    return {
+      unavailable: `${TORCH_SCRIPT} exited ${run.status}: ${(run.stderr || '').trim().split('\n').at(-1) ?? ''}`,
+    };
   try {
     return JSON.parse(run.stdout) as TorchResult;
   } catch {
@@ -61,11 +89,18 @@ function runTorch(N: number, T: number, models: string[], reps: number, timeoutM
   }
 }
 
-const ms = (x: number | undefined | null): Cell => (x === undefined || x === null || !Number.isFinite(x) ? '–' : sig3(x));
-const times = (x: number | null | undefined): Cell => (x === undefined || x === null || !Number.isFinite(x) ? '–' : `${x.toFixed(2)}×`);
+const ms = (x: number | undefined | null): Cell =>
+  x === undefined || x === null || !Number.isFinite(x) ? '–' : sig3(x);
+const times = (x: number | null | undefined): Cell =>
+  x === undefined || x === null || !Number.isFinite(x) ? '–' : `${x.toFixed(2)}×`;
 
 /** The report's table: one row per model size, every number measured in this one run. */
-export function gpuReportMarkdown(adapter: string, kernels: KernelsResult, peers: PeersResult, torch: TorchResult | { unavailable: string }): string {
+export function gpuReportMarkdown(
+  adapter: string,
+  kernels: KernelsResult,
+  peers: PeersResult,
+  torch: TorchResult | { unavailable: string },
+): string {
   const torchOk = 'models' in torch ? torch : null;
   const rows: Cell[][] = peers.models.map((p) => {
     const k = kernels.models.find((m) => m.name === p.name);
@@ -81,19 +116,45 @@ export function gpuReportMarkdown(adapter: string, kernels: KernelsResult, peers
       `${p.name} (${p.params.toLocaleString('en-US')})`,
       c ? `${c.dispatches.perStep} (${c.dispatches.trainStep} + ${c.dispatches.samplePerToken}/token)` : '–',
       c ? `${c.submitsPerStep} / ${c.readbacksPerStep}` : '–',
-      ms(engineMs), ms(tf?.trainStep.medianMs), ms(eager), ms(graph),
+      ms(engineMs),
+      ms(tf?.trainStep.medianMs),
+      ms(eager),
+      ms(graph),
       times(eager === null ? null : eager / engineMs),
-      ms(engineTok), ms(tf?.sampling.tokensPerS), ms(eagerTok),
-      times(eagerTok === null ? null : engineTok / eagerTok), times(tf ? engineTok / tf.sampling.tokensPerS : null),
+      ms(engineTok),
+      ms(tf?.sampling.tokensPerS),
+      ms(eagerTok),
+      times(eagerTok === null ? null : engineTok / eagerTok),
+      times(tf ? engineTok / tf.sampling.tokensPerS : null),
       times(k?.sampling?.fusedSpeedup ?? null),
     ];
   });
-  const table = markdownTable([
-    'model (params)', 'dispatches per RL step (train step + per token)', 'submits / readbacks', 'train step ms: engine', 'TF.js', 'PyTorch eager', 'CUDA graph',
-    'eager ÷ engine', 'sampling tok/s: engine', 'TF.js', 'PyTorch eager', 'engine ÷ eager', 'engine ÷ TF.js', 'fused decode ÷ by kernel',
-  ], rows);
-  const tfNote = 'error' in peers.tfjs ? `TF.js did not start: ${peers.tfjs.error}.` : `TF.js ${peers.tfjs.version} (${peers.tfjs.backend}) on the same adapter.`;
-  const torchNote = torchOk ? `PyTorch ${torchOk.torch} on ${torchOk.device}.` : `PyTorch: not run (${(torch as { unavailable: string }).unavailable}).`;
+  const table = markdownTable(
+    [
+      'model (params)',
+      'dispatches per RL step (train step + per token)',
+      'submits / readbacks',
+      'train step ms: engine',
+      'TF.js',
+      'PyTorch eager',
+      'CUDA graph',
+      'eager ÷ engine',
+      'sampling tok/s: engine',
+      'TF.js',
+      'PyTorch eager',
+      'engine ÷ eager',
+      'engine ÷ TF.js',
+      'fused decode ÷ by kernel',
+    ],
+    rows,
+  );
+  const tfNote =
+    'error' in peers.tfjs
+      ? `TF.js did not start: ${peers.tfjs.error}.`
+      : `TF.js ${peers.tfjs.version} (${peers.tfjs.backend}) on the same adapter.`;
+  const torchNote = torchOk
+    ? `PyTorch ${torchOk.torch} on ${torchOk.device}.`
+    : `PyTorch: not run (${(torch as { unavailable: string }).unavailable}).`;
   return [
     `Adapter: ${adapter}. Batch N ${peers.N} × T ${peers.T}; median wall ms of ${peers.reps} reps, engine and TF.js alternating; ` +
       `counts of one RL step from the kernels suite. ${tfNote} ${torchNote}`,
@@ -113,18 +174,32 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
   const shared = { models: opts.flags.models, batch: opts.flags.batch, time: opts.flags.time };
   // The inner suites' own tables go to stderr as progress: stdout keeps the report.
   const inner = { ...opts, out: (line: string) => progress(line) };
-  progress('gpu-report 1/3: the fused decode against the same sampler kernel by kernel, counts of one RL step and, where timestamps exist, the per-kernel profile …');
-  const kernels = await kernelsSuite.run(gpu, { ...inner, reps: 1, warmup: 0, flags: { ...shared, parts: 'sample,counts,profile' } }) as KernelsResult;
+  progress(
+    'gpu-report 1/3: the fused decode against the same sampler kernel by kernel, counts of one RL step and, where timestamps exist, the per-kernel profile …',
+  );
+  const kernels = (await kernelsSuite.run(gpu, {
+    ...inner,
+    reps: 1,
+    warmup: 0,
+    flags: { ...shared, parts: 'sample,counts,profile' },
+  })) as KernelsResult;
   progress('gpu-report 2/3: train step and sampling, this engine beside TF.js …');
-  const peers = await peersSuite.run(gpu, { ...inner, flags: shared }) as PeersResult;
+  const peers = (await peersSuite.run(gpu, { ...inner, flags: shared })) as PeersResult;
   progress('gpu-report 3/3: PyTorch eager and CUDA graph, where python3 has torch and a CUDA GPU …');
-  const torch = runTorch(peers.N, peers.T, peers.models.map((m) => m.name), opts.reps, 300_000);
+  const torch = runTorch(
+    peers.N,
+    peers.T,
+    peers.models.map((m) => m.name),
+    opts.reps,
+    300_000,
+  );
   const adapter = adapterName(gpu);
   const markdown = gpuReportMarkdown(adapter, kernels, peers, torch);
   out('');
   out('── GPU report as Markdown (docs/benchmarks.md)');
   out(markdown);
-  const file = typeof opts.flags.md === 'string' ? opts.flags.md : `bench-results/gpu-report-${fileTimestamp(new Date())}.md`;
+  const file =
+    typeof opts.flags.md === 'string' ? opts.flags.md : `bench-results/gpu-report-${fileTimestamp(new Date())}.md`;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, markdown + '\n');
   out(`\nthe table also written to ${file}`);
@@ -133,7 +208,8 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
 
 export const gpuReportSuite: BenchSuite = {
   name: 'gpu-report',
-  summary: 'the first run on a lent GPU: counts and profile (kernels), engine beside TF.js (peers), PyTorch eager and CUDA graph where present, as one Markdown table naming the adapter',
+  summary:
+    'the first run on a lent GPU: counts and profile (kernels), engine beside TF.js (peers), PyTorch eager and CUDA graph where present, as one Markdown table naming the adapter',
   // The peers suite's --models, --batch and --time, passed on to both inner suites.
   flags: {
     ...peersSuite.flags,

@@ -17,8 +17,16 @@ export class GpuTimer {
 
   private constructor(readonly device: GPUDevice) {
     this.querySet = device.createQuerySet({ type: 'timestamp', count: 2, label: 'bench timestamps' });
-    this.resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC, label: 'bench timestamps resolve' });
-    this.readback = device.createBuffer({ size: 16, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ, label: 'bench timestamps readback' });
+    this.resolve = device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+      label: 'bench timestamps resolve',
+    });
+    this.readback = device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+      label: 'bench timestamps readback',
+    });
   }
 
   /** A timer when the device has timestamp queries, else null. */
@@ -28,7 +36,9 @@ export class GpuTimer {
 
   private mark(enc: GPUCommandEncoder, index: 0 | 1): void {
     const timestampWrites: GPUComputePassTimestampWrites =
-      index === 0 ? { querySet: this.querySet, beginningOfPassWriteIndex: 0 } : { querySet: this.querySet, endOfPassWriteIndex: 1 };
+      index === 0
+        ? { querySet: this.querySet, beginningOfPassWriteIndex: 0 }
+        : { querySet: this.querySet, endOfPassWriteIndex: 1 };
     enc.beginComputePass({ label: index === 0 ? 'timer start' : 'timer end', timestampWrites }).end();
   }
 
@@ -60,7 +70,11 @@ export class GpuTimer {
 }
 
 /** A timed run: with the GPU timer when there is one, wall time only otherwise. */
-export async function timedRun(device: GPUDevice, timer: GpuTimer | null, encode: (enc: GPUCommandEncoder) => void): Promise<RunTime> {
+export async function timedRun(
+  device: GPUDevice,
+  timer: GpuTimer | null,
+  encode: (enc: GPUCommandEncoder) => void,
+): Promise<RunTime> {
   if (timer) return timer.run(encode);
   const t0 = performance.now();
   const enc = device.createCommandEncoder();

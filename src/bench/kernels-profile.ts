@@ -16,7 +16,14 @@ import { GpuParams } from '../model/gpu-model';
 import { DispatchProfiler, type ProfiledRun } from './dispatch-profiler';
 import { GpuTimer } from './gpu-timer';
 import {
-  groupProfile, matmulShapes, medianRuns, profileMarkdown, profileTable, totalUs, type DispatchSample, type KernelRow,
+  groupProfile,
+  matmulShapes,
+  medianRuns,
+  profileMarkdown,
+  profileTable,
+  totalUs,
+  type DispatchSample,
+  type KernelRow,
 } from './profile';
 import { setupSampler, setupTrainStep, destroyBuffers } from './workloads';
 import { sig3 } from './table';
@@ -46,18 +53,27 @@ export interface PlanProfile {
 export type ProfileResult = { train: PlanProfile | null; sample: PlanProfile | null } | { unavailable: string };
 
 async function profileWork(
-  gpu: GpuContext, profiler: DispatchProfiler, timer: GpuTimer | null, what: string, variant: MatmulVariant,
-  encodeProfiled: (enc: GPUCommandEncoder) => void, encodePlain: (enc: GPUCommandEncoder) => void, opts: BenchOptions,
+  gpu: GpuContext,
+  profiler: DispatchProfiler,
+  timer: GpuTimer | null,
+  what: string,
+  variant: MatmulVariant,
+  encodeProfiled: (enc: GPUCommandEncoder) => void,
+  encodePlain: (enc: GPUCommandEncoder) => void,
+  opts: BenchOptions,
 ): Promise<PlanProfile> {
   const plain = async () => (timer ? (await timer.run(encodePlain)).gpuMs : null);
-  const [profiled, plainMs] = await timeInterleaved<ProfiledRun | number | null>(
+  const [profiled, plainMs] = (await timeInterleaved<ProfiledRun | number | null>(
     [() => profiler.run(encodeProfiled), plain],
     { warmup: opts.warmup, reps: opts.reps },
-  ) as [ProfiledRun[], (number | null)[]];
+  )) as [ProfiledRun[], (number | null)[]];
   const perDispatch = medianRuns(profiled.map((r) => r.samples));
   const plainKnown = plainMs.filter((x): x is number => x !== null);
   return {
-    what, variant, runs: profiled.length, dispatches: perDispatch.length,
+    what,
+    variant,
+    runs: profiled.length,
+    dispatches: perDispatch.length,
     totalUs: totalUs(perDispatch),
     spanUs: median(profiled.map((r) => r.spanUs)),
     plainGpuUs: plainKnown.length === plainMs.length && plainKnown.length > 0 ? median(plainKnown) * 1e3 : null,
@@ -69,28 +85,56 @@ async function profileWork(
 }
 
 export async function profileTrainStep(
-  gpu: GpuContext, profiler: DispatchProfiler, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number,
-  variant: MatmulVariant, opts: BenchOptions,
+  gpu: GpuContext,
+  profiler: DispatchProfiler,
+  timer: GpuTimer | null,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+  opts: BenchOptions,
 ): Promise<PlanProfile> {
   const setup = setupTrainStep(gpu.device, layout, N, T, variant);
   try {
     const { pgStep } = setup.plans;
-    return await profileWork(gpu, profiler, timer, 'train step', variant,
-      (enc) => profiler.encodePlan(enc, pgStep), (enc) => pgStep.encode(enc, 'pg step'), opts);
+    return await profileWork(
+      gpu,
+      profiler,
+      timer,
+      'train step',
+      variant,
+      (enc) => profiler.encodePlan(enc, pgStep),
+      (enc) => pgStep.encode(enc, 'pg step'),
+      opts,
+    );
   } finally {
     setup.destroy();
   }
 }
 
 export async function profileSampling(
-  gpu: GpuContext, profiler: DispatchProfiler, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number,
-  variant: MatmulVariant, opts: BenchOptions,
+  gpu: GpuContext,
+  profiler: DispatchProfiler,
+  timer: GpuTimer | null,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+  opts: BenchOptions,
 ): Promise<PlanProfile> {
   const model = new GpuParams(gpu.device, layout, initParams(layout, 2));
   const sampler = setupSampler(gpu.device, layout, model, N, T, variant);
   try {
-    return await profileWork(gpu, profiler, timer, 'sampling', variant,
-      (enc) => sampler.encode(enc, 0, T - 1, (step, e) => profiler.encodePlan(e, step)), (enc) => sampler.encode(enc), opts);
+    return await profileWork(
+      gpu,
+      profiler,
+      timer,
+      'sampling',
+      variant,
+      (enc) => sampler.encode(enc, 0, T - 1, (step, e) => profiler.encodePlan(e, step)),
+      (enc) => sampler.encode(enc),
+      opts,
+    );
   } finally {
     model.destroy();
     destroyBuffers(sampler);
@@ -100,15 +144,26 @@ export async function profileSampling(
 /** "train step (tuned, 149 dispatches, 5 runs): kernels 34.1 ms, span 35.0 ms; plain 33.2 ms GPU" */
 export function profileHeadline(p: PlanProfile): string {
   const ms = (us: number) => `${sig3(us / 1e3)} ms`;
-  const plain = p.plainGpuUs === null ? '' : `; the same ${p.what} encoded normally: ${ms(p.plainGpuUs)} GPU (span/plain ${(p.spanUs / p.plainGpuUs).toFixed(2)})`;
+  const plain =
+    p.plainGpuUs === null
+      ? ''
+      : `; the same ${p.what} encoded normally: ${ms(p.plainGpuUs)} GPU (span/plain ${(p.spanUs / p.plainGpuUs).toFixed(2)})`;
   const invalid = p.invalid ? `; ${p.invalid} timestamps out of order (counted as 0)` : '';
-  return `${p.what} profile (${p.variant}, ${p.dispatches} dispatches, a timed pass each, median of ${p.runs} runs): ` +
-    `kernels ${ms(p.totalUs)}, first start to last end ${ms(p.spanUs)}${plain}${invalid}`;
+  return (
+    `${p.what} profile (${p.variant}, ${p.dispatches} dispatches, a timed pass each, median of ${p.runs} runs): ` +
+    `kernels ${ms(p.totalUs)}, first start to last end ${ms(p.spanUs)}${plain}${invalid}`
+  );
 }
 
 /** The report of one profile: headline, the kernels, the matmul shapes. */
 export function profileReport(p: PlanProfile): string {
-  return [profileHeadline(p), profileTable(p.kernels), '', `${p.what}: matmul calls by shape`, profileTable(p.matmulShapes)].join('\n');
+  return [
+    profileHeadline(p),
+    profileTable(p.kernels),
+    '',
+    `${p.what}: matmul calls by shape`,
+    profileTable(p.matmulShapes),
+  ].join('\n');
 }
 
 export { profileMarkdown };

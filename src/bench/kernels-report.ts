@@ -8,30 +8,52 @@ import type { StepCounts } from './step-counts';
 
 // ─── report ─────────────────────────────────────────────────────────────────────────────────
 
-const f3 = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x));
-const ratioCell = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2));
+const f3 = (x: number | null | undefined): Cell =>
+  x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x);
+const ratioCell = (x: number | null | undefined): Cell =>
+  x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2);
 
 export function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
   const rows = (m.matmul ?? []).map((r) => [
-    r.label, r.shape, r.calls,
+    r.label,
+    r.shape,
+    r.calls,
     ...variants.map((v) => f3(r.variants[v]?.medianMs)),
     ...variants.map((v) => f3(r.variants[v]?.gflops)),
-    ratioCell(r.tunedOverNaive), r.best,
+    ratioCell(r.tunedOverNaive),
+    r.best,
   ]);
-  const headers = ['matmul', 'M×K×N', 'calls', ...variants.map((v) => `${v} ms`), ...variants.map((v) => `${v} GF/s`), 'tuned/naive', 'best'];
+  const headers = [
+    'matmul',
+    'M×K×N',
+    'calls',
+    ...variants.map((v) => `${v} ms`),
+    ...variants.map((v) => `${v} GF/s`),
+    'tuned/naive',
+    'best',
+  ];
   return formatTable(headers, rows);
 }
 
 export function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string {
   const headers = [
-    'model', 'params', ...variants.map((v) => `step ${v} ms`), 'step tuned/naive',
-    'sample variant', 'KV tok/s', 'no-cache tok/s', 'KV speedup', 'matmul best', 'best/naive',
+    'model',
+    'params',
+    ...variants.map((v) => `step ${v} ms`),
+    'step tuned/naive',
+    'sample variant',
+    'KV tok/s',
+    'no-cache tok/s',
+    'KV speedup',
+    'matmul best',
+    'best/naive',
   ];
   const rows = models.map((m) => {
     const ms = m.matmulStep;
     const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
     return [
-      m.name, m.params,
+      m.name,
+      m.params,
       ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
       ratioCell(m.trainStep?.tunedOverNaive),
       m.sampling?.variant ?? null,
@@ -48,34 +70,65 @@ export function summaryTable(models: ModelResult[], variants: MatmulVariant[]): 
 /** The compact table of docs/benchmarks.md (Markdown): one row per model size. */
 export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]): string {
   const headers = [
-    'model (params)', `train step ms (${variants.join(' / ')})`, 'step tuned/naive',
-    'sampling tok/s, KV cache', 'tok/s, no cache', 'KV speedup', 'best matmul', 'its GFLOP/s vs naive',
+    'model (params)',
+    `train step ms (${variants.join(' / ')})`,
+    'step tuned/naive',
+    'sampling tok/s, KV cache',
+    'tok/s, no cache',
+    'KV speedup',
+    'best matmul',
+    'its GFLOP/s vs naive',
   ];
   const rows = models.map((m) => {
     const ms = m.matmulStep;
     const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
     const steps = m.trainStep ? variants.map((v) => sig3(m.trainStep?.variants[v]?.medianMs ?? NaN)).join(' / ') : null;
     return [
-      `${m.name} (${m.params.toLocaleString('en-US')})`, steps, ratioCell(m.trainStep?.tunedOverNaive),
-      f3(m.sampling?.kvCache.tokensPerS), f3(m.sampling?.noCache.tokensPerS),
+      `${m.name} (${m.params.toLocaleString('en-US')})`,
+      steps,
+      ratioCell(m.trainStep?.tunedOverNaive),
+      f3(m.sampling?.kvCache.tokensPerS),
+      f3(m.sampling?.noCache.tokensPerS),
       m.sampling ? `${m.sampling.speedup.toFixed(2)}×` : null,
-      ms?.best ?? null, bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
+      ms?.best ?? null,
+      bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
     ] as Cell[];
   });
   return markdownTable(headers, rows);
 }
 
-
 /** One RL step's counts per model size (Markdown): what the CPU asks of the GPU. */
 export function countsMarkdown(models: { name: string; params: number; counts: StepCounts }[]): string {
   const headers = [
-    'model (params)', 'N × T', 'dispatches / token (sampling)', 'sampling run', 'train step', 'statistics', 'estimator',
-    'dispatches / RL step', 'compute passes', 'submits', 'readbacks', 'bytes written',
+    'model (params)',
+    'N × T',
+    'dispatches / token (sampling)',
+    'sampling run',
+    'train step',
+    'statistics',
+    'estimator',
+    'dispatches / RL step',
+    'compute passes',
+    'submits',
+    'readbacks',
+    'bytes written',
   ];
-  const rows = models.map(({ name, params, counts: c }) => [
-    `${name} (${params.toLocaleString('en-US')})`, `${c.N} × ${c.T}`, c.dispatches.samplePerToken, c.dispatches.sampleRun,
-    c.dispatches.trainStep, c.dispatches.statistics, c.dispatches.estimator, c.dispatches.perStep,
-    c.computePassesPerStep, c.submitsPerStep, c.readbacksPerStep, c.bytesWrittenPerStep,
-  ] as Cell[]);
+  const rows = models.map(
+    ({ name, params, counts: c }) =>
+      [
+        `${name} (${params.toLocaleString('en-US')})`,
+        `${c.N} × ${c.T}`,
+        c.dispatches.samplePerToken,
+        c.dispatches.sampleRun,
+        c.dispatches.trainStep,
+        c.dispatches.statistics,
+        c.dispatches.estimator,
+        c.dispatches.perStep,
+        c.computePassesPerStep,
+        c.submitsPerStep,
+        c.readbacksPerStep,
+        c.bytesWrittenPerStep,
+      ] as Cell[],
+  );
   return markdownTable(headers, rows);
 }

@@ -96,4 +96,3 @@ export interface KernelsResult {
   autotune: { variant: MatmulVariant; timingsMs: Record<MatmulVariant, number>; tookMs: number };
   models: ModelResult[];
 }
-

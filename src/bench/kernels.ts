@@ -24,7 +24,12 @@ import type { GpuContext } from '../gpu/device';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
 import { readF32, readI32 } from '../gpu/buffers';
 import {
-  chooseMatmulVariant, MatmulCase, matmulFlops, shapeLabel, timeInterleaved, type MatmulTuning,
+  chooseMatmulVariant,
+  MatmulCase,
+  matmulFlops,
+  shapeLabel,
+  timeInterleaved,
+  type MatmulTuning,
 } from '../gpu/autotune';
 import { median } from '../core/stats';
 import { buildLayout, type ParamLayout } from '../model/layout';
@@ -44,9 +49,24 @@ import { sharesMarkdown } from './profile';
 import { countsMarkdown, markdownSummary, matmulTable, summaryTable } from './kernels-report';
 import { countRlStep } from './step-counts';
 import { countGpuCalls } from '../gpu/call-counter';
-import type { KernelsResult, MatmulResult, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
+import type {
+  KernelsResult,
+  MatmulResult,
+  ModelResult,
+  SamplingResult,
+  TimingStats,
+  TrainStepResult,
+} from './kernels-results';
 
-export type { KernelsResult, MatmulResult, MatmulSum, ModelResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
+export type {
+  KernelsResult,
+  MatmulResult,
+  MatmulSum,
+  ModelResult,
+  SamplingResult,
+  TimingStats,
+  TrainStepResult,
+} from './kernels-results';
 export { markdownSummary } from './kernels-report';
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
@@ -54,12 +74,18 @@ export { markdownSummary } from './kernels-report';
 function stats(runs: RunTime[], divide = 1): TimingStats {
   const samplesMs = runs.map((r) => r.wallMs / divide);
   const gpu = runs.map((r) => r.gpuMs).filter((x): x is number => x !== null);
-  return { medianMs: median(samplesMs), minMs: Math.min(...samplesMs), samplesMs, gpuMedianMs: gpu.length === runs.length ? median(gpu) / divide : null };
+  return {
+    medianMs: median(samplesMs),
+    minMs: Math.min(...samplesMs),
+    samplesMs,
+    gpuMedianMs: gpu.length === runs.length ? median(gpu) / divide : null,
+  };
 }
 
 function bestOf(ms: Partial<Record<MatmulVariant, number>>): MatmulVariant {
   let best: MatmulVariant | null = null;
-  for (const [v, t] of Object.entries(ms) as [MatmulVariant, number][]) if (best === null || t < (ms[best] ?? Infinity)) best = v;
+  for (const [v, t] of Object.entries(ms) as [MatmulVariant, number][])
+    if (best === null || t < (ms[best] ?? Infinity)) best = v;
   if (!best) throw new Error('no variant measured');
   return best;
 }
@@ -70,9 +96,13 @@ function ratio(ms: Partial<Record<MatmulVariant, number>>): number | null {
 
 function listFlag<T extends string>(raw: unknown, allowed: readonly T[], name: string): T[] | null {
   if (raw === undefined) return null;
-  const items = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const it of items) {
-    if (!(allowed as readonly string[]).includes(it)) throw new CliError(`--${name}: unknown value "${it}"; allowed: ${allowed.join(', ')}`);
+    if (!(allowed as readonly string[]).includes(it))
+      throw new CliError(`--${name}: unknown value "${it}"; allowed: ${allowed.join(', ')}`);
   }
   if (items.length === 0) throw new CliError(`--${name} needs at least one of ${allowed.join(', ')}`);
   return items as T[];
@@ -81,14 +111,19 @@ function listFlag<T extends string>(raw: unknown, allowed: readonly T[], name: s
 function intOpt(raw: unknown, def: number, name: string, min: number, max: number): number {
   if (raw === undefined) return def;
   const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
   return v;
 }
 
 // ─── the three measurements ─────────────────────────────────────────────────────────────────
 
 async function benchMatmuls(
-  gpu: GpuContext, timer: GpuTimer | null, shapes: ModelMatmul[], variants: MatmulVariant[], opts: BenchOptions,
+  gpu: GpuContext,
+  timer: GpuTimer | null,
+  shapes: ModelMatmul[],
+  variants: MatmulVariant[],
+  opts: BenchOptions,
 ): Promise<MatmulResult[]> {
   const { device } = gpu;
   const results: MatmulResult[] = [];
@@ -110,7 +145,15 @@ async function benchMatmuls(
         per[v] = { ...st, gflops: flops / st.medianMs / 1e6 };
         ms[v] = st.medianMs;
       });
-      results.push({ ...s, shape: shapeLabel(s), flops, inner: c.inner, variants: per, tunedOverNaive: ratio(ms), best: bestOf(ms) });
+      results.push({
+        ...s,
+        shape: shapeLabel(s),
+        flops,
+        inner: c.inner,
+        variants: per,
+        tunedOverNaive: ratio(ms),
+        best: bestOf(ms),
+      });
     } finally {
       c.destroy();
     }
@@ -119,8 +162,14 @@ async function benchMatmuls(
 }
 
 async function benchTrainStep(
-  gpu: GpuContext, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number, variants: MatmulVariant[],
-  stepFlops: number, opts: BenchOptions,
+  gpu: GpuContext,
+  timer: GpuTimer | null,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variants: MatmulVariant[],
+  stepFlops: number,
+  opts: BenchOptions,
 ): Promise<TrainStepResult> {
   const { device } = gpu;
   const initial = initParams(layout, 1);
@@ -128,7 +177,11 @@ async function benchTrainStep(
   const setups = variants.map((variant) => setupTrainStep(device, layout, N, T, variant, initial));
   try {
     const runs = await timeInterleaved(
-      setups.map(({ plans }) => () => timedRun(device, timer, (enc) => plans.pgStep.encode(enc, 'pg step'))),
+      setups.map(
+        ({ plans }) =>
+          () =>
+            timedRun(device, timer, (enc) => plans.pgStep.encode(enc, 'pg step')),
+      ),
       { warmup: opts.warmup, reps: opts.reps },
     );
     const per: TrainStepResult['variants'] = {};
@@ -138,14 +191,26 @@ async function benchTrainStep(
       per[v] = { ...st, matmulGflops: stepFlops / st.medianMs / 1e6 };
       ms[v] = st.medianMs;
     });
-    return { dispatches: setups[0].plans.pgStep.dispatchCount, variants: per, matmulFlops: stepFlops, tunedOverNaive: ratio(ms), best: bestOf(ms) };
+    return {
+      dispatches: setups[0].plans.pgStep.dispatchCount,
+      variants: per,
+      matmulFlops: stepFlops,
+      tunedOverNaive: ratio(ms),
+      best: bestOf(ms),
+    };
   } finally {
     for (const setup of setups) setup.destroy();
   }
 }
 
 async function benchSampling(
-  gpu: GpuContext, timer: GpuTimer | null, layout: ParamLayout, N: number, T: number, variant: MatmulVariant, opts: BenchOptions,
+  gpu: GpuContext,
+  timer: GpuTimer | null,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+  opts: BenchOptions,
 ): Promise<SamplingResult> {
   const { device } = gpu;
   const model = new GpuParams(device, layout, initParams(layout, 2));
@@ -169,8 +234,10 @@ async function benchSampling(
     );
     // Every run re-samples the same positions with the same key, so both hold their final tokens.
     const [ta, tb, la, lb] = await Promise.all([
-      readI32(device, withCache.tokens, N * T), readI32(device, without.tokens, N * T),
-      readF32(device, withCache.logp, N * T), readF32(device, without.logp, N * T),
+      readI32(device, withCache.tokens, N * T),
+      readI32(device, without.tokens, N * T),
+      readF32(device, withCache.logp, N * T),
+      readF32(device, without.logp, N * T),
     ]);
     let agree = 0;
     let maxDiff = 0;
@@ -188,7 +255,10 @@ async function benchSampling(
     const nc = stats(plainRuns);
     const uf = stats(unfusedRuns);
     return {
-      variant, N, T, tokens,
+      variant,
+      N,
+      T,
+      tokens,
       kvCache: { ...kv, tokensPerS: tokens / (kv.medianMs / 1000), dispatchesPerToken: withCache.dispatchesPerToken },
       unfused: { ...uf, tokensPerS: tokens / (uf.medianMs / 1000), dispatchesPerToken: unfused.dispatchesPerToken },
       fusedSpeedup: uf.medianMs / kv.medianMs,
@@ -222,10 +292,13 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   if (opts.flags.profile === true) parts.add('profile');
   const profiler = parts.has('profile') ? DispatchProfiler.create(gpu) : null;
   if (parts.has('profile') && !profiler) {
-    out(`profile: this adapter has no 'timestamp-query' feature, so there are no per-dispatch GPU times (the other parts run)`);
+    out(
+      `profile: this adapter has no 'timestamp-query' feature, so there are no per-dispatch GPU times (the other parts run)`,
+    );
   }
   for (const m of models) {
-    if (T > m.config.nPositions) throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
+    if (T > m.config.nPositions)
+      throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
   }
   const timer = GpuTimer.create(gpu);
   // Before anything is built: readbacks are counted on buffers created after this.
@@ -235,10 +308,15 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
 
   progress('autotune: timing the matmul variants on two small shapes …');
   const tuning: MatmulTuning = await chooseMatmulVariant(gpu.device);
-  out(`autotune (chooseMatmulVariant, ${tuning.tookMs.toFixed(0)} ms): ${tuning.variant}  [` +
-    MATMUL_VARIANTS.map((v) => `${v} ${formatNumber(tuning.timings[v], 3)} ms`).join(', ') + ']');
-  out(`batch: N = ${N} sequences × T = ${T} positions (R = ${N * T} rows); ${opts.reps} reps, median wall ms` +
-    `${timer ? ' (GPU timestamps in the JSON)' : ''}`);
+  out(
+    `autotune (chooseMatmulVariant, ${tuning.tookMs.toFixed(0)} ms): ${tuning.variant}  [` +
+      MATMUL_VARIANTS.map((v) => `${v} ${formatNumber(tuning.timings[v], 3)} ms`).join(', ') +
+      ']',
+  );
+  out(
+    `batch: N = ${N} sequences × T = ${T} positions (R = ${N * T} rows); ${opts.reps} reps, median wall ms` +
+      `${timer ? ' (GPU timestamps in the JSON)' : ''}`,
+  );
 
   const results: ModelResult[] = [];
   for (const bm of models) {
@@ -246,69 +324,102 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
     const params = countParams(layout);
     const c = bm.config;
     out('');
-    out(`── model ${bm.name}: ${params.toLocaleString('en-US')} parameters (V ${c.vocabSize}, Tmax ${c.nPositions}, C ${c.nEmbd}, L ${c.nLayer}, NH ${c.nHead})`);
+    out(
+      `── model ${bm.name}: ${params.toLocaleString('en-US')} parameters (V ${c.vocabSize}, Tmax ${c.nPositions}, C ${c.nEmbd}, L ${c.nLayer}, NH ${c.nHead})`,
+    );
     const shapes = modelMatmuls(c, N, T);
     const trainShapes = shapes.filter((s) => s.phase !== 'decode');
     const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
     const res: ModelResult = {
-      name: bm.name, config: c, params, bufferFloats: layout.numParams, N, T,
-      matmul: null, matmulStep: null, matmulDecode: null, trainStep: null, sampling: null, profile: null, counts: null,
+      name: bm.name,
+      config: c,
+      params,
+      bufferFloats: layout.numParams,
+      N,
+      T,
+      matmul: null,
+      matmulStep: null,
+      matmulDecode: null,
+      trainStep: null,
+      sampling: null,
+      profile: null,
+      counts: null,
     };
     if (parts.has('matmul')) {
       progress(`${bm.name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
       res.matmul = await benchMatmuls(gpu, timer, shapes, variants, opts);
       const ms: Partial<Record<MatmulVariant, number>> = {};
       for (const v of variants) {
-        ms[v] = res.matmul.filter((r) => r.phase !== 'decode').reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
+        ms[v] = res.matmul
+          .filter((r) => r.phase !== 'decode')
+          .reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
       }
       res.matmulStep = { ms, tunedOverNaive: ratio(ms), best: bestOf(ms) };
       const dec: Partial<Record<MatmulVariant, number>> = {};
       for (const v of variants) {
-        dec[v] = res.matmul.filter((r) => r.phase === 'decode').reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
+        dec[v] = res.matmul
+          .filter((r) => r.phase === 'decode')
+          .reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
       }
       res.matmulDecode = { ms: dec, tunedOverNaive: ratio(dec), best: bestOf(dec) };
       out(matmulTable(res, variants));
-      out(`matmul time of one train step (Σ calls × median): ` +
-        variants.map((v) => `${v} ${sig3(ms[v] ?? NaN)} ms`).join(', ') +
-        (res.matmulStep.tunedOverNaive ? `; tuned/naive ${res.matmulStep.tunedOverNaive.toFixed(2)}×` : ''));
-      out(`matmul time of one decoded token: ` +
-        variants.map((v) => `${v} ${sig3(dec[v] ?? NaN)} ms`).join(', ') +
-        (res.matmulDecode.tunedOverNaive ? `; tuned/naive ${res.matmulDecode.tunedOverNaive.toFixed(2)}×` : ''));
+      out(
+        `matmul time of one train step (Σ calls × median): ` +
+          variants.map((v) => `${v} ${sig3(ms[v] ?? NaN)} ms`).join(', ') +
+          (res.matmulStep.tunedOverNaive ? `; tuned/naive ${res.matmulStep.tunedOverNaive.toFixed(2)}×` : ''),
+      );
+      out(
+        `matmul time of one decoded token: ` +
+          variants.map((v) => `${v} ${sig3(dec[v] ?? NaN)} ms`).join(', ') +
+          (res.matmulDecode.tunedOverNaive ? `; tuned/naive ${res.matmulDecode.tunedOverNaive.toFixed(2)}×` : ''),
+      );
     }
     if (parts.has('train')) {
       progress(`${bm.name}: train step × ${variants.length} variants …`);
       res.trainStep = await benchTrainStep(gpu, timer, layout, N, T, variants, stepFlops, opts);
       const ts = res.trainStep;
-      out(`train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
-        `${timer ? ' [GPU ms]' : ''}: ` +
-        variants.map((v) => {
-          const s = ts.variants[v];
-          if (!s) return '';
-          const g = s.gpuMedianMs === null ? '' : ` [${sig3(s.gpuMedianMs)}]`;
-          return `${v} ${sig3(s.medianMs)}${g}`;
-        }).join(', ') + (ts.tunedOverNaive ? `; tuned/naive ${ts.tunedOverNaive.toFixed(2)}×` : ''));
+      out(
+        `train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
+          `${timer ? ' [GPU ms]' : ''}: ` +
+          variants
+            .map((v) => {
+              const s = ts.variants[v];
+              if (!s) return '';
+              const g = s.gpuMedianMs === null ? '' : ` [${sig3(s.gpuMedianMs)}]`;
+              return `${v} ${sig3(s.medianMs)}${g}`;
+            })
+            .join(', ') +
+          (ts.tunedOverNaive ? `; tuned/naive ${ts.tunedOverNaive.toFixed(2)}×` : ''),
+      );
     }
     if (parts.has('sample')) {
       // The sampler's matmuls are the decode shapes: use the variant fastest on those (else
       // the fastest train step, else the autotuner's choice).
-      const variant = res.matmulDecode?.best ?? res.trainStep?.best ?? (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
+      const variant =
+        res.matmulDecode?.best ??
+        res.trainStep?.best ??
+        (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
       progress(`${bm.name}: sampling with and without KV cache (${variant}) …`);
       res.sampling = await benchSampling(gpu, timer, layout, N, T, variant, opts);
       const s = res.sampling;
-      out(`sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
-        `block by kernel ${sig3(s.unfused.medianMs)} ms (${s.unfused.dispatchesPerToken} dispatches a token), fused ${s.fusedSpeedup.toFixed(2)}× faster; ` +
-        `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
-        `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`);
+      out(
+        `sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
+          `block by kernel ${sig3(s.unfused.medianMs)} ms (${s.unfused.dispatchesPerToken} dispatches a token), fused ${s.fusedSpeedup.toFixed(2)}× faster; ` +
+          `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
+          `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`,
+      );
     }
     if (parts.has('counts')) {
       const variant = res.trainStep?.best ?? (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
       progress(`${bm.name}: counting one RL step (sample, update) …`);
       const c = (res.counts = await countRlStep(gpu.device, layout, N, T, variant));
       const d = c.dispatches;
-      out(`counts of one RL step (N ${N} × T ${T}): dispatches ${d.perStep} = sampling ${d.sampleRun} (${d.samplePerToken}/token × ${T - 1}) + ` +
-        `train step ${d.trainStep} + statistics ${d.statistics} (+ estimator ${d.estimator}, on the CPU); compute passes ${c.computePassesPerStep}; ` +
-        `submitsPerStep ${c.submitsPerStep} (sample ${c.sample.submits}, update ${c.update.submits}); readbacks ${c.readbacksPerStep}; ` +
-        `bytes written ${c.bytesWrittenPerStep.toLocaleString('en-US')}`);
+      out(
+        `counts of one RL step (N ${N} × T ${T}): dispatches ${d.perStep} = sampling ${d.sampleRun} (${d.samplePerToken}/token × ${T - 1}) + ` +
+          `train step ${d.trainStep} + statistics ${d.statistics} (+ estimator ${d.estimator}, on the CPU); compute passes ${c.computePassesPerStep}; ` +
+          `submitsPerStep ${c.submitsPerStep} (sample ${c.sample.submits}, update ${c.update.submits}); readbacks ${c.readbacksPerStep}; ` +
+          `bytes written ${c.bytesWrittenPerStep.toLocaleString('en-US')}`,
+      );
     }
     if (parts.has('profile')) {
       if (!profiler) {
@@ -334,29 +445,46 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
 
   if (results.some((m) => m.matmul || m.trainStep || m.sampling)) {
     out('');
-    out('── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)');
+    out(
+      '── summary (median wall ms; tok/s = N·(T−1) sampled tokens per second; ratios measured side by side in this run)',
+    );
     out(summaryTable(results, variants));
     out('');
-    out('── the same as Markdown (docs/benchmarks.md; best matmul = fastest Σ calls × median over the train-step shapes)');
+    out(
+      '── the same as Markdown (docs/benchmarks.md; best matmul = fastest Σ calls × median over the train-step shapes)',
+    );
     out(markdownSummary(results, variants));
   }
   const counted = results.flatMap((m) => (m.counts ? [{ name: m.name, params: m.params, counts: m.counts }] : []));
   if (counted.length > 0) {
     out('');
-    out('── counts of one RL step as Markdown (dispatches by phase; passes, submits, readbacks and bytes written per RL step)');
+    out(
+      '── counts of one RL step as Markdown (dispatches by phase; passes, submits, readbacks and bytes written per RL step)',
+    );
     out(countsMarkdown(counted));
   }
-  const profiled = results.flatMap((m) => (m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : []));
+  const profiled = results.flatMap((m) =>
+    m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : [],
+  );
   if (profiled.length > 0) {
     out('');
     out('── profile of one train step as Markdown (share of the Σ of dispatch GPU times, and µs)');
-    out(sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.train!.variant}`, rows: p.train!.kernels }))));
+    out(
+      sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.train!.variant}`, rows: p.train!.kernels }))),
+    );
     out('');
     out(`── profile of one sampling run (N·(T−1) tokens) as Markdown`);
-    out(sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.sample!.variant}`, rows: p.sample!.kernels }))));
+    out(
+      sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.sample!.variant}`, rows: p.sample!.kernels }))),
+    );
   }
   return {
-    N, T, reps: opts.reps, warmup: opts.warmup, quick: opts.quick, variants,
+    N,
+    T,
+    reps: opts.reps,
+    warmup: opts.warmup,
+    quick: opts.quick,
+    variants,
     autotune: { variant: tuning.variant, timingsMs: tuning.timings, tookMs: tuning.tookMs },
     models: results,
   };
@@ -364,16 +492,25 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
 
 export const kernelsSuite: BenchSuite = {
   name: 'kernels',
-  summary: 'matmul GFLOP/s per shape and variant, train-step ms, sampling tok/s with/without KV cache, for ≈30K/200K/1M-parameter models; --profile: GPU time per kernel',
+  summary:
+    'matmul GFLOP/s per shape and variant, train-step ms, sampling tok/s with/without KV cache, for ≈30K/200K/1M-parameter models; --profile: GPU time per kernel',
   flags: {
-    models: { kind: 'value', doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)` },
-    variants: { kind: 'value', doc: `comma-separated matmul variants to compare (default: ${MATMUL_VARIANTS.join(',')})` },
+    models: {
+      kind: 'value',
+      doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)`,
+    },
+    variants: {
+      kind: 'value',
+      doc: `comma-separated matmul variants to compare (default: ${MATMUL_VARIANTS.join(',')})`,
+    },
     parts: { kind: 'value', doc: `comma-separated subset of ${PARTS.join(',')} (default: ${DEFAULT_PARTS.join(',')})` },
-    profile: { kind: 'switch', doc: 'add the profile part: GPU time per dispatch of a train step and of a sampling run, by kernel (needs timestamp-query)' },
+    profile: {
+      kind: 'switch',
+      doc: 'add the profile part: GPU time per dispatch of a train step and of a sampling run, by kernel (needs timestamp-query)',
+    },
     batch: { kind: 'value', doc: 'N sequences per batch (default 64; --quick 8)' },
     time: { kind: 'value', doc: 'T positions per sequence (default 32; --quick 16)' },
   },
   defaultReps: () => 5,
   run,
 };
-

@@ -32,32 +32,45 @@ interface SeedResult {
 
 export const learningSuite: BenchSuite = {
   name: 'learning',
-  summary: 'train a preset on several seeds; report level reached, held-out pass@1, CoT alignment, steps and time per seed',
+  summary:
+    'train a preset on several seeds; report level reached, held-out pass@1, CoT alignment, steps and time per seed',
   flags: {
     preset: { kind: 'value', doc: 'preset to run (default cot-discovery)' },
     seeds: { kind: 'value', doc: 'comma-separated seeds (default 0,1,2,3)' },
-    steps: { kind: 'value', doc: 'step budget per seed (default: the preset\'s steps, else 3000)' },
+    steps: { kind: 'value', doc: "step budget per seed (default: the preset's steps, else 3000)" },
     set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
     'check-every': { kind: 'value', doc: 'steps between held-out checks of the final level (default 50)' },
-    target: { kind: 'value', doc: 'greedy pass@1 at the final level that ends a seed early (default: the preset\'s curriculumTarget)' },
-    'final-prompts': { kind: 'value', doc: 'held-out prompts of the final evaluation (default 512, the probe\'s; the in-training checks use evalPrompts)' },
+    target: {
+      kind: 'value',
+      doc: "greedy pass@1 at the final level that ends a seed early (default: the preset's curriculumTarget)",
+    },
+    'final-prompts': {
+      kind: 'value',
+      doc: "held-out prompts of the final evaluation (default 512, the probe's; the in-training checks use evalPrompts)",
+    },
   },
   repeated: false,
   defaultReps: () => 1,
   async run(gpu, opts) {
     const preset = String(opts.flags.preset ?? 'cot-discovery');
-    const seeds = String(opts.flags.seeds ?? '0,1,2,3').split(',').map((s) => Number(s.trim()));
-    if (seeds.some((s) => !Number.isInteger(s) || s < 0)) throw new CliError(`--seeds must be comma-separated non-negative integers, got "${String(opts.flags.seeds)}"`);
+    const seeds = String(opts.flags.seeds ?? '0,1,2,3')
+      .split(',')
+      .map((s) => Number(s.trim()));
+    if (seeds.some((s) => !Number.isInteger(s) || s < 0))
+      throw new CliError(`--seeds must be comma-separated non-negative integers, got "${String(opts.flags.seeds)}"`);
     const checkEvery = Number(opts.flags['check-every'] ?? 50);
     const finalPrompts = Number(opts.flags['final-prompts'] ?? 512);
-    if (!Number.isInteger(finalPrompts) || finalPrompts < 1) throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
+    if (!Number.isInteger(finalPrompts) || finalPrompts < 1)
+      throw new CliError(`--final-prompts must be a positive integer, got "${String(opts.flags['final-prompts'])}"`);
     const sets = (opts.flags.set as string[] | undefined) ?? [];
     const base = asCliError(() => configFromCli({ preset, sets }), ConfigError);
     const budget = Number(opts.flags.steps ?? (base.steps > 0 ? base.steps : 3000));
-    if (!Number.isInteger(budget) || budget < 1) throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
+    if (!Number.isInteger(budget) || budget < 1)
+      throw new CliError(`--steps must be a positive integer, got "${String(opts.flags.steps)}"`);
     const finalLevel = curriculumLevels(base)[1];
     const target = Number(opts.flags.target ?? base.curriculumTarget);
-    if (!(target > 0 && target <= 1)) throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
+    if (!(target > 0 && target <= 1))
+      throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
     const results: SeedResult[] = [];
     for (const seed of seeds) {
       const config = { ...base, seed, evalEvery: 0 };
@@ -75,7 +88,9 @@ export const learningSuite: BenchSuite = {
             continue;
           }
           const rate = await trainer.greedyPassRate();
-          opts.progress(`seed ${seed} step ${step}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${seconds} s)`);
+          opts.progress(
+            `seed ${seed} step ${step}: level ${trainer.level}, greedy pass@1 ${rate.toFixed(3)} (${seconds} s)`,
+          );
           if (rate >= target) {
             solvedAtStep = step;
             break;
@@ -88,31 +103,65 @@ export const learningSuite: BenchSuite = {
       const ev = await trainer.evaluate(trainer.level, finalPrompts);
       const cot = ev.taskMetrics.cot_alignment_prefix;
       const seconds = (performance.now() - t0) / 1000;
-      const passAt1Final = trainer.level >= finalLevel ? ev['eval/pass@1_greedy'] : (await trainer.evaluate(finalLevel, finalPrompts))['eval/pass@1_greedy'];
+      const passAt1Final =
+        trainer.level >= finalLevel
+          ? ev['eval/pass@1_greedy']
+          : (await trainer.evaluate(finalLevel, finalPrompts))['eval/pass@1_greedy'];
       const result: SeedResult = {
-        seed, steps: trainer.stepCount, seconds, level: trainer.level, finalLevel,
-        passAt1: ev['eval/pass@1_greedy'], passAt1Final, cotAlignment: cot === undefined ? null : cot, solvedAtStep, ...(fault ? { fault } : {}),
+        seed,
+        steps: trainer.stepCount,
+        seconds,
+        level: trainer.level,
+        finalLevel,
+        passAt1: ev['eval/pass@1_greedy'],
+        passAt1Final,
+        cotAlignment: cot === undefined ? null : cot,
+        solvedAtStep,
+        ...(fault ? { fault } : {}),
       };
       results.push(result);
       // Each seed's result as soon as it is known: a long run stopped early still reports the seeds it finished.
-      opts.progress(`seed ${seed} done: level ${result.level}/${finalLevel}, held-out pass@1 ${result.passAt1.toFixed(3)} on ${finalPrompts} prompts` +
-        `${result.level < finalLevel ? ` (${result.passAt1Final.toFixed(3)} at ${base.curriculumParam} ${finalLevel})` : ''}` +
-        `${result.cotAlignment === null ? '' : `, CoT alignment ${result.cotAlignment.toFixed(3)}`}, ${result.steps} steps, ` +
-        `${solvedAtStep === null ? 'not solved within budget' : `solved at step ${solvedAtStep}`}, ${result.seconds.toFixed(0)} s${fault ? ` (fault: ${fault})` : ''}`);
+      opts.progress(
+        `seed ${seed} done: level ${result.level}/${finalLevel}, held-out pass@1 ${result.passAt1.toFixed(3)} on ${finalPrompts} prompts` +
+          `${result.level < finalLevel ? ` (${result.passAt1Final.toFixed(3)} at ${base.curriculumParam} ${finalLevel})` : ''}` +
+          `${result.cotAlignment === null ? '' : `, CoT alignment ${result.cotAlignment.toFixed(3)}`}, ${result.steps} steps, ` +
+          `${solvedAtStep === null ? 'not solved within budget' : `solved at step ${solvedAtStep}`}, ${result.seconds.toFixed(0)} s${fault ? ` (fault: ${fault})` : ''}`,
+      );
       trainer.destroy();
     }
-    opts.out(`\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
-      `stop at greedy pass@1 ≥ ${target}, final evaluation on ${finalPrompts} held-out prompts`);
-    opts.out(formatTable(
-      ['seed', 'level reached', 'held-out pass@1', 'at final level', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
-      results.map((r) => [
-        String(r.seed), `${r.level}/${r.finalLevel}`, r.passAt1.toFixed(3), r.passAt1Final.toFixed(3), r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
-        String(r.steps), r.solvedAtStep === null ? 'not within budget' : String(r.solvedAtStep), r.seconds.toFixed(0),
-      ]),
-    ));
+    opts.out(
+      `\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}, budget ${budget} steps, final level ${base.curriculumParam} = ${finalLevel}, ` +
+        `stop at greedy pass@1 ≥ ${target}, final evaluation on ${finalPrompts} held-out prompts`,
+    );
+    opts.out(
+      formatTable(
+        [
+          'seed',
+          'level reached',
+          'held-out pass@1',
+          'at final level',
+          'CoT alignment',
+          'steps',
+          'solved at',
+          'time (s)',
+        ],
+        results.map((r) => [
+          String(r.seed),
+          `${r.level}/${r.finalLevel}`,
+          r.passAt1.toFixed(3),
+          r.passAt1Final.toFixed(3),
+          r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
+          String(r.steps),
+          r.solvedAtStep === null ? 'not within budget' : String(r.solvedAtStep),
+          r.seconds.toFixed(0),
+        ]),
+      ),
+    );
     const solved = results.filter((r) => r.solvedAtStep !== null).length;
-    opts.out(`solved ${solved}/${results.length} seeds; median held-out pass@1 ${median(results.map((r) => r.passAt1)).toFixed(3)}, ` +
-      `range ${Math.min(...results.map((r) => r.passAt1)).toFixed(3)}–${Math.max(...results.map((r) => r.passAt1)).toFixed(3)}`);
+    opts.out(
+      `solved ${solved}/${results.length} seeds; median held-out pass@1 ${median(results.map((r) => r.passAt1)).toFixed(3)}, ` +
+        `range ${Math.min(...results.map((r) => r.passAt1)).toFixed(3)}–${Math.max(...results.map((r) => r.passAt1)).toFixed(3)}`,
+    );
     return { preset, budget, finalLevel, target, finalPrompts, config: base, results };
   },
 };

@@ -43,8 +43,16 @@ export function modelMatmuls(cfg: ModelConfig, N: number, T: number): ModelMatmu
   const { nEmbd: C, vocabSize: V, nLayer: L } = cfg;
   const R = N * T;
   const mm = (
-    phase: MatmulPhase, label: string, calls: number, M: number, K: number, Nc: number,
-    transA: boolean, transB: boolean, accumulate: boolean, bias: boolean,
+    phase: MatmulPhase,
+    label: string,
+    calls: number,
+    M: number,
+    K: number,
+    Nc: number,
+    transA: boolean,
+    transB: boolean,
+    accumulate: boolean,
+    bias: boolean,
   ): ModelMatmul => ({ phase, label, calls, M, K, N: Nc, transA, transB, accumulate, bias });
   return [
     // forward (teacher forced): linear layers in HF Conv1D layout, tied head reads wte [V,C]

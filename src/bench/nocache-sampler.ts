@@ -36,7 +36,19 @@ export class NoCacheSampler extends SampleBuffers {
 
     const forward = forwardPlan(device, layout, model.params, this.tokens, this.acts, variant);
     const sample = new Plan().dispatch(
-      sampleTokenOp(device, this.tokens, this.logp, this.entropy, this.gathered, this.fixed, N, V, T, this.next, this.params),
+      sampleTokenOp(
+        device,
+        this.tokens,
+        this.logp,
+        this.entropy,
+        this.gathered,
+        this.fixed,
+        N,
+        V,
+        T,
+        this.next,
+        this.params,
+      ),
     );
     this.steps = [];
     for (let pos = 0; pos + 1 < T; pos++) {

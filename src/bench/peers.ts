@@ -24,7 +24,15 @@ import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { CliError } from '../core/flags';
 import { BENCH_MODELS, countParams, type BenchModel } from './models';
-import { BENCH_ADAM, destroyBuffers, SAMPLE_PARAMS, setupSampler, setupTrainStep, trainBatch, type TrainStepSetup } from './workloads';
+import {
+  BENCH_ADAM,
+  destroyBuffers,
+  SAMPLE_PARAMS,
+  setupSampler,
+  setupTrainStep,
+  trainBatch,
+  type TrainStepSetup,
+} from './workloads';
 import { openTfjsWebgpu, type TfjsRuntime } from './peers/tfjs-runtime';
 import { TfjsGpt2, type TfTrainBatch } from './peers/tfjs-gpt2';
 import { formatTable, markdownTable, sig3, type Cell } from './table';
@@ -131,12 +139,16 @@ export function tfjsPeer(rt: TfjsRuntime, layout: ParamLayout, initial: Float32A
   const model = new TfjsGpt2(tf, layout, initial, Math.max(2, rt.maxStorageBuffers - 1));
   const batch: TfTrainBatch = {
     tokens: tf.tensor2d(b.tokens, [N, T], 'int32'),
-    targets: tf.tensor1d(b.targets.map((t) => Math.max(t, 0)), 'int32'),
+    targets: tf.tensor1d(
+      b.targets.map((t) => Math.max(t, 0)),
+      'int32',
+    ),
     advMask: tf.tensor1d(b.adv.map((a, i) => a * b.mask[i])),
     count: b.mask.reduce((s, m) => s + m, 0),
   };
   return {
-    model, batch,
+    model,
+    batch,
     dispose() {
       model.dispose();
       tf.dispose([batch.tokens, batch.targets, batch.advMask]);
@@ -149,30 +161,49 @@ export function tfjsPeer(rt: TfjsRuntime, layout: ParamLayout, initial: Float32A
  * initial weights), then TF.js's first step, whose gradient norm should be the engine's.
  */
 export async function checkSameWorkload(
-  peer: TfjsPeer, engineLogp: Float32Array, gradNormEngine: number, mask: Float32Array,
+  peer: TfjsPeer,
+  engineLogp: Float32Array,
+  gradNormEngine: number,
+  mask: Float32Array,
 ): Promise<SameWorkloadCheck> {
   const lp = peer.model.tokenLogp(peer.batch.tokens, peer.batch.targets);
   const tfLogp = await lp.data();
   lp.dispose();
   let maxAbsLogpDiff = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) maxAbsLogpDiff = Math.max(maxAbsLogpDiff, Math.abs(tfLogp[i] - engineLogp[i]));
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i]) maxAbsLogpDiff = Math.max(maxAbsLogpDiff, Math.abs(tfLogp[i] - engineLogp[i]));
   const norm = peer.model.trainStep(peer.batch, BENCH_ADAM);
   const gradNormTfjs = (await norm.data())[0];
   norm.dispose();
-  return { maxAbsLogpDiff, gradNormEngine, gradNormTfjs, gradNormRelDiff: Math.abs(gradNormEngine - gradNormTfjs) / gradNormEngine };
+  return {
+    maxAbsLogpDiff,
+    gradNormEngine,
+    gradNormTfjs,
+    gradNormRelDiff: Math.abs(gradNormEngine - gradNormTfjs) / gradNormEngine,
+  };
 }
 
 // ─── one model size ─────────────────────────────────────────────────────────────────────────
 
 async function benchModel(
-  gpu: GpuContext, rt: TfjsRuntime | null, layout: ParamLayout, N: number, T: number, variant: MatmulVariant, opts: BenchOptions,
+  gpu: GpuContext,
+  rt: TfjsRuntime | null,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+  opts: BenchOptions,
 ): Promise<Omit<PeerModelResult, 'name' | 'params'>> {
   const { device } = gpu;
   const V = layout.config.vocabSize;
   const R = N * T;
   const initial = initParams(layout, 1);
   const setup = setupTrainStep(device, layout, N, T, variant, initial);
-  const readback = device.createBuffer({ size: 8, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ, label: 'peers grad norm' });
+  const readback = device.createBuffer({
+    size: 8,
+    usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+    label: 'peers grad norm',
+  });
   const sampleModel = new GpuParams(device, layout, initial);
   const sampler = setupSampler(device, layout, sampleModel, N, T, variant);
   const step = engineStep(device, setup, readback);
@@ -206,10 +237,16 @@ async function benchModel(
       rt!.tf.dispose([s.tokens, s.logp, s.entropy]);
     };
     const withPeer = tfError === null;
-    const measure = async (engineRun: () => Promise<unknown>, peerRun: () => Promise<void>): Promise<[number[], number[] | string]> => {
+    const measure = async (
+      engineRun: () => Promise<unknown>,
+      peerRun: () => Promise<void>,
+    ): Promise<[number[], number[] | string]> => {
       if (withPeer) {
         try {
-          const [a, b] = await timeInterleaved([() => wall(engineRun), () => wall(peerRun)], { warmup: opts.warmup, reps: opts.reps });
+          const [a, b] = await timeInterleaved([() => wall(engineRun), () => wall(peerRun)], {
+            warmup: opts.warmup,
+            reps: opts.reps,
+          });
           return [a, b];
         } catch (e) {
           tfError ??= errorText(e);
@@ -229,9 +266,15 @@ async function benchModel(
     };
     const engine = { variant, ...side(engTrain, engSample) };
     const tfjs: SideResult | { error: string } =
-      typeof tfTrain === 'string' || typeof tfSampleMs === 'string' ? { error: tfError ?? 'TF.js failed' } : side(tfTrain, tfSampleMs);
+      typeof tfTrain === 'string' || typeof tfSampleMs === 'string'
+        ? { error: tfError ?? 'TF.js failed' }
+        : side(tfTrain, tfSampleMs);
     return {
-      N, T, engine, tfjs, check,
+      N,
+      T,
+      engine,
+      tfjs,
+      check,
       trainTfjsOverEngine: 'error' in tfjs ? null : tfjs.trainStep.medianMs / engine.trainStep.medianMs,
       samplingEngineOverTfjs: 'error' in tfjs ? null : engine.sampling.tokensPerS / tfjs.sampling.tokensPerS,
     };
@@ -246,7 +289,8 @@ async function benchModel(
 
 // ─── report ─────────────────────────────────────────────────────────────────────────────────
 
-const f3 = (x: number | null | undefined): Cell => (x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x));
+const f3 = (x: number | null | undefined): Cell =>
+  x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x);
 const times2 = (x: number | null | undefined): Cell => (x === null || x === undefined ? null : `${x.toFixed(2)}×`);
 
 function tfjsOf(m: PeerModelResult): SideResult | null {
@@ -254,26 +298,57 @@ function tfjsOf(m: PeerModelResult): SideResult | null {
 }
 
 function summaryTable(models: PeerModelResult[]): string {
-  const headers = ['model', 'params', 'engine step ms', 'TF.js step ms', 'TF.js/engine', 'engine tok/s', 'TF.js tok/s', 'engine/TF.js', 'max |Δlogp|', 'grad norm rel Δ'];
-  return formatTable(headers, models.map((m) => [
-    m.name, m.params, f3(m.engine.trainStep.medianMs), f3(tfjsOf(m)?.trainStep.medianMs), times2(m.trainTfjsOverEngine),
-    f3(m.engine.sampling.tokensPerS), f3(tfjsOf(m)?.sampling.tokensPerS), times2(m.samplingEngineOverTfjs),
-    m.check ? m.check.maxAbsLogpDiff.toExponential(1) : null,
-    m.check ? m.check.gradNormRelDiff.toExponential(1) : null,
-  ]));
+  const headers = [
+    'model',
+    'params',
+    'engine step ms',
+    'TF.js step ms',
+    'TF.js/engine',
+    'engine tok/s',
+    'TF.js tok/s',
+    'engine/TF.js',
+    'max |Δlogp|',
+    'grad norm rel Δ',
+  ];
+  return formatTable(
+    headers,
+    models.map((m) => [
+      m.name,
+      m.params,
+      f3(m.engine.trainStep.medianMs),
+      f3(tfjsOf(m)?.trainStep.medianMs),
+      times2(m.trainTfjsOverEngine),
+      f3(m.engine.sampling.tokensPerS),
+      f3(tfjsOf(m)?.sampling.tokensPerS),
+      times2(m.samplingEngineOverTfjs),
+      m.check ? m.check.maxAbsLogpDiff.toExponential(1) : null,
+      m.check ? m.check.gradNormRelDiff.toExponential(1) : null,
+    ]),
+  );
 }
 
 /** The table of docs/benchmarks.md (Markdown). */
 export function peersMarkdown(models: PeerModelResult[]): string {
-  const headers = ['model (params)', 'train step ms: engine / TF.js', 'TF.js ÷ engine', 'sampling tok/s: engine / TF.js', 'engine ÷ TF.js'];
-  return markdownTable(headers, models.map((m) => {
-    const tf = tfjsOf(m);
-    return [
-      `${m.name} (${m.params.toLocaleString('en-US')})`,
-      `${sig3(m.engine.trainStep.medianMs)} / ${tf ? sig3(tf.trainStep.medianMs) : '–'}`, times2(m.trainTfjsOverEngine),
-      `${sig3(m.engine.sampling.tokensPerS)} / ${tf ? sig3(tf.sampling.tokensPerS) : '–'}`, times2(m.samplingEngineOverTfjs),
-    ];
-  }));
+  const headers = [
+    'model (params)',
+    'train step ms: engine / TF.js',
+    'TF.js ÷ engine',
+    'sampling tok/s: engine / TF.js',
+    'engine ÷ TF.js',
+  ];
+  return markdownTable(
+    headers,
+    models.map((m) => {
+      const tf = tfjsOf(m);
+      return [
+        `${m.name} (${m.params.toLocaleString('en-US')})`,
+        `${sig3(m.engine.trainStep.medianMs)} / ${tf ? sig3(tf.trainStep.medianMs) : '–'}`,
+        times2(m.trainTfjsOverEngine),
+        `${sig3(m.engine.sampling.tokensPerS)} / ${tf ? sig3(tf.sampling.tokensPerS) : '–'}`,
+        times2(m.samplingEngineOverTfjs),
+      ];
+    }),
+  );
 }
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
@@ -281,7 +356,8 @@ export function peersMarkdown(models: PeerModelResult[]): string {
 function intOpt(raw: unknown, def: number, name: string, min: number, max: number): number {
   if (raw === undefined) return def;
   const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max) throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
   return v;
 }
 
@@ -290,8 +366,14 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
   const N = intOpt(opts.flags.batch, opts.quick ? 8 : 64, 'batch', 1, 4096);
   const T = intOpt(opts.flags.time, opts.quick ? 16 : 32, 'time', 2, 32);
   const names = BENCH_MODELS.map((m) => m.name);
-  const picked = opts.flags.models === undefined ? names : String(opts.flags.models).split(',').map((s) => s.trim());
-  for (const p of picked) if (!names.includes(p)) throw new CliError(`--models: unknown model "${p}"; allowed: ${names.join(', ')}`);
+  const picked =
+    opts.flags.models === undefined
+      ? names
+      : String(opts.flags.models)
+          .split(',')
+          .map((s) => s.trim());
+  for (const p of picked)
+    if (!names.includes(p)) throw new CliError(`--models: unknown model "${p}"; allowed: ${names.join(', ')}`);
   const models: BenchModel[] = BENCH_MODELS.filter((m) => picked.includes(m.name));
 
   progress('starting TF.js on its WebGPU backend …');
@@ -300,14 +382,23 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
   try {
     rt = await openTfjsWebgpu();
     const a = rt.adapter;
-    tfInfo = { version: rt.version, backend: rt.tf.getBackend(), adapter: [a.vendor, a.architecture, a.device].filter(Boolean).join(' / '), maxStorageBuffersPerStage: rt.maxStorageBuffers };
-    out(`TF.js ${rt.version}, backend "${tfInfo.backend}" on ${tfInfo.adapter} (its own device: ${rt.maxStorageBuffers} storage buffers per stage)`);
+    tfInfo = {
+      version: rt.version,
+      backend: rt.tf.getBackend(),
+      adapter: [a.vendor, a.architecture, a.device].filter(Boolean).join(' / '),
+      maxStorageBuffersPerStage: rt.maxStorageBuffers,
+    };
+    out(
+      `TF.js ${rt.version}, backend "${tfInfo.backend}" on ${tfInfo.adapter} (its own device: ${rt.maxStorageBuffers} storage buffers per stage)`,
+    );
   } catch (e) {
     tfInfo = { error: errorText(e) };
     out(`TF.js could not start its WebGPU backend here: ${tfInfo.error}`);
   }
   const { variant } = await chooseMatmulVariant(gpu.device);
-  out(`engine: matmul variant ${variant} (chooseMatmulVariant, as the trainer); batch N = ${N} × T = ${T}; ${opts.reps} reps, median wall ms, engine and TF.js alternating`);
+  out(
+    `engine: matmul variant ${variant} (chooseMatmulVariant, as the trainer); batch N = ${N} × T = ${T}; ${opts.reps} reps, median wall ms, engine and TF.js alternating`,
+  );
 
   const results: PeerModelResult[] = [];
   try {
@@ -318,10 +409,16 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
       out(`── model ${bm.name}: ${params.toLocaleString('en-US')} parameters`);
       const r = { name: bm.name, params, ...(await benchModel(gpu, rt, layout, N, T, variant, opts)) };
       const tf = tfjsOf(r);
-      out(`train step: engine ${sig3(r.engine.trainStep.medianMs)} ms, TF.js ${tf ? `${sig3(tf.trainStep.medianMs)} ms (${r.trainTfjsOverEngine!.toFixed(2)}× the engine's)` : '–'}`);
-      out(`sampling ${N}×${T}: engine ${sig3(r.engine.sampling.tokensPerS)} tok/s, TF.js ${tf ? `${sig3(tf.sampling.tokensPerS)} tok/s (engine ${r.samplingEngineOverTfjs!.toFixed(2)}×)` : '–'}`);
+      out(
+        `train step: engine ${sig3(r.engine.trainStep.medianMs)} ms, TF.js ${tf ? `${sig3(tf.trainStep.medianMs)} ms (${r.trainTfjsOverEngine!.toFixed(2)}× the engine's)` : '–'}`,
+      );
+      out(
+        `sampling ${N}×${T}: engine ${sig3(r.engine.sampling.tokensPerS)} tok/s, TF.js ${tf ? `${sig3(tf.sampling.tokensPerS)} tok/s (engine ${r.samplingEngineOverTfjs!.toFixed(2)}×)` : '–'}`,
+      );
       if (r.check) {
-        out(`same workload: max |Δ log-prob| ${r.check.maxAbsLogpDiff.toExponential(1)} over the trained rows; first-step grad norm engine ${r.check.gradNormEngine.toPrecision(6)}, TF.js ${r.check.gradNormTfjs.toPrecision(6)}`);
+        out(
+          `same workload: max |Δ log-prob| ${r.check.maxAbsLogpDiff.toExponential(1)} over the trained rows; first-step grad norm engine ${r.check.gradNormEngine.toPrecision(6)}, TF.js ${r.check.gradNormTfjs.toPrecision(6)}`,
+        );
       }
       if ('error' in r.tfjs) out(`TF.js failed: ${r.tfjs.error}`);
       results.push(r);
@@ -336,15 +433,21 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
   out('── the same as Markdown (docs/benchmarks.md)');
   out(peersMarkdown(results));
   out('');
-  out(`PyTorch (eager, and the step as one CUDA graph): python3 bench/peers/torch_gpt2.py --batch ${N} --time ${T} where PyTorch and a CUDA GPU are (not run by this suite)`);
+  out(
+    `PyTorch (eager, and the step as one CUDA graph): python3 bench/peers/torch_gpt2.py --batch ${N} --time ${T} where PyTorch and a CUDA GPU are (not run by this suite)`,
+  );
   return { N, T, reps: opts.reps, warmup: opts.warmup, quick: opts.quick, tfjs: tfInfo, models: results };
 }
 
 export const peersSuite: BenchSuite = {
   name: 'peers',
-  summary: 'train step and KV-cache sampling of the same GPT-2 sizes: this engine next to TF.js (WebGPU backend, same adapter), with ratios',
+  summary:
+    'train step and KV-cache sampling of the same GPT-2 sizes: this engine next to TF.js (WebGPU backend, same adapter), with ratios',
   flags: {
-    models: { kind: 'value', doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)` },
+    models: {
+      kind: 'value',
+      doc: `comma-separated subset of ${BENCH_MODELS.map((m) => m.name).join(',')} (default: all)`,
+    },
     batch: { kind: 'value', doc: 'N sequences per batch (default 64; --quick 8)' },
     time: { kind: 'value', doc: 'T positions per sequence, ≤ 32 (default 32; --quick 16)' },
   },

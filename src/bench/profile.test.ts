@@ -11,7 +11,13 @@ import type { ModelConfig } from '../model/config';
 import { DispatchProfiler } from './dispatch-profiler';
 import { groupProfile, matmulShapes, medianRuns, profileTable, totalUs, type DispatchSample } from './profile';
 
-const d = (kernel: string, us: number, flops: number | null, bytes: number | null, shape = ''): DispatchSample => ({ kernel, shape, flops, bytes, us });
+const d = (kernel: string, us: number, flops: number | null, bytes: number | null, shape = ''): DispatchSample => ({
+  kernel,
+  shape,
+  flops,
+  bytes,
+  us,
+});
 
 describe('profile (grouping)', () => {
   const samples = [
@@ -24,7 +30,11 @@ describe('profile (grouping)', () => {
 
   it('groups by kernel, slowest first; µs and shares add up to the total', () => {
     const rows = groupProfile(samples);
-    expect(rows.map((r) => [r.name, r.calls, r.us])).toEqual([['matmul.tuned', 3, 90], ['add', 1, 5], ['layernorm_forward', 1, 5]]);
+    expect(rows.map((r) => [r.name, r.calls, r.us])).toEqual([
+      ['matmul.tuned', 3, 90],
+      ['add', 1, 5],
+      ['layernorm_forward', 1, 5],
+    ]);
     expect(rows.reduce((s, r) => s + r.us, 0)).toBe(totalUs(samples));
     expect(rows.reduce((s, r) => s + r.share, 0)).toBeCloseTo(1, 12);
     expect(rows[0].share).toBeCloseTo(0.9, 12);
@@ -43,12 +53,19 @@ describe('profile (grouping)', () => {
 
   it('splits the matmuls by shape, with shares of the whole profile', () => {
     const rows = matmulShapes(samples);
-    expect(rows.map((r) => [r.name, r.calls, r.us])).toEqual([['matmul.tuned 64×32×96 +b', 2, 80], ['matmul.tuned 64×32×32 +b', 1, 10]]);
+    expect(rows.map((r) => [r.name, r.calls, r.us])).toEqual([
+      ['matmul.tuned 64×32×96 +b', 2, 80],
+      ['matmul.tuned 64×32×32 +b', 1, 10],
+    ]);
     expect(rows[0].share).toBeCloseTo(0.8, 12);
   });
 
   it('takes the median of each dispatch over runs, and refuses runs of different dispatches', () => {
-    const runs = [[d('a', 1, null, null), d('b', 9, null, null)], [d('a', 3, null, null), d('b', 1, null, null)], [d('a', 2, null, null), d('b', 5, null, null)]];
+    const runs = [
+      [d('a', 1, null, null), d('b', 9, null, null)],
+      [d('a', 3, null, null), d('b', 1, null, null)],
+      [d('a', 2, null, null), d('b', 5, null, null)],
+    ];
     expect(medianRuns(runs).map((s) => s.us)).toEqual([2, 5]);
     expect(() => medianRuns([[d('a', 1, null, null)], [d('b', 1, null, null)]])).toThrow(/same dispatches/);
   });
@@ -66,41 +83,46 @@ describe('profile (GPU)', () => {
   const cfg: ModelConfig = { vocabSize: 9, nPositions: 8, nEmbd: 12, nLayer: 2, nHead: 3 };
   const layout = buildLayout(cfg);
 
-  gpuIt('profiles one train step: every dispatch of pgStep once, in order; kernel times sum to the total', async (gpu, t) => {
-    const profiler = DispatchProfiler.create(gpu);
-    if (!profiler) {
-      t.skip('the adapter has no timestamp-query');
-      return;
-    }
-    const { device } = gpu;
-    const N = 2, T = 8;
-    const model = new GpuParams(device, layout, initParams(layout, 1));
-    const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant: 'tuned' });
-    const run = await profiler.run((enc) => profiler.encodePlan(enc, plans.pgStep));
-    const planned = plans.pgStep.steps.flatMap((s) => (s.kind === 'dispatch' ? [s.d] : []));
-    expect(run.dispatches.length).toBe(plans.pgStep.dispatchCount);
-    expect(run.dispatches).toEqual(planned); // the same objects, in the plan's order
-    expect(new Set(run.dispatches).size).toBe(planned.length); // each once
-    expect(run.samples.map((s) => s.kernel)).toEqual(planned.map((p) => p.label));
-    // every op attaches its work; matmuls and attention count flops
-    for (const s of run.samples) {
-      expect(s.shape).not.toBe('');
-      expect(s.bytes).toBeGreaterThan(0);
-      if (s.kernel.startsWith('matmul') || s.kernel.startsWith('attention')) expect(s.flops).toBeGreaterThan(0);
-      expect(s.us).toBeGreaterThanOrEqual(0);
-    }
-    expect(run.invalid).toBe(0);
-    const rows = groupProfile(run.samples);
-    const total = totalUs(run.samples);
-    expect(total).toBeGreaterThan(0);
-    expect(rows.reduce((s, r) => s + r.us, 0)).toBeCloseTo(total, 6);
-    expect(rows.reduce((s, r) => s + r.calls, 0)).toBe(planned.length);
-    expect(total).toBeLessThanOrEqual(run.spanUs + 1e-6);
-    const kernels = new Set(rows.map((r) => r.name));
-    for (const k of ['matmul.tuned', 'layernorm_forward', 'attention_backward.grads', 'adamw', 'grad_norm.partial']) expect(kernels).toContain(k);
-    profiler.destroy();
-    model.destroy();
-  });
+  gpuIt(
+    'profiles one train step: every dispatch of pgStep once, in order; kernel times sum to the total',
+    async (gpu, t) => {
+      const profiler = DispatchProfiler.create(gpu);
+      if (!profiler) {
+        t.skip('the adapter has no timestamp-query');
+        return;
+      }
+      const { device } = gpu;
+      const N = 2,
+        T = 8;
+      const model = new GpuParams(device, layout, initParams(layout, 1));
+      const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant: 'tuned' });
+      const run = await profiler.run((enc) => profiler.encodePlan(enc, plans.pgStep));
+      const planned = plans.pgStep.steps.flatMap((s) => (s.kind === 'dispatch' ? [s.d] : []));
+      expect(run.dispatches.length).toBe(plans.pgStep.dispatchCount);
+      expect(run.dispatches).toEqual(planned); // the same objects, in the plan's order
+      expect(new Set(run.dispatches).size).toBe(planned.length); // each once
+      expect(run.samples.map((s) => s.kernel)).toEqual(planned.map((p) => p.label));
+      // every op attaches its work; matmuls and attention count flops
+      for (const s of run.samples) {
+        expect(s.shape).not.toBe('');
+        expect(s.bytes).toBeGreaterThan(0);
+        if (s.kernel.startsWith('matmul') || s.kernel.startsWith('attention')) expect(s.flops).toBeGreaterThan(0);
+        expect(s.us).toBeGreaterThanOrEqual(0);
+      }
+      expect(run.invalid).toBe(0);
+      const rows = groupProfile(run.samples);
+      const total = totalUs(run.samples);
+      expect(total).toBeGreaterThan(0);
+      expect(rows.reduce((s, r) => s + r.us, 0)).toBeCloseTo(total, 6);
+      expect(rows.reduce((s, r) => s + r.calls, 0)).toBe(planned.length);
+      expect(total).toBeLessThanOrEqual(run.spanUs + 1e-6);
+      const kernels = new Set(rows.map((r) => r.name));
+      for (const k of ['matmul.tuned', 'layernorm_forward', 'attention_backward.grads', 'adamw', 'grad_norm.partial'])
+        expect(kernels).toContain(k);
+      profiler.destroy();
+      model.destroy();
+    },
+  );
 
   gpuIt('profiles sampling: every decoding dispatch of every position once', async (gpu, t) => {
     const profiler = DispatchProfiler.create(gpu);
@@ -109,7 +131,8 @@ describe('profile (GPU)', () => {
       return;
     }
     const { device } = gpu;
-    const N = 2, T = 6;
+    const N = 2,
+      T = 6;
     const model = new GpuParams(device, layout, initParams(layout, 2));
     const sampler = new GpuSampler(device, layout, model, N, T, 'tuned');
     const fixed = new Int32Array(N * T).fill(-1);
@@ -131,7 +154,10 @@ describe('profile (the table of docs/benchmarks.md)', () => {
     const { sharesMarkdown } = await import('./profile');
     const a = groupProfile([d('add', 1, null, 8), d('matmul.tuned', 3, 6, 8)]);
     const b = groupProfile([d('add', 2, null, 8), d('matmul.tuned', 6, 6, 8), d('adamw', 2, null, 8)]);
-    const lines = sharesMarkdown([{ name: '30K', rows: a }, { name: '1M', rows: b }]).split('\n');
+    const lines = sharesMarkdown([
+      { name: '30K', rows: a },
+      { name: '1M', rows: b },
+    ]).split('\n');
     expect(lines[0]).toBe('| kernel | 30K: share (µs) | 1M: share (µs) |');
     expect(lines[2]).toBe('| matmul.tuned | 75.0% (3.00) | 60.0% (6.00) |');
     // equal µs: by name

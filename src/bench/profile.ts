@@ -82,7 +82,9 @@ export function groupProfile(
     const flops = sumOrNull(g.map((d) => d.flops));
     const bytes = sumOrNull(g.map((d) => d.bytes));
     rows.push({
-      name, calls: g.length, us,
+      name,
+      calls: g.length,
+      us,
       share: total > 0 ? us / total : 0,
       // flops per µs = MFLOP/s; bytes per µs = MB/s
       gflops: flops !== null && us > 0 ? flops / us / 1e3 : null,
@@ -95,16 +97,24 @@ export function groupProfile(
 /** Groups the matmul dispatches by kernel and shape (the other kernels have one shape per call site anyway). */
 export function matmulShapes(samples: readonly DispatchSample[]): KernelRow[] {
   const total = totalUs(samples);
-  return groupProfile(samples.filter((d) => d.kernel.startsWith('matmul')), (d) => `${d.kernel} ${d.shape}`)
-    // shares of the whole profile, not of the matmuls alone
-    .map((r) => ({ ...r, share: total > 0 ? r.us / total : 0 }));
+  return (
+    groupProfile(
+      samples.filter((d) => d.kernel.startsWith('matmul')),
+      (d) => `${d.kernel} ${d.shape}`,
+    )
+      // shares of the whole profile, not of the matmuls alone
+      .map((r) => ({ ...r, share: total > 0 ? r.us / total : 0 }))
+  );
 }
 
 const HEADERS = ['kernel', 'calls', 'µs', 'share', 'GFLOP/s', 'GB/s'];
 
 function rowCells(r: KernelRow): Cell[] {
   return [
-    r.name, r.calls, sig3(r.us), `${(100 * r.share).toFixed(1)}%`,
+    r.name,
+    r.calls,
+    sig3(r.us),
+    `${(100 * r.share).toFixed(1)}%`,
     r.gflops === null ? null : sig3(r.gflops),
     r.gbps === null ? null : sig3(r.gbps),
   ];
@@ -115,7 +125,10 @@ export function profileTable(rows: readonly KernelRow[]): string {
   const calls = rows.reduce((s, r) => s + r.calls, 0);
   const us = rows.reduce((s, r) => s + r.us, 0);
   const share = rows.reduce((s, r) => s + r.share, 0);
-  return formatTable(HEADERS, [...rows.map(rowCells), ['total', calls, sig3(us), `${(100 * share).toFixed(1)}%`, null, null]]);
+  return formatTable(HEADERS, [
+    ...rows.map(rowCells),
+    ['total', calls, sig3(us), `${(100 * share).toFixed(1)}%`, null, null],
+  ]);
 }
 
 /** The same as Markdown (docs/benchmarks.md). */

@@ -42,7 +42,8 @@ const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(2);
 
 export const soakSuite: BenchSuite = {
   name: 'soak',
-  summary: 'a long run of a small config; GPU buffers, JS heap and process memory every --every steps (they must stay flat)',
+  summary:
+    'a long run of a small config; GPU buffers, JS heap and process memory every --every steps (they must stay flat)',
   flags: {
     preset: { kind: 'value', doc: 'preset to run (default sort-easy)' },
     set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
@@ -56,7 +57,8 @@ export const soakSuite: BenchSuite = {
     const int = (name: string, def: number, min: number) => {
       const raw = opts.flags[name];
       const v = raw === undefined ? def : /^\d+$/.test(String(raw)) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(v) || v < min) throw new CliError(`--${name} must be an integer ≥ ${min}, got "${String(raw)}"`);
+      if (!Number.isSafeInteger(v) || v < min)
+        throw new CliError(`--${name} must be an integer ≥ ${min}, got "${String(raw)}"`);
       return v;
     };
     const steps = int('steps', 10_000, 1);
@@ -73,12 +75,20 @@ export const soakSuite: BenchSuite = {
       const m = process.memoryUsage();
       const c = watch.census();
       const s: SoakSample = {
-        step, seconds: (performance.now() - t0) / 1000, gpuBuffers: c.live, gpuBytes: c.liveBytes, gpuCreated: c.created,
-        heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers, rss: m.rss,
+        step,
+        seconds: (performance.now() - t0) / 1000,
+        gpuBuffers: c.live,
+        gpuBytes: c.liveBytes,
+        gpuCreated: c.created,
+        heapUsed: m.heapUsed,
+        arrayBuffers: m.arrayBuffers,
+        rss: m.rss,
       };
       samples.push(s);
-      opts.progress(`step ${step}: ${s.gpuBuffers} GPU buffers (${mb(s.gpuBytes)} MiB, ${s.gpuCreated} created), heap ${mb(s.heapUsed)} MiB, ` +
-        `array buffers ${mb(s.arrayBuffers)} MiB, rss ${mb(s.rss)} MiB, ${s.seconds.toFixed(0)} s`);
+      opts.progress(
+        `step ${step}: ${s.gpuBuffers} GPU buffers (${mb(s.gpuBytes)} MiB, ${s.gpuCreated} created), heap ${mb(s.heapUsed)} MiB, ` +
+          `array buffers ${mb(s.arrayBuffers)} MiB, rss ${mb(s.rss)} MiB, ${s.seconds.toFixed(0)} s`,
+      );
     };
     const trainer = await Trainer.create(config, (l, p, s) => GpuEngine.create(gpu.device, l, p, s));
     try {
@@ -102,13 +112,28 @@ export const soakSuite: BenchSuite = {
       arrayBuffers: last.arrayBuffers - first.arrayBuffers,
       rss: last.rss - first.rss,
     };
-    opts.out(`\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}: ${steps} steps in ${last.seconds.toFixed(0)} s`);
-    opts.out(formatTable(
-      ['step', 'GPU buffers', 'GPU MiB', 'buffers created', 'heap MiB', 'array buffers MiB', 'rss MiB', 'seconds'],
-      samples.map((s) => [String(s.step), String(s.gpuBuffers), mb(s.gpuBytes), String(s.gpuCreated), mb(s.heapUsed), mb(s.arrayBuffers), mb(s.rss), s.seconds.toFixed(0)]),
-    ));
-    opts.out(`from step ${first.step} to ${last.step}: GPU buffers ${growth.gpuBuffers >= 0 ? '+' : ''}${growth.gpuBuffers} ` +
-      `(${mb(growth.gpuBytes)} MiB; ${growth.gpuCreated} created), heap ${mb(growth.heapUsed)} MiB, array buffers ${mb(growth.arrayBuffers)} MiB, rss ${mb(growth.rss)} MiB`);
+    opts.out(
+      `\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}: ${steps} steps in ${last.seconds.toFixed(0)} s`,
+    );
+    opts.out(
+      formatTable(
+        ['step', 'GPU buffers', 'GPU MiB', 'buffers created', 'heap MiB', 'array buffers MiB', 'rss MiB', 'seconds'],
+        samples.map((s) => [
+          String(s.step),
+          String(s.gpuBuffers),
+          mb(s.gpuBytes),
+          String(s.gpuCreated),
+          mb(s.heapUsed),
+          mb(s.arrayBuffers),
+          mb(s.rss),
+          s.seconds.toFixed(0),
+        ]),
+      ),
+    );
+    opts.out(
+      `from step ${first.step} to ${last.step}: GPU buffers ${growth.gpuBuffers >= 0 ? '+' : ''}${growth.gpuBuffers} ` +
+        `(${mb(growth.gpuBytes)} MiB; ${growth.gpuCreated} created), heap ${mb(growth.heapUsed)} MiB, array buffers ${mb(growth.arrayBuffers)} MiB, rss ${mb(growth.rss)} MiB`,
+    );
     return { preset, sets, steps, every, config, samples, growth };
   },
 };

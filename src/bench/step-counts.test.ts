@@ -9,7 +9,8 @@ import { BENCH_MODELS } from './models';
 describe('countRlStep', () => {
   gpuIt('counts one RL step of the 30K model by phase', async ({ device }) => {
     const layout = buildLayout(BENCH_MODELS.find((m) => m.name === '30K')!.config);
-    const N = 2, T = 4;
+    const N = 2,
+      T = 4;
     const c = await countRlStep(device, layout, N, T, 'tuned');
     const d = c.dispatches;
     expect(d.sampleRun).toBe(d.samplePerToken * (T - 1));
@@ -23,6 +24,8 @@ describe('countRlStep', () => {
     expect(c.submitsPerStep).toBe(2);
     // Written from the CPU: at least the template [N,T] and the six training inputs [N,T].
     expect(c.bytesWrittenPerStep).toBeGreaterThanOrEqual(7 * N * T * 4);
-    console.log(`30K, N ${N} × T ${T}: ${JSON.stringify({ ...d, passes: c.computePassesPerStep, submits: c.submitsPerStep, bytes: c.bytesWrittenPerStep })}`);
+    console.log(
+      `30K, N ${N} × T ${T}: ${JSON.stringify({ ...d, passes: c.computePassesPerStep, submits: c.submitsPerStep, bytes: c.bytesWrittenPerStep })}`,
+    );
   });
 });

@@ -54,7 +54,21 @@ function passFor(tokens: Int32Array, logp: Float32Array, N: number, T: number): 
   }
   return {
     data: { tokens, targets: nextTokenTargets(tokens, N, T), oldLogp, adv, mask, klMask: new Float32Array(N * T) },
-    loss: { kind: 'pg', params: { epsLow: 0.2, epsHigh: 0.2, dualClip: 0, beta: 0, klKind: 3, alpha: 0, aggregation: 0, maxLen: T, totalTokens: N * (T - 1), totalSeqs: N } },
+    loss: {
+      kind: 'pg',
+      params: {
+        epsLow: 0.2,
+        epsHigh: 0.2,
+        dualClip: 0,
+        beta: 0,
+        klKind: 3,
+        alpha: 0,
+        aggregation: 0,
+        maxLen: T,
+        totalTokens: N * (T - 1),
+        totalSeqs: N,
+      },
+    },
     adam: { ...BENCH_ADAM },
   };
 }
@@ -63,7 +77,13 @@ function passFor(tokens: Int32Array, logp: Float32Array, N: number, T: number): 
  * Counts one RL step (after a first, uncounted one that builds the plans) of a fresh GpuEngine
  * on `device`. Installs the device's call counter if it has none.
  */
-export async function countRlStep(device: GPUDevice, layout: ParamLayout, N: number, T: number, variant: MatmulVariant): Promise<StepCounts> {
+export async function countRlStep(
+  device: GPUDevice,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+): Promise<StepCounts> {
   const counter = countGpuCalls(device);
   const engine = new GpuEngine(device, layout, initParams(layout, 3), DEFAULT_ENGINE_SETTINGS, variant);
   try {
@@ -82,13 +102,15 @@ export async function countRlStep(device: GPUDevice, layout: ParamLayout, N: num
     const b = engine.dispatchBreakdown(N, T);
     const sum = (k: keyof GpuCallCounts) => sample[k] + update[k];
     return {
-      N, T,
+      N,
+      T,
       dispatches: { ...b, perStep: sum('dispatches') },
       computePassesPerStep: sum('computePasses'),
       submitsPerStep: sum('submits'),
       readbacksPerStep: sum('readbacks'),
       bytesWrittenPerStep: sum('bytesWritten'),
-      sample, update,
+      sample,
+      update,
     };
   } finally {
     engine.destroy();

@@ -40,7 +40,11 @@ function cellText(c: Cell, digits: number): string {
   return c;
 }
 
-export function formatTable(headers: readonly string[], rows: readonly (readonly Cell[])[], opts: TableOptions = {}): string {
+export function formatTable(
+  headers: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  opts: TableOptions = {},
+): string {
   const digits = opts.digits ?? 2;
   const text = rows.map((r) => headers.map((_, i) => cellText(r[i], digits)));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
@@ -51,7 +55,11 @@ export function formatTable(headers: readonly string[], rows: readonly (readonly
 }
 
 /** A GitHub-flavoured Markdown table (for docs/benchmarks.md). */
-export function markdownTable(headers: readonly string[], rows: readonly (readonly Cell[])[], opts: TableOptions = {}): string {
+export function markdownTable(
+  headers: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  opts: TableOptions = {},
+): string {
   const digits = opts.digits ?? 2;
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
   const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;

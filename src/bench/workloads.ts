@@ -28,17 +28,18 @@ export function destroyBuffers(...objs: object[]): void {
   for (const o of objs) {
     for (const v of Object.values(o)) {
       if (isBuffer(v)) v.destroy();
-      else if (Array.isArray(v)) for (const item of v) if (typeof item === 'object' && item !== null) destroyBuffers(item as object);
+      else if (Array.isArray(v))
+        for (const item of v) if (typeof item === 'object' && item !== null) destroyBuffers(item as object);
     }
   }
 }
 
 /** The batch of a train step: tokens [N,T] and per-row advantages, loss mask on rows 0..T−2 (row t predicts t+1). */
 export interface TrainBatch {
-  tokens: Int32Array;  // [N,T]
+  tokens: Int32Array; // [N,T]
   targets: Int32Array; // [N,T], −1 on the last row
-  adv: Float32Array;   // [N,T]
-  mask: Float32Array;  // [N,T]
+  adv: Float32Array; // [N,T]
+  mask: Float32Array; // [N,T]
 }
 
 export function trainBatch(N: number, T: number, V: number): TrainBatch {
@@ -52,7 +53,15 @@ export function trainBatch(N: number, T: number, V: number): TrainBatch {
 }
 
 /** Step hyperparameters of the benchmark: AdamW with global-norm clip 1.0. */
-export const BENCH_ADAM = { lr: 1e-4, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0.01, step: 1, maxGradNorm: 1 } as const;
+export const BENCH_ADAM = {
+  lr: 1e-4,
+  beta1: 0.9,
+  beta2: 0.999,
+  eps: 1e-8,
+  weightDecay: 0.01,
+  step: 1,
+  maxGradNorm: 1,
+} as const;
 
 export interface TrainStepSetup {
   model: GpuParams;
@@ -65,7 +74,12 @@ export interface TrainStepSetup {
  * step. The old log-probs are those of a uniform policy; the values do not change the speed.
  */
 export function setupTrainStep(
-  device: GPUDevice, layout: ParamLayout, N: number, T: number, variant: MatmulVariant, initial = initParams(layout, 1),
+  device: GPUDevice,
+  layout: ParamLayout,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+  initial = initParams(layout, 1),
 ): TrainStepSetup {
   const V = layout.config.vocabSize;
   const R = N * T;
@@ -81,12 +95,21 @@ export function setupTrainStep(
   writeArray(device, plans.inputs.mask, batch.mask);
   writeArray(device, plans.inputs.klMask, new Float32Array(R));
   writePgLossParams(device, plans.pgParams, {
-    epsLow: 0.2, epsHigh: 0.2, dualClip: 0, beta: 0, klKind: 3, alpha: 0, aggregation: 0,
-    maxLen: T, totalTokens: N * (T - 1), totalSeqs: N,
+    epsLow: 0.2,
+    epsHigh: 0.2,
+    dualClip: 0,
+    beta: 0,
+    klKind: 3,
+    alpha: 0,
+    aggregation: 0,
+    maxLen: T,
+    totalTokens: N * (T - 1),
+    totalSeqs: N,
   });
   writeAdamwParams(device, plans.adamParams, { ...BENCH_ADAM });
   return {
-    model, plans,
+    model,
+    plans,
     destroy() {
       model.destroy();
       destroyBuffers(plans.acts, plans.inputs, plans.outputs);
@@ -104,7 +127,14 @@ export function samplingTemplate(N: number, T: number): Int32Array {
 export const SAMPLE_PARAMS = { seed: 7, step: 1, invTemp: 1, topK: 0 } as const;
 
 /** A KV-cache sampler over `model` with the template and sampling params set. */
-export function setupSampler(device: GPUDevice, layout: ParamLayout, model: GpuParams, N: number, T: number, variant: MatmulVariant): GpuSampler {
+export function setupSampler(
+  device: GPUDevice,
+  layout: ParamLayout,
+  model: GpuParams,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+): GpuSampler {
   const sampler = new GpuSampler(device, layout, model, N, T, variant);
   sampler.setTemplate(samplingTemplate(N, T));
   sampler.setParams({ ...SAMPLE_PARAMS });

@@ -11,18 +11,30 @@
 import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
+import { configEntries, formatValue, getPreset, PRESET_NAMES, type KnobValue, type PresetSolvedRule } from '../config';
 import {
-  configEntries, formatValue, getPreset, PRESET_NAMES, type KnobValue, type PresetSolvedRule,
-} from '../config';
-import {
-  defaultAblationMetrics, defaultSolvedRule, summarizeAblation,
-  type AblationCell, type AblationCellSpec, type AblationSpec, type AblationStats, type SeedRun,
+  defaultAblationMetrics,
+  defaultSolvedRule,
+  summarizeAblation,
+  type AblationCell,
+  type AblationCellSpec,
+  type AblationSpec,
+  type AblationStats,
+  type SeedRun,
 } from '../ablation';
 import { readMetricsJsonl, type MetricsNotes } from '../ablation/runs';
 import { ablationMarkdown } from '../ablation/report';
 import {
-  ABLATION_FILE, CELL_FILE, findRunFolders, parseAblationFile, parseCellFile, parseRunConfigFile, readJsonFile, readTextFile,
-  type AblationFile, type CellFile,
+  ABLATION_FILE,
+  CELL_FILE,
+  findRunFolders,
+  parseAblationFile,
+  parseCellFile,
+  parseRunConfigFile,
+  readJsonFile,
+  readTextFile,
+  type AblationFile,
+  type CellFile,
 } from './ablation-side-files';
 import type { RunConfig } from '../config';
 
@@ -75,11 +87,19 @@ function readRunFolder(dir: string, id: string, warnings: string[]): RunFolder {
 /** "lr=0.01/seed-1: 2 values of reward are not finite numbers (step 2: Infinity, step 3: null); they are left out". */
 function metricsWarnings(id: string, notes: MetricsNotes): string[] {
   const out: string[] = [];
-  for (const [step, times] of notes.repeated) out.push(`${id}: step ${step} is in metrics.jsonl ${times} times; the last one is used`);
+  for (const [step, times] of notes.repeated)
+    out.push(`${id}: step ${step} is in metrics.jsonl ${times} times; the last one is used`);
   for (const [metric, bad] of notes.nonFinite) {
-    const shown = bad.slice(0, 3).map((b) => `step ${b.step}: ${b.raw === undefined ? 'nothing' : typeof b.raw === 'number' ? String(b.raw) : JSON.stringify(b.raw).slice(0, 20)}`);
+    const shown = bad
+      .slice(0, 3)
+      .map(
+        (b) =>
+          `step ${b.step}: ${b.raw === undefined ? 'nothing' : typeof b.raw === 'number' ? String(b.raw) : JSON.stringify(b.raw).slice(0, 20)}`,
+      );
     const more = bad.length > 3 ? `, … ${bad.length - 3} more` : '';
-    out.push(`${id}: ${bad.length} value${bad.length === 1 ? ' of ' + metric + ' is' : 's of ' + metric + ' are'} not ${bad.length === 1 ? 'a finite number' : 'finite numbers'} (${shown.join(', ')}${more}); ${bad.length === 1 ? 'it is' : 'they are'} left out`);
+    out.push(
+      `${id}: ${bad.length} value${bad.length === 1 ? ' of ' + metric + ' is' : 's of ' + metric + ' are'} not ${bad.length === 1 ? 'a finite number' : 'finite numbers'} (${shown.join(', ')}${more}); ${bad.length === 1 ? 'it is' : 'they are'} left out`,
+    );
   }
   return out;
 }
@@ -101,7 +121,12 @@ function jobLogNote(root: string | undefined, spec: AblationFile, dir: string | 
       if (!existsSync(log)) return '';
       let tail: string;
       try {
-        tail = readFileSync(log, 'utf8').split(/[\r\n]+/).map((l) => l.trim()).filter(Boolean).slice(-3).join(' ↵ ');
+        tail = readFileSync(log, 'utf8')
+          .split(/[\r\n]+/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .slice(-3)
+          .join(' ↵ ');
       } catch (e) {
         tail = `(cannot read it: ${(e as Error).message})`;
       }
@@ -119,7 +144,9 @@ function missingRunWarnings(root: string, spec: AblationFile, folders: readonly 
     for (const seed of spec.seeds) {
       const dir = join(root, cell.dir, `seed-${seed}`);
       if (found.has(resolve(dir))) continue;
-      out.push(`cell "${cell.label}" seed ${seed}: no run in ${dir} (its job failed before step 1, or has not run)${jobLogNote(root, spec, dir)}`);
+      out.push(
+        `cell "${cell.label}" seed ${seed}: no run in ${dir} (its job failed before step 1, or has not run)${jobLogNote(root, spec, dir)}`,
+      );
     }
   }
   return out;
@@ -130,9 +157,18 @@ function configDifferenceLabels(runs: readonly RunFolder[]): { labels: string[];
   const keys = new Set<string>();
   const entries = runs.map((r) => configEntries(r.config) as Record<string, KnobValue | undefined>);
   for (const e of entries) for (const k of Object.keys(e)) keys.add(k);
-  const differing = [...keys].filter((k) => k !== 'seed' && k !== 'steps' && new Set(entries.map((e) => JSON.stringify(e[k]))).size > 1).sort();
-  const sets = entries.map((e) => Object.fromEntries(differing.map((k) => [k, e[k] === undefined ? '–' : formatValue(e[k]!)])));
-  const labels = sets.map((s) => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(', ') || 'all runs');
+  const differing = [...keys]
+    .filter((k) => k !== 'seed' && k !== 'steps' && new Set(entries.map((e) => JSON.stringify(e[k]))).size > 1)
+    .sort();
+  const sets = entries.map((e) =>
+    Object.fromEntries(differing.map((k) => [k, e[k] === undefined ? '–' : formatValue(e[k]!)])),
+  );
+  const labels = sets.map(
+    (s) =>
+      Object.entries(s)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ') || 'all runs',
+  );
   return { labels, sets };
 }
 
@@ -146,7 +182,11 @@ function mixWarnings(folders: readonly RunFolder[]): string[] {
 }
 
 /** Runs below a sweep's folder that are not of one of its cells (a run added by hand, a cell since removed). */
-function strayWarnings(spec: AblationFile, folders: readonly RunFolder[], labelOf: ReadonlyMap<RunFolder, string>): string[] {
+function strayWarnings(
+  spec: AblationFile,
+  folders: readonly RunFolder[],
+  labelOf: ReadonlyMap<RunFolder, string>,
+): string[] {
   const known = new Set(spec.cells.map((c) => c.label));
   const stray = new Map<string, string[]>();
   for (const f of folders) {
@@ -156,7 +196,12 @@ function strayWarnings(spec: AblationFile, folders: readonly RunFolder[], labelO
   }
   if (stray.size === 0) return [];
   const n = [...stray.values()].reduce((a, ids) => a + ids.length, 0);
-  const list = [...stray].map(([label, ids]) => `cell "${label}": ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … ${ids.length - 5} more` : ''}`).join('; ');
+  const list = [...stray]
+    .map(
+      ([label, ids]) =>
+        `cell "${label}": ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … ${ids.length - 5} more` : ''}`,
+    )
+    .join('; ');
   return [`${n} run${n === 1 ? ' is' : 's are'} not of a cell of ${ABLATION_FILE} (${list})`];
 }
 
@@ -197,7 +242,8 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     const specPath = join(root, ABLATION_FILE);
     if (existsSync(specPath)) {
       const found = parseAblationFile(readJsonFile(specPath), specPath);
-      if (spec) warnings.push(`${specPath}: a second ablation.json; the cells' order and the solved rule come from the first`);
+      if (spec)
+        warnings.push(`${specPath}: a second ablation.json; the cells' order and the solved rule come from the first`);
       else {
         spec = found;
         specRoot = root;
@@ -219,7 +265,9 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   const missing = spec && specRoot !== undefined ? missingRunWarnings(specRoot, spec, folders) : [];
   warnings.push(...missing);
   if (folders.length === 0) {
-    throw new CliError(`no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}${missing.length ? ` (${missing.length} runs of its ${ABLATION_FILE} have none; the first: ${missing[0]})` : ''}`);
+    throw new CliError(
+      `no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}${missing.length ? ` (${missing.length} runs of its ${ABLATION_FILE} have none; the first: ${missing[0]})` : ''}`,
+    );
   }
   warnings.push(...mixWarnings(folders));
 
@@ -243,14 +291,21 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     return ia !== ib ? ia - ib : plainCompare(a, b);
   });
   const cells: AblationCell[] = labels.map((label) => {
-    const members = folders.filter((f) => labelOf.get(f) === label).sort((a, b) => a.run.seed - b.run.seed || plainCompare(a.id, b.id));
+    const members = folders
+      .filter((f) => labelOf.get(f) === label)
+      .sort((a, b) => a.run.seed - b.run.seed || plainCompare(a.id, b.id));
     const seen = new Set<number>();
     for (const m of members) {
-      if (seen.has(m.run.seed)) warnings.push(`cell "${label}" has seed ${m.run.seed} more than once (${m.id}): repeated seeds are not independent samples`);
+      if (seen.has(m.run.seed))
+        warnings.push(
+          `cell "${label}" has seed ${m.run.seed} more than once (${m.id}): repeated seeds are not independent samples`,
+        );
       seen.add(m.run.seed);
       if (spec && m.run.lastStep < spec.steps) {
-        warnings.push(`${m.id}: unfinished, stopped at step ${m.run.lastStep} of ${spec.steps} (counted as unsolved from then on; ` +
-          `continue it: rlvr train --resume ${m.dir} --steps ${spec.steps})${jobLogNote(m.root, spec, m.dir)}`);
+        warnings.push(
+          `${m.id}: unfinished, stopped at step ${m.run.lastStep} of ${spec.steps} (counted as unsolved from then on; ` +
+            `continue it: rlvr train --resume ${m.dir} --steps ${spec.steps})${jobLogNote(m.root, spec, m.dir)}`,
+        );
       }
     }
     const specCell = spec?.cells.find((c) => c.label === label);
@@ -268,19 +323,31 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   const presetName = spec?.preset ?? folders.find((f) => f.cell?.preset)?.cell?.preset;
   const preset = presetName !== undefined && PRESET_NAMES.includes(presetName) ? getPreset(presetName) : undefined;
   const first = folders[0].config;
-  const solved = overrides.solved !== undefined ? overrides.solved : spec ? spec.solved : preset?.ablation?.solved ?? defaultSolvedRule(first);
+  const solved =
+    overrides.solved !== undefined
+      ? overrides.solved
+      : spec
+        ? spec.solved
+        : (preset?.ablation?.solved ?? defaultSolvedRule(first));
   const recorded = new Set(folders.flatMap((f) => Object.keys(f.run.series)));
   const wanted = overrides.metrics ?? spec?.metrics ?? preset?.ablation?.metrics ?? defaultAblationMetrics(first);
   const metrics = wanted.filter((m) => recorded.has(m));
   for (const m of wanted) if (!recorded.has(m)) warnings.push(`no run recorded ${m}: left out`);
-  if (solved && !recorded.has(solved.metric)) warnings.push(`no run recorded ${solved.metric}, so none can be solved (is evalEvery 0?)`);
+  if (solved && !recorded.has(solved.metric))
+    warnings.push(`no run recorded ${solved.metric}, so none can be solved (is evalEvery 0?)`);
 
-  const stats = summarizeAblation(cells, { metrics, solved, ...(overrides.compare ? { compare: overrides.compare } : {}) });
+  const stats = summarizeAblation(cells, {
+    metrics,
+    solved,
+    ...(overrides.compare ? { compare: overrides.compare } : {}),
+  });
   const seeds = spec ? [...spec.seeds] : undefined;
   const title = `Ablation: ${presetName ?? `${folders.length} runs`}`;
   const question = preset?.ablation?.question;
   const summary: AblationSummaryFile = {
-    format: 'rlvr-ablation-summary', version: 1, title,
+    format: 'rlvr-ablation-summary',
+    version: 1,
+    title,
     ...(presetName !== undefined ? { preset: presetName } : {}),
     ...(question ? { question } : {}),
     ...(seeds ? { seeds, steps: spec!.steps } : {}),
@@ -290,7 +357,14 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
     ...(question ? [`**Question.** ${question}`, ''] : []),
     `${cells.length} cells × ${seeds ? `seeds ${seeds.join(', ')}` : 'the seeds found'}${spec ? ` × ${spec.steps} steps` : ''}: ${folders.length} runs.` +
       `${spec?.sets.length ? ` Every cell also sets ${spec.sets.join(', ')}.` : ''}`,
-    ...(preset?.ablation ? ['', `**What the literature claims.** ${preset.ablation.literature}`, '', `**How to read it.** ${preset.ablation.reading}`] : []),
+    ...(preset?.ablation
+      ? [
+          '',
+          `**What the literature claims.** ${preset.ablation.literature}`,
+          '',
+          `**How to read it.** ${preset.ablation.reading}`,
+        ]
+      : []),
   ];
   return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
 }
@@ -310,22 +384,30 @@ export function checkSweepFolder(dir: string, want: AblationFile, jobDirs: reado
       have = parseAblationFile(readJsonFile(specPath), specPath);
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
-      throw new CliError(`--out ${dir}: its ${ABLATION_FILE} is not one rlvr sweep wrote (${e.message}); give a new folder`);
+      throw new CliError(
+        `--out ${dir}: its ${ABLATION_FILE} is not one rlvr sweep wrote (${e.message}); give a new folder`,
+      );
     }
     const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 80);
     const field = SPEC_FIELDS.find((k) => JSON.stringify(have[k]) !== JSON.stringify(want[k]));
     if (field) {
-      throw new CliError(`--out ${dir} holds another ablation (its ${ABLATION_FILE} has ${field} ${show(have[field])}, this sweep ${show(want[field])}): ` +
-        'give a new folder, or the same flags to go on with that one');
+      throw new CliError(
+        `--out ${dir} holds another ablation (its ${ABLATION_FILE} has ${field} ${show(have[field])}, this sweep ${show(want[field])}): ` +
+          'give a new folder, or the same flags to go on with that one',
+      );
     }
   }
   const own = new Set(jobDirs.map((d) => resolve(d)));
-  const foreign = findRunFolders(dir).filter((f) => !own.has(resolve(f))).map((f) => relative(dir, f).split(sep).join('/') || '.');
+  const foreign = findRunFolders(dir)
+    .filter((f) => !own.has(resolve(f)))
+    .map((f) => relative(dir, f).split(sep).join('/') || '.');
   if (foreign.length) {
     const n = foreign.length;
     const list = `${foreign.slice(0, 3).join(', ')}${n > 3 ? `, … ${n - 3} more` : ''}`;
-    throw new CliError(`--out ${dir} already holds ${n} run folder${n === 1 ? ' that is' : 's that are'} not this sweep's (${list}): ` +
-      `its summary would count ${n === 1 ? 'it' : 'them'}; give a new folder`);
+    throw new CliError(
+      `--out ${dir} already holds ${n} run folder${n === 1 ? ' that is' : 's that are'} not this sweep's (${list}): ` +
+        `its summary would count ${n === 1 ? 'it' : 'them'}; give a new folder`,
+    );
   }
 }
 
@@ -336,14 +418,18 @@ export function writeSummary(dir: string, s: FolderSummary): void {
 }
 
 /** "eval/pass@1_greedy>=0.9" → a solved rule; `level` from --solved-level. */
-export function parseSolvedFlag(raw: string | undefined, level: string | undefined): PresetSolvedRule | null | undefined {
+export function parseSolvedFlag(
+  raw: string | undefined,
+  level: string | undefined,
+): PresetSolvedRule | null | undefined {
   if (raw === undefined) {
     if (level !== undefined) throw new CliError('--solved-level needs --solved METRIC>=TARGET');
     return undefined;
   }
   if (raw === 'none') return null;
   const m = /^\s*([^\s>=]+)\s*>=\s*([-+0-9.eE]+)\s*$/.exec(raw);
-  if (!m || !Number.isFinite(Number(m[2]))) throw new CliError(`--solved expects METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9) or none, got "${raw}"`);
+  if (!m || !Number.isFinite(Number(m[2])))
+    throw new CliError(`--solved expects METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9) or none, got "${raw}"`);
   const rule: PresetSolvedRule = { metric: m[1], target: Number(m[2]) };
   if (level === undefined) return rule;
   const l = Number(level);

@@ -30,7 +30,9 @@ export interface CellFile {
 /** "ENOENT: no such file or directory" from a file error (without the path Node appends). */
 export function errorReason(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  const message = String(err?.message ?? e).replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  const message = String(err?.message ?? e)
+    .replace(/^[A-Z]+: /, '')
+    .replace(/, \w+ '.*'$/, '');
   return err?.code ? `${err.code}: ${message}` : message;
 }
 
@@ -66,14 +68,20 @@ export function parseCellFile(raw: unknown, path: string): CellFile {
     throw new CliError(`${path}: "cell" must be a non-empty string (the run's cell label), got ${showRaw(raw.cell)}`);
   }
   for (const k of ['preset', 'variant'] as const) {
-    if (raw[k] !== undefined && typeof raw[k] !== 'string') throw new CliError(`${path}: "${k}" must be a string, got ${showRaw(raw[k])}`);
+    if (raw[k] !== undefined && typeof raw[k] !== 'string')
+      throw new CliError(`${path}: "${k}" must be a string, got ${showRaw(raw[k])}`);
   }
-  return { cell: raw.cell, ...(raw.preset !== undefined ? { preset: raw.preset as string } : {}), ...(raw.variant !== undefined ? { variant: raw.variant as string } : {}) };
+  return {
+    cell: raw.cell,
+    ...(raw.preset !== undefined ? { preset: raw.preset as string } : {}),
+    ...(raw.variant !== undefined ? { variant: raw.variant as string } : {}),
+  };
 }
 
 /** ablation.json, every field checked (report reads the cells, seeds, steps, solved rule and metrics). */
 export function parseAblationFile(raw: unknown, path: string): AblationFile {
-  if (!isObject(raw) || raw.format !== 'rlvr-ablation') throw new CliError(`${path}: not an ablation spec written by rlvr sweep (its "format" must be "rlvr-ablation")`);
+  if (!isObject(raw) || raw.format !== 'rlvr-ablation')
+    throw new CliError(`${path}: not an ablation spec written by rlvr sweep (its "format" must be "rlvr-ablation")`);
   const fail = (field: string, what: string): never => {
     throw new CliError(`${path}: "${field}" must be ${what}, got ${showRaw(raw[field])}`);
   };
@@ -82,22 +90,42 @@ export function parseAblationFile(raw: unknown, path: string): AblationFile {
   if (typeof raw.preset !== 'string' || raw.preset === '') fail('preset', 'a preset name');
   if (!isStringList(raw.variants)) fail('variants', 'a list of variant labels');
   const grid = raw.grid;
-  if (!Array.isArray(grid) || !grid.every((g) => Array.isArray(g) && g.length === 2 && typeof g[0] === 'string' && isStringList(g[1]))) fail('grid', 'a list of [knob, [value, …]]');
+  if (
+    !Array.isArray(grid) ||
+    !grid.every((g) => Array.isArray(g) && g.length === 2 && typeof g[0] === 'string' && isStringList(g[1]))
+  )
+    fail('grid', 'a list of [knob, [value, …]]');
   const seeds = raw.seeds;
-  if (!Array.isArray(seeds) || seeds.length === 0 || !seeds.every((s) => Number.isSafeInteger(s) && s >= min && s <= max)) fail('seeds', `a list of seeds (integers in [${min}, ${max}])`);
+  if (
+    !Array.isArray(seeds) ||
+    seeds.length === 0 ||
+    !seeds.every((s) => Number.isSafeInteger(s) && s >= min && s <= max)
+  )
+    fail('seeds', `a list of seeds (integers in [${min}, ${max}])`);
   if (!Number.isSafeInteger(raw.steps) || (raw.steps as number) < 1) fail('steps', 'a whole number of steps ≥ 1');
   if (!isStringList(raw.sets)) fail('sets', 'a list of knob=value');
   const solved = raw.solved;
-  const goodSolved = solved === null || (isObject(solved) && typeof solved.metric === 'string' && typeof solved.target === 'number' && Number.isFinite(solved.target) &&
-    (solved.level === undefined || Number.isSafeInteger(solved.level)));
+  const goodSolved =
+    solved === null ||
+    (isObject(solved) &&
+      typeof solved.metric === 'string' &&
+      typeof solved.target === 'number' &&
+      Number.isFinite(solved.target) &&
+      (solved.level === undefined || Number.isSafeInteger(solved.level)));
   if (!goodSolved) fail('solved', 'null or {metric, target, level?} (a metric name, a number, a curriculum level)');
   if (!isStringList(raw.metrics)) fail('metrics', 'a list of metric names');
   const cells = raw.cells;
-  const goodCell = (c: unknown) => isObject(c) && typeof c.label === 'string' && typeof c.dir === 'string' && isObject(c.set) &&
-    Object.values(c.set).every((v) => typeof v === 'string') && (c.variant === undefined || typeof c.variant === 'string');
+  const goodCell = (c: unknown) =>
+    isObject(c) &&
+    typeof c.label === 'string' &&
+    typeof c.dir === 'string' &&
+    isObject(c.set) &&
+    Object.values(c.set).every((v) => typeof v === 'string') &&
+    (c.variant === undefined || typeof c.variant === 'string');
   if (!Array.isArray(cells) || !cells.every(goodCell)) fail('cells', 'a list of {label, dir, set}');
   // Files written before runs could start from a checkpoint have no "init": random weights.
-  if (raw.init !== undefined && raw.init !== null && typeof raw.init !== 'string') fail('init', 'null or the checkpoint every run started from');
+  if (raw.init !== undefined && raw.init !== null && typeof raw.init !== 'string')
+    fail('init', 'null or the checkpoint every run started from');
   return { ...raw, init: raw.init ?? null } as unknown as AblationFile;
 }
 
@@ -132,7 +160,8 @@ export function findRunFolders(root: string, warnings: string[] = []): string[] 
       warnings.push(`skipped ${dir}: ${errorReason(e)}`);
       return;
     }
-    if (ancestors.includes(real)) return void warnings.push(`skipped ${dir}: a link to a folder searched already (a loop)`);
+    if (ancestors.includes(real))
+      return void warnings.push(`skipped ${dir}: a link to a folder searched already (a loop)`);
     if (seen.has(real)) return void warnings.push(`skipped ${dir}: a link to a folder found already (counted once)`);
     seen.add(real);
     if (isRunFolder(dir)) return void out.push(dir);

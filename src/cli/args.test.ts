@@ -24,10 +24,17 @@ describe('CLI flags', () => {
   });
 
   it('a value flag given twice, a switch with a value, and a flag taken as a value are named', () => {
-    expect(error(() => parseFlags(['--seed', '1', '--seed', '2'], spec, 'train'))).toBe('train: --seed is given twice ("1" and "2")');
+    expect(error(() => parseFlags(['--seed', '1', '--seed', '2'], spec, 'train'))).toBe(
+      'train: --seed is given twice ("1" and "2")',
+    );
     expect(error(() => parseFlags(['--json=1'], spec, 'train'))).toMatch(/--json is a switch and takes no value/);
-    expect(error(() => parseFlags(['--out', '--json'], spec, 'train'))).toBe('train: --out needs a value, got the flag --json');
-    expect(parseFlags(['--set', 'a=1', '--set=b=2', '--json'], spec, 'train')).toEqual({ set: ['a=1', 'b=2'], json: true });
+    expect(error(() => parseFlags(['--out', '--json'], spec, 'train'))).toBe(
+      'train: --out needs a value, got the flag --json',
+    );
+    expect(parseFlags(['--set', 'a=1', '--set=b=2', '--json'], spec, 'train')).toEqual({
+      set: ['a=1', 'b=2'],
+      json: true,
+    });
   });
 
   it('--help anywhere asks for the command help, listing every flag', () => {

@@ -24,21 +24,30 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
 
 const COMMON_FLAGS: Record<string, FlagSpec> = {
   json: { kind: 'value', doc: 'where to write the JSON results (default bench-results/<suite>-<date>.json)' },
-  quick: { kind: 'switch', doc: 'smaller batches, for software adapters such as SwiftShader (the suite says how small)' },
+  quick: {
+    kind: 'switch',
+    doc: 'smaller batches, for software adapters such as SwiftShader (the suite says how small)',
+  },
   reps: { kind: 'value', doc: 'timed repetitions per measurement; medians are reported (default 5)' },
   warmup: { kind: 'value', doc: 'untimed runs before the timed ones (default 1)' },
   help: { kind: 'switch', doc: 'show this help' },
 };
 
 function usage(): string {
-  return `usage: npm run bench -- <suite> [--json FILE] [--quick] [--reps N] [--warmup N] [suite flags]\nsuites:\n` +
-    Object.keys(SUITES).map((s) => `  ${s}`).join('\n') + '\nRun a suite with --help for its flags.';
+  return (
+    `usage: npm run bench -- <suite> [--json FILE] [--quick] [--reps N] [--warmup N] [suite flags]\nsuites:\n` +
+    Object.keys(SUITES)
+      .map((s) => `  ${s}`)
+      .join('\n') +
+    '\nRun a suite with --help for its flags.'
+  );
 }
-
 
 async function main(argv: string[]): Promise<number> {
   const err = lineWriter(process.stderr);
-  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the results still go to the JSON file`));
+  const out = lineWriter(process.stdout, (why) =>
+    err(`note: stdout closed (${why}); the results still go to the JSON file`),
+  );
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === 'help') {
     out(usage());
@@ -62,7 +71,10 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (flags.help) {
-    out(`${suite.name}: ${suite.summary}\n` + helpText(`bench ${name}`, spec).replace('usage: rlvr bench', 'usage: npm run bench --'));
+    out(
+      `${suite.name}: ${suite.summary}\n` +
+        helpText(`bench ${name}`, spec).replace('usage: rlvr bench', 'usage: npm run bench --'),
+    );
     return 0;
   }
   const quick = flags.quick === true;
@@ -84,11 +96,17 @@ async function main(argv: string[]): Promise<number> {
   const { openNodeDevice } = await import('../gpu/node-device');
   const gpu = await openNodeDevice({ verbose: false });
   const a = gpu.adapter;
-  out(`adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
-    `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`);
-  out(`  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`);
+  out(
+    `adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
+      `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`,
+  );
+  out(
+    `  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`,
+  );
   const repsText = suite.repeated === false ? '' : `: ${reps} reps, ${warmup} warm-up`;
-  out(`suite ${name}${quick ? ' (--quick)' : ''}${repsText}; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
+  out(
+    `suite ${name}${quick ? ' (--quick)' : ''}${repsText}; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`,
+  );
   const t0 = performance.now();
   let result: unknown;
   try {
@@ -112,7 +130,14 @@ async function main(argv: string[]): Promise<number> {
     adapter: gpu.adapter,
     features: gpu.features,
     // The 1-minute load average before and after: on a shared machine it says how noisy the run was.
-    host: { platform: process.platform, arch: process.arch, node: process.version, cpus: cpus().length, loadBefore, loadAfter: loadavg()[0] },
+    host: {
+      platform: process.platform,
+      arch: process.arch,
+      node: process.version,
+      cpus: cpus().length,
+      loadBefore,
+      loadAfter: loadavg()[0],
+    },
     options: { quick, reps, warmup },
     result,
   };

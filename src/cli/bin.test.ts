@@ -14,7 +14,11 @@ describe('rlvr as an installed command', () => {
   it('package.json names bin/rlvr.mjs, executable; npx rlvr answers from the clone; from any folder the script runs the CLI and passes its exit status on', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).bin).toEqual({ rlvr: 'bin/rlvr.mjs' });
     expect(statSync(BIN).mode & 0o111).not.toBe(0);
-    const npx = spawnSync('npx', ['--offline', 'rlvr', '--help'], { cwd: join(ROOT, 'src'), encoding: 'utf8', timeout: 60_000 });
+    const npx = spawnSync('npx', ['--offline', 'rlvr', '--help'], {
+      cwd: join(ROOT, 'src'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(npx.status, npx.stderr).toBe(0);
     expect(npx.stdout).toMatch(/^usage: /);
     const bad = spawnSync(BIN, ['train', '--steps', 'x'], { cwd: away, encoding: 'utf8', timeout: 60_000 });
@@ -24,7 +28,10 @@ describe('rlvr as an installed command', () => {
 
   it('a SIGTERM to the command stops the run after its step with its checkpoint (exit 130)', async () => {
     const out = join(away, 'run');
-    const child = spawn(BIN, ['train', '--preset', 'sort-easy', '--steps', '2000', '--backend', 'cpu', '--out', out], { cwd: away, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(BIN, ['train', '--preset', 'sort-easy', '--steps', '2000', '--backend', 'cpu', '--out', out], {
+      cwd: away,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (s: string) => {

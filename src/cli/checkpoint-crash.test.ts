@@ -16,19 +16,61 @@ import { metricsWithoutClock } from './run-folder-fixtures';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const HOOK = fileURLToPath(new URL('./crash-hook.fixture.mjs', import.meta.url));
-const TINY = ['--preset', 'sort-easy', '--backend', 'cpu', '--seed', '4', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0',
-  '--set', 'model.nEmbd=8', '--set', 'model.nLayer=1', '--set', 'epochs=2', '--set', 'minibatches=2'];
+const TINY = [
+  '--preset',
+  'sort-easy',
+  '--backend',
+  'cpu',
+  '--seed',
+  '4',
+  '--set',
+  'batchPrompts=2',
+  '--set',
+  'groupSize=4',
+  '--set',
+  'evalEvery=0',
+  '--set',
+  'model.nEmbd=8',
+  '--set',
+  'model.nLayer=1',
+  '--set',
+  'epochs=2',
+  '--set',
+  'minibatches=2',
+];
 const tmp = (what: string) => mkdtempSync(join(tmpdir(), `rlvr-crash-${what}-`));
 
 /** `rlvr train` to step 2 with a checkpoint after each step, in a child process under the hook. */
 function hookedTrain(dir: string, env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', '--import', HOOK, MAIN, 'train', ...TINY, '--steps', '2', '--checkpoint-every', '1', '--out', dir, '--json'],
-    { encoding: 'utf8', env: { ...process.env, RLVR_FS_WATCH: dir, ...env }, timeout: 120_000 });
+  return spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      HOOK,
+      MAIN,
+      'train',
+      ...TINY,
+      '--steps',
+      '2',
+      '--checkpoint-every',
+      '1',
+      '--out',
+      dir,
+      '--json',
+    ],
+    { encoding: 'utf8', env: { ...process.env, RLVR_FS_WATCH: dir, ...env }, timeout: 120_000 },
+  );
 }
 
 async function resumeTo3(dir: string): Promise<number> {
   const errs: string[] = [];
-  const rc = await trainCommand(['--resume', dir, '--backend', 'cpu', '--steps', '3', '--json'], () => {}, (s) => errs.push(s));
+  const rc = await trainCommand(
+    ['--resume', dir, '--backend', 'cpu', '--steps', '3', '--json'],
+    () => {},
+    (s) => errs.push(s),
+  );
   expect(rc, errs.join('\n')).toBe(0);
   return rc;
 }
@@ -39,7 +81,13 @@ describe('a run killed while it writes a checkpoint', () => {
   let snaps: string;
   beforeAll(async () => {
     const whole = tmp('whole');
-    expect(await trainCommand([...TINY, '--steps', '3', '--out', whole, '--json'], () => {}, () => {})).toBe(0);
+    expect(
+      await trainCommand(
+        [...TINY, '--steps', '3', '--out', whole, '--json'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
     want = metricsWithoutClock(whole);
     snaps = tmp('snapshots');
     const r = hookedTrain(tmp('run'), { RLVR_FS_SNAPSHOT: snaps });
@@ -48,7 +96,10 @@ describe('a run killed while it writes a checkpoint', () => {
   afterAll(() => rmSync(snaps, { recursive: true, force: true }));
 
   it('resumes from every point of the checkpoint writes, never from an older step than a later point, with the metrics of the unkilled run', async () => {
-    const ops = readFileSync(join(snaps, 'ops.txt'), 'utf8').trim().split('\n').map((l) => /^(\d+) (.*)$/.exec(l)!.slice(1));
+    const ops = readFileSync(join(snaps, 'ops.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => /^(\d+) (.*)$/.exec(l)!.slice(1));
     // The points inside the checkpoint writes (and the one after the last).
     const points = ops.filter(([, what]) => /checkpoint/.test(what)).map(([n]) => Number(n));
     expect(points.length).toBeGreaterThan(20);
@@ -67,7 +118,10 @@ describe('a run killed while it writes a checkpoint', () => {
       try {
         step = loadResume(copy).run.trainedSteps;
       } catch (e) {
-        throw new Error(`killed before op ${n} (${what}): ${(e as Error).message}\nfiles: ${readdirSync(copy).join(', ')}`, { cause: e });
+        throw new Error(
+          `killed before op ${n} (${what}): ${(e as Error).message}\nfiles: ${readdirSync(copy).join(', ')}`,
+          { cause: e },
+        );
       }
       expect(step, `op ${n} (${what})`).toBeGreaterThanOrEqual(resumedFrom);
       resumedFrom = step;
@@ -77,7 +131,9 @@ describe('a run killed while it writes a checkpoint', () => {
     }
     // Both checkpoints were resumed from.
     expect(new Set(seen.map((s) => s.split(':')[1]))).toEqual(new Set(['1', '2']));
-    console.log(`killed at ${points.length} points of 3 checkpoint writes (${ops.length} file operations in all): resumed from ${seen.join(' ')} (op:step)`);
+    console.log(
+      `killed at ${points.length} points of 3 checkpoint writes (${ops.length} file operations in all): resumed from ${seen.join(' ')} (op:step)`,
+    );
   }, 600_000);
 
   it('a real SIGKILL between the two renames, and in the middle of writing the weights, leaves a run that resumes exactly', async () => {
@@ -85,7 +141,10 @@ describe('a run killed while it writes a checkpoint', () => {
     const ops = readFileSync(join(snaps, 'ops.txt'), 'utf8').trim().split('\n');
     const nth = (pattern: RegExp, k: number) => Number(ops.filter((l) => pattern.test(l))[k - 1].split(' ')[0]);
     // The second checkpoint write (step 2): its weights' rename, and the second half of their write.
-    const killAt = [nth(/ rename \S+ → checkpoint\.safetensors$/, 2), nth(/ write \(second half\) \.checkpoint\.safetensors/, 2)];
+    const killAt = [
+      nth(/ rename \S+ → checkpoint\.safetensors$/, 2),
+      nth(/ write \(second half\) \.checkpoint\.safetensors/, 2),
+    ];
     for (const at of killAt) {
       const dir = tmp('killed');
       const r = hookedTrain(dir, { RLVR_FS_KILL_AT: String(at) });

@@ -16,7 +16,18 @@ const kill = vi.hoisted(() => ({ at: 0, count: 0, dead: false }));
 
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  const changes = new Set(['openSync', 'writeSync', 'fsyncSync', 'closeSync', 'renameSync', 'unlinkSync', 'writeFileSync', 'appendFileSync', 'rmSync', 'copyFileSync']);
+  const changes = new Set([
+    'openSync',
+    'writeSync',
+    'fsyncSync',
+    'closeSync',
+    'renameSync',
+    'unlinkSync',
+    'writeFileSync',
+    'appendFileSync',
+    'rmSync',
+    'copyFileSync',
+  ]);
   const wrapped: Record<string, unknown> = { ...fs };
   for (const [name, f] of Object.entries(fs)) {
     if (typeof f !== 'function' || !/Sync$/.test(name)) continue;
@@ -42,7 +53,16 @@ type TrainerT = Awaited<ReturnType<typeof Trainer.create>>;
 type MakeEngine = Parameters<typeof Trainer.create>[1];
 
 const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 2, groupSize: 4, evalEvery: 0, epochs: 2, minibatches: 2, seed: 4, steps: 4,
+  'model.nEmbd': 8,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 2,
+  groupSize: 4,
+  evalEvery: 0,
+  epochs: 2,
+  minibatches: 2,
+  seed: 4,
+  steps: 4,
 });
 const make: MakeEngine = (l, p, s) => new CpuEngine(l, p, s);
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-kills-'));
@@ -72,8 +92,13 @@ async function killedSave(t: TrainerT, dir: string, at: number): Promise<boolean
 function resume(dir: string, what: string) {
   try {
     const source = loadResume(dir);
-    const state = source.note ? join(dir, '.checkpoint.state.safetensors.previous') : statePathOf(join(dir, CHECKPOINT));
-    const hash = createHash('sha256').update(readFileSync(join(dir, CHECKPOINT))).update(readFileSync(state)).digest('hex');
+    const state = source.note
+      ? join(dir, '.checkpoint.state.safetensors.previous')
+      : statePathOf(join(dir, CHECKPOINT));
+    const hash = createHash('sha256')
+      .update(readFileSync(join(dir, CHECKPOINT)))
+      .update(readFileSync(state))
+      .digest('hex');
     return { source, hash };
   } catch (e) {
     throw new Error(`${what}: ${(e as Error).message}`, { cause: e });
@@ -81,7 +106,7 @@ function resume(dir: string, what: string) {
 }
 
 describe('kills in a row at every file operation of the checkpoint writes', () => {
-  it('always leave a pair that resumes, and every resume gives the unkilled run\'s metrics', async () => {
+  it("always leave a pair that resumes, and every resume gives the unkilled run's metrics", async () => {
     // The unkilled run: a checkpoint after step 1, the step-2 trainer kept for the killed writes, then steps 3 and 4.
     const ref = await Trainer.create(tiny, make);
     const want = [''];
@@ -102,8 +127,13 @@ describe('kills in a row at every file operation of the checkpoint writes', () =
       const s1 = first.source.run.trainedSteps;
       expect([1, 2]).toContain(s1);
       // The resumed process trains a step (the unkilled run's step) and is killed in its own write.
-      const again = await Trainer.create(first.source.run.config, make, { initial: first.source.run, resume: first.source.point });
-      expect(await step(again), `step ${s1 + 1} after a kill before operation ${i}`).toBe(want[s1 + 1] ?? (want.push(await step(ref)), want[s1 + 1]));
+      const again = await Trainer.create(first.source.run.config, make, {
+        initial: first.source.run,
+        resume: first.source.point,
+      });
+      expect(await step(again), `step ${s1 + 1} after a kill before operation ${i}`).toBe(
+        want[s1 + 1] ?? (want.push(await step(ref)), want[s1 + 1]),
+      );
       for (let j = 1; ; j++) {
         const twice = tmp();
         cpSync(dir, twice, { recursive: true });
@@ -112,7 +142,8 @@ describe('kills in a row at every file operation of the checkpoint writes', () =
         const what = `killed before operation ${i} of the step-2 write, resumed from step ${s1}, killed before operation ${j} of the step-${s1 + 1} write`;
         const second = resume(twice, what);
         expect(second.source.run.trainedSteps, what).toBeGreaterThanOrEqual(s1);
-        if (!resumable.has(second.hash)) resumable.set(second.hash, { dir: twice, step: second.source.run.trainedSteps, what });
+        if (!resumable.has(second.hash))
+          resumable.set(second.hash, { dir: twice, step: second.source.run.trainedSteps, what });
       }
       again.destroy();
     }

@@ -54,7 +54,8 @@ export function commitCheckpointPair(path: string, state: Uint8Array, weights: U
   // and a state that is not theirs in place: that set-aside state is the one to keep until the
   // new weights are in (setting the state in place aside over it would lose the only state the
   // weights have: a second kill would leave a run that cannot be resumed).
-  const keepPrevious = existsSync(previous) && existsSync(path) && !stateFits(statePath, path) && stateFits(previous, path);
+  const keepPrevious =
+    existsSync(previous) && existsSync(path) && !stateFits(statePath, path) && stateFits(previous, path);
   let setAside = false;
   let stateIn = false;
   try {
@@ -96,7 +97,11 @@ function stateFits(statePath: string, path: string): boolean {
 export async function saveCheckpoint(trainer: Trainer, dir: string, name: string): Promise<string> {
   const path = join(dir, name);
   const [params, point] = await Promise.all([trainer.engine.readParams(), trainer.resumePoint()]);
-  commitCheckpointPair(path, writeTrainerStateFile(point, params, trainer.engine.kind), await trainer.checkpoint(params));
+  commitCheckpointPair(
+    path,
+    writeTrainerStateFile(point, params, trainer.engine.kind),
+    await trainer.checkpoint(params),
+  );
   return path;
 }
 
@@ -115,7 +120,11 @@ export interface ResumeSource {
  * what the command needs, for a file that is a model but not a run's); every problem is a
  * CliError naming the file.
  */
-export function readCheckpointArg(path: string, flag: string, need = 'a checkpoint written by rlvr train (or the playground) is needed'): RunCheckpoint {
+export function readCheckpointArg(
+  path: string,
+  flag: string,
+  need = 'a checkpoint written by rlvr train (or the playground) is needed',
+): RunCheckpoint {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
@@ -137,8 +146,10 @@ function readState(statePath: string, path: string, run: RunCheckpoint): SavedRe
   try {
     bytes = readFileSync(statePath);
   } catch (e) {
-    throw new CliError(`--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
-      'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed');
+    throw new CliError(
+      `--resume ${path}: its trainer state ${statePath} cannot be read (${(e as Error).message}); ` +
+        'only checkpoints written by rlvr train (at the end, with --checkpoint-every, on Ctrl-C or a fault) can be resumed',
+    );
   }
   return asCliError(() => readTrainerStateFile(bytes, run.params, `--resume ${statePath}`), CheckpointError);
 }
@@ -157,10 +168,18 @@ export function loadResume(arg: string): ResumeSource {
   }
   if (!existsSync(path)) {
     const fault = join(dirname(path), FAULT_CHECKPOINT);
-    throw new CliError(`--resume ${arg}: there is no ${path}` +
-      (existsSync(fault) ? `; the run stopped at a fault: resume from ${fault}` : ' (a run folder written by rlvr train, or a checkpoint file)'));
+    throw new CliError(
+      `--resume ${arg}: there is no ${path}` +
+        (existsSync(fault)
+          ? `; the run stopped at a fault: resume from ${fault}`
+          : ' (a run folder written by rlvr train, or a checkpoint file)'),
+    );
   }
-  const run = readCheckpointArg(path, '--resume', 'only a checkpoint written by rlvr train (or the playground) can be resumed');
+  const run = readCheckpointArg(
+    path,
+    '--resume',
+    'only a checkpoint written by rlvr train (or the playground) can be resumed',
+  );
   const statePath = statePathOf(path);
   let point: SavedResumePoint;
   let note: string | undefined;
@@ -177,7 +196,9 @@ export function loadResume(arg: string): ResumeSource {
     note = `the last checkpoint write in ${dirname(path)} was cut short; resuming from the state saved with these weights (${previous})`;
   }
   if (point.state.stepCount !== run.trainedSteps) {
-    throw new CliError(`--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`);
+    throw new CliError(
+      `--resume ${path}: the checkpoint says trainedSteps ${run.trainedSteps}, its state file step ${point.state.stepCount}`,
+    );
   }
   return { path, run, point, ...(note ? { note } : {}) };
 }
@@ -193,13 +214,17 @@ export function loadInitWeights(path: string, config: RunConfig): RunCheckpoint 
   const have = run.layout.config;
   for (const key of ['vocabSize', 'nPositions', 'nEmbd', 'nLayer', 'nHead'] as const) {
     if (want[key] !== have[key]) {
-      throw new CliError(`--init ${path}: its model has ${key} ${have[key]}, this run's config builds ${want[key]}; ` +
-        `give the checkpoint's task and model.* knobs (its config: task ${run.config.task})`);
+      throw new CliError(
+        `--init ${path}: its model has ${key} ${have[key]}, this run's config builds ${want[key]}; ` +
+          `give the checkpoint's task and model.* knobs (its config: task ${run.config.task})`,
+      );
     }
   }
   const vocab = getTask(config.task).vocab(taskParamsOf(config));
   if (vocab.join('\u0000') !== run.vocab.join('\u0000')) {
-    throw new CliError(`--init ${path}: its vocabulary (${run.vocab.length} tokens of task ${run.config.task}) is not this run's; give the checkpoint's task knobs`);
+    throw new CliError(
+      `--init ${path}: its vocabulary (${run.vocab.length} tokens of task ${run.config.task}) is not this run's; give the checkpoint's task knobs`,
+    );
   }
   return run;
 }

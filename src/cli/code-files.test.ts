@@ -14,7 +14,20 @@ import { readSafetensors } from '../model/safetensors';
 import { ablationCells, ablationSpec } from '../ablation/spec';
 import { CODE_EXAMPLES } from '../config/custom-code';
 
-const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
+const small = [
+  '--preset',
+  'sort-easy',
+  '--backend',
+  'cpu',
+  '--set',
+  'batchPrompts=2',
+  '--set',
+  'groupSize=4',
+  '--set',
+  'evalEvery=0',
+  '--seed',
+  '3',
+];
 
 function file(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'rlvr-code-')), 'code.js');
@@ -26,7 +39,11 @@ async function train(extra: string[]): Promise<{ rc: number; dir: string; lines:
   const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
   const lines: string[] = [];
   const errors: string[] = [];
-  const rc = await trainCommand([...small, '--out', dir, '--json', ...extra], (s) => lines.push(s), (s) => errors.push(s));
+  const rc = await trainCommand(
+    [...small, '--out', dir, '--json', ...extra],
+    (s) => lines.push(s),
+    (s) => errors.push(s),
+  );
   return { rc, dir, lines, errors };
 }
 
@@ -38,43 +55,96 @@ describe('rlvr train with your own code', () => {
     expect(r.rc).toBe(0);
     const config = JSON.parse(readFileSync(join(r.dir, 'config.json'), 'utf8'));
     expect(config).toMatchObject({ estimator: 'custom', customEstimator: GRPO });
-    expect(readSafetensors(readFileSync(join(r.dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({ customEstimator: GRPO });
+    expect(readSafetensors(readFileSync(join(r.dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({
+      customEstimator: GRPO,
+    });
     // The built-in GRPO gives the same metrics (the custom path is bit for bit).
     const builtin = await train(['--steps', '2']);
     expect(metricsWithoutClock(r.dir)).toEqual(metricsWithoutClock(builtin.dir));
   });
 
   it('a syntax error is refused before anything runs, naming the line', async () => {
-    await expect(train(['--steps', '2', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')])).rejects.toThrow(/^your estimator, line 3: SyntaxError/);
+    await expect(
+      train(['--steps', '2', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')]),
+    ).rejects.toThrow(/^your estimator, line 3: SyntaxError/);
   });
 
-  it('a start refused for its code leaves the folder\'s earlier run untouched (config.json and metrics.jsonl were overwritten)', async () => {
+  it("a start refused for its code leaves the folder's earlier run untouched (config.json and metrics.jsonl were overwritten)", async () => {
     const r = await train(['--steps', '2']);
     expect(r.rc).toBe(0);
-    const before = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) => readFileSync(join(r.dir, n)));
-    await expect(trainCommand([...small, '--steps', '2', '--out', r.dir, '--json', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')], () => {}, () => {}))
-      .rejects.toThrow(/^your estimator, line 3: SyntaxError/);
-    const after = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) => readFileSync(join(r.dir, n)));
+    const before = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) =>
+      readFileSync(join(r.dir, n)),
+    );
+    await expect(
+      trainCommand(
+        [
+          ...small,
+          '--steps',
+          '2',
+          '--out',
+          r.dir,
+          '--json',
+          '--estimator-file',
+          file('function advantages(batch) {\n  return [\n}\n'),
+        ],
+        () => {},
+        () => {},
+      ),
+    ).rejects.toThrow(/^your estimator, line 3: SyntaxError/);
+    const after = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) =>
+      readFileSync(join(r.dir, n)),
+    );
     expect(after).toEqual(before);
-    expect(readdirSync(r.dir).sort()).toEqual(['checkpoint.safetensors', 'checkpoint.state.safetensors', 'config.json', 'metrics.jsonl']);
+    expect(readdirSync(r.dir).sort()).toEqual([
+      'checkpoint.safetensors',
+      'checkpoint.state.safetensors',
+      'config.json',
+      'metrics.jsonl',
+    ]);
   });
 
   it('a broken step stops the run (exit 3) with the line; a fixed file continues it', async () => {
-    const broken = file('// step 2 goes wrong\nfunction advantages(batch) {\n  if (batch.step === 2) return batch.rewards.map(() => NaN);\n  return batch.rewards;\n}\n');
+    const broken = file(
+      '// step 2 goes wrong\nfunction advantages(batch) {\n  if (batch.step === 2) return batch.rewards.map(() => NaN);\n  return batch.rewards;\n}\n',
+    );
     const r = await train(['--steps', '3', '--estimator-file', broken]);
     expect(r.rc).toBe(3);
     const fault = JSON.parse(r.lines.at(-1)!).fault;
     expect(fault).toMatchObject({ step: 2, check: 'custom-code' });
-    expect(fault.message).toContain('your estimator, line 2: advantages(batch) returned NaN at index 0; every value must be finite');
+    expect(fault.message).toContain(
+      'your estimator, line 2: advantages(batch) returned NaN at index 0; every value must be finite',
+    );
     expect(r.errors.join('\n')).toContain('--estimator-file <fixed file>');
-    const resumed = await trainCommand(['--resume', fault.checkpoint, '--estimator-file', file('function advantages(batch) {\n  return batch.rewards;\n}\n'), '--steps', '3', '--backend', 'cpu', '--json'], () => {}, () => {});
+    const resumed = await trainCommand(
+      [
+        '--resume',
+        fault.checkpoint,
+        '--estimator-file',
+        file('function advantages(batch) {\n  return batch.rewards;\n}\n'),
+        '--steps',
+        '3',
+        '--backend',
+        'cpu',
+        '--json',
+      ],
+      () => {},
+      () => {},
+    );
     expect(resumed).toBe(0);
-    const metrics = readFileSync(join(r.dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).step);
+    const metrics = readFileSync(join(r.dir, 'metrics.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).step);
     expect(metrics).toEqual([1, 2, 3]);
   });
 
   it('--reward-file runs the file as rewardShaping=custom', async () => {
-    const r = await train(['--steps', '1', '--reward-file', file('function rewards(batch) {\n  return Array.from(batch.correct, (c) => c);\n}\n')]);
+    const r = await train([
+      '--steps',
+      '1',
+      '--reward-file',
+      file('function rewards(batch) {\n  return Array.from(batch.correct, (c) => c);\n}\n'),
+    ]);
     expect(r.rc).toBe(0);
     const line = JSON.parse(readFileSync(join(r.dir, 'metrics.jsonl'), 'utf8').trim().split('\n')[0]);
     expect(line.scalars['reward/verifier']).toBeGreaterThan(0);
@@ -84,9 +154,19 @@ describe('rlvr train with your own code', () => {
 
 describe('rlvr sweep with your estimator as a cell', () => {
   it('every run of the custom cell carries the code as a --set, exactly', () => {
-    const spec = ablationSpec('sort-easy', { grid: [['estimator', ['grpo', 'custom']]], sets: codeSets({ estimator: GRPO }, false), seeds: [0, 1], steps: 3 });
+    const spec = ablationSpec('sort-easy', {
+      grid: [['estimator', ['grpo', 'custom']]],
+      sets: codeSets({ estimator: GRPO }, false),
+      seeds: [0, 1],
+      steps: 3,
+    });
     const jobs = sweepJobs(spec, ablationCells(spec), '/out');
-    expect(jobs.map((j) => j.cell.label)).toEqual(['estimator=grpo', 'estimator=grpo', 'estimator=custom', 'estimator=custom']);
+    expect(jobs.map((j) => j.cell.label)).toEqual([
+      'estimator=grpo',
+      'estimator=grpo',
+      'estimator=custom',
+      'estimator=custom',
+    ]);
     for (const j of jobs) expect(j.args).toContain(`customEstimator=${GRPO}`);
   });
 });

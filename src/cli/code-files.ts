@@ -8,11 +8,20 @@ import { CliError, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { CODE_KNOB, MAX_CODE_LENGTH, type CodeKind } from '../config/custom-code';
 
 export const CODE_FILE_FLAGS: Record<'estimator-file' | 'reward-file', FlagSpec> = {
-  'estimator-file': { kind: 'value', doc: 'your advantage estimator, a .js or .ts file defining advantages(batch) (docs/custom-estimators.md); train sets estimator=custom' },
-  'reward-file': { kind: 'value', doc: 'your reward shaping, a .js or .ts file defining rewards(batch); train sets rewardShaping=custom' },
+  'estimator-file': {
+    kind: 'value',
+    doc: 'your advantage estimator, a .js or .ts file defining advantages(batch) (docs/custom-estimators.md); train sets estimator=custom',
+  },
+  'reward-file': {
+    kind: 'value',
+    doc: 'your reward shaping, a .js or .ts file defining rewards(batch); train sets rewardShaping=custom',
+  },
 };
 
-const FLAG_KIND: Record<keyof typeof CODE_FILE_FLAGS, CodeKind> = { 'estimator-file': 'estimator', 'reward-file': 'reward' };
+const FLAG_KIND: Record<keyof typeof CODE_FILE_FLAGS, CodeKind> = {
+  'estimator-file': 'estimator',
+  'reward-file': 'reward',
+};
 
 /** The code files given, by kind, as read. */
 export function readCodeFiles(f: ParsedFlags): Partial<Record<CodeKind, string>> {
@@ -26,7 +35,10 @@ export function readCodeFiles(f: ParsedFlags): Partial<Record<CodeKind, string>>
     } catch (e) {
       throw new CliError(`--${flag}: cannot read ${path}: ${(e as Error).message}`);
     }
-    if (text.length > MAX_CODE_LENGTH) throw new CliError(`--${flag}: ${path} has ${text.length} characters; a run's code may have at most ${MAX_CODE_LENGTH}`);
+    if (text.length > MAX_CODE_LENGTH)
+      throw new CliError(
+        `--${flag}: ${path} has ${text.length} characters; a run's code may have at most ${MAX_CODE_LENGTH}`,
+      );
     out[FLAG_KIND[flag]] = text;
   }
   return out;
@@ -35,7 +47,9 @@ export function readCodeFiles(f: ParsedFlags): Partial<Record<CodeKind, string>>
 /** `--set` entries carrying the code (and, with `enable`, turning it on). */
 export function codeSets(code: Partial<Record<CodeKind, string>>, enable: boolean): string[] {
   const sets: string[] = [];
-  if (code.estimator !== undefined) sets.push(...(enable ? ['estimator=custom'] : []), `${CODE_KNOB.estimator}=${code.estimator}`);
-  if (code.reward !== undefined) sets.push(...(enable ? ['rewardShaping=custom'] : []), `${CODE_KNOB.reward}=${code.reward}`);
+  if (code.estimator !== undefined)
+    sets.push(...(enable ? ['estimator=custom'] : []), `${CODE_KNOB.estimator}=${code.estimator}`);
+  if (code.reward !== undefined)
+    sets.push(...(enable ? ['rewardShaping=custom'] : []), `${CODE_KNOB.reward}=${code.reward}`);
   return sets;
 }

@@ -14,11 +14,13 @@ writeFileSync(script, bashCompletion());
 /** What <Tab> offers after `words` (the last one being completed). */
 function complete(...words: string[]): string[] {
   const line = `source '${script}'; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _rlvr; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  return execFileSync('bash', ['-c', line], { encoding: 'utf8' }).split('\n').filter((s) => s.length > 0);
+  return execFileSync('bash', ['-c', line], { encoding: 'utf8' })
+    .split('\n')
+    .filter((s) => s.length > 0);
 }
 
 describe('rlvr completion bash', () => {
-  it('completes commands, a command\'s own flags, and closed lists of values', () => {
+  it("completes commands, a command's own flags, and closed lists of values", () => {
     expect(complete('rlvr', 'tr')).toEqual(['train']);
     expect(complete('rlvr', 'train', '--pre')).toEqual(['--preset']);
     expect(complete('rlvr', 'train', '--preset', 'maze-b')).toEqual(['maze-base-rl']);

@@ -18,9 +18,17 @@ const snapshots = process.env.RLVR_FS_SNAPSHOT ?? null;
 const killAt = process.env.RLVR_FS_KILL_AT === undefined ? null : Number(process.env.RLVR_FS_KILL_AT);
 
 const real = {
-  openSync: fs.openSync, writeSync: fs.writeSync, fsyncSync: fs.fsyncSync, closeSync: fs.closeSync,
-  renameSync: fs.renameSync, unlinkSync: fs.unlinkSync, copyFileSync: fs.copyFileSync,
-  mkdirSync: fs.mkdirSync, readdirSync: fs.readdirSync, statSync: fs.statSync, appendFileSync: fs.appendFileSync,
+  openSync: fs.openSync,
+  writeSync: fs.writeSync,
+  fsyncSync: fs.fsyncSync,
+  closeSync: fs.closeSync,
+  renameSync: fs.renameSync,
+  unlinkSync: fs.unlinkSync,
+  copyFileSync: fs.copyFileSync,
+  mkdirSync: fs.mkdirSync,
+  readdirSync: fs.readdirSync,
+  statSync: fs.statSync,
+  appendFileSync: fs.appendFileSync,
 };
 const fds = new Map();
 let n = 0;

@@ -23,7 +23,8 @@ export function gpuMemoryFlag(flags: ParsedFlags): number {
   const raw = flags['gpu-memory'];
   if (raw === undefined) return DEFAULT_GPU_MEMORY_BYTES;
   const gib = /^\s*\d+(\.\d+)?\s*$/.test(String(raw)) ? Number(raw) : NaN;
-  if (!(gib > 0 && gib <= 1024)) throw new CliError(`--gpu-memory must be a number of GiB in (0, 1024], got "${String(raw)}"`);
+  if (!(gib > 0 && gib <= 1024))
+    throw new CliError(`--gpu-memory must be a number of GiB in (0, 1024], got "${String(raw)}"`);
   return gib * 2 ** 30;
 }
 
@@ -36,7 +37,8 @@ export interface Engines {
 }
 
 export async function openEngines(backend: Backend, memoryBytes = DEFAULT_GPU_MEMORY_BYTES): Promise<Engines> {
-  if (backend === 'cpu') return { make: (l, p, s) => new CpuEngine(l, p, s), adapter: 'cpu reference', budget: null, close() {} };
+  if (backend === 'cpu')
+    return { make: (l, p, s) => new CpuEngine(l, p, s), adapter: 'cpu reference', budget: null, close() {} };
   const ctx = await openNodeDevice();
   const a = ctx.adapter;
   return {
@@ -53,7 +55,10 @@ export function checkFits(engines: Engines, config: RunConfig): void {
   try {
     checkGpuFit(config, engines.budget);
   } catch (e) {
-    if (e instanceof ConfigError) throw new CliError(/memory budget/.test(e.message) ? `${e.message} Or raise the budget with --gpu-memory GiB.` : e.message);
+    if (e instanceof ConfigError)
+      throw new CliError(
+        /memory budget/.test(e.message) ? `${e.message} Or raise the budget with --gpu-memory GiB.` : e.message,
+      );
     throw e;
   }
 }

@@ -12,7 +12,17 @@ import { Trainer } from '../rl/trainer';
 import { greedyChainBreaks } from '../rl/chain-breaks';
 import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
 import { greedyWalkBreaks, greedyWalks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
-import { branchingLines, MATCHED_K, mazesMismatch, parseRecordedWalks, rawWalk, recordedMaze, recordedModel, withRecordedModel, type RecordedWalks } from '../tasks/maze';
+import {
+  branchingLines,
+  MATCHED_K,
+  mazesMismatch,
+  parseRecordedWalks,
+  rawWalk,
+  recordedMaze,
+  recordedModel,
+  withRecordedModel,
+  type RecordedWalks,
+} from '../tasks/maze';
 import { EOS } from '../tasks/types';
 import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
 import type { MazeInstance } from '../tasks/maze';
@@ -29,24 +39,50 @@ import { basename } from 'node:path';
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
   checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
   param: { kind: 'multi', doc: 'override a task parameter, key=value (repeatable), e.g. --param length=6' },
-  n: { kind: 'value', doc: 'held-out prompts (default 256), drawn from the held-out part of the task\'s split (docs/tasks.md, "Train and held-out")' },
+  n: {
+    kind: 'value',
+    doc: 'held-out prompts (default 256), drawn from the held-out part of the task\'s split (docs/tasks.md, "Train and held-out")',
+  },
   k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
   seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu' },
-  breaks: { kind: 'switch', doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)' },
-  branching: { kind: 'value', doc: 'maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G; distinct correct, shortest and simple (no cell twice) walks; Simpson diversity of the shortest and of the simple walks; the same among the first --matched-k of each maze; the share of shortest paths found; wall or edge contact at any point and as the first failure; entropy at branch points vs elsewhere (branching in --json, with each maze\'s numbers in perMaze)' },
-  'matched-k': { kind: 'value', doc: `maze, with --branching: the matched count, distinct walks among the first k correct (shortest, simple) walks of each maze, mazes with fewer left out and counted (default ${MATCHED_K}, at most --branching)` },
-  'walks-out': { kind: 'value', doc: 'maze, with --branching: add this checkpoint\'s walks to this JSON file, created if absent: its distinct correct walks, every figure it reported, and its raw walks (all sampled walks, failed ones included, and the greedy walk, as tokens, with the vocabulary) so that an outside checker can recompute them; every checkpoint in one file must walk the same mazes (same --n, --seed, --param). The maze lesson draws such a file: the base model\'s walks beside the trained ones\'' },
-  'walks-label': { kind: 'value', doc: 'the name of this checkpoint\'s walks in --walks-out (default "step N"); a model of the same name in the file is replaced' },
+  breaks: {
+    kind: 'switch',
+    doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)',
+  },
+  branching: {
+    kind: 'value',
+    doc: "maze: also sample this many walks per maze (e.g. 64) and report how the policy branches: pass@1…G; distinct correct, shortest and simple (no cell twice) walks; Simpson diversity of the shortest and of the simple walks; the same among the first --matched-k of each maze; the share of shortest paths found; wall or edge contact at any point and as the first failure; entropy at branch points vs elsewhere (branching in --json, with each maze's numbers in perMaze)",
+  },
+  'matched-k': {
+    kind: 'value',
+    doc: `maze, with --branching: the matched count, distinct walks among the first k correct (shortest, simple) walks of each maze, mazes with fewer left out and counted (default ${MATCHED_K}, at most --branching)`,
+  },
+  'walks-out': {
+    kind: 'value',
+    doc: "maze, with --branching: add this checkpoint's walks to this JSON file, created if absent: its distinct correct walks, every figure it reported, and its raw walks (all sampled walks, failed ones included, and the greedy walk, as tokens, with the vocabulary) so that an outside checker can recompute them; every checkpoint in one file must walk the same mazes (same --n, --seed, --param). The maze lesson draws such a file: the base model's walks beside the trained ones'",
+  },
+  'walks-label': {
+    kind: 'value',
+    doc: 'the name of this checkpoint\'s walks in --walks-out (default "step N"); a model of the same name in the file is replaced',
+  },
   json: { kind: 'switch', doc: 'print one JSON object' },
 };
 
-export async function evalCommand(argv: string[], out: (s: string) => void, err: (s: string) => void = () => {}): Promise<number> {
+export async function evalCommand(
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void = () => {},
+): Promise<number> {
   const f = parseFlags(argv, EVAL_FLAGS, 'eval');
   const backend = backendFlag(f);
   const path = stringFlag(f, 'checkpoint');
   // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
-  const ck = readCheckpointArg(path, '--checkpoint', 'eval needs a checkpoint written by rlvr train (or the playground)');
+  const ck = readCheckpointArg(
+    path,
+    '--checkpoint',
+    'eval needs a checkpoint written by rlvr train (or the playground)',
+  );
   const saved: Record<string, unknown> = { ...ck.config };
   const overrides: Record<string, unknown> = {
     evalPrompts: intFlag(f, 'n', 256, 1, 100000),
@@ -67,15 +103,26 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
   const { view } = getTask(config.task).display;
   const isChain = view === 'chain';
   const isWalk = view === 'board';
-  if (f.breaks && !isChain && !isWalk) throw new CliError(`--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`);
+  if (f.breaks && !isChain && !isWalk)
+    throw new CliError(
+      `--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`,
+    );
   const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
-  if (branchingG > 0 && !isWalk) throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
-  if (f['matched-k'] !== undefined && branchingG === 0) throw new CliError('--matched-k: needs --branching G (the walks sampled per maze)');
-  const matchedK = f['matched-k'] === undefined ? Math.min(MATCHED_K, branchingG) : intFlag(f, 'matched-k', undefined, 1, Math.max(1, branchingG));
+  if (branchingG > 0 && !isWalk)
+    throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
+  if (f['matched-k'] !== undefined && branchingG === 0)
+    throw new CliError('--matched-k: needs --branching G (the walks sampled per maze)');
+  const matchedK =
+    f['matched-k'] === undefined
+      ? Math.min(MATCHED_K, branchingG)
+      : intFlag(f, 'matched-k', undefined, 1, Math.max(1, branchingG));
   const walksOut = f['walks-out'] === undefined ? null : stringFlag(f, 'walks-out');
-  if (walksOut !== null && branchingG === 0) throw new CliError('--walks-out: needs --branching G (the walks sampled per maze)');
-  if (walksOut === null && f['walks-label'] !== undefined) throw new CliError('--walks-label: names the walks written by --walks-out FILE, which is not given');
-  const walksLabel = f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
+  if (walksOut !== null && branchingG === 0)
+    throw new CliError('--walks-out: needs --branching G (the walks sampled per maze)');
+  if (walksOut === null && f['walks-label'] !== undefined)
+    throw new CliError('--walks-label: names the walks written by --walks-out FILE, which is not given');
+  const walksLabel =
+    f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
   // Read (and check) the file before any work, so a bad file costs nothing.
   const walksFile = walksOut === null ? null : readWalksFile(walksOut);
   const engines = await openEngines(backend);
@@ -101,35 +148,62 @@ export async function evalCommand(argv: string[], out: (s: string) => void, err:
       const r = await trainer.evaluate();
       const splitInfo = splitReport(getTask(config.task), split, heldOut, await trainer.greedyCorrect(heldOut));
       // The same held-out prompts evaluate() scored, decoded greedily again.
-      const breaks: ChainBreakReport | null = isChain && (f.breaks || f.json)
-        ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
-        : null;
-      const walks: WalkBreakReport | null = isWalk && (f.breaks || f.json)
-        ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
-        : null;
-      const sampled: SampledWalks | null = branchingG > 0 ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK) : null;
+      const breaks: ChainBreakReport | null =
+        isChain && (f.breaks || f.json)
+          ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
+          : null;
+      const walks: WalkBreakReport | null =
+        isWalk && (f.breaks || f.json)
+          ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
+          : null;
+      const sampled: SampledWalks | null =
+        branchingG > 0
+          ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK)
+          : null;
       const branching = sampled?.summary ?? null;
       if (sampled && walksOut !== null) {
         // The raw walks, so that the file's figures can be recomputed from it (docs/tasks.md).
         const greedy = await greedyWalks(trainer.engine, heldOut as MazeInstance[], config.seed);
-        const raw = { perMaze: sampled.perMaze, sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))), greedy: greedy.map((w) => rawWalk(w, EOS)) };
+        const raw = {
+          perMaze: sampled.perMaze,
+          sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))),
+          greedy: greedy.map((w) => rawWalk(w, EOS)),
+        };
         const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks, raw);
         const first = heldOut[0] as MazeInstance;
-        const reading = { vocab: trainer.task.vocab(first.params), params: { ...first.params }, completionLength: first.completionLength };
-        const file = withRecordedModel(walksFile, commandWithFileNames(argv), (heldOut as MazeInstance[]).map(recordedMaze), model, reading);
+        const reading = {
+          vocab: trainer.task.vocab(first.params),
+          params: { ...first.params },
+          completionLength: first.completionLength,
+        };
+        const file = withRecordedModel(
+          walksFile,
+          commandWithFileNames(argv),
+          (heldOut as MazeInstance[]).map(recordedMaze),
+          model,
+          reading,
+        );
         writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
       }
       const result = {
-        task: config.task, prompts: r.prompts, k: r.k,
-        'pass@1': r['eval/pass@1_greedy'], 'pass@1_sampled': r['eval/pass@1_sampled'], [`pass@${r.k}`]: r['eval/pass@k'],
-        taskMetrics: r.taskMetrics, adapter: engines.adapter, split: splitInfo,
+        task: config.task,
+        prompts: r.prompts,
+        k: r.k,
+        'pass@1': r['eval/pass@1_greedy'],
+        'pass@1_sampled': r['eval/pass@1_sampled'],
+        [`pass@${r.k}`]: r['eval/pass@k'],
+        taskMetrics: r.taskMetrics,
+        adapter: engines.adapter,
+        split: splitInfo,
         ...(breaks ? { chainBreaks: breaks } : {}),
         ...(walks ? { walkBreaks: walks } : {}),
         ...(branching ? { branching, perMaze: sampled?.perMaze } : {}),
       };
       if (f.json) out(JSON.stringify(result));
       else {
-        out(`${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`);
+        out(
+          `${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`,
+        );
         if (breaks) for (const line of chainBreakLines(breaks)) out(line);
         if (walks) for (const line of walkBreakLines(walks)) out(line);
         if (branching) for (const line of branchingLines(branching)) out(line);
@@ -158,16 +232,21 @@ function readWalksFile(path: string): RecordedWalks | null {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new CliError(`--walks-out ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); name a new file or a file this flag wrote`);
+    throw new CliError(
+      `--walks-out ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); name a new file or a file this flag wrote`,
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`--walks-out ${path}: not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); name a new file or a file this flag wrote`);
+    throw new CliError(
+      `--walks-out ${path}: not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); name a new file or a file this flag wrote`,
+    );
   }
   const file = parseRecordedWalks(raw);
-  if (typeof file === 'string') throw new CliError(`--walks-out ${path}: ${file}; name a new file or a file this flag wrote`);
+  if (typeof file === 'string')
+    throw new CliError(`--walks-out ${path}: ${file}; name a new file or a file this flag wrote`);
   return file;
 }
 

@@ -3,7 +3,18 @@
 // renamed over the old one, so a full disk or a crash leaves the last good checkpoint whole;
 // a metrics line that cannot be appended is reported, and the run goes on.
 
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync, appendFileSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  appendFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../core/flags';
 import { shortText } from '../core/quote';
@@ -69,7 +80,8 @@ export function prepareOutDir(dir: string, flag: string, names: readonly string[
   }
   for (const name of names) {
     const st = statOrNull(join(abs, name));
-    if (st?.isDirectory()) fail(`${flag} ${showPath(dir)}: ${name} there is a folder; the run writes a file of that name`);
+    if (st?.isDirectory())
+      fail(`${flag} ${showPath(dir)}: ${name} there is a folder; the run writes a file of that name`);
   }
   // Write access, tried the way checkpoints are written (a file, then a rename).
   const probe = join(abs, `.rlvr-write-test-${process.pid}`);
@@ -142,15 +154,20 @@ export function writeFileAtomic(path: string, data: Uint8Array | string): void {
 export class LineLog {
   failures = 0;
 
-  constructor(readonly path: string, private readonly warn: (message: string) => void) {}
+  constructor(
+    readonly path: string,
+    private readonly warn: (message: string) => void,
+  ) {}
 
   append(line: string, label: string | number): void {
     try {
       appendFileSync(this.path, line + '\n');
     } catch (e) {
       if (this.failures++ === 0) {
-        this.warn(`warning: cannot append to ${this.path} (${reason(e)}) at ${typeof label === 'number' ? `step ${label}` : label}; ` +
-          'the run goes on and still writes its checkpoint; later lines are tried again');
+        this.warn(
+          `warning: cannot append to ${this.path} (${reason(e)}) at ${typeof label === 'number' ? `step ${label}` : label}; ` +
+            'the run goes on and still writes its checkpoint; later lines are tried again',
+        );
       }
     }
   }

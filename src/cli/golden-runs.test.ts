@@ -31,23 +31,128 @@ const RUNS: Record<string, string[]> = {
   sort: ['--preset', 'sort-easy', '--steps', '5', '--seed', '3'],
   // The flagship recipe, shrunk: curriculum from length 1 advancing every 2 steps, the uniform
   // regulator, the KL anchor re-synced at each advance with the new positions free of KL, evals.
-  cot: ['--preset', 'cot-discovery', '--steps', '6', '--seed', '2', '--set', 'task.length=3', '--set', 'batchPrompts=4',
-    '--set', 'groupSize=4', '--set', 'curriculumWindow=2', '--set', 'curriculumTarget=0.01', '--set', 'evalEvery=3',
-    '--set', 'evalPrompts=4', '--set', 'evalK=2'],
+  cot: [
+    '--preset',
+    'cot-discovery',
+    '--steps',
+    '6',
+    '--seed',
+    '2',
+    '--set',
+    'task.length=3',
+    '--set',
+    'batchPrompts=4',
+    '--set',
+    'groupSize=4',
+    '--set',
+    'curriculumWindow=2',
+    '--set',
+    'curriculumTarget=0.01',
+    '--set',
+    'evalEvery=3',
+    '--set',
+    'evalPrompts=4',
+    '--set',
+    'evalK=2',
+  ],
   // Everything else that carries state or changes the passes.
-  mix: ['--preset', 'sort-easy', '--steps', '5', '--seed', '5', '--set', 'batchPrompts=4', '--set', 'groupSize=4',
-    '--set', 'estimator=mapp', '--set', 'mappPool=8', '--set', 'dynamicSampling=true', '--set', 'dynamicMaxTries=2',
-    '--set', 'epochs=2', '--set', 'minibatches=2', '--set', 'entropyMode=sampled', '--set', 'entropyAlpha=0.02',
-    '--set', 'entropyTarget=1.5', '--set', 'klBeta=0.1', '--set', 'klKind=k1', '--set', 'refSync=every',
-    '--set', 'refSyncEvery=2', '--set', 'sftSteps=2', '--set', 'aggregation=seq-mean-token-mean',
-    '--set', 'tokenCredit=eapo', '--set', 'overlongBuffer=2', '--set', 'maskTruncated=true', '--set', 'dualClip=3',
-    '--set', 'warmupSteps=3', '--set', 'evalEvery=2', '--set', 'evalPrompts=4'],
+  mix: [
+    '--preset',
+    'sort-easy',
+    '--steps',
+    '5',
+    '--seed',
+    '5',
+    '--set',
+    'batchPrompts=4',
+    '--set',
+    'groupSize=4',
+    '--set',
+    'estimator=mapp',
+    '--set',
+    'mappPool=8',
+    '--set',
+    'dynamicSampling=true',
+    '--set',
+    'dynamicMaxTries=2',
+    '--set',
+    'epochs=2',
+    '--set',
+    'minibatches=2',
+    '--set',
+    'entropyMode=sampled',
+    '--set',
+    'entropyAlpha=0.02',
+    '--set',
+    'entropyTarget=1.5',
+    '--set',
+    'klBeta=0.1',
+    '--set',
+    'klKind=k1',
+    '--set',
+    'refSync=every',
+    '--set',
+    'refSyncEvery=2',
+    '--set',
+    'sftSteps=2',
+    '--set',
+    'aggregation=seq-mean-token-mean',
+    '--set',
+    'tokenCredit=eapo',
+    '--set',
+    'overlongBuffer=2',
+    '--set',
+    'maskTruncated=true',
+    '--set',
+    'dualClip=3',
+    '--set',
+    'warmupSteps=3',
+    '--set',
+    'evalEvery=2',
+    '--set',
+    'evalPrompts=4',
+  ],
   // The exact entropy bonus, a KL reference taken once, group-structure credit, top-entropy tokens.
-  exact: ['--preset', 'sort-easy', '--steps', '4', '--seed', '7', '--set', 'batchPrompts=3', '--set', 'groupSize=6',
-    '--set', 'grpoScale=batch', '--set', 'entropyAlpha=0.05', '--set', 'entropyMode=exact', '--set', 'klBeta=0.2',
-    '--set', 'topEntropyQuantile=0.5', '--set', 'cueGamma=0.5', '--set', 'edasGamma=0.5', '--set', 'epsHigh=0.28',
-    '--set', 'aggregation=seq-mean-token-sum-norm', '--set', 'temperature=1.3', '--set', 'topK=4', '--set', 'evalEvery=0',
-    '--set', 'model.nEmbd=16', '--set', 'model.nLayer=1'],
+  exact: [
+    '--preset',
+    'sort-easy',
+    '--steps',
+    '4',
+    '--seed',
+    '7',
+    '--set',
+    'batchPrompts=3',
+    '--set',
+    'groupSize=6',
+    '--set',
+    'grpoScale=batch',
+    '--set',
+    'entropyAlpha=0.05',
+    '--set',
+    'entropyMode=exact',
+    '--set',
+    'klBeta=0.2',
+    '--set',
+    'topEntropyQuantile=0.5',
+    '--set',
+    'cueGamma=0.5',
+    '--set',
+    'edasGamma=0.5',
+    '--set',
+    'epsHigh=0.28',
+    '--set',
+    'aggregation=seq-mean-token-sum-norm',
+    '--set',
+    'temperature=1.3',
+    '--set',
+    'topK=4',
+    '--set',
+    'evalEvery=0',
+    '--set',
+    'model.nEmbd=16',
+    '--set',
+    'model.nLayer=1',
+  ],
 };
 
 /** GPU goldens: the ones whose passes differ most in what the kernels are asked to do. */
@@ -63,7 +168,10 @@ interface Golden {
 /** A metrics line without what depends on the clock. */
 function comparable(line: string): unknown {
   const o = JSON.parse(line);
-  if (o.scalars) o.scalars = Object.fromEntries(Object.entries(o.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s'));
+  if (o.scalars)
+    o.scalars = Object.fromEntries(
+      Object.entries(o.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s'),
+    );
   return o;
 }
 
@@ -79,10 +187,17 @@ function sameLines(name: string, got: unknown[], want: unknown[]): void {
 async function run(argv: string[], backend: 'cpu' | 'gpu'): Promise<{ lines: unknown[]; adapter: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rlvr-golden-'));
   const out: string[] = [];
-  const rc = await trainCommand([...argv, '--backend', backend, '--out', dir, '--json'], (s) => out.push(s), () => {});
+  const rc = await trainCommand(
+    [...argv, '--backend', backend, '--out', dir, '--json'],
+    (s) => out.push(s),
+    () => {},
+  );
   expect(rc).toBe(0);
   const adapter = JSON.parse(out.at(-1)!).done.adapter as string;
-  const lines = readFileSync(join(dir, 'metrics.jsonl'), 'utf8').split('\n').filter((l) => l !== '').map(comparable);
+  const lines = readFileSync(join(dir, 'metrics.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map(comparable);
   return { lines, adapter };
 }
 
@@ -96,7 +211,10 @@ function record(name: string, backend: 'cpu' | 'gpu', got: { lines: unknown[]; a
   const g: Golden = { argv: RUNS[name], adapter: got.adapter, lines: got.lines };
   // One metrics line per line of the file, so a diff shows which step changed.
   const body = g.lines.map((l) => '    ' + JSON.stringify(l)).join(',\n');
-  writeFileSync(fixturePath(name, backend), `{\n  "argv": ${JSON.stringify(g.argv)},\n  "adapter": ${JSON.stringify(g.adapter)},\n  "lines": [\n${body}\n  ]\n}\n`);
+  writeFileSync(
+    fixturePath(name, backend),
+    `{\n  "argv": ${JSON.stringify(g.argv)},\n  "adapter": ${JSON.stringify(g.adapter)},\n  "lines": [\n${body}\n  ]\n}\n`,
+  );
 }
 
 describe('golden runs: the same seed gives the metrics recorded before the refactor', () => {
@@ -111,20 +229,24 @@ describe('golden runs: the same seed gives the metrics recorded before the refac
   }
 
   for (const name of GPU_RUNS) {
-    gpuIt(`${name} (gpu, on the adapter it was recorded on)`, async (_gpu, t) => {
-      const ctx = await testGpu();
-      const a = typeof ctx === 'string' ? null : ctx.adapter;
-      const here = a ? [a.vendor, a.architecture, a.description].filter(Boolean).join(' / ') : '';
-      if (RECORD) record(name, 'gpu', await run(RUNS[name], 'gpu'));
-      const golden = readGolden(name, 'gpu');
-      expect(golden.argv).toEqual(RUNS[name]);
-      if (here !== golden.adapter) {
-        t.skip(`the GPU golden was recorded on "${golden.adapter}"; this adapter is "${here}"`);
-        return;
-      }
-      const got = await run(RUNS[name], 'gpu');
-      expect(got.adapter).toBe(golden.adapter);
-      sameLines(name, got.lines, golden.lines);
-    }, 300_000);
+    gpuIt(
+      `${name} (gpu, on the adapter it was recorded on)`,
+      async (_gpu, t) => {
+        const ctx = await testGpu();
+        const a = typeof ctx === 'string' ? null : ctx.adapter;
+        const here = a ? [a.vendor, a.architecture, a.description].filter(Boolean).join(' / ') : '';
+        if (RECORD) record(name, 'gpu', await run(RUNS[name], 'gpu'));
+        const golden = readGolden(name, 'gpu');
+        expect(golden.argv).toEqual(RUNS[name]);
+        if (here !== golden.adapter) {
+          t.skip(`the GPU golden was recorded on "${golden.adapter}"; this adapter is "${here}"`);
+          return;
+        }
+        const got = await run(RUNS[name], 'gpu');
+        expect(got.adapter).toBe(golden.adapter);
+        sameLines(name, got.lines, golden.lines);
+      },
+      300_000,
+    );
   }
 });

@@ -23,7 +23,8 @@ export class JobQueue<T> {
     private readonly parallel: number,
     private readonly start: (item: T, index: number) => RunningJob,
   ) {
-    if (!Number.isInteger(parallel) || parallel < 1) throw new RangeError(`parallel must be a positive integer, got ${parallel}`);
+    if (!Number.isInteger(parallel) || parallel < 1)
+      throw new RangeError(`parallel must be a positive integer, got ${parallel}`);
   }
 
   get isStopped(): boolean {

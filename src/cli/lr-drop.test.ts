@@ -12,13 +12,38 @@ import { rlLearningRate, rlLearningRateKnob } from '../rl/step-update';
 import { defaultConfig } from '../config/config';
 import { metricsWithoutClock } from './run-folder-fixtures';
 
-const TINY = ['--preset', 'sort-easy', '--backend', 'cpu', '--seed', '3', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0',
-  '--set', 'model.nEmbd=8', '--set', 'model.nLayer=1', '--set', 'warmupSteps=0'];
+const TINY = [
+  '--preset',
+  'sort-easy',
+  '--backend',
+  'cpu',
+  '--seed',
+  '3',
+  '--set',
+  'batchPrompts=2',
+  '--set',
+  'groupSize=4',
+  '--set',
+  'evalEvery=0',
+  '--set',
+  'model.nEmbd=8',
+  '--set',
+  'model.nLayer=1',
+  '--set',
+  'warmupSteps=0',
+];
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-lrdrop-'));
 
 async function train(args: string[]): Promise<void> {
   const errs: string[] = [];
-  expect(await trainCommand([...args, '--json'], () => {}, (s) => errs.push(s)), errs.join('\n')).toBe(0);
+  expect(
+    await trainCommand(
+      [...args, '--json'],
+      () => {},
+      (s) => errs.push(s),
+    ),
+    errs.join('\n'),
+  ).toBe(0);
 }
 
 describe('the lr drop', () => {
@@ -32,7 +57,19 @@ describe('the lr drop', () => {
 
   it('is a run resumed at that step with --set lr=<lrDropTo>, bit for bit; without the drop the later steps differ', async () => {
     const whole = tmp();
-    await train([...TINY, '--set', 'lr=0.01', '--set', 'lrDropStep=2', '--set', 'lrDropTo=0.001', '--steps', '4', '--out', whole]);
+    await train([
+      ...TINY,
+      '--set',
+      'lr=0.01',
+      '--set',
+      'lrDropStep=2',
+      '--set',
+      'lrDropTo=0.001',
+      '--steps',
+      '4',
+      '--out',
+      whole,
+    ]);
     const byHand = tmp();
     await train([...TINY, '--set', 'lr=0.01', '--steps', '2', '--out', byHand]);
     await train(['--resume', byHand, '--backend', 'cpu', '--steps', '4', '--set', 'lr=0.001']);

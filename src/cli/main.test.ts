@@ -10,13 +10,19 @@ import { initCommand } from './model-commands';
 const TSX = resolve('node_modules/tsx/dist/cli.mjs');
 const MAIN = resolve('src/cli/main.ts');
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs `rlvr <args>` with stdout on a pipe; `closeAfterFirstLine` closes our end after one line. */
 function rlvr(args: string[], opts: { closeAfterFirstLine?: boolean } = {}): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [TSX, MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (s: string) => {
@@ -34,8 +40,21 @@ const dir = mkdtempSync(join(tmpdir(), 'rlvr-main-'));
 describe('rlvr as a process', () => {
   it('a pipe gets the whole output (forward --json, 580 KB, used to stop at 64 KB)', async () => {
     const ck = join(dir, 'm.safetensors');
-    await initCommand(['--vocab-size', '16', '--n-positions', '32', '--n-embd', '32', '--n-layer', '2', '--n-head', '2', '--out', ck], () => {});
-    const r = await rlvr(['forward', '--checkpoint', ck, '--tokens', '3,1,4,1,5,9,2,6', '--backward', '--json', '--backend', 'cpu']);
+    await initCommand(
+      ['--vocab-size', '16', '--n-positions', '32', '--n-embd', '32', '--n-layer', '2', '--n-head', '2', '--out', ck],
+      () => {},
+    );
+    const r = await rlvr([
+      'forward',
+      '--checkpoint',
+      ck,
+      '--tokens',
+      '3,1,4,1,5,9,2,6',
+      '--backward',
+      '--json',
+      '--backend',
+      'cpu',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout.length).toBeGreaterThan(500_000);
     const doc = JSON.parse(r.stdout);
@@ -44,9 +63,35 @@ describe('rlvr as a process', () => {
 
   it('train --json with the reader gone after one line (| head -1): the run finishes and writes its checkpoint', async () => {
     const out = join(dir, 'epipe');
-    const r = await rlvr(['train', '--preset', 'sort-easy', '--steps', '3', '--seed', '2', '--backend', 'cpu', '--json', '--out', out,
-      '--set', 'model.nEmbd=8', '--set', 'model.nLayer=1', '--set', 'model.nHead=2', '--set', 'batchPrompts=2', '--set', 'groupSize=2',
-      '--set', 'evalEvery=0'], { closeAfterFirstLine: true });
+    const r = await rlvr(
+      [
+        'train',
+        '--preset',
+        'sort-easy',
+        '--steps',
+        '3',
+        '--seed',
+        '2',
+        '--backend',
+        'cpu',
+        '--json',
+        '--out',
+        out,
+        '--set',
+        'model.nEmbd=8',
+        '--set',
+        'model.nLayer=1',
+        '--set',
+        'model.nHead=2',
+        '--set',
+        'batchPrompts=2',
+        '--set',
+        'groupSize=2',
+        '--set',
+        'evalEvery=0',
+      ],
+      { closeAfterFirstLine: true },
+    );
     expect(r.signal).toBeNull();
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('stdout closed');

@@ -32,7 +32,9 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const err = lineWriter(process.stderr);
   // A closed stdout (`| head`) must not cost a run: say so once, keep working.
-  const out = lineWriter(process.stdout, (why) => err(`note: stdout closed (${why}); the ${command ?? ''} command goes on without printing`));
+  const out = lineWriter(process.stdout, (why) =>
+    err(`note: stdout closed (${why}); the ${command ?? ''} command goes on without printing`),
+  );
   if (!command || command === '--help' || command === 'help') {
     out(USAGE);
     return command ? 0 : 2;
@@ -53,7 +55,12 @@ async function main(argv: string[]): Promise<number> {
         return await referenceCommand(rest, out);
       case 'sweep':
         // Children run this same CLI: the same node, loader flags (tsx) and entry file.
-        return await (isSuiteArgv(rest) ? suiteCommand : sweepCommand)(rest, { out, err, tty: Boolean(process.stderr.isTTY), cli: [process.execPath, ...process.execArgv, process.argv[1]] });
+        return await (isSuiteArgv(rest) ? suiteCommand : sweepCommand)(rest, {
+          out,
+          err,
+          tty: Boolean(process.stderr.isTTY),
+          cli: [process.execPath, ...process.execArgv, process.argv[1]],
+        });
       case 'report':
         return await reportCommand(rest, out, err);
       case 'completion':

@@ -56,7 +56,10 @@ function refuseFolder(path: string): void {
   } catch {
     // not there yet: the write says if it cannot be made
   }
-  if (folder) throw new CliError(`--out ${path}: is a folder; give the path of the .safetensors file to write (e.g. ${path.replace(/\/+$/, '')}/model.safetensors)`);
+  if (folder)
+    throw new CliError(
+      `--out ${path}: is a folder; give the path of the .safetensors file to write (e.g. ${path.replace(/\/+$/, '')}/model.safetensors)`,
+    );
 }
 
 /** Parameters of the model itself (the buffer also has alignment padding). */
@@ -93,7 +96,8 @@ export function parseTokenList(raw: string, V: number, T: number): Int32Array {
   const ids = parts.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
   const bad = ids.findIndex((v) => !Number.isInteger(v) || v < 0 || v >= V);
   if (bad >= 0) throw new CliError(`--tokens: "${parts[bad]}" (position ${bad}) is not a token id in [0, ${V - 1}]`);
-  if (ids.length < 1 || ids.length > T) throw new CliError(`--tokens: need 1..${T} tokens (n_positions), got ${ids.length}`);
+  if (ids.length < 1 || ids.length > T)
+    throw new CliError(`--tokens: need 1..${T} tokens (n_positions), got ${ids.length}`);
   return Int32Array.from(ids);
 }
 
@@ -104,13 +108,21 @@ export interface ForwardResult {
 }
 
 /** Gradients as HF-name → flat array (row-major, HF layout: a plain slice of the buffer). */
-export function gradsByName(layout: ParamLayout, grads: ArrayLike<number> & { subarray(a: number, b: number): ArrayLike<number> }): Record<string, number[]> {
+export function gradsByName(
+  layout: ParamLayout,
+  grads: ArrayLike<number> & { subarray(a: number, b: number): ArrayLike<number> },
+): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const s of layout.slots) out[s.name] = Array.from(grads.subarray(s.offset, s.offset + s.size));
   return out;
 }
 
-export function cpuForward(layout: ParamLayout, params: Float32Array, tokens: Int32Array, withGrads: boolean): ForwardResult {
+export function cpuForward(
+  layout: ParamLayout,
+  params: Float32Array,
+  tokens: Int32Array,
+  withGrads: boolean,
+): ForwardResult {
   const T = tokens.length;
   const V = layout.config.vocabSize;
   const { loss, logits, grads } = crossEntropyLossAndGrad(layout, params, tokens, 1, T);
@@ -119,9 +131,18 @@ export function cpuForward(layout: ParamLayout, params: Float32Array, tokens: In
   return { logits: rows, loss, ...(withGrads ? { grads: gradsByName(layout, grads) } : {}) };
 }
 
-export type GpuForward = (layout: ParamLayout, params: Float32Array, tokens: Int32Array, withGrads: boolean) => Promise<ForwardResult>;
+export type GpuForward = (
+  layout: ParamLayout,
+  params: Float32Array,
+  tokens: Int32Array,
+  withGrads: boolean,
+) => Promise<ForwardResult>;
 
-export async function forwardCommand(argv: string[], out: (s: string) => void, gpuForward?: GpuForward): Promise<number> {
+export async function forwardCommand(
+  argv: string[],
+  out: (s: string) => void,
+  gpuForward?: GpuForward,
+): Promise<number> {
   const f = parseFlags(argv, FORWARD_FLAGS, 'forward');
   const backend = stringFlag(f, 'backend', 'gpu');
   if (backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);

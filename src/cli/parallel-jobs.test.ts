@@ -12,7 +12,10 @@ import { reportCommand } from './report-command';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 const gnu = spawnSync('parallel', ['--version'], { encoding: 'utf8' });
-const why = gnu.status === 0 && /GNU parallel/.test(gnu.stdout) ? null : 'GNU parallel is not installed (npm test installs it as root with apt-get: apt-get install parallel)';
+const why =
+  gnu.status === 0 && /GNU parallel/.test(gnu.stdout)
+    ? null
+    : 'GNU parallel is not installed (npm test installs it as root with apt-get: apt-get install parallel)';
 if (why) console.warn(`SKIPPED: ${why}`);
 
 describe(`--emit-jobs lines under GNU parallel${why ? ` (SKIPPED: ${why})` : ''}`, () => {
@@ -20,17 +23,51 @@ describe(`--emit-jobs lines under GNU parallel${why ? ` (SKIPPED: ${why})` : ''}
     if (why) return t.skip(why);
     const d = mkdtempSync(join(tmpdir(), 'rlvr-parallel-'));
     const est = join(d, 'mine.js');
-    writeFileSync(est, "// it's \"mine\"\nfunction advantages(batch) {\n  return batch.rewards.map((r) => r - 0.5);\n}\n");
+    writeFileSync(
+      est,
+      '// it\'s "mine"\nfunction advantages(batch) {\n  return batch.rewards.map((r) => r - 0.5);\n}\n',
+    );
     const out = join(d, 'abl');
     const lines: string[] = [];
     const io = { out: (s: string) => lines.push(s), err: () => {}, tty: false, cli: CLI };
-    expect(await sweepCommand(['--preset', 'sort-easy', '--seeds', '0', '--steps', '2', '--backend', 'cpu', '--estimator-file', est, '--out', out, '--emit-jobs', '--cli', CLI.map(shellQuote).join(' ')], io)).toBe(0);
+    expect(
+      await sweepCommand(
+        [
+          '--preset',
+          'sort-easy',
+          '--seeds',
+          '0',
+          '--steps',
+          '2',
+          '--backend',
+          'cpu',
+          '--estimator-file',
+          est,
+          '--out',
+          out,
+          '--emit-jobs',
+          '--cli',
+          CLI.map(shellQuote).join(' '),
+        ],
+        io,
+      ),
+    ).toBe(0);
     expect(lines).toHaveLength(2);
     writeFileSync(join(d, 'jobs.txt'), lines.join('\n') + '\n');
-    const r = spawnSync('bash', ['-c', `parallel --will-cite -j 2 < ${shellQuote(join(d, 'jobs.txt'))}`], { encoding: 'utf8', env: { ...process.env, PARALLEL_SHELL: '/bin/bash' }, timeout: 120_000 });
+    const r = spawnSync('bash', ['-c', `parallel --will-cite -j 2 < ${shellQuote(join(d, 'jobs.txt'))}`], {
+      encoding: 'utf8',
+      env: { ...process.env, PARALLEL_SHELL: '/bin/bash' },
+      timeout: 120_000,
+    });
     expect(r.status, r.stderr.slice(-1000)).toBe(0);
     const errs: string[] = [];
-    expect(await reportCommand([out], () => {}, (s) => errs.push(s))).toBe(0);
+    expect(
+      await reportCommand(
+        [out],
+        () => {},
+        (s) => errs.push(s),
+      ),
+    ).toBe(0);
     // 2 steps record no held-out evaluation: those are the only warnings.
     expect(errs.filter((e) => e.startsWith('warning') && !/no run recorded/.test(e))).toEqual([]);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));

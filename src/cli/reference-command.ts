@@ -8,11 +8,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import { CHART_METRICS, configEntries, getPreset, presetConfig, taskChartMetrics, validateConfig, type ChartId, type RunConfig } from '../config';
+import {
+  CHART_METRICS,
+  configEntries,
+  getPreset,
+  presetConfig,
+  taskChartMetrics,
+  validateConfig,
+  type ChartId,
+  type RunConfig,
+} from '../config';
 import { downsample } from '../core/downsample';
 
 export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
-  preset: { kind: 'value', doc: 'the lesson the runs were trained with (each run\'s config must be it, up to seed and steps)' },
+  preset: {
+    kind: 'value',
+    doc: "the lesson the runs were trained with (each run's config must be it, up to seed and steps)",
+  },
   run: { kind: 'multi', doc: 'a folder written by rlvr train (config.json, metrics.jsonl); repeat for several seeds' },
   out: { kind: 'value', doc: 'the JSON file to write, e.g. public/reference/start-here.json' },
   source: { kind: 'value', doc: 'how the runs were made (the command and the adapter), stored in the file' },
@@ -43,15 +55,20 @@ function recordedKeys(keys: readonly string[], charts: readonly ChartId[]): stri
 
 /** A metric's curve as the file stores it: [step, value] pairs, x to 0.1, y to 3 decimals. */
 function condensed(steps: readonly StepLine[], key: string): [number, number][] {
-  return downsample(steps.map((s) => ({ x: s.step, y: s.scalars[key] })), REFERENCE_POINTS)
-    .map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 1000) / 1000] as [number, number]);
+  return downsample(
+    steps.map((s) => ({ x: s.step, y: s.scalars[key] })),
+    REFERENCE_POINTS,
+  ).map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 1000) / 1000] as [number, number]);
 }
 
 /** The recorded curves of the metrics `charts` draw besides the reward, from a run's last step's keys. */
 function recordedSeries(steps: readonly StepLine[], charts: readonly ChartId[]): Record<string, [number, number][]> {
   const out: Record<string, [number, number][]> = {};
   for (const key of recordedKeys(Object.keys(steps[steps.length - 1].scalars), charts)) {
-    const curve = condensed(steps.filter((s) => Number.isFinite(s.scalars[key])), key);
+    const curve = condensed(
+      steps.filter((s) => Number.isFinite(s.scalars[key])),
+      key,
+    );
     if (curve.length) out[key] = curve;
   }
   return out;
@@ -93,17 +110,24 @@ export async function referenceCommand(argv: string[], out: (s: string) => void)
   const preset = stringFlag(f, 'preset');
   const lesson = presetConfig(preset);
   const dirs = (f.run as string[] | undefined) ?? [];
-  if (dirs.length === 0) throw new CliError('--run is required (a folder written by rlvr train; repeat it for several seeds)');
+  if (dirs.length === 0)
+    throw new CliError('--run is required (a folder written by rlvr train; repeat it for several seeds)');
   const runs = dirs.map((dir) => {
     const { config, steps } = readRun(dir);
     const knob = differingKnob(config, lesson);
-    if (knob) throw new CliError(`--run ${dir}: its ${knob} differs from the ${preset} lesson's; a reference run must use the lesson's own settings`);
+    if (knob)
+      throw new CliError(
+        `--run ${dir}: its ${knob} differs from the ${preset} lesson's; a reference run must use the lesson's own settings`,
+      );
     const reward = condensed(steps, 'reward');
     const series = recordedSeries(steps, getPreset(preset).charts);
     const advances: [number, number][] = [];
-    for (let i = 1; i < steps.length; i++) if (steps[i].level > steps[i - 1].level) advances.push([steps[i].step, steps[i].level]);
+    for (let i = 1; i < steps.length; i++)
+      if (steps[i].level > steps[i - 1].level) advances.push([steps[i].step, steps[i].level]);
     const firstAt = (t: number) => steps.find((s) => s.scalars.reward >= t)?.step ?? null;
-    out(`${dir}: seed ${config.seed}, ${steps.length} steps, reward ≥ 0.5 at step ${firstAt(0.5) ?? '–'}, ≥ 0.8 at ${firstAt(0.8) ?? '–'}, last ${steps[steps.length - 1].scalars.reward.toFixed(3)}${advances.length ? `, levels ${advances.map(([s, l]) => `${l}@${s}`).join(' ')}` : ''}`);
+    out(
+      `${dir}: seed ${config.seed}, ${steps.length} steps, reward ≥ 0.5 at step ${firstAt(0.5) ?? '–'}, ≥ 0.8 at ${firstAt(0.8) ?? '–'}, last ${steps[steps.length - 1].scalars.reward.toFixed(3)}${advances.length ? `, levels ${advances.map(([s, l]) => `${l}@${s}`).join(' ')}` : ''}`,
+    );
     return { seed: config.seed, reward, advances, series };
   });
   const file = { preset, source: stringFlag(f, 'source', 'rlvr train'), runs };

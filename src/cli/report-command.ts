@@ -9,7 +9,10 @@ import { prepareOutDir } from './files';
 
 export const REPORT_FLAGS: Record<string, FlagSpec> = {
   out: { kind: 'value', doc: 'where to write summary.json and summary.md (default: the first folder given)' },
-  solved: { kind: 'value', doc: 'what "solved" means, METRIC>=TARGET, or none (default: the sweep\'s ablation.json, else the preset\'s ablation, else held-out pass@1 at the curriculum target)' },
+  solved: {
+    kind: 'value',
+    doc: 'what "solved" means, METRIC>=TARGET, or none (default: the sweep\'s ablation.json, else the preset\'s ablation, else held-out pass@1 at the curriculum target)',
+  },
   'solved-level': { kind: 'value', doc: 'count --solved only at this curriculum level or above' },
   metric: { kind: 'multi', doc: 'a metric to compare (repeatable; the first is the main one)' },
   json: { kind: 'switch', doc: 'print summary.json instead of the Markdown' },
@@ -32,7 +35,11 @@ function splitArgs(argv: string[]): { dirs: string[]; flags: string[] } {
   return { dirs, flags };
 }
 
-export async function reportCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function reportCommand(
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
   if (argv.includes('--help')) {
     out(helpText('report DIR…', REPORT_FLAGS));
     return 0;

@@ -32,14 +32,24 @@ function sweepFolder(): { dir: string; runs: string[] } {
   const runs: string[] = [];
   for (const cell of cells) {
     for (const seed of spec.seeds) {
-      runs.push(writeFakeRun(join(dir, cell.dir, `seed-${seed}`), { sets: [`lr=${cell.set.lr}`], seed, cell: { cell: cell.label, preset: 'sort-easy' } }));
+      runs.push(
+        writeFakeRun(join(dir, cell.dir, `seed-${seed}`), {
+          sets: [`lr=${cell.set.lr}`],
+          seed,
+          cell: { cell: cell.label, preset: 'sort-easy' },
+        }),
+      );
     }
   }
   return { dir, runs };
 }
 
 const json = fc.jsonValue({ maxDepth: 3 });
-const text = fc.oneof(json.map((v) => JSON.stringify(v)), fc.string({ maxLength: 40 }), fc.constantFrom('', '{', 'null', '[]', '1e999', '{"cell": ""}', '\u0000\u00ff'));
+const text = fc.oneof(
+  json.map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', '{', 'null', '[]', '1e999', '{"cell": ""}', '\u0000\u00ff'),
+);
 
 type Damage = (d: { dir: string; runs: string[] }) => void;
 const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length];
@@ -57,81 +67,150 @@ const field = (path: string, key: string, value: unknown) => {
 };
 
 const damage: fc.Arbitrary<Damage> = fc.oneof(
-  fc.tuple(fc.nat(), text).map(([i, t]): Damage => ({ runs }) => writeFileSync(join(pick(runs, i), 'cell.json'), t)),
-  fc.tuple(fc.nat(), text).map(([i, t]): Damage => ({ runs }) => writeFileSync(join(pick(runs, i), 'config.json'), t)),
-  fc.tuple(fc.nat(), fc.constantFrom('seed', 'task', 'lr', 'evalEvery', 'curriculum', 'model.nEmbd', 'nope'), json).map(([i, k, v]): Damage => ({ runs }) => field(join(pick(runs, i), 'config.json'), k, v)),
-  fc.tuple(fc.nat(), fc.constantFrom('cell', 'preset', 'variant'), json).map(([i, k, v]): Damage => ({ runs }) => field(join(pick(runs, i), 'cell.json'), k, v)),
-  text.map((t): Damage => ({ dir }) => writeFileSync(join(dir, 'ablation.json'), t)),
-  fc.tuple(fc.constantFrom('format', 'version', 'preset', 'variants', 'grid', 'seeds', 'steps', 'sets', 'solved', 'metrics', 'cells'), json)
-    .map(([k, v]): Damage => ({ dir }) => field(join(dir, 'ablation.json'), k, v)),
+  fc.tuple(fc.nat(), text).map(
+    ([i, t]): Damage =>
+      ({ runs }) =>
+        writeFileSync(join(pick(runs, i), 'cell.json'), t),
+  ),
+  fc.tuple(fc.nat(), text).map(
+    ([i, t]): Damage =>
+      ({ runs }) =>
+        writeFileSync(join(pick(runs, i), 'config.json'), t),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom('seed', 'task', 'lr', 'evalEvery', 'curriculum', 'model.nEmbd', 'nope'), json).map(
+    ([i, k, v]): Damage =>
+      ({ runs }) =>
+        field(join(pick(runs, i), 'config.json'), k, v),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom('cell', 'preset', 'variant'), json).map(
+    ([i, k, v]): Damage =>
+      ({ runs }) =>
+        field(join(pick(runs, i), 'cell.json'), k, v),
+  ),
+  text.map(
+    (t): Damage =>
+      ({ dir }) =>
+        writeFileSync(join(dir, 'ablation.json'), t),
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'format',
+        'version',
+        'preset',
+        'variants',
+        'grid',
+        'seeds',
+        'steps',
+        'sets',
+        'solved',
+        'metrics',
+        'cells',
+      ),
+      json,
+    )
+    .map(
+      ([k, v]): Damage =>
+        ({ dir }) =>
+          field(join(dir, 'ablation.json'), k, v),
+    ),
   fc.tuple(fc.nat(), fc.nat(5), text).map(([i, at, t]): Damage => ({ runs }) => {
     const path = join(pick(runs, i), 'metrics.jsonl');
     const lines = fakeMetricsLines({});
     lines.splice(at % lines.length, 0, t);
     writeFileSync(path, lines.join('\n'));
   }),
-  fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom('reward', 'entropy', 'pass@1'), json).map(([i, at, k, v]): Damage => ({ runs }) => {
-    const path = join(pick(runs, i), 'metrics.jsonl');
-    const lines = fakeMetricsLines({}).map((l) => JSON.parse(l));
-    lines[at].scalars[k] = v;
-    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n'));
-  }),
+  fc
+    .tuple(fc.nat(), fc.nat(3), fc.constantFrom('reward', 'entropy', 'pass@1'), json)
+    .map(([i, at, k, v]): Damage => ({ runs }) => {
+      const path = join(pick(runs, i), 'metrics.jsonl');
+      const lines = fakeMetricsLines({}).map((l) => JSON.parse(l));
+      lines[at].scalars[k] = v;
+      writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n'));
+    }),
   fc.tuple(fc.nat(), fc.nat(200)).map(([i, cut]): Damage => ({ runs }) => {
     const path = join(pick(runs, i), 'metrics.jsonl');
     writeFileSync(path, fakeMetricsLines({}).join('\n').slice(0, cut));
   }),
-  fc.tuple(fc.nat(), fc.constantFrom('loop', 'self', 'dangling', 'to a file', 'to a run')).map(([i, kind]): Damage => ({ dir, runs }) => {
-    const at = join(pick(runs, i), '..', `link-${kind.replace(/ /g, '-')}`);
-    const target = { loop: '..', self: at, dangling: join(dir, 'nowhere'), 'to a file': join(dir, 'ablation.json'), 'to a run': pick(runs, i + 1) }[kind];
-    symlinkSync(target, at);
-  }),
-  fc.tuple(fc.nat(), fc.constantFrom('config.json', 'cell.json', 'metrics.jsonl')).map(([i, name]): Damage => ({ runs }) => {
-    const p = join(pick(runs, i), name);
-    rmSync(p, { force: true });
-    mkdirSync(p);
-  }),
-  fc.tuple(fc.nat(), fc.constantFrom('config.json', 'metrics.jsonl', '.')).map(([i, name]): Damage => ({ runs }) => chmodSync(join(pick(runs, i), name), 0)),
-  fc.nat().map((i): Damage => ({ runs }) => rmSync(join(pick(runs, i), 'cell.json'))),
+  fc
+    .tuple(fc.nat(), fc.constantFrom('loop', 'self', 'dangling', 'to a file', 'to a run'))
+    .map(([i, kind]): Damage => ({ dir, runs }) => {
+      const at = join(pick(runs, i), '..', `link-${kind.replace(/ /g, '-')}`);
+      const target = {
+        loop: '..',
+        self: at,
+        dangling: join(dir, 'nowhere'),
+        'to a file': join(dir, 'ablation.json'),
+        'to a run': pick(runs, i + 1),
+      }[kind];
+      symlinkSync(target, at);
+    }),
+  fc
+    .tuple(fc.nat(), fc.constantFrom('config.json', 'cell.json', 'metrics.jsonl'))
+    .map(([i, name]): Damage => ({ runs }) => {
+      const p = join(pick(runs, i), name);
+      rmSync(p, { force: true });
+      mkdirSync(p);
+    }),
+  fc.tuple(fc.nat(), fc.constantFrom('config.json', 'metrics.jsonl', '.')).map(
+    ([i, name]): Damage =>
+      ({ runs }) =>
+        chmodSync(join(pick(runs, i), name), 0),
+  ),
+  fc.nat().map(
+    (i): Damage =>
+      ({ runs }) =>
+        rmSync(join(pick(runs, i), 'cell.json')),
+  ),
 );
 
 describe('report over damaged folders, generated', () => {
   it('a whole summary, or one line naming a file below the folder', () => {
     const outcomes = { summarised: 0, refused: 0 };
-    fc.assert(fc.property(fc.array(damage, { minLength: 1, maxLength: 3 }), (damages) => {
-      const folder = sweepFolder();
-      for (const d of damages) {
-        try {
-          d(folder);
-        } catch {
-          // an earlier damage removed what this one changes
-        }
-      }
-      try {
-        const s = summarizeRunFolders([folder.dir]);
-        expect(s.summary.cells.length).toBeGreaterThan(0);
-        for (const c of s.summary.cells) expect(typeof c.label === 'string' && c.label.length > 0).toBe(true);
-        expect(s.markdown).not.toMatch(/undefined|NaN|\[object Object\]/);
-        expect(JSON.parse(JSON.stringify(s.summary))).toBeTruthy();
-        for (const w of s.warnings) expect(w, w.slice(0, 200)).not.toMatch(/\n|undefined/);
-        outcomes.summarised++;
-      } catch (e) {
-        if (!(e instanceof CliError)) throw new Error(`not a named refusal: ${(e as Error)?.name}: ${String((e as Error)?.message).slice(0, 300)}`, { cause: e });
-        const m = e.message;
-        expect(m, m).not.toMatch(/\n|undefined/);
-        expect(m.length, m.slice(0, 200)).toBeLessThan(700);
-        expect(m.includes(folder.dir) || m.startsWith('no run folders'), m).toBe(true);
-        outcomes.refused++;
-      } finally {
-        for (const r of folder.runs) {
+    fc.assert(
+      fc.property(fc.array(damage, { minLength: 1, maxLength: 3 }), (damages) => {
+        const folder = sweepFolder();
+        for (const d of damages) {
           try {
-            chmodSync(r, 0o755);
+            d(folder);
           } catch {
-            // removed by a damage
+            // an earlier damage removed what this one changes
           }
         }
-      }
-    }), { numRuns: 150 });
-    console.log(`report over damaged folders, generated: ${outcomes.summarised} summarised, ${outcomes.refused} refused`);
+        try {
+          const s = summarizeRunFolders([folder.dir]);
+          expect(s.summary.cells.length).toBeGreaterThan(0);
+          for (const c of s.summary.cells) expect(typeof c.label === 'string' && c.label.length > 0).toBe(true);
+          expect(s.markdown).not.toMatch(/undefined|NaN|\[object Object\]/);
+          expect(JSON.parse(JSON.stringify(s.summary))).toBeTruthy();
+          for (const w of s.warnings) expect(w, w.slice(0, 200)).not.toMatch(/\n|undefined/);
+          outcomes.summarised++;
+        } catch (e) {
+          if (!(e instanceof CliError))
+            throw new Error(
+              `not a named refusal: ${(e as Error)?.name}: ${String((e as Error)?.message).slice(0, 300)}`,
+              { cause: e },
+            );
+          const m = e.message;
+          expect(m, m).not.toMatch(/\n|undefined/);
+          expect(m.length, m.slice(0, 200)).toBeLessThan(700);
+          expect(m.includes(folder.dir) || m.startsWith('no run folders'), m).toBe(true);
+          outcomes.refused++;
+        } finally {
+          for (const r of folder.runs) {
+            try {
+              chmodSync(r, 0o755);
+            } catch {
+              // removed by a damage
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+    console.log(
+      `report over damaged folders, generated: ${outcomes.summarised} summarised, ${outcomes.refused} refused`,
+    );
     expect(outcomes.summarised).toBeGreaterThanOrEqual(15);
     expect(outcomes.refused).toBeGreaterThanOrEqual(15);
   });

@@ -16,7 +16,12 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-report-'));
 function ablationFolder(): string {
   const d = tmp();
   for (const lr of ['0.003', '0.01']) {
-    for (const seed of [0, 1]) writeFakeRun(join(d, `lr=${lr}`, `seed-${seed}`), { sets: [`lr=${lr}`], seed, cell: { cell: `lr=${lr}`, preset: 'sort-easy' } });
+    for (const seed of [0, 1])
+      writeFakeRun(join(d, `lr=${lr}`, `seed-${seed}`), {
+        sets: [`lr=${lr}`],
+        seed,
+        cell: { cell: `lr=${lr}`, preset: 'sort-easy' },
+      });
   }
   return d;
 }
@@ -24,7 +29,11 @@ function ablationFolder(): string {
 async function report(dirs: string[], extra: string[] = []) {
   const out: string[] = [];
   const warnings: string[] = [];
-  const code = await reportCommand([...dirs, ...extra], (s) => out.push(s), (s) => warnings.push(s));
+  const code = await reportCommand(
+    [...dirs, ...extra],
+    (s) => out.push(s),
+    (s) => warnings.push(s),
+  );
   return { code, out: out.join('\n'), warnings };
 }
 
@@ -47,11 +56,23 @@ describe('rlvr report, damaged side files', () => {
 
   it('an ablation.json that is not a whole spec is refused, naming the field', async () => {
     const cases: [string, RegExp][] = [
-      ['{"format":"rlvr-ablation"}', /ablation\.json: "version" must be 1 \(the version this playground writes\), got nothing$/],
+      [
+        '{"format":"rlvr-ablation"}',
+        /ablation\.json: "version" must be 1 \(the version this playground writes\), got nothing$/,
+      ],
       ['{"format":"rlvr-ablation","version":1}', /ablation\.json: "preset" must be a preset name, got nothing$/],
-      ['{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0],"steps":4,"sets":[],"solved":null,"metrics":["reward"],"cells":{}}', /ablation\.json: "cells" must be a list of \{label, dir, set\}, got \{\}$/],
-      ['{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0.5],"steps":4,"sets":[],"solved":null,"metrics":["reward"],"cells":[]}', /ablation\.json: "seeds" must be a list of seeds \(integers in \[0, 4294967295\]\), got \[0\.5\]$/],
-      ['{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0],"steps":4,"sets":[],"solved":{"metric":"reward"},"metrics":["reward"],"cells":[]}', /ablation\.json: "solved" must be null or \{metric, target, level\?\}/],
+      [
+        '{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0],"steps":4,"sets":[],"solved":null,"metrics":["reward"],"cells":{}}',
+        /ablation\.json: "cells" must be a list of \{label, dir, set\}, got \{\}$/,
+      ],
+      [
+        '{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0.5],"steps":4,"sets":[],"solved":null,"metrics":["reward"],"cells":[]}',
+        /ablation\.json: "seeds" must be a list of seeds \(integers in \[0, 4294967295\]\), got \[0\.5\]$/,
+      ],
+      [
+        '{"format":"rlvr-ablation","version":1,"preset":"sort-easy","variants":[],"grid":[],"seeds":[0],"steps":4,"sets":[],"solved":{"metric":"reward"},"metrics":["reward"],"cells":[]}',
+        /ablation\.json: "solved" must be null or \{metric, target, level\?\}/,
+      ],
       ['[1]', /ablation\.json: not an ablation spec written by rlvr sweep/],
     ];
     for (const [text, pattern] of cases) {
@@ -84,7 +105,9 @@ describe('rlvr report, damaged side files', () => {
     expect(r.warnings.join('\n')).toMatch(/skipped .*lr=0\.01\/up: a link to a folder searched already \(a loop\)/);
     expect(r.warnings.join('\n')).toMatch(/skipped .*\/self: ELOOP/);
     expect(r.warnings.join('\n')).toMatch(/skipped .*\/dangling: a link to nothing/);
-    expect(JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8')).cells.map((c: { runs: unknown[] }) => c.runs.length)).toEqual([2, 2]);
+    expect(
+      JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8')).cells.map((c: { runs: unknown[] }) => c.runs.length),
+    ).toEqual([2, 2]);
   });
 
   it('a metric of 1e999 or null is left out with a warning naming the run, the metric and the step', async () => {
@@ -96,7 +119,9 @@ describe('rlvr report, damaged side files', () => {
     writeFileSync(path, lines.join('\n') + '\n');
     const r = await report([d]);
     expect(r.code).toBe(0);
-    expect(r.warnings).toContain('warning: lr=0.01/seed-1: 2 values of reward are not finite numbers (step 2: Infinity, step 3: null); they are left out');
+    expect(r.warnings).toContain(
+      'warning: lr=0.01/seed-1: 2 values of reward are not finite numbers (step 2: Infinity, step 3: null); they are left out',
+    );
   });
 
   it('runs of different tasks are compared with a warning', async () => {
@@ -105,15 +130,31 @@ describe('rlvr report, damaged side files', () => {
     writeFakeRun(join(d, 'b'), { preset: 'cot-discovery', sets: ['task.length=3'] });
     const r = await report([d]);
     expect(r.code).toBe(0);
-    expect(r.warnings).toContain('warning: the runs are of different tasks (sort: 1 run, groupmul: 1 run): their metrics are not comparable');
+    expect(r.warnings).toContain(
+      'warning: the runs are of different tasks (sort: 1 run, groupmul: 1 run): their metrics are not comparable',
+    );
   });
 
-  it('a run folder that is not in the sweep\'s ablation.json is reported with a warning', async () => {
+  it("a run folder that is not in the sweep's ablation.json is reported with a warning", async () => {
     const d = ablationFolder();
-    const spec = { format: 'rlvr-ablation', version: 1, preset: 'sort-easy', variants: [], grid: [['lr', ['0.003']]], seeds: [0, 1], steps: 4, sets: [], solved: null, metrics: ['reward'], cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }] };
+    const spec = {
+      format: 'rlvr-ablation',
+      version: 1,
+      preset: 'sort-easy',
+      variants: [],
+      grid: [['lr', ['0.003']]],
+      seeds: [0, 1],
+      steps: 4,
+      sets: [],
+      solved: null,
+      metrics: ['reward'],
+      cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }],
+    };
     writeFileSync(join(d, 'ablation.json'), JSON.stringify(spec));
     const r = await report([d]);
-    expect(r.warnings).toContain('warning: 2 runs are not of a cell of ablation.json (cell "lr=0.01": lr=0.01/seed-0, lr=0.01/seed-1)');
+    expect(r.warnings).toContain(
+      'warning: 2 runs are not of a cell of ablation.json (cell "lr=0.01": lr=0.01/seed-0, lr=0.01/seed-1)',
+    );
   });
 
   it('a folder given twice, or one inside another given, counts each run once', async () => {
@@ -123,7 +164,9 @@ describe('rlvr report, damaged side files', () => {
     const summary = JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8'));
     expect(summary.cells.map((c: { runs: unknown[] }) => c.runs.length)).toEqual([2, 2]);
     expect(r.warnings).toContain(`warning: ${d} is given twice (as ${d}): read once`);
-    expect(r.warnings).toContain(`warning: ${d}/lr=0.01/seed-0: the same run folder as ${d}/lr=0.01/seed-0; counted once`);
+    expect(r.warnings).toContain(
+      `warning: ${d}/lr=0.01/seed-0: the same run folder as ${d}/lr=0.01/seed-0; counted once`,
+    );
     expect(r.warnings.join('\n')).not.toMatch(/more than once/);
   });
 
@@ -133,7 +176,9 @@ describe('rlvr report, damaged side files', () => {
     writeFileSync(file, 'x');
     await expect(report([d], ['--out', file])).rejects.toThrowError(/^--out .*\/f: is not a folder$/);
     await expect(report([d], ['--out', '/dev/null'])).rejects.toThrowError(/^--out \/dev\/null: is not a folder$/);
-    await expect(report([d], ['--out', join(file, 'sub')])).rejects.toThrowError(/^--out .*\/f\/sub: .*\/f is not a folder$/);
+    await expect(report([d], ['--out', join(file, 'sub')])).rejects.toThrowError(
+      /^--out .*\/f\/sub: .*\/f is not a folder$/,
+    );
   });
 
   it('a metrics.jsonl line with a step that is not a whole number is refused, naming the line; a repeated step counts once', async () => {
@@ -146,7 +191,9 @@ describe('rlvr report, damaged side files', () => {
     const summary = JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8'));
     expect(summary.cells[1].curves['eval/pass@1_greedy'].every((p: { n: number }) => p.n === 2)).toBe(true);
     writeFileSync(path, [lines[0], lines[1].replace('"step":2', '"step":1e999'), ...lines.slice(2)].join('\n') + '\n');
-    await expect(report([d])).rejects.toThrowError(/seed-1\/metrics\.jsonl line 2: "step" must be a whole number ≥ 0, got Infinity$/);
+    await expect(report([d])).rejects.toThrowError(
+      /seed-1\/metrics\.jsonl line 2: "step" must be a whole number ≥ 0, got Infinity$/,
+    );
   });
 
   it('a config.json that is a named pipe or a folder does not hang or crash the report (child process)', () => {

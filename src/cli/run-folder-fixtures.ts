@@ -23,7 +23,9 @@ export interface FakeRun {
 
 /** A run folder's metrics.jsonl lines without the wall-clock fields (the only thing that differs between equal runs). */
 export function metricsWithoutClock(dir: string): string[] {
-  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
+  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
     .map((line) => line.replace(/"time\/[a-z_]+":[0-9.e+-]+,?|"tokens_per_s":[0-9.e+-]+,?/g, ''));
 }
 
@@ -40,11 +42,23 @@ export function fakeMetricsLines(run: FakeRun): string[] {
   const lines: string[] = [];
   for (let step = 1; step <= steps; step++) {
     const r = 0.1 + 0.8 * pass(step) + 0.01 * (run.seed ?? 0);
-    lines.push(JSON.stringify({
-      step, level: 3,
-      scalars: { reward: r, entropy: 2 - r, 'pass@1': pass(step) },
-      eval: { step, level: 3, prompts: 8, 'eval/pass@1_greedy': pass(step), 'eval/pass@k': pass(step), 'eval/pass@1_sampled': pass(step), k: 2, taskMetrics: {} },
-    }));
+    lines.push(
+      JSON.stringify({
+        step,
+        level: 3,
+        scalars: { reward: r, entropy: 2 - r, 'pass@1': pass(step) },
+        eval: {
+          step,
+          level: 3,
+          prompts: 8,
+          'eval/pass@1_greedy': pass(step),
+          'eval/pass@k': pass(step),
+          'eval/pass@1_sampled': pass(step),
+          k: 2,
+          taskMetrics: {},
+        },
+      }),
+    );
   }
   return lines;
 }
@@ -70,8 +84,18 @@ export interface CliResult {
 
 /** Runs `npm run rlvr -- …args` as a child process (as a user would), with a time limit. */
 export function runCli(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = process.env): CliResult {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8', timeout: timeoutMs, env, killSignal: 'SIGKILL' });
-  return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', timedOut: r.error !== undefined || r.signal === 'SIGKILL' };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env,
+    killSignal: 'SIGKILL',
+  });
+  return {
+    code: r.status,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    timedOut: r.error !== undefined || r.signal === 'SIGKILL',
+  };
 }
 
 /** What a refused input must look like: exit 2 and one line on stderr, "error: …", with no stack trace. */

@@ -13,11 +13,23 @@ const hook = vi.hoisted(() => ({ before: null as null | ((op: string) => void) }
 
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  const wrap = <F extends (...a: never[]) => unknown>(op: string, f: F): F => ((...a: never[]) => {
-    hook.before?.(op);
-    return f(...a);
-  }) as F;
-  const ops = ['writeFileSync', 'openSync', 'readSync', 'fstatSync', 'closeSync', 'unlinkSync', 'readFileSync', 'renameSync', 'linkSync', 'statSync'] as const;
+  const wrap = <F extends (...a: never[]) => unknown>(op: string, f: F): F =>
+    ((...a: never[]) => {
+      hook.before?.(op);
+      return f(...a);
+    }) as F;
+  const ops = [
+    'writeFileSync',
+    'openSync',
+    'readSync',
+    'fstatSync',
+    'closeSync',
+    'unlinkSync',
+    'readFileSync',
+    'renameSync',
+    'linkSync',
+    'statSync',
+  ] as const;
   const wrapped: Record<string, unknown> = { ...fs };
   for (const op of ops) wrapped[op] = wrap(op, fs[op] as never);
   return { ...wrapped, default: wrapped };
@@ -38,7 +50,9 @@ describe('the stale-lock takeover', () => {
   it('two takers racing at every file operation of the takeover: exactly one takes the folder', () => {
     // Two live pids (this process and its parent) for the two takers; a dead one for the stale lock.
     const [a, b] = [process.pid, process.ppid];
-    const gone = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    const gone = Number(
+      spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout,
+    );
     const races: { k: number; winners: number; says: string; holder: string; want: number }[] = [];
     for (let k = 1; ; k++) {
       const dir = mkdtempSync(join(tmpdir(), 'rlvr-lock-race-'));
@@ -55,7 +69,13 @@ describe('the stale-lock takeover', () => {
       if (!second) break; // the first taker made fewer than k operations: every point was tried
       const s = second as Outcome;
       const says = `second taker run before operation ${k} of the first: first ${first.ok ? 'took it' : first.message}; second ${s.ok ? 'took it' : s.message}`;
-      races.push({ k, winners: [first, s].filter((o) => o.ok).length, says, holder: readFileSync(join(dir, LOCK_FILE), 'utf8').trim(), want: first.ok ? a : b });
+      races.push({
+        k,
+        winners: [first, s].filter((o) => o.ok).length,
+        says,
+        holder: readFileSync(join(dir, LOCK_FILE), 'utf8').trim(),
+        want: first.ok ? a : b,
+      });
       for (const o of [first, s]) if (o.ok) o.release();
     }
     for (const r of races) expect(r.winners, r.says).toBe(1);

@@ -9,21 +9,50 @@ import { join } from 'node:path';
 import { trainCommand } from './train-commands';
 import { LOCK_FILE } from './run-lock';
 
-const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
+const small = [
+  '--preset',
+  'sort-easy',
+  '--backend',
+  'cpu',
+  '--set',
+  'batchPrompts=2',
+  '--set',
+  'groupSize=4',
+  '--set',
+  'evalEvery=0',
+  '--seed',
+  '3',
+];
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-lock-'));
 
 describe('a run folder has one writer', () => {
   it('a second train into a folder a train is writing is refused before it writes, naming the first', async () => {
     const dir = tmp();
     let second: Promise<Error | null> | null = null;
-    const rc = await trainCommand([...small, '--steps', '50', '--out', dir, '--json'], () => {
-      if (second) return;
-      second = trainCommand([...small, '--set', 'lr=0.01', '--steps', '5', '--out', dir, '--json'], () => {}, () => {}).then(() => null, (e: Error) => e);
-      process.emit('SIGINT', 'SIGINT');
-    }, () => {});
+    const rc = await trainCommand(
+      [...small, '--steps', '50', '--out', dir, '--json'],
+      () => {
+        if (second) return;
+        second = trainCommand(
+          [...small, '--set', 'lr=0.01', '--steps', '5', '--out', dir, '--json'],
+          () => {},
+          () => {},
+        ).then(
+          () => null,
+          (e: Error) => e,
+        );
+        process.emit('SIGINT', 'SIGINT');
+      },
+      () => {},
+    );
     expect(rc).toBe(130);
-    expect((await (second as Promise<Error | null> | null))?.message).toBe(`--out ${dir}: another rlvr train (process ${process.pid}) is writing there; wait for it to end, or give another folder`);
-    const steps = readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).step);
+    expect((await (second as Promise<Error | null> | null))?.message).toBe(
+      `--out ${dir}: another rlvr train (process ${process.pid}) is writing there; wait for it to end, or give another folder`,
+    );
+    const steps = readFileSync(join(dir, 'metrics.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).step);
     expect(steps).toEqual(steps.map((_, i) => i + 1));
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).lr).toBe(0.003);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
@@ -31,10 +60,18 @@ describe('a run folder has one writer', () => {
 
   it('a lock left by a process that is gone is taken over, with a note', async () => {
     const dir = tmp();
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
     writeFileSync(join(dir, LOCK_FILE), `${gone}\n`);
     const errs: string[] = [];
-    expect(await trainCommand([...small, '--steps', '1', '--out', dir, '--json'], () => {}, (s) => errs.push(s))).toBe(0);
+    expect(
+      await trainCommand(
+        [...small, '--steps', '1', '--out', dir, '--json'],
+        () => {},
+        (s) => errs.push(s),
+      ),
+    ).toBe(0);
     expect(errs).toContain(`note: --out ${dir}: took over the lock of process ${gone}, which is gone`);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });

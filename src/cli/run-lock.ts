@@ -75,13 +75,17 @@ export function lockRunFolder(dir: string, note: (s: string) => void, options: L
     }
     const lock = readLock(path);
     if (!lock) continue; // given back meanwhile: try again
-    if (alive(lock.holder)) throw new CliError(`--out ${dir}: another rlvr train (process ${lock.holder}) is writing there; wait for it to end, or give another folder`);
+    if (alive(lock.holder))
+      throw new CliError(
+        `--out ${dir}: another rlvr train (process ${lock.holder}) is writing there; wait for it to end, or give another folder`,
+      );
     // Stale: claim this very lock file; only the claim's winner removes it.
     const claim = `${path}.takeover-${Number.isNaN(lock.holder) ? 'unreadable' : lock.holder}-${lock.ino}`;
     try {
       writeFileSync(claim, `${pid}\n`, { flag: 'wx' });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') { // another run is taking it over: let it finish, its lock then decides
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+        // another run is taking it over: let it finish, its lock then decides
         pause(25);
         continue;
       }
@@ -89,9 +93,15 @@ export function lockRunFolder(dir: string, note: (s: string) => void, options: L
     }
     try {
       const now = readLock(path);
-      if (now && now.ino === lock.ino && (now.holder === lock.holder || (Number.isNaN(now.holder) && Number.isNaN(lock.holder)))) {
+      if (
+        now &&
+        now.ino === lock.ino &&
+        (now.holder === lock.holder || (Number.isNaN(now.holder) && Number.isNaN(lock.holder)))
+      ) {
         unlinkSync(path);
-        note(`note: --out ${dir}: took over the lock of process ${Number.isNaN(lock.holder) ? '?' : lock.holder}, which is gone`);
+        note(
+          `note: --out ${dir}: took over the lock of process ${Number.isNaN(lock.holder) ? '?' : lock.holder}, which is gone`,
+        );
       }
     } finally {
       try {
@@ -101,7 +111,10 @@ export function lockRunFolder(dir: string, note: (s: string) => void, options: L
       }
     }
   }
-  if (!taken) throw cannot(`a takeover of a stale lock did not finish; if no rlvr train runs there, remove ${LOCK_FILE} and any ${LOCK_FILE}.takeover-* file in the folder`);
+  if (!taken)
+    throw cannot(
+      `a takeover of a stale lock did not finish; if no rlvr train runs there, remove ${LOCK_FILE} and any ${LOCK_FILE}.takeover-* file in the folder`,
+    );
   const release = () => {
     process.off('exit', release);
     try {

@@ -17,11 +17,16 @@ export const SLURM_SCRIPT = 'slurm-job.sh';
 export function sbatchArgs(text: string | undefined): string[] {
   if (text === undefined) return [];
   if (/["'\\`$\r\n]/.test(text)) {
-    throw new CliError(`--sbatch-args is split at spaces and passed to sbatch as they are; quotes, $, backquotes and backslashes are not read, got ${quoteInput(text)}`);
+    throw new CliError(
+      `--sbatch-args is split at spaces and passed to sbatch as they are; quotes, $, backquotes and backslashes are not read, got ${quoteInput(text)}`,
+    );
   }
   const words = text.split(/\s+/).filter(Boolean);
   const bad = words.find((w) => /^--?(array|a|output|o|error|e|parsable|wrap)(=|$)/.test(w));
-  if (bad) throw new CliError(`--sbatch-args: ${quoteInput(bad)} is set by rlvr sweep --slurm (the array, its logs and the script); give the others (e.g. --partition, --time, --gres)`);
+  if (bad)
+    throw new CliError(
+      `--sbatch-args: ${quoteInput(bad)} is set by rlvr sweep --slurm (the array, its logs and the script); give the others (e.g. --partition, --time, --gres)`,
+    );
   return words;
 }
 
@@ -45,7 +50,14 @@ export function slurmJobScript(o: { cwd: string; dir: string; count: number; nam
 }
 
 /** Writes jobs.txt, slurm-job.sh and logs/ into `dir` and submits the array; returns the job id. */
-export function submitSlurmArray(o: { dir: string; cwd: string; lines: readonly string[]; name: string; extra: readonly string[]; sbatch?: string }): { jobId: string; script: string } {
+export function submitSlurmArray(o: {
+  dir: string;
+  cwd: string;
+  lines: readonly string[];
+  name: string;
+  extra: readonly string[];
+  sbatch?: string;
+}): { jobId: string; script: string } {
   const dir = resolve(o.dir);
   mkdirSync(join(dir, JOB_LOG_DIR), { recursive: true });
   writeFileSync(join(dir, JOBS_FILE), o.lines.join('\n') + '\n');
@@ -53,8 +65,14 @@ export function submitSlurmArray(o: { dir: string; cwd: string; lines: readonly 
   writeFileSync(script, slurmJobScript({ cwd: o.cwd, dir, count: o.lines.length, name: o.name }), { mode: 0o755 });
   const sbatch = o.sbatch ?? 'sbatch';
   const r = spawnSync(sbatch, ['--parsable', ...o.extra, script], { encoding: 'utf8' });
-  if (r.error) throw new CliError(`--slurm: cannot run ${sbatch} (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}); is Slurm installed here? ${JOBS_FILE} and ${SLURM_SCRIPT} are written in ${dir}`);
-  if (r.status !== 0) throw new CliError(`--slurm: sbatch refused the job array (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}; ${SLURM_SCRIPT} is in ${dir}`);
+  if (r.error)
+    throw new CliError(
+      `--slurm: cannot run ${sbatch} (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}); is Slurm installed here? ${JOBS_FILE} and ${SLURM_SCRIPT} are written in ${dir}`,
+    );
+  if (r.status !== 0)
+    throw new CliError(
+      `--slurm: sbatch refused the job array (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}; ${SLURM_SCRIPT} is in ${dir}`,
+    );
   // --parsable: "JOBID" or "JOBID;CLUSTER".
   const jobId = r.stdout.trim().split(/[;\n]/)[0];
   if (!/^\d+$/.test(jobId)) throw new CliError(`--slurm: sbatch printed no job id (${quoteInput(r.stdout.trim())})`);

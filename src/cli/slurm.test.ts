@@ -22,13 +22,27 @@ const ROOT = resolve(__dirname, '../..');
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 // 24 steps: short, yet long enough (2 s and more) for a scancel to land mid-run.
 const STEPS = 24;
-const SWEEP = ['--preset', 'sort-easy', '--grid', 'lr=0.003,0.01', '--seeds', '0-1', '--steps', String(STEPS), '--set', 'evalEvery=8', '--backend', 'cpu'];
+const SWEEP = [
+  '--preset',
+  'sort-easy',
+  '--grid',
+  'lr=0.003,0.01',
+  '--seeds',
+  '0-1',
+  '--steps',
+  String(STEPS),
+  '--set',
+  'evalEvery=8',
+  '--backend',
+  'cpu',
+];
 const RUNS = ['lr=0.003/seed-0', 'lr=0.003/seed-1', 'lr=0.01/seed-0', 'lr=0.01/seed-1'];
 
 /** Why this machine cannot run Slurm here, or null. */
 function skipReason(): string | null {
   if (process.platform !== 'linux') return `Slurm test: ${process.platform} is not Linux`;
-  if (process.getuid?.() !== 0) return 'Slurm test: not root (scripts/slurm-local.sh starts slurmd, which runs jobs as root here)';
+  if (process.getuid?.() !== 0)
+    return 'Slurm test: not root (scripts/slurm-local.sh starts slurmd, which runs jobs as root here)';
   for (const bin of ['munged', 'slurmctld', 'slurmd', 'sbatch', 'squeue', 'scancel', 'sinfo']) {
     if (spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status !== 0) {
       return `Slurm test: ${bin} is not installed (npm test installs slurm-wlm and munge as root with apt-get; by hand: scripts/slurm-local.sh install)`;
@@ -55,14 +69,21 @@ async function waitForJob(jobId: string, timeoutMs = 150_000): Promise<void> {
     const r = spawnSync('squeue', ['-h', '-j', jobId, '-o', '%i %T'], { encoding: 'utf8' });
     // Once gone, squeue may say "Invalid job id" (exit 1): that is done too.
     if (r.status !== 0 || r.stdout.trim() === '') return;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`job ${jobId} still in the queue after ${timeoutMs / 1000} s: ${r.stdout.trim()}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`job ${jobId} still in the queue after ${timeoutMs / 1000} s: ${r.stdout.trim()}`);
     await new Promise((res) => setTimeout(res, 250));
   }
 }
 
 async function report(dir: string): Promise<{ warnings: string[] }> {
   const errs: string[] = [];
-  expect(await reportCommand([dir], () => {}, (s) => errs.push(s))).toBe(0);
+  expect(
+    await reportCommand(
+      [dir],
+      () => {},
+      (s) => errs.push(s),
+    ),
+  ).toBe(0);
   return { warnings: errs.filter((e) => e.startsWith('warning: ')) };
 }
 
@@ -75,7 +96,11 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
     if (why) return;
     started = Date.now();
     // The daemons live as long as this child's stdin is open; closing it stops exactly them.
-    daemons = spawn('bash', [join(ROOT, 'scripts/slurm-local.sh'), 'run', 'bash', '-c', 'echo "READY $SLURM_CONF"; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    daemons = spawn(
+      'bash',
+      [join(ROOT, 'scripts/slurm-local.sh'), 'run', 'bash', '-c', 'echo "READY $SLURM_CONF"; exec cat >/dev/null'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     daemons.stderr!.on('data', (d) => (stderr += d));
     const conf = await new Promise<string>((res, rej) => {
@@ -85,7 +110,9 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
         const m = /READY (\S+)/.exec(out);
         if (m) res(m[1]);
       });
-      daemons!.on('exit', (code) => rej(new Error(`scripts/slurm-local.sh exited ${code} before Slurm was up: ${stderr.slice(-2000)}`)));
+      daemons!.on('exit', (code) =>
+        rej(new Error(`scripts/slurm-local.sh exited ${code} before Slurm was up: ${stderr.slice(-2000)}`)),
+      );
     });
     process.env.SLURM_CONF = conf;
     console.log(`local Slurm up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -105,7 +132,12 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
     const [local, cluster] = [tmp(), tmp()];
     const out: string[] = [];
     const errs: string[] = [];
-    expect(await sweepCommand([...SWEEP, '--out', cluster, '--slurm', '--sbatch-args', '--cpus-per-task=1 --time=10'], io(out, errs))).toBe(0);
+    expect(
+      await sweepCommand(
+        [...SWEEP, '--out', cluster, '--slurm', '--sbatch-args', '--cpus-per-task=1 --time=10'],
+        io(out, errs),
+      ),
+    ).toBe(0);
     // stdout: the job id alone; stderr: what was written, and how to report it.
     expect(out).toEqual([expect.stringMatching(/^\d+$/)]);
     const jobId = out[0];
@@ -131,15 +163,26 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
     // One array: lr=0.003 seed 0 is cancelled mid-run, seed 1 fails.
     const dir = tmp();
     const wrapper = join(dir, 'fail-seed-1.sh');
-    writeFileSync(wrapper, 'case "$*" in *" --seed 1 "*) echo "boom: this job fails on purpose" >&2; exit 1 ;; esac\nexec "$@"\n');
+    writeFileSync(
+      wrapper,
+      'case "$*" in *" --seed 1 "*) echo "boom: this job fails on purpose" >&2; exit 1 ;; esac\nexec "$@"\n',
+    );
     const sweep = join(dir, 'sweep');
     const ids: string[] = [];
     const prefix = ['bash', wrapper, ...CLI].map(shellQuote).join(' ');
-    expect(await sweepCommand([...SWEEP.map((a) => (a === 'lr=0.003,0.01' ? 'lr=0.003' : a)), '--out', sweep, '--slurm', '--cli', prefix], io(ids))).toBe(0);
+    expect(
+      await sweepCommand(
+        [...SWEEP.map((a) => (a === 'lr=0.003,0.01' ? 'lr=0.003' : a)), '--out', sweep, '--slurm', '--cli', prefix],
+        io(ids),
+      ),
+    ).toBe(0);
     const run = join(sweep, 'lr=0.003', 'seed-0');
     // Cancel task 1 once it has written its first steps.
     const t0 = Date.now();
-    const stepsWritten = () => (existsSync(join(run, 'metrics.jsonl')) ? readFileSync(join(run, 'metrics.jsonl'), 'utf8').trim().split('\n').filter(Boolean).length : 0);
+    const stepsWritten = () =>
+      existsSync(join(run, 'metrics.jsonl'))
+        ? readFileSync(join(run, 'metrics.jsonl'), 'utf8').trim().split('\n').filter(Boolean).length
+        : 0;
     while (stepsWritten() < 2) {
       if (Date.now() - t0 > 60_000) throw new Error('task 1 wrote no steps in 60 s');
       await new Promise((res) => setTimeout(res, 50));
@@ -149,11 +192,26 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
     const lastStep = stepsWritten();
     expect(lastStep, 'the cancel landed before the run ended').toBeLessThan(STEPS);
     const { warnings } = await report(sweep);
-    expect(warnings).toContainEqual(expect.stringMatching(new RegExp(
-      `^warning: lr=0\\.003/seed-0: unfinished, stopped at step ${lastStep} of ${STEPS} .*continue it: rlvr train --resume ${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} --steps ${STEPS}\\)`)));
-    expect(warnings).toContainEqual(expect.stringMatching(/^warning: cell "lr=0\.003" seed 1: no run in .*seed-1 \(its job failed before step 1, or has not run\); its job's log \S+logs\/job-2\.log ends: .*boom: this job fails on purpose$/));
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^warning: lr=0\\.003/seed-0: unfinished, stopped at step ${lastStep} of ${STEPS} .*continue it: rlvr train --resume ${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} --steps ${STEPS}\\)`,
+        ),
+      ),
+    );
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        /^warning: cell "lr=0\.003" seed 1: no run in .*seed-1 \(its job failed before step 1, or has not run\); its job's log \S+logs\/job-2\.log ends: .*boom: this job fails on purpose$/,
+      ),
+    );
     // Resumed, it is the uninterrupted run, step for step.
-    expect(await trainCommand(['--resume', run, '--steps', String(STEPS), '--json'], () => {}, () => {})).toBe(0);
+    expect(
+      await trainCommand(
+        ['--resume', run, '--steps', String(STEPS), '--json'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
     expect(metricsWithoutClock(run)).toEqual(metricsWithoutClock(join(local, 'lr=0.003', 'seed-0')));
   }, 120_000);
 });

@@ -14,9 +14,23 @@ import { readSafetensors } from '../model/safetensors';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-stop-'));
-const small = ['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3'];
+const small = [
+  '--preset',
+  'sort-easy',
+  '--backend',
+  'cpu',
+  '--set',
+  'batchPrompts=2',
+  '--set',
+  'groupSize=4',
+  '--set',
+  'evalEvery=0',
+  '--seed',
+  '3',
+];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const linesOf = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+const linesOf = (path: string) =>
+  existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).length : 0;
 
 /** Process ids whose command line mentions `text` (Linux /proc). */
 function processesWith(text: string): number[] {
@@ -37,16 +51,22 @@ describe('stopping a run', () => {
     const dir = tmp();
     const lines: string[] = [];
     let sent = false;
-    const rc = await trainCommand([...small, '--steps', '50', '--out', dir, '--json'], (s) => {
-      lines.push(s);
-      if (!sent) {
-        sent = true;
-        process.emit('SIGHUP', 'SIGHUP');
-      }
-    }, () => {});
+    const rc = await trainCommand(
+      [...small, '--steps', '50', '--out', dir, '--json'],
+      (s) => {
+        lines.push(s);
+        if (!sent) {
+          sent = true;
+          process.emit('SIGHUP', 'SIGHUP');
+        }
+      },
+      () => {},
+    );
     expect(rc).toBe(130);
     expect(JSON.parse(lines.at(-1)!).done).toMatchObject({ steps: 1, stoppedBy: 'SIGHUP' });
-    expect(readSafetensors(readFileSync(join(dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({ trainedSteps: 1 });
+    expect(readSafetensors(readFileSync(join(dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({
+      trainedSteps: 1,
+    });
     expect(process.listenerCount('SIGHUP')).toBe(0);
   });
 
@@ -54,16 +74,34 @@ describe('stopping a run', () => {
     const dir = tmp();
     let sent = false;
     const errs: string[] = [];
-    const rc = await sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0-1', '--steps', '400', '--backend', 'cpu', '--out', dir], {
-      out: () => {}, tty: false, cli: [process.execPath, '--import', 'tsx', MAIN],
-      err: (s) => {
-        errs.push(s);
-        if (!sent && s.startsWith('[sweep')) {
-          sent = true;
-          process.emit('SIGHUP', 'SIGHUP');
-        }
+    const rc = await sweepCommand(
+      [
+        '--preset',
+        'sort-easy',
+        '--grid',
+        'lr=0.003',
+        '--seeds',
+        '0-1',
+        '--steps',
+        '400',
+        '--backend',
+        'cpu',
+        '--out',
+        dir,
+      ],
+      {
+        out: () => {},
+        tty: false,
+        cli: [process.execPath, '--import', 'tsx', MAIN],
+        err: (s) => {
+          errs.push(s);
+          if (!sent && s.startsWith('[sweep')) {
+            sent = true;
+            process.emit('SIGHUP', 'SIGHUP');
+          }
+        },
       },
-    });
+    );
     expect(rc, errs.join('\n')).toBe(130);
     expect(existsSync(join(dir, 'lr=0.003/seed-0/checkpoint.safetensors'))).toBe(true);
     expect(existsSync(join(dir, 'lr=0.003/seed-1'))).toBe(false);
@@ -73,8 +111,28 @@ describe('stopping a run', () => {
   it('a sweep killed outright (SIGKILL): its running train stops by itself after its step, with its checkpoint', async () => {
     const dir = tmp();
     const run = join(dir, 'lr=0.003', 'seed-0');
-    const sweep = spawn(process.execPath, ['--import', 'tsx', MAIN, 'sweep', '--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0', '--steps', '100000', '--backend', 'cpu', '--out', dir],
-      { stdio: 'ignore' });
+    const sweep = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        MAIN,
+        'sweep',
+        '--preset',
+        'sort-easy',
+        '--grid',
+        'lr=0.003',
+        '--seeds',
+        '0',
+        '--steps',
+        '100000',
+        '--backend',
+        'cpu',
+        '--out',
+        dir,
+      ],
+      { stdio: 'ignore' },
+    );
     const metrics = join(run, 'metrics.jsonl');
     const deadline = Date.now() + 90_000;
     while (linesOf(metrics) < 2 && Date.now() < deadline) await sleep(200);
@@ -90,17 +148,25 @@ describe('stopping a run', () => {
     expect(left, 'the orphaned train ended').toEqual([]);
     const steps = linesOf(metrics);
     expect(steps).toBeLessThan(100000);
-    expect((readSafetensors(readFileSync(join(run, 'checkpoint.safetensors'))).runConfig as { trainedSteps: number }).trainedSteps).toBe(steps);
+    expect(
+      (readSafetensors(readFileSync(join(run, 'checkpoint.safetensors'))).runConfig as { trainedSteps: number })
+        .trainedSteps,
+    ).toBe(steps);
   }, 180_000);
 
   it('a real SIGINT during a CPU-engine warm start is acted on at the next step: exit 130 with the checkpoint', async () => {
     // process.emit would run the handler at once; a real signal needs the loop to give the event
     // loop a turn, which a CPU engine's already-resolved promises never did.
     const dir = tmp();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'train', ...small, '--set', 'sftSteps=100000', '--steps', '5', '--out', dir, '--json'],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, 'train', ...small, '--set', 'sftSteps=100000', '--steps', '5', '--out', dir, '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
-    child.stdout.on('data', (d) => { out += String(d); });
+    child.stdout.on('data', (d) => {
+      out += String(d);
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Wait for the warm start to be under way (its progress file or line), then interrupt it.
     const t0 = Date.now();

@@ -23,10 +23,16 @@ export class StopRequests {
       if (Date.now() - this.at < 1000) return;
       this.quit();
     }
-    this.stop(sig as StopReason, `\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`);
+    this.stop(
+      sig as StopReason,
+      `\n${sig}: stopping after this step and writing the checkpoint (again to quit at once)`,
+    );
   };
 
-  constructor(private readonly err: (s: string) => void, private readonly quit: () => never) {}
+  constructor(
+    private readonly err: (s: string) => void,
+    private readonly quit: () => never,
+  ) {}
 
   install(): this {
     for (const s of STOP_SIGNALS) process.on(s, this.onSignal);
@@ -40,7 +46,10 @@ export class StopRequests {
   /** Why the run should stop, or null to go on (checked between steps). */
   get stopReason(): StopReason | null {
     if (!this.reason && Number.isInteger(this.sweepPid) && this.sweepPid > 0 && process.ppid !== this.sweepPid) {
-      this.stop('sweep-gone', `the sweep that started this run (process ${this.sweepPid}) is gone: stopping after this step and writing the checkpoint`);
+      this.stop(
+        'sweep-gone',
+        `the sweep that started this run (process ${this.sweepPid}) is gone: stopping after this step and writing the checkpoint`,
+      );
     }
     return this.reason;
   }

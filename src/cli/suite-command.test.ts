@@ -11,9 +11,29 @@ import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
 import { ESTIMATOR_TEMPLATE } from '../config/custom-code';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
-const io = (out: string[] = [], err: string[] = []): SweepIo => ({ out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cli: CLI });
+const io = (out: string[] = [], err: string[] = []): SweepIo => ({
+  out: (s) => out.push(s),
+  err: (s) => err.push(s),
+  tty: false,
+  cli: CLI,
+});
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-suite-'));
-const TINY = ['--suite', 'methods', '--tasks', 'sorting', '--methods', 'AVSPO,GRPO', '--seeds', '0-1', '--steps', '3', '--set', 'evalEvery=1', '--backend', 'cpu'];
+const TINY = [
+  '--suite',
+  'methods',
+  '--tasks',
+  'sorting',
+  '--methods',
+  'AVSPO,GRPO',
+  '--seeds',
+  '0-1',
+  '--steps',
+  '3',
+  '--set',
+  'evalEvery=1',
+  '--backend',
+  'cpu',
+];
 
 describe('rlvr sweep --suite methods', () => {
   it('runs every method on every seed, summarises each task against GRPO and writes the leaderboard', async () => {
@@ -21,7 +41,8 @@ describe('rlvr sweep --suite methods', () => {
     const board = join(dir, 'board.md');
     const out: string[] = [];
     expect(await sweepCommand([...TINY, '--jobs', '2', '--out', dir, '--leaderboard', board], io(out))).toBe(0);
-    for (const run of ['GRPO/seed-0', 'GRPO/seed-1', 'AVSPO/seed-0', 'AVSPO/seed-1']) expect(existsSync(join(dir, 'sorting', run, 'metrics.jsonl'))).toBe(true);
+    for (const run of ['GRPO/seed-0', 'GRPO/seed-1', 'AVSPO/seed-0', 'AVSPO/seed-1'])
+      expect(existsSync(join(dir, 'sorting', run, 'metrics.jsonl'))).toBe(true);
     const summary = JSON.parse(readFileSync(join(dir, 'sorting', 'summary.json'), 'utf8'));
     // GRPO first, whatever order --methods gave; every comparison is against it.
     expect(summary.cells.map((c: { label: string }) => c.label)).toEqual(['GRPO', 'AVSPO']);
@@ -32,7 +53,7 @@ describe('rlvr sweep --suite methods', () => {
     // 2 seeds against 2 cannot reach p < 0.05: the verdict says so instead of "no different".
     expect(md).toMatch(/\| AVSPO \| .* \| Too few seeds to tell on sorting \|/);
     expect(md).toContain('npm run rlvr -- sweep --suite methods --tasks sorting');
-    expect(md).toContain('not the suite\'s own budgets');
+    expect(md).toContain("not the suite's own budgets");
     expect(out.at(-1)).toMatch(/^wrote .*board\.md .*: 4 runs; 4 run here/);
 
     // The same command again finds every run finished and only rewrites the summaries.
@@ -41,24 +62,43 @@ describe('rlvr sweep --suite methods', () => {
     expect(err.join('\n')).toContain('4 runs, 0 to run (4 already finished)');
   });
 
-  it('--emit-jobs prints one train command per run, with the user\'s estimator as one more method; AKL only where the recipe has a KL term', async () => {
+  it("--emit-jobs prints one train command per run, with the user's estimator as one more method; AKL only where the recipe has a KL term", async () => {
     const dir = tmp();
     const file = join(dir, 'mine.js');
     writeFileSync(file, ESTIMATOR_TEMPLATE);
     const lines: string[] = [];
-    const args = ['--suite', 'methods', '--tasks', 'sorting,s3-chains', '--methods', 'AKL', '--estimator-file', file, '--out', join(dir, 'out'), '--emit-jobs'];
+    const args = [
+      '--suite',
+      'methods',
+      '--tasks',
+      'sorting,s3-chains',
+      '--methods',
+      'AKL',
+      '--estimator-file',
+      file,
+      '--out',
+      join(dir, 'out'),
+      '--emit-jobs',
+    ];
     expect(await sweepCommand(args, io(lines))).toBe(0);
     // sorting: GRPO and yours (AKL needs a KL term); s3-chains: GRPO, AKL and yours; 6 seeds each.
     expect(lines.length).toBe((2 + 3) * 6);
     expect(lines.filter((l) => l.includes('--cell AKL')).every((l) => l.includes('--preset cot-discovery'))).toBe(true);
-    expect(lines.filter((l) => l.includes("--cell 'your estimator'")).every((l) => l.includes('estimator=custom'))).toBe(true);
+    expect(
+      lines.filter((l) => l.includes("--cell 'your estimator'")).every((l) => l.includes('estimator=custom')),
+    ).toBe(true);
     expect(existsSync(join(dir, 'out', 's3-chains', 'ablation.json'))).toBe(true);
   });
 
-  it('the mazes task starts every run from the lesson\'s base model, named from the working folder', async () => {
+  it("the mazes task starts every run from the lesson's base model, named from the working folder", async () => {
     const dir = tmp();
     const lines: string[] = [];
-    expect(await sweepCommand(['--suite', 'methods', '--tasks', 'mazes', '--methods', 'RLOO', '--seeds', '0', '--out', dir, '--emit-jobs'], io(lines))).toBe(0);
+    expect(
+      await sweepCommand(
+        ['--suite', 'methods', '--tasks', 'mazes', '--methods', 'RLOO', '--seeds', '0', '--out', dir, '--emit-jobs'],
+        io(lines),
+      ),
+    ).toBe(0);
     expect(lines.length).toBe(2);
     for (const l of lines) expect(l).toContain(' --init public/checkpoints/maze-base-rl-base.safetensors ');
   });
@@ -71,9 +111,17 @@ describe('rlvr sweep --suite methods', () => {
 
   it('refuses an unknown suite, task or method, and a --set over a knob a method sets', async () => {
     const dir = tmp();
-    await expect(sweepCommand(['--suite', 'nope', '--out', dir], io())).rejects.toThrow(/--suite must be one of methods/);
-    await expect(sweepCommand(['--suite', 'methods', '--tasks', 'sorting,chess', '--out', dir], io())).rejects.toThrow(/--tasks: "chess" is not one of sorting, s3-chains, mazes/);
-    await expect(sweepCommand(['--suite', 'methods', '--methods', 'PPO', '--out', dir], io())).rejects.toThrow(/--methods: "PPO" is not one of GRPO/);
-    await expect(sweepCommand(['--suite', 'methods', '--tasks', 'sorting', '--set', 'estimator=rloo', '--out', dir], io())).rejects.toThrow(/--set estimator: the suite's method RLOO sets it/);
+    await expect(sweepCommand(['--suite', 'nope', '--out', dir], io())).rejects.toThrow(
+      /--suite must be one of methods/,
+    );
+    await expect(sweepCommand(['--suite', 'methods', '--tasks', 'sorting,chess', '--out', dir], io())).rejects.toThrow(
+      /--tasks: "chess" is not one of sorting, s3-chains, mazes/,
+    );
+    await expect(sweepCommand(['--suite', 'methods', '--methods', 'PPO', '--out', dir], io())).rejects.toThrow(
+      /--methods: "PPO" is not one of GRPO/,
+    );
+    await expect(
+      sweepCommand(['--suite', 'methods', '--tasks', 'sorting', '--set', 'estimator=rloo', '--out', dir], io()),
+    ).rejects.toThrow(/--set estimator: the suite's method RLOO sets it/);
   });
 });

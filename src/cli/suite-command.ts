@@ -11,41 +11,93 @@ import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type F
 import { quoteInput } from '../core/quote';
 import { ConfigError } from '../config';
 import {
-  getSuite, leaderboardMarkdown, parseSeedList, suiteMethods, suiteTaskPlan, suiteTasks, SUITE_NAMES,
-  type LeaderboardTask, type SuiteTaskPlan,
+  getSuite,
+  leaderboardMarkdown,
+  parseSeedList,
+  suiteMethods,
+  suiteTaskPlan,
+  suiteTasks,
+  SUITE_NAMES,
+  type LeaderboardTask,
+  type SuiteTaskPlan,
 } from '../ablation';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
-import { DEFAULT_JOB_PREFIX, isFinished, runSweepJobs, shellQuote, siteFilePath, sweepJobs, type SweepIo, type SweepJob } from './sweep-command';
+import {
+  DEFAULT_JOB_PREFIX,
+  isFinished,
+  runSweepJobs,
+  shellQuote,
+  siteFilePath,
+  sweepJobs,
+  type SweepIo,
+  type SweepJob,
+} from './sweep-command';
 import { ablationRunConfig } from '../ablation/spec';
 
 export const SUITE_FLAGS: Record<string, FlagSpec> = {
-  suite: { kind: 'value', doc: `the suite to run: ${SUITE_NAMES.join(', ')} (every estimator against GRPO on fixed tasks, seeds and budgets; docs/leaderboard.md)` },
-  tasks: { kind: 'value', doc: 'only these tasks of the suite, comma-separated (e.g. sorting,s3-chains; default: all)' },
-  methods: { kind: 'value', doc: 'only these methods, comma-separated, by their labels (GRPO, the baseline, is always run; default: all)' },
-  seeds: { kind: 'value', doc: 'seeds of every run, e.g. 0-5 (default: the suite\'s, 0-5)' },
-  steps: { kind: 'value', doc: 'one step budget for every task instead of each task\'s own (for a quick look; the leaderboard says so)' },
-  set: { kind: 'multi', doc: 'key=value for every run, after the task\'s own (repeatable); a knob a method sets is refused' },
+  suite: {
+    kind: 'value',
+    doc: `the suite to run: ${SUITE_NAMES.join(', ')} (every estimator against GRPO on fixed tasks, seeds and budgets; docs/leaderboard.md)`,
+  },
+  tasks: {
+    kind: 'value',
+    doc: 'only these tasks of the suite, comma-separated (e.g. sorting,s3-chains; default: all)',
+  },
+  methods: {
+    kind: 'value',
+    doc: 'only these methods, comma-separated, by their labels (GRPO, the baseline, is always run; default: all)',
+  },
+  seeds: { kind: 'value', doc: "seeds of every run, e.g. 0-5 (default: the suite's, 0-5)" },
+  steps: {
+    kind: 'value',
+    doc: "one step budget for every task instead of each task's own (for a quick look; the leaderboard says so)",
+  },
+  set: {
+    kind: 'multi',
+    doc: "key=value for every run, after the task's own (repeatable); a knob a method sets is refused",
+  },
   jobs: { kind: 'value', doc: 'runs at once on this machine (default 1)' },
-  out: { kind: 'value', doc: 'the suite folder: DIR/<task>/ is each task\'s ablation folder (ablation.json, <method>/seed-<s>/, summary.json, summary.md)' },
+  out: {
+    kind: 'value',
+    doc: "the suite folder: DIR/<task>/ is each task's ablation folder (ablation.json, <method>/seed-<s>/, summary.json, summary.md)",
+  },
   backend: { kind: 'value', doc: 'gpu (default) or cpu, passed to every run' },
-  leaderboard: { kind: 'value', doc: 'where to write the leaderboard (default DIR/leaderboard.md; the shipped one is docs/leaderboard.md)' },
-  'emit-jobs': { kind: 'switch', doc: 'print one rlvr train command per run (and nothing else) instead of running them; run the same command without it afterwards for the summaries and the leaderboard' },
-  cli: { kind: 'value', doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)' },
-  'estimator-file': { kind: 'value', doc: 'your estimator (a .js or .ts file defining advantages(batch)): one more method, "your estimator", put through the same protocol' },
+  leaderboard: {
+    kind: 'value',
+    doc: 'where to write the leaderboard (default DIR/leaderboard.md; the shipped one is docs/leaderboard.md)',
+  },
+  'emit-jobs': {
+    kind: 'switch',
+    doc: 'print one rlvr train command per run (and nothing else) instead of running them; run the same command without it afterwards for the summaries and the leaderboard',
+  },
+  cli: {
+    kind: 'value',
+    doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)',
+  },
+  'estimator-file': {
+    kind: 'value',
+    doc: 'your estimator (a .js or .ts file defining advantages(batch)): one more method, "your estimator", put through the same protocol',
+  },
 };
 
 function listFlag(v: unknown): string[] | undefined {
   if (v === undefined) return undefined;
-  const items = String(v).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = String(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 
 /** The command as a person would type it again (the code file by its path). */
 function typedCommand(argv: readonly string[]): string {
-  return `npm run rlvr -- sweep ${argv.filter((a) => a !== '--emit-jobs').map(shellQuote).join(' ')}`;
+  return `npm run rlvr -- sweep ${argv
+    .filter((a) => a !== '--emit-jobs')
+    .map(shellQuote)
+    .join(' ')}`;
 }
 
 /** Whether `rlvr sweep` was given --suite: then main.ts runs suiteCommand instead of sweepCommand. */
@@ -62,9 +114,11 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   const suite = asCliError(() => getSuite(stringFlag(f, 'suite')), ConfigError);
   const outDir = stringFlag(f, 'out');
   const backend = f.backend === undefined ? undefined : String(f.backend);
-  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
+  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu')
+    throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
-  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli))) throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli)))
+    throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
   const code = readCodeFiles(f);
   const steps = f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000);
   const options = {
@@ -83,7 +137,8 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
   // Every cell's model must take its task's base weights: refused before any run starts.
   for (const p of plans) {
-    if (p.spec.init !== null) for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
+    if (p.spec.init !== null)
+      for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
   }
 
   prepareOutDir(outDir, '--out', ['leaderboard.md']);
@@ -93,7 +148,11 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     mkdirSync(dir, { recursive: true });
     const jobs = sweepJobs(p.spec, p.cells, dir, backend);
     const file = ablationFile(p.spec, p.cells);
-    checkSweepFolder(dir, file, jobs.map((j) => j.dir));
+    checkSweepFolder(
+      dir,
+      file,
+      jobs.map((j) => j.dir),
+    );
     writeFileAtomic(join(dir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
     jobsByTask.set(p, jobs);
   }
@@ -102,18 +161,24 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   if (f['emit-jobs']) {
     const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
     for (const job of all) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    io.err(`${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
-      `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`);
+    io.err(
+      `${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
+        `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`,
+    );
     return 0;
   }
 
   const todo = [...jobsByTask.entries()].flatMap(([p, jobs]) => jobs.filter((j) => !isFinished(j, p.spec)));
   const skipped = all.length - todo.length;
-  io.err(`suite ${suite.name}: ${plans.map((p) => `${p.task.id} ${p.cells.length} methods × ${p.spec.seeds.length} seeds × ${p.spec.steps} steps`).join('; ')} = ` +
-    `${all.length} runs, ${todo.length} to run${skipped ? ` (${skipped} already finished)` : ''}, ${parallel} at once`);
+  io.err(
+    `suite ${suite.name}: ${plans.map((p) => `${p.task.id} ${p.cells.length} methods × ${p.spec.seeds.length} seeds × ${p.spec.steps} steps`).join('; ')} = ` +
+      `${all.length} runs, ${todo.length} to run${skipped ? ` (${skipped} already finished)` : ''}, ${parallel} at once`,
+  );
   const ran = await runSweepJobs(io, todo, parallel);
   if (ran.stopped) {
-    io.err(`stopped: ${ran.complete} of ${todo.length} runs finished in ${ran.wall.toFixed(0)} s. Run the same command again to do the rest (finished runs are kept).`);
+    io.err(
+      `stopped: ${ran.complete} of ${todo.length} runs finished in ${ran.wall.toFixed(0)} s. Run the same command again to do the rest (finished runs are kept).`,
+    );
     return 130;
   }
 
@@ -123,15 +188,38 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     const s = summarizeRunFolders([dir], { compare: 'baseline' });
     writeSummary(dir, s);
     for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
-    boardTasks.push({ task: p.task, stats: s.summary, seeds: p.spec.seeds, steps: p.spec.steps, skipped: p.skipped, sets: p.spec.sets });
+    boardTasks.push({
+      task: p.task,
+      stats: s.summary,
+      seeds: p.spec.seeds,
+      steps: p.spec.steps,
+      skipped: p.skipped,
+      sets: p.spec.sets,
+    });
   }
   const methods = suiteMethods(suite, options.methods);
-  if (code.estimator !== undefined) methods.push({ label: 'your estimator', set: { estimator: 'custom' }, source: `your --estimator-file (${String(f['estimator-file'])})` });
-  const notes = steps !== undefined ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`] : [];
-  const board = leaderboardMarkdown({ suite: suite.name, methods, tasks: boardTasks, commands: [typedCommand(argv)], notes });
+  if (code.estimator !== undefined)
+    methods.push({
+      label: 'your estimator',
+      set: { estimator: 'custom' },
+      source: `your --estimator-file (${String(f['estimator-file'])})`,
+    });
+  const notes =
+    steps !== undefined
+      ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
+      : [];
+  const board = leaderboardMarkdown({
+    suite: suite.name,
+    methods,
+    tasks: boardTasks,
+    commands: [typedCommand(argv)],
+    notes,
+  });
   const boardPath = f.leaderboard === undefined ? join(outDir, 'leaderboard.md') : String(f.leaderboard);
   writeFileAtomic(boardPath, board);
-  io.out(`wrote ${boardPath} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`);
+  io.out(
+    `wrote ${boardPath} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
+  );
   if (ran.failures.length) {
     io.err(`${ran.failures.length} runs failed: ${ran.failures.join(', ')}`);
     return 1;

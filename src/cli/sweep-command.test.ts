@@ -15,11 +15,32 @@ import { JobQueue } from './job-queue';
 
 const MAIN = resolve(__dirname, 'main.ts');
 const CLI = [process.execPath, '--import', 'tsx', MAIN];
-const GRID = ['--preset', 'sort-easy', '--grid', 'lr=0.003,0.01', '--seeds', '0-1', '--steps', '3', '--set', 'evalEvery=1', '--backend', 'cpu'];
+const GRID = [
+  '--preset',
+  'sort-easy',
+  '--grid',
+  'lr=0.003,0.01',
+  '--seeds',
+  '0-1',
+  '--steps',
+  '3',
+  '--set',
+  'evalEvery=1',
+  '--backend',
+  'cpu',
+];
 const RUNS = ['lr=0.003/seed-0', 'lr=0.003/seed-1', 'lr=0.01/seed-0', 'lr=0.01/seed-1'];
 
 function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => void): SweepIo {
-  return { out: (s) => lines.push(s), err: (s) => { errs.push(s); onErr?.(s); }, tty: false, cli: CLI };
+  return {
+    out: (s) => lines.push(s),
+    err: (s) => {
+      errs.push(s);
+      onErr?.(s);
+    },
+    tty: false,
+    cli: CLI,
+  };
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
@@ -31,7 +52,9 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     const errs: string[] = [];
     expect(await sweepCommand([...GRID, '--jobs', '2', '--out', a], io(out, errs))).toBe(0);
     expect(errs.filter((e) => e.startsWith('start')).length).toBe(4);
-    expect(out.at(-1)).toMatch(/^wrote .*summary\.json and summary\.md: 4 runs; 4 run here in [0-9.]+ s wall, 2 at once$/);
+    expect(out.at(-1)).toMatch(
+      /^wrote .*summary\.json and summary\.md: 4 runs; 4 run here in [0-9.]+ s wall, 2 at once$/,
+    );
     const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
     expect(summary.cells.map((c: { label: string }) => c.label)).toEqual(['lr=0.003', 'lr=0.01']);
     expect(summary.cells[0].runs.map((r: { id: string }) => r.id)).toEqual(['lr=0.003/seed-0', 'lr=0.003/seed-1']);
@@ -42,15 +65,42 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     const c = tmp();
     for (const run of RUNS) {
       const [cell, seed] = run.split('/');
-      const args = ['--preset', 'sort-easy', '--set', 'evalEvery=1', '--set', cell, '--steps', '3', '--seed', seed.slice(5), '--backend', 'cpu', '--out', join(c, run), '--json'];
-      expect(await trainCommand(args, () => {}, () => {})).toBe(0);
+      const args = [
+        '--preset',
+        'sort-easy',
+        '--set',
+        'evalEvery=1',
+        '--set',
+        cell,
+        '--steps',
+        '3',
+        '--seed',
+        seed.slice(5),
+        '--backend',
+        'cpu',
+        '--out',
+        join(c, run),
+        '--json',
+      ];
+      expect(
+        await trainCommand(
+          args,
+          () => {},
+          () => {},
+        ),
+      ).toBe(0);
       expect(metricsWithoutClock(join(a, run))).toEqual(metricsWithoutClock(join(c, run)));
     }
 
     // --emit-jobs prints exactly one command per run and nothing else; run them, then report.
     const b = tmp();
     const lines: string[] = [];
-    expect(await sweepCommand([...GRID, '--jobs', '2', '--out', b, '--emit-jobs', '--cli', CLI.map(shellQuote).join(' ')], io(lines))).toBe(0);
+    expect(
+      await sweepCommand(
+        [...GRID, '--jobs', '2', '--out', b, '--emit-jobs', '--cli', CLI.map(shellQuote).join(' ')],
+        io(lines),
+      ),
+    ).toBe(0);
     expect(lines.length).toBe(4);
     for (const line of lines) {
       expect(line).toMatch(/ train --preset sort-easy .*--cell lr=0\.0\d+ --out /);
@@ -58,7 +108,13 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     }
     for (const run of RUNS) expect(metricsWithoutClock(join(b, run))).toEqual(metricsWithoutClock(join(a, run)));
     const reported: string[] = [];
-    expect(await reportCommand([b], (s) => reported.push(s), () => {})).toBe(0);
+    expect(
+      await reportCommand(
+        [b],
+        (s) => reported.push(s),
+        () => {},
+      ),
+    ).toBe(0);
     expect(readFileSync(join(b, 'summary.json'), 'utf8')).toBe(readFileSync(join(a, 'summary.json'), 'utf8'));
     expect(readFileSync(join(b, 'summary.md'), 'utf8')).toBe(readFileSync(join(a, 'summary.md'), 'utf8'));
     expect(reported[0]).toBe(readFileSync(join(a, 'summary.md'), 'utf8'));
@@ -71,35 +127,71 @@ describe('rlvr sweep / --emit-jobs / report', () => {
 
   it('emitted commands quote labels with spaces, and name the variant', async () => {
     const lines: string[] = [];
-    expect(await sweepCommand(['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'], io(lines))).toBe(0);
+    expect(
+      await sweepCommand(
+        ['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'],
+        io(lines),
+      ),
+    ).toBe(0);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --steps 2 --seed 0 --cell clip-higher --out \S+\/clip-higher\/seed-0$/);
-    expect(lines[1]).toMatch(/^npm run --silent rlvr -- train --preset clip-higher --variant 'symmetric clip' --steps 2 --seed 0 --cell 'symmetric clip' --out \S+\/symmetric-clip\/seed-0$/);
-    await expect(sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=-1', '--out', tmp(), '--emit-jobs'], io())).rejects.toThrow(/cell "lr=-1"/);
+    expect(lines[0]).toMatch(
+      /^npm run --silent rlvr -- train --preset clip-higher --steps 2 --seed 0 --cell clip-higher --out \S+\/clip-higher\/seed-0$/,
+    );
+    expect(lines[1]).toMatch(
+      /^npm run --silent rlvr -- train --preset clip-higher --variant 'symmetric clip' --steps 2 --seed 0 --cell 'symmetric clip' --out \S+\/symmetric-clip\/seed-0$/,
+    );
+    await expect(
+      sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=-1', '--out', tmp(), '--emit-jobs'], io()),
+    ).rejects.toThrow(/cell "lr=-1"/);
   });
 
-  it('--emit-jobs: a run\'s code with newlines, quotes and backslashes stays one line per job, and a shell reading line i gets that job\'s argv back exactly', async () => {
+  it("--emit-jobs: a run's code with newlines, quotes and backslashes stays one line per job, and a shell reading line i gets that job's argv back exactly", async () => {
     const d = tmp();
     const est = join(d, 'mine.js');
     // Newlines (LF and CRLF), a tab, both quotes, a backslash, $ and ` a shell would expand, a trailing newline.
-    const code = "// it's \"mine\"\r\nfunction advantages(batch) {\n\treturn batch.rewards.map((r) => r - 0.5); // $HOME `id` \\n\n}\n";
+    const code =
+      '// it\'s "mine"\r\nfunction advantages(batch) {\n\treturn batch.rewards.map((r) => r - 0.5); // $HOME `id` \\n\n}\n';
     writeFileSync(est, code);
     const out = join(d, 'out dir');
     const lines: string[] = [];
     // printf as the prefix: each line, run by bash, prints the argv it would give rlvr.
-    expect(await sweepCommand(['--preset', 'sort-easy', '--seeds', '0-1', '--steps', '2', '--estimator-file', est, '--out', out, '--emit-jobs', '--cli', "printf '%s\\0'"], io(lines))).toBe(0);
+    expect(
+      await sweepCommand(
+        [
+          '--preset',
+          'sort-easy',
+          '--seeds',
+          '0-1',
+          '--steps',
+          '2',
+          '--estimator-file',
+          est,
+          '--out',
+          out,
+          '--emit-jobs',
+          '--cli',
+          "printf '%s\\0'",
+        ],
+        io(lines),
+      ),
+    ).toBe(0);
     expect(lines).toHaveLength(4);
     const file = join(d, 'jobs.txt');
     writeFileSync(file, lines.join('\n') + '\n');
     // As a job array does it: line i of the file, read by the shell.
-    const argvOf = (i: number) => execFileSync('bash', ['-c', `eval "$(sed -n "${i}p" "$0")"`, file], { encoding: 'utf8' }).split('\0').slice(0, -1);
+    const argvOf = (i: number) =>
+      execFileSync('bash', ['-c', `eval "$(sed -n "${i}p" "$0")"`, file], { encoding: 'utf8' })
+        .split('\0')
+        .slice(0, -1);
     const want = ['sort-easy', 'custom'].flatMap((cell) => [0, 1].map((seed) => ({ cell, seed })));
     for (let i = 0; i < 4; i++) {
       const argv = argvOf(i + 1);
       expect(argv[0]).toBe('train');
       expect(argv.filter((a) => a.startsWith('customEstimator='))).toEqual([`customEstimator=${code}`]);
       expect(argv.slice(argv.indexOf('--seed'), argv.indexOf('--seed') + 2)).toEqual(['--seed', String(want[i].seed)]);
-      expect(argv.at(-1)).toMatch(new RegExp(`^${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/.+/seed-${want[i].seed}$`));
+      expect(argv.at(-1)).toMatch(
+        new RegExp(`^${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/.+/seed-${want[i].seed}$`),
+      );
     }
     expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
   });
@@ -107,24 +199,126 @@ describe('rlvr sweep / --emit-jobs / report', () => {
   it('a lesson that starts from its base model gives every run those weights (--init); --init replaces them, and weights of another model are refused before anything runs', async () => {
     const lines: string[] = [];
     const d = tmp();
-    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs'], io(lines))).toBe(0);
+    expect(
+      await sweepCommand(
+        ['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs'],
+        io(lines),
+      ),
+    ).toBe(0);
     expect(lines).toEqual([
-      expect.stringMatching(/^npm run --silent rlvr -- train --preset maze-grpo --steps 2 --seed 0 --init public\/checkpoints\/maze-grpo-base\.safetensors --cell maze-grpo --out \S+\/maze-grpo\/seed-0$/),
-      expect.stringMatching(/ --variant 'Dr\. GRPO' .* --init public\/checkpoints\/maze-grpo-base\.safetensors --cell 'Dr\. GRPO' /),
+      expect.stringMatching(
+        /^npm run --silent rlvr -- train --preset maze-grpo --steps 2 --seed 0 --init public\/checkpoints\/maze-grpo-base\.safetensors --cell maze-grpo --out \S+\/maze-grpo\/seed-0$/,
+      ),
+      expect.stringMatching(
+        / --variant 'Dr\. GRPO' .* --init public\/checkpoints\/maze-grpo-base\.safetensors --cell 'Dr\. GRPO' /,
+      ),
     ]);
-    expect(JSON.parse(readFileSync(join(d, 'ablation.json'), 'utf8')).init).toBe('public/checkpoints/maze-grpo-base.safetensors');
+    expect(JSON.parse(readFileSync(join(d, 'ablation.json'), 'utf8')).init).toBe(
+      'public/checkpoints/maze-grpo-base.safetensors',
+    );
     // Another init into the same folder is another ablation.
-    await expect(sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs', '--init', 'public/checkpoints/maze-dr-grpo-base.safetensors'], io()))
-      .rejects.toThrow(/holds another ablation \(its ablation\.json has init public\/checkpoints\/maze-grpo-base\.safetensors, this sweep public\/checkpoints\/maze-dr-grpo-base\.safetensors\)/);
+    await expect(
+      sweepCommand(
+        [
+          '--preset',
+          'maze-grpo',
+          '--seeds',
+          '0',
+          '--steps',
+          '2',
+          '--out',
+          d,
+          '--emit-jobs',
+          '--init',
+          'public/checkpoints/maze-dr-grpo-base.safetensors',
+        ],
+        io(),
+      ),
+    ).rejects.toThrow(
+      /holds another ablation \(its ablation\.json has init public\/checkpoints\/maze-grpo-base\.safetensors, this sweep public\/checkpoints\/maze-dr-grpo-base\.safetensors\)/,
+    );
     const mine: string[] = [];
-    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs', '--init', 'public/checkpoints/maze-base-rl-base.safetensors'], io(mine))).toBe(0);
+    expect(
+      await sweepCommand(
+        [
+          '--preset',
+          'maze-grpo',
+          '--seeds',
+          '0',
+          '--steps',
+          '2',
+          '--out',
+          tmp(),
+          '--emit-jobs',
+          '--init',
+          'public/checkpoints/maze-base-rl-base.safetensors',
+        ],
+        io(mine),
+      ),
+    ).toBe(0);
     expect(mine.every((l) => l.includes(' --init public/checkpoints/maze-base-rl-base.safetensors '))).toBe(true);
-    await expect(sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs', '--init', 'public/checkpoints/cot-discovery-solved.safetensors'], io()))
-      .rejects.toThrow(/^--init public\/checkpoints\/cot-discovery-solved\.safetensors: its model has \w+ \d+, this run's config builds \d+/);
+    await expect(
+      sweepCommand(
+        [
+          '--preset',
+          'maze-grpo',
+          '--seeds',
+          '0',
+          '--steps',
+          '2',
+          '--out',
+          tmp(),
+          '--emit-jobs',
+          '--init',
+          'public/checkpoints/cot-discovery-solved.safetensors',
+        ],
+        io(),
+      ),
+    ).rejects.toThrow(
+      /^--init public\/checkpoints\/cot-discovery-solved\.safetensors: its model has \w+ \d+, this run's config builds \d+/,
+    );
     // Run, a cell's run is rlvr train --init's, step for step; from random weights it differs.
     const ran = tmp();
-    expect(await sweepCommand(['--preset', 'maze-grpo', '--seeds', '0', '--steps', '1', '--set', 'dynamicSampling=false', '--backend', 'cpu', '--out', ran], io())).toBe(0);
-    const train = (out: string, init: string[]) => trainCommand(['--preset', 'maze-grpo', '--set', 'dynamicSampling=false', '--steps', '1', '--seed', '0', '--backend', 'cpu', ...init, '--out', out, '--json'], () => {}, () => {});
+    expect(
+      await sweepCommand(
+        [
+          '--preset',
+          'maze-grpo',
+          '--seeds',
+          '0',
+          '--steps',
+          '1',
+          '--set',
+          'dynamicSampling=false',
+          '--backend',
+          'cpu',
+          '--out',
+          ran,
+        ],
+        io(),
+      ),
+    ).toBe(0);
+    const train = (out: string, init: string[]) =>
+      trainCommand(
+        [
+          '--preset',
+          'maze-grpo',
+          '--set',
+          'dynamicSampling=false',
+          '--steps',
+          '1',
+          '--seed',
+          '0',
+          '--backend',
+          'cpu',
+          ...init,
+          '--out',
+          out,
+          '--json',
+        ],
+        () => {},
+        () => {},
+      );
     const [once, fresh] = [tmp(), tmp()];
     expect(await train(once, ['--init', 'public/checkpoints/maze-grpo-base.safetensors'])).toBe(0);
     expect(await train(fresh, [])).toBe(0);
@@ -132,7 +326,12 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     expect(metricsWithoutClock(join(ran, 'maze-grpo', 'seed-0'))).not.toEqual(metricsWithoutClock(fresh));
     // Without a base model of its own, a lesson's runs start from random weights.
     const plain: string[] = [];
-    expect(await sweepCommand(['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'], io(plain))).toBe(0);
+    expect(
+      await sweepCommand(
+        ['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'],
+        io(plain),
+      ),
+    ).toBe(0);
     expect(plain.some((l) => l.includes('--init'))).toBe(false);
   }, 180_000);
 
@@ -140,15 +339,36 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     const dir = tmp();
     let sent = false;
     const errs: string[] = [];
-    const rc = await sweepCommand(['--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0-1', '--steps', '400', '--backend', 'cpu', '--jobs', '1', '--out', dir], io([], errs, (s) => {
-      // Once the first run reports progress (it is training), press Ctrl-C.
-      if (!sent && s.startsWith('[sweep')) {
-        sent = true;
-        process.emit('SIGINT', 'SIGINT');
-      }
-    }));
+    const rc = await sweepCommand(
+      [
+        '--preset',
+        'sort-easy',
+        '--grid',
+        'lr=0.003',
+        '--seeds',
+        '0-1',
+        '--steps',
+        '400',
+        '--backend',
+        'cpu',
+        '--jobs',
+        '1',
+        '--out',
+        dir,
+      ],
+      io([], errs, (s) => {
+        // Once the first run reports progress (it is training), press Ctrl-C.
+        if (!sent && s.startsWith('[sweep')) {
+          sent = true;
+          process.emit('SIGINT', 'SIGINT');
+        }
+      }),
+    );
     expect(rc).toBe(130);
-    expect(errs.some((e) => /^stopped: 0 of 2 runs finished/.test(e)), errs.join("\n")).toBe(true);
+    expect(
+      errs.some((e) => /^stopped: 0 of 2 runs finished/.test(e)),
+      errs.join('\n'),
+    ).toBe(true);
     const steps = readFileSync(join(dir, 'lr=0.003/seed-0/metrics.jsonl'), 'utf8').trim().split('\n').length;
     expect(steps).toBeLessThan(400);
     expect(existsSync(join(dir, 'lr=0.003/seed-0/checkpoint.safetensors'))).toBe(true);
@@ -170,8 +390,17 @@ describe('job queue', () => {
       peak = Math.max(peak, active);
       let resolveDone!: (c: number) => void;
       const done = new Promise<number>((r) => (resolveDone = r));
-      release[item] = () => { active--; resolveDone(item === 1 ? 1 : 0); };
-      return { done, stop: () => { stops.push(item); release[item](); } };
+      release[item] = () => {
+        active--;
+        resolveDone(item === 1 ? 1 : 0);
+      };
+      return {
+        done,
+        stop: () => {
+          stops.push(item);
+          release[item]();
+        },
+      };
     });
     const results = q.run();
     await Promise.resolve();

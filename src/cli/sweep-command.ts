@@ -11,7 +11,15 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { quoteInput, shellQuote } from '../core/quote';
-import { ABLATION_FILE, ablationFile, checkSweepFolder, JOB_LOG_DIR, parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
+import {
+  ABLATION_FILE,
+  ablationFile,
+  checkSweepFolder,
+  JOB_LOG_DIR,
+  parseSolvedFlag,
+  summarizeRunFolders,
+  writeSummary,
+} from './ablation-folders';
 import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
 import { prepareOutDir, writeFileAtomic } from './files';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
@@ -20,31 +28,81 @@ import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { ConfigError } from '../config';
 import {
-  ablationCells, ablationRunConfig, ablationSpec, cellSets, parseGridFlags, parseSeedList, versusCustomGrid,
-  type AblationCellSpec, type AblationSpec,
+  ablationCells,
+  ablationRunConfig,
+  ablationSpec,
+  cellSets,
+  parseGridFlags,
+  parseSeedList,
+  versusCustomGrid,
+  type AblationCellSpec,
+  type AblationSpec,
 } from '../ablation/spec';
 
 export const SWEEP_FLAGS: Record<string, FlagSpec> = {
-  suite: { kind: 'value', doc: '(rlvr sweep --suite is its own command, suite-command.ts) run a fixed protocol instead of one preset\'s ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags' },
-  preset: { kind: 'value', doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)' },
-  grid: { kind: 'multi', doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28' },
+  suite: {
+    kind: 'value',
+    doc: "(rlvr sweep --suite is its own command, suite-command.ts) run a fixed protocol instead of one preset's ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags",
+  },
+  preset: {
+    kind: 'value',
+    doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)',
+  },
+  grid: {
+    kind: 'multi',
+    doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28',
+  },
   variant: { kind: 'multi', doc: 'a variant of the preset, by its label, run beside the preset itself (repeatable)' },
-  seeds: { kind: 'value', doc: 'seeds of every cell, e.g. 0-3 or 0,2,5 (default: the preset\'s ablation, else 0-3)' },
-  steps: { kind: 'value', doc: 'steps per run (default: the preset\'s ablation, else its steps knob)' },
-  set: { kind: 'multi', doc: 'key=value for every cell, before the cell\'s own values (repeatable), e.g. --set evalEvery=25' },
-  jobs: { kind: 'value', doc: 'runs at once on this machine (default 1); on a software GPU, at most the number of cores' },
+  seeds: { kind: 'value', doc: "seeds of every cell, e.g. 0-3 or 0,2,5 (default: the preset's ablation, else 0-3)" },
+  steps: { kind: 'value', doc: "steps per run (default: the preset's ablation, else its steps knob)" },
+  set: {
+    kind: 'multi',
+    doc: "key=value for every cell, before the cell's own values (repeatable), e.g. --set evalEvery=25",
+  },
+  jobs: {
+    kind: 'value',
+    doc: 'runs at once on this machine (default 1); on a software GPU, at most the number of cores',
+  },
   out: { kind: 'value', doc: 'the ablation folder: ablation.json, <cell>/seed-<s>/ per run, summary.json, summary.md' },
   backend: { kind: 'value', doc: 'gpu (default) or cpu, passed to every run' },
-  solved: { kind: 'value', doc: 'what "solved" means, METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9), or none (default: the preset\'s ablation, else held-out pass@1 at the curriculum target)' },
-  'solved-level': { kind: 'value', doc: 'count --solved only at this curriculum level or above (e.g. 6, the final chain length)' },
-  metric: { kind: 'multi', doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy' },
-  'emit-jobs': { kind: 'switch', doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report' },
-  cli: { kind: 'value', doc: 'the command prefix of --emit-jobs and --slurm lines (default for --emit-jobs "npm run --silent rlvr --", run from the repository root; for --slurm this same node and CLI)' },
-  slurm: { kind: 'switch', doc: 'submit the runs as one Slurm job array (sbatch): writes DIR/jobs.txt, DIR/slurm-job.sh and DIR/logs/job-<i>.log, prints the job id and the report command' },
-  'sbatch-args': { kind: 'value', doc: 'more sbatch flags for --slurm, split at spaces, e.g. "--partition=gpu --gres=gpu:1 --time=04:00:00"', flagsValue: true },
-  'estimator-file': { kind: 'value', doc: 'your estimator (a .js or .ts file defining advantages(batch)) as the code of every cell; without --grid or --variant the cells are the preset\'s estimator and estimator=custom' },
+  solved: {
+    kind: 'value',
+    doc: 'what "solved" means, METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9), or none (default: the preset\'s ablation, else held-out pass@1 at the curriculum target)',
+  },
+  'solved-level': {
+    kind: 'value',
+    doc: 'count --solved only at this curriculum level or above (e.g. 6, the final chain length)',
+  },
+  metric: {
+    kind: 'multi',
+    doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy',
+  },
+  'emit-jobs': {
+    kind: 'switch',
+    doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report',
+  },
+  cli: {
+    kind: 'value',
+    doc: 'the command prefix of --emit-jobs and --slurm lines (default for --emit-jobs "npm run --silent rlvr --", run from the repository root; for --slurm this same node and CLI)',
+  },
+  slurm: {
+    kind: 'switch',
+    doc: 'submit the runs as one Slurm job array (sbatch): writes DIR/jobs.txt, DIR/slurm-job.sh and DIR/logs/job-<i>.log, prints the job id and the report command',
+  },
+  'sbatch-args': {
+    kind: 'value',
+    doc: 'more sbatch flags for --slurm, split at spaces, e.g. "--partition=gpu --gres=gpu:1 --time=04:00:00"',
+    flagsValue: true,
+  },
+  'estimator-file': {
+    kind: 'value',
+    doc: "your estimator (a .js or .ts file defining advantages(batch)) as the code of every cell; without --grid or --variant the cells are the preset's estimator and estimator=custom",
+  },
   'reward-file': CODE_FILE_FLAGS['reward-file'],
-  init: { kind: 'value', doc: 'a checkpoint every run starts from (its weights; each run keeps its own config and seed), as rlvr train --init (default: the lesson\'s own base model, e.g. maze-grpo\'s, else random weights)' },
+  init: {
+    kind: 'value',
+    doc: "a checkpoint every run starts from (its weights; each run keeps its own config and seed), as rlvr train --init (default: the lesson's own base model, e.g. maze-grpo's, else random weights)",
+  },
 };
 
 /** The site's files (public/): a lesson's `init` checkpoint is a path under it. */
@@ -70,19 +128,32 @@ export interface SweepJob {
 export { shellQuote };
 
 /** The `train` arguments of every run, cell by cell, seed by seed. */
-export function sweepJobs(spec: AblationSpec, cells: readonly AblationCellSpec[], outDir: string, backend?: string): SweepJob[] {
+export function sweepJobs(
+  spec: AblationSpec,
+  cells: readonly AblationCellSpec[],
+  outDir: string,
+  backend?: string,
+): SweepJob[] {
   const jobs: SweepJob[] = [];
   for (const cell of cells) {
     for (const seed of spec.seeds) {
       const dir = join(outDir, cell.dir, `seed-${seed}`);
       const args = [
-        'train', '--preset', spec.preset,
+        'train',
+        '--preset',
+        spec.preset,
         ...(cell.variant !== undefined ? ['--variant', cell.variant] : []),
         ...cellSets(spec, cell).flatMap((s) => ['--set', s]),
-        '--steps', String(spec.steps), '--seed', String(seed),
+        '--steps',
+        String(spec.steps),
+        '--seed',
+        String(seed),
         ...(backend !== undefined ? ['--backend', backend] : []),
         ...(spec.init !== null ? ['--init', spec.init] : []),
-        '--cell', cell.label, '--out', dir,
+        '--cell',
+        cell.label,
+        '--out',
+        dir,
       ];
       jobs.push({ cell, seed, steps: spec.steps, dir, args });
     }
@@ -95,7 +166,8 @@ export function isFinished(job: SweepJob, spec: AblationSpec): boolean {
   try {
     const want = ablationRunConfig(spec, job.cell, job.seed);
     const have = JSON.parse(readFileSync(join(job.dir, 'config.json'), 'utf8'));
-    if (JSON.stringify(have) !== JSON.stringify(want) || !existsSync(join(job.dir, 'checkpoint.safetensors'))) return false;
+    if (JSON.stringify(have) !== JSON.stringify(want) || !existsSync(join(job.dir, 'checkpoint.safetensors')))
+      return false;
     const lines = readFileSync(join(job.dir, 'metrics.jsonl'), 'utf8').trim().split('\n');
     return JSON.parse(lines[lines.length - 1]).step === spec.steps;
   } catch {
@@ -123,12 +195,19 @@ interface Progress {
 /** Reads the child's progress lines ("[###…] 120/300 reward 0.812 …"). */
 const PROGRESS_RE = /\] (\d+)\/(\d+) reward ([-0-9.]+)/;
 
-function spawnTrain(io: SweepIo, job: SweepJob, progress: Progress, onProgress: () => void): RunningJob & { tail: string[] } {
+function spawnTrain(
+  io: SweepIo,
+  job: SweepJob,
+  progress: Progress,
+  onProgress: () => void,
+): RunningJob & { tail: string[] } {
   // Its own process group: a terminal's Ctrl-C reaches the sweep only, which forwards exactly one
   // SIGTERM per press (train stops after its step and writes the checkpoint).
   // The sweep's pid in its environment: a run whose sweep is gone stops by itself (stop-requests.ts).
   const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], {
-    stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, [SWEEP_PID_ENV]: String(process.pid) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: { ...process.env, [SWEEP_PID_ENV]: String(process.pid) },
   });
   const tail: string[] = [];
   let buffered = '';
@@ -199,8 +278,12 @@ export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], paral
   const statusText = () => {
     const done = finishedSteps + [...running.values()].reduce((a, p) => a + p.step, 0);
     const eta = etaText((Date.now() - t0) / 1000, done, allSteps);
-    return `[sweep ${finished}/${todo.length} done${eta ? `, ${eta}` : ''}] ` +
-      [...running.values()].map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`).join(' · ');
+    return (
+      `[sweep ${finished}/${todo.length} done${eta ? `, ${eta}` : ''}] ` +
+      [...running.values()]
+        .map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`)
+        .join(' · ')
+    );
   };
   const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
   const showStatus = (force = false) => {
@@ -231,7 +314,10 @@ export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], paral
       finishedSteps += job.steps;
       const secs = ((Date.now() - t) / 1000).toFixed(0);
       if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || job.steps} steps, ${secs} s`);
-      else if (code === 3) say(`done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`);
+      else if (code === 3)
+        say(
+          `done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`,
+        );
       else if (!queue.isStopped) {
         failures.push(`${job.cell.label} seed ${job.seed} (exit ${code})`);
         say(`FAILED ${job.cell.label} seed ${job.seed} (exit ${code}):\n  ${child.tail.slice(-8).join('\n  ')}`);
@@ -249,7 +335,9 @@ export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], paral
   const onSignal = (sig: NodeJS.Signals) => {
     if (queue.isStopped && Date.now() - stopAt < 1000) return;
     stopAt = Date.now();
-    say(`${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`);
+    say(
+      `${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`,
+    );
     queue.stop();
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
@@ -276,9 +364,11 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const preset = stringFlag(f, 'preset');
   const outDir = stringFlag(f, 'out');
   const backend = f.backend === undefined ? undefined : String(f.backend);
-  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu') throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
+  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu')
+    throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
   const parallel = intFlag(f, 'jobs', 1, 1, 256);
-  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli))) throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli)))
+    throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
   if (f.slurm && f['emit-jobs']) throw new CliError('--slurm submits the runs, --emit-jobs prints them: give one');
   if (f['sbatch-args'] !== undefined && !f.slurm) throw new CliError('--sbatch-args goes with --slurm');
   const extra = sbatchArgs(f['sbatch-args'] as string | undefined);
@@ -286,32 +376,47 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   const code = readCodeFiles(f);
   const ownCells = f.grid === undefined && f.variant === undefined;
   // Without --grid or --variant, the code's cell runs beside the preset's estimator.
-  const versusCustom = code.estimator !== undefined && ownCells ? asCliError(() => versusCustomGrid(preset), ConfigError) : undefined;
+  const versusCustom =
+    code.estimator !== undefined && ownCells ? asCliError(() => versusCustomGrid(preset), ConfigError) : undefined;
   const initGiven = f.init === undefined ? undefined : String(f.init);
-  const asked = asCliError(() => ablationSpec(preset, {
-    variants: f.variant as string[] | undefined,
-    grid: f.grid === undefined ? versusCustom : parseGridFlags(f.grid as string[]),
-    seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
-    steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
-    sets: [...codeSets(code, false), ...((f.set as string[] | undefined) ?? [])],
-    solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
-    metrics: f.metric as string[] | undefined,
-    ...(initGiven !== undefined ? { init: initGiven } : {}),
-  }), ConfigError);
+  const asked = asCliError(
+    () =>
+      ablationSpec(preset, {
+        variants: f.variant as string[] | undefined,
+        grid: f.grid === undefined ? versusCustom : parseGridFlags(f.grid as string[]),
+        seeds: f.seeds === undefined ? undefined : parseSeedList(String(f.seeds)),
+        steps: f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000),
+        sets: [...codeSets(code, false), ...((f.set as string[] | undefined) ?? [])],
+        solved: parseSolvedFlag(f.solved as string | undefined, f['solved-level'] as string | undefined),
+        metrics: f.metric as string[] | undefined,
+        ...(initGiven !== undefined ? { init: initGiven } : {}),
+      }),
+    ConfigError,
+  );
   // The lesson's own init is a file of the site (named from here, as the jobs' commands name it);
   // a given one is a path from here already.
-  const spec: AblationSpec = { ...asked, init: asked.init === null ? null : initGiven ?? siteFilePath(asked.init) };
+  const spec: AblationSpec = { ...asked, init: asked.init === null ? null : (initGiven ?? siteFilePath(asked.init)) };
   const cells = ablationCells(spec);
   // Every cell's model must take those weights: refused here, before any run starts.
-  if (spec.init !== null) for (const cell of cells) loadInitWeights(spec.init, ablationRunConfig(spec, cell, spec.seeds[0]));
-  if (code.estimator !== undefined && !cells.some((c) => ablationRunConfig(spec, c, spec.seeds[0]).estimator === 'custom')) {
-    io.err('note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom');
+  if (spec.init !== null)
+    for (const cell of cells) loadInitWeights(spec.init, ablationRunConfig(spec, cell, spec.seeds[0]));
+  if (
+    code.estimator !== undefined &&
+    !cells.some((c) => ablationRunConfig(spec, c, spec.seeds[0]).estimator === 'custom')
+  ) {
+    io.err(
+      'note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom',
+    );
   }
   const jobs = sweepJobs(spec, cells, outDir, backend);
   // Checked as train checks its --out; then nothing there may be counted that is not this sweep's.
   prepareOutDir(outDir, '--out', [ABLATION_FILE, 'summary.json', 'summary.md']);
   const file = ablationFile(spec, cells);
-  checkSweepFolder(outDir, file, jobs.map((j) => j.dir));
+  checkSweepFolder(
+    outDir,
+    file,
+    jobs.map((j) => j.dir),
+  );
   writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
 
   if (f.slurm) {
@@ -319,14 +424,18 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     const lines = jobs.map((job) => `${prefix} ${job.args.map(shellQuote).join(' ')}`);
     const { jobId } = submitSlurmArray({ dir: outDir, cwd: process.cwd(), lines, name: `rlvr-${preset}`, extra });
     io.out(jobId);
-    io.err(`submitted job array ${jobId}: ${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds), ${join(outDir, SLURM_SCRIPT)} running line i of ${join(outDir, JOBS_FILE)}; logs in ${join(outDir, JOB_LOG_DIR)}/job-<i>.log`);
+    io.err(
+      `submitted job array ${jobId}: ${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds), ${join(outDir, SLURM_SCRIPT)} running line i of ${join(outDir, JOBS_FILE)}; logs in ${join(outDir, JOB_LOG_DIR)}/job-<i>.log`,
+    );
     io.err(`watch it: squeue -j ${jobId}. When it ends: rlvr report ${shellQuote(outDir)}`);
     return 0;
   }
   if (f['emit-jobs']) {
     const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
     for (const job of jobs) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    io.err(`${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds); wrote ${join(outDir, ABLATION_FILE)}. When they are done: rlvr report ${outDir}`);
+    io.err(
+      `${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds); wrote ${join(outDir, ABLATION_FILE)}. When they are done: rlvr report ${outDir}`,
+    );
     return 0;
   }
 
@@ -335,10 +444,14 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     io.err(`skip ${j.cell.label} seed ${j.seed}: ${j.dir} already holds this run, finished`);
     return false;
   });
-  io.err(`sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once${spec.init !== null ? `, each from the weights of ${spec.init}` : ''}`);
+  io.err(
+    `sweep ${preset}: ${cells.length} cells × ${spec.seeds.length} seeds × ${spec.steps} steps = ${jobs.length} runs, ${todo.length} to run, ${parallel} at once${spec.init !== null ? `, each from the weights of ${spec.init}` : ''}`,
+  );
   const ran = await runSweepJobs(io, todo, parallel);
   if (ran.stopped) {
-    io.err(`stopped: ${ran.complete} of ${todo.length} runs finished in ${ran.wall.toFixed(0)} s. Run the same sweep again to do the rest (finished runs are kept), or summarise what is there: rlvr report ${outDir}`);
+    io.err(
+      `stopped: ${ran.complete} of ${todo.length} runs finished in ${ran.wall.toFixed(0)} s. Run the same sweep again to do the rest (finished runs are kept), or summarise what is there: rlvr report ${outDir}`,
+    );
     return 130;
   }
   const { failures, wall } = ran;
@@ -346,7 +459,9 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   writeSummary(outDir, s);
   for (const w of s.warnings) io.err(`warning: ${w}`);
   for (const v of s.summary.verdict) io.out(v);
-  io.out(`wrote ${join(outDir, 'summary.json')} and summary.md: ${s.runs} runs; ${todo.length} run here in ${wall.toFixed(1)} s wall, ${parallel} at once`);
+  io.out(
+    `wrote ${join(outDir, 'summary.json')} and summary.md: ${s.runs} runs; ${todo.length} run here in ${wall.toFixed(1)} s wall, ${parallel} at once`,
+  );
   if (failures.length) {
     io.err(`${failures.length} runs failed: ${failures.join(', ')}`);
     return 1;

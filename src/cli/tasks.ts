@@ -60,7 +60,8 @@ function parseFlags(args: readonly string[], command: string, allowed: readonly 
     }
     if (name === 'param') {
       const eq = value.indexOf('=');
-      if (eq <= 0) throw new UsageError(`tasks ${command}: --param must look like key=value, got ${JSON.stringify(value)}`);
+      if (eq <= 0)
+        throw new UsageError(`tasks ${command}: --param must look like key=value, got ${JSON.stringify(value)}`);
       flags.params[value.slice(0, eq)] = value.slice(eq + 1);
     } else if (name === 'task' || name === 'n' || name === 'seed' || name === 'split') {
       flags[name] = value;
@@ -127,7 +128,9 @@ function sample(flags: Flags, io: TasksIo): void {
     const split = splitOf(task, instance);
     if (flags.json) {
       const { promptText, answerText, promptTokens } = instance;
-      io.stdout(JSON.stringify({ instance, promptText, answerText, promptTokens, split, heldOutBy: heldOutBy(task, instance) }));
+      io.stdout(
+        JSON.stringify({ instance, promptText, answerText, promptTokens, split, heldOutBy: heldOutBy(task, instance) }),
+      );
     } else {
       io.stdout(`${instance.promptText}  →  ${instance.answerText}${only ? '' : `  [${split}]`}`);
     }

@@ -13,7 +13,15 @@ import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend, type Engines } from './engines';
 import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
-import { CHECKPOINT, FAULT_CHECKPOINT, loadInitWeights, loadResume, saveCheckpoint, statePathOf, type ResumeSource } from './checkpoints';
+import {
+  CHECKPOINT,
+  FAULT_CHECKPOINT,
+  loadInitWeights,
+  loadResume,
+  saveCheckpoint,
+  statePathOf,
+  type ResumeSource,
+} from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { StopRequests, type StopReason } from './stop-requests';
 import { lockRunFolder } from './run-lock';
@@ -30,21 +38,51 @@ import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
-  variant: { kind: 'value', doc: 'one of the preset\'s comparison variants, by its label (e.g. --preset dead-groups --variant "partial reward")' },
+  variant: {
+    kind: 'value',
+    doc: 'one of the preset\'s comparison variants, by its label (e.g. --preset dead-groups --variant "partial reward")',
+  },
   config: { kind: 'value', doc: 'a JSON file of knob → value (a saved config.json works)' },
   set: { kind: 'multi', doc: 'override one knob, key=value (repeatable), e.g. --set lr=0.003' },
   steps: { kind: 'value', doc: 'RL steps to run (overrides the steps knob); with --resume, the total to reach' },
   seed: { kind: 'value', doc: 'the run seed (overrides the seed knob)' },
-  out: { kind: 'value', doc: 'output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run\'s folder' },
-  resume: { kind: 'value', doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)' },
-  init: { kind: 'value', doc: 'start a fresh run (its own config and seed) from the weights of a checkpoint written by rlvr train, e.g. a base model kept by --checkpoint-levels (checkpoint-level1.safetensors); its warm start counts as done, and a KL anchor (klBeta > 0) holds these weights from the first step' },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu (the slow reference engine); with --resume, default the engine that trained the checkpoint' },
-  'gpu-memory': { kind: 'value', doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts' },
+  out: {
+    kind: 'value',
+    doc: "output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run's folder",
+  },
+  resume: {
+    kind: 'value',
+    doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)',
+  },
+  init: {
+    kind: 'value',
+    doc: 'start a fresh run (its own config and seed) from the weights of a checkpoint written by rlvr train, e.g. a base model kept by --checkpoint-levels (checkpoint-level1.safetensors); its warm start counts as done, and a KL anchor (klBeta > 0) holds these weights from the first step',
+  },
+  backend: {
+    kind: 'value',
+    doc: 'gpu (default) or cpu (the slow reference engine); with --resume, default the engine that trained the checkpoint',
+  },
+  'gpu-memory': {
+    kind: 'value',
+    doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts',
+  },
   json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
-  'checkpoint-every': { kind: 'value', doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)' },
-  'checkpoint-at': { kind: 'value', doc: 'also write checkpoint-step<N>.safetensors at these RL steps, a comma-separated list (e.g. 100,300): the jump-ahead points of a lesson' },
-  'checkpoint-levels': { kind: 'switch', doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)' },
-  cell: { kind: 'value', doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it' },
+  'checkpoint-every': {
+    kind: 'value',
+    doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)',
+  },
+  'checkpoint-at': {
+    kind: 'value',
+    doc: 'also write checkpoint-step<N>.safetensors at these RL steps, a comma-separated list (e.g. 100,300): the jump-ahead points of a lesson',
+  },
+  'checkpoint-levels': {
+    kind: 'switch',
+    doc: 'also write checkpoint-level<L>.safetensors each time the curriculum first reaches level L (the weights it starts level L with)',
+  },
+  cell: {
+    kind: 'value',
+    doc: 'the ablation cell this run belongs to (a label; rlvr sweep sets it): written to cell.json beside config.json, where rlvr report groups runs by it',
+  },
   ...CODE_FILE_FLAGS,
 };
 
@@ -72,10 +110,16 @@ function readConfigFile(path: string): string {
 
 function freshConfig(f: ParsedFlags): RunConfig {
   const configFile = f.config === undefined ? undefined : readConfigFile(String(f.config));
-  let config = asCliError(() => configFromCli({
-    preset: f.preset as string | undefined, variant: f.variant as string | undefined, configFile,
-    sets: [...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])],
-  }), ConfigError);
+  let config = asCliError(
+    () =>
+      configFromCli({
+        preset: f.preset as string | undefined,
+        variant: f.variant as string | undefined,
+        configFile,
+        sets: [...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])],
+      }),
+    ConfigError,
+  );
   config = withOverride(config, 'steps', f.steps as string | undefined);
   return withOverride(config, 'seed', f.seed as string | undefined);
 }
@@ -85,13 +129,22 @@ const FIXED_ON_RESUME = (key: string) => key === 'seed' || key === 'task' || key
 
 function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
   if (f.preset !== undefined || f.config !== undefined) {
-    throw new CliError('--resume continues a saved run with its own config: change knobs with --set, not --preset or --config');
+    throw new CliError(
+      '--resume continues a saved run with its own config: change knobs with --set, not --preset or --config',
+    );
   }
-  if (f.seed !== undefined) throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
+  if (f.seed !== undefined)
+    throw new CliError('--seed cannot change on --resume: the run continues the random streams of its seed');
   // A fixed estimator file may continue the run it faulted.
-  const sets = asCliError(() => parseSetFlags([...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])]), ConfigError);
+  const sets = asCliError(
+    () => parseSetFlags([...codeSets(readCodeFiles(f), true), ...((f.set as string[] | undefined) ?? [])]),
+    ConfigError,
+  );
   for (const key of Object.keys(sets)) {
-    if (FIXED_ON_RESUME(key)) throw new CliError(`--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`);
+    if (FIXED_ON_RESUME(key))
+      throw new CliError(
+        `--set ${key}: cannot change on --resume (the seed, the task and the model are the saved run's)`,
+      );
   }
   let config: RunConfig;
   try {
@@ -102,8 +155,10 @@ function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
   }
   config = withOverride(config, 'steps', f.steps as string | undefined);
   if (config.steps <= source.run.trainedSteps) {
-    throw new CliError(`--steps: the run is at step ${source.run.trainedSteps} and steps is ${config.steps}; ` +
-      'give --steps above it to continue (--steps is the total to reach, not the number of further steps)');
+    throw new CliError(
+      `--steps: the run is at step ${source.run.trainedSteps} and steps is ${config.steps}; ` +
+        'give --steps above it to continue (--steps is the total to reach, not the number of further steps)',
+    );
   }
   return config;
 }
@@ -111,14 +166,20 @@ function resumedConfig(source: ResumeSource, f: ParsedFlags): RunConfig {
 /** Keeps the lines of a resumed run's metrics.jsonl up to its checkpoint's step (a crash may have written more). */
 function trimMetrics(path: string, step: number): void {
   if (!existsSync(path)) return writeFileAtomic(path, '');
-  const kept = readFileSync(path, 'utf8').split('\n').filter((line) => {
-    try {
-      const o = JSON.parse(line);
-      return o !== null && typeof o === 'object' && (o.warmStart !== undefined || (Number.isInteger(o.step) && o.step <= step));
-    } catch {
-      return false;
-    }
-  });
+  const kept = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      try {
+        const o = JSON.parse(line);
+        return (
+          o !== null &&
+          typeof o === 'object' &&
+          (o.warmStart !== undefined || (Number.isInteger(o.step) && o.step <= step))
+        );
+      } catch {
+        return false;
+      }
+    });
   writeFileAtomic(path, kept.map((l) => l + '\n').join(''));
 }
 
@@ -143,7 +204,12 @@ type Outcome =
  * Saves `name` in `dir`, or, when that fails (full disk, folder gone), in a fresh rescue folder
  * under the system's temporary folder. Returns where it went, or null when both failed.
  */
-async function saveOrRescue(trainer: Trainer, dir: string, name: string, err: (s: string) => void): Promise<{ path: string; rescued: boolean } | null> {
+async function saveOrRescue(
+  trainer: Trainer,
+  dir: string,
+  name: string,
+  err: (s: string) => void,
+): Promise<{ path: string; rescued: boolean } | null> {
   try {
     return { path: await saveCheckpoint(trainer, dir, name), rescued: false };
   } catch (e) {
@@ -151,10 +217,14 @@ async function saveOrRescue(trainer: Trainer, dir: string, name: string, err: (s
     try {
       const rescue = mkdtempSync(join(tmpdir(), 'rlvr-rescue-'));
       const path = await saveCheckpoint(trainer, rescue, name);
-      err(`error: cannot write ${join(dir, name)} (${why}); the checkpoint and its state were saved to ${path} instead`);
+      err(
+        `error: cannot write ${join(dir, name)} (${why}); the checkpoint and its state were saved to ${path} instead`,
+      );
       return { path, rescued: true };
     } catch (e2) {
-      err(`error: cannot write ${join(dir, name)} (${why}), nor a rescue copy (${fileErrorReason(e2)}); this run's weights are lost`);
+      err(
+        `error: cannot write ${join(dir, name)} (${why}), nor a rescue copy (${fileErrorReason(e2)}); this run's weights are lost`,
+      );
       return null;
     }
   }
@@ -167,7 +237,10 @@ function stepListFlag(f: ParsedFlags, name: string): Set<number> {
   const steps = new Set<number>();
   for (const part of String(raw).split(',')) {
     const t = part.trim();
-    if (!/^[1-9][0-9]{0,8}$/.test(t)) throw new CliError(`--${name} must be a comma-separated list of positive step numbers (e.g. 100,300), got "${part}" in "${String(raw)}"`);
+    if (!/^[1-9][0-9]{0,8}$/.test(t))
+      throw new CliError(
+        `--${name} must be a comma-separated list of positive step numbers (e.g. 100,300), got "${part}" in "${String(raw)}"`,
+      );
     steps.add(Number(t));
   }
   return steps;
@@ -181,11 +254,18 @@ function stepListFlag(f: ParsedFlags, name: string): Set<number> {
 function resumedBackend(asked: Backend | null, resume: ResumeSource | null, err: (s: string) => void): Backend {
   const saved = resume?.point.engine ?? null;
   if (asked === null) return saved ?? 'gpu';
-  if (saved && saved !== asked) err(`note: ${resume!.path} was trained on the ${saved} engine; continuing on the ${asked} engine, so the metrics from here differ in rounding from a run that stayed on ${saved}`);
+  if (saved && saved !== asked)
+    err(
+      `note: ${resume!.path} was trained on the ${saved} engine; continuing on the ${asked} engine, so the metrics from here differ in rounding from a run that stayed on ${saved}`,
+    );
   return asked;
 }
 
-export async function trainCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function trainCommand(
+  argv: string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
   const f = parseFlags(argv, TRAIN_FLAGS, 'train');
   // Everything that can be refused is, before anything is created or opened.
   const askedBackend = f.backend === undefined ? null : backendFlag(f);
@@ -196,16 +276,35 @@ export async function trainCommand(argv: string[], out: (s: string) => void, err
   if (resume?.note) err(`note: ${resume.note}`);
   const backend = resumedBackend(askedBackend, resume, err);
   const config = resume ? resumedConfig(resume, f) : freshConfig(f);
-  if (f.init !== undefined && resume) throw new CliError('--init starts a fresh run from a checkpoint\'s weights; --resume continues a run: give one of them');
+  if (f.init !== undefined && resume)
+    throw new CliError(
+      "--init starts a fresh run from a checkpoint's weights; --resume continues a run: give one of them",
+    );
   const init = f.init === undefined ? null : loadInitWeights(String(f.init), config);
   const steps = config.steps;
-  if (steps <= 0) throw new CliError('--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)');
-  if (f.out === undefined && !resume) throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
+  if (steps <= 0)
+    throw new CliError(
+      '--steps: a headless run needs a positive number of steps (the steps knob is 0 = until stopped)',
+    );
+  if (f.out === undefined && !resume)
+    throw new CliError('--out is required (the folder for config.json, metrics.jsonl and the checkpoints)');
   const dir = f.out === undefined ? dirname(resume!.path) : stringFlag(f, 'out');
-  prepareOutDir(dir, '--out', ['config.json', 'metrics.jsonl', CHECKPOINT, statePathOf(CHECKPOINT), FAULT_CHECKPOINT, statePathOf(FAULT_CHECKPOINT)]);
+  prepareOutDir(dir, '--out', [
+    'config.json',
+    'metrics.jsonl',
+    CHECKPOINT,
+    statePathOf(CHECKPOINT),
+    FAULT_CHECKPOINT,
+    statePathOf(FAULT_CHECKPOINT),
+  ]);
   const unlock = lockRunFolder(dir, err);
   try {
-    return await trainInFolder(f, { dir, config, resume, init, backend, memoryBytes, checkpointEvery, checkpointAt }, out, err);
+    return await trainInFolder(
+      f,
+      { dir, config, resume, init, backend, memoryBytes, checkpointEvery, checkpointAt },
+      out,
+      err,
+    );
   } finally {
     unlock();
   }
@@ -225,14 +324,22 @@ interface TrainPlan {
 }
 
 /** The run, once its flags are checked and its folder is its own. */
-async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+async function trainInFolder(
+  f: ParsedFlags,
+  plan: TrainPlan,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): Promise<number> {
   const { dir, config, resume, init, backend, memoryBytes, checkpointEvery, checkpointAt } = plan;
   const engines = await openEngines(backend, memoryBytes);
   try {
     checkFits(engines, config);
     let trainer: Trainer;
     try {
-      trainer = await Trainer.create(config, engines.make, { ...(resume ? { initial: resume.run, resume: resume.point } : init ? { initial: init } : {}), sandbox: nodeSandbox });
+      trainer = await Trainer.create(config, engines.make, {
+        ...(resume ? { initial: resume.run, resume: resume.point } : init ? { initial: init } : {}),
+        sandbox: nodeSandbox,
+      });
     } catch (e) {
       if (e instanceof CustomCodeError) throw new CliError(e.message);
       if (e instanceof CheckpointError) throw new CliError(`--resume ${resume?.path}: ${e.message}`);
@@ -252,7 +359,20 @@ async function trainInFolder(f: ParsedFlags, plan: TrainPlan, out: (s: string) =
       if (resume && resolve(dir) === resolve(dirname(resume.path))) trimMetrics(metricsPath, resume.run.trainedSteps);
       else writeFileAtomic(metricsPath, '');
       const metrics = new LineLog(metricsPath, err);
-      return await runTraining(trainer, { config, dir, metrics, engines, resume, initFrom: f.init === undefined ? null : String(f.init), checkpointEvery, checkpointAt, levels: Boolean(f['checkpoint-levels']), json: Boolean(f.json), out, err });
+      return await runTraining(trainer, {
+        config,
+        dir,
+        metrics,
+        engines,
+        resume,
+        initFrom: f.init === undefined ? null : String(f.init),
+        checkpointEvery,
+        checkpointAt,
+        levels: Boolean(f['checkpoint-levels']),
+        json: Boolean(f.json),
+        out,
+        err,
+      });
     } finally {
       trainer.destroy();
     }
@@ -267,7 +387,11 @@ function writeCellFile(dir: string, f: ParsedFlags): void {
     rmSync(join(dir, CELL_FILE), { force: true });
     return;
   }
-  const cell: CellFile = { cell: String(f.cell), ...(f.preset !== undefined ? { preset: String(f.preset) } : {}), ...(f.variant !== undefined ? { variant: String(f.variant) } : {}) };
+  const cell: CellFile = {
+    cell: String(f.cell),
+    ...(f.preset !== undefined ? { preset: String(f.preset) } : {}),
+    ...(f.variant !== undefined ? { variant: String(f.variant) } : {}),
+  };
   writeFileAtomic(join(dir, CELL_FILE), JSON.stringify(cell) + '\n');
 }
 
@@ -292,7 +416,9 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
   const steps = config.steps;
   const tty = !json && process.stderr.isTTY;
   const t0 = Date.now();
-  let lastGood: { path: string; step: number } | null = ctx.resume ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps } : null;
+  let lastGood: { path: string; step: number } | null = ctx.resume
+    ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps }
+    : null;
 
   // Ctrl-C, a kill, a closed terminal or the end of the sweep that started the run end it after
   // the current step (warm-start steps included), still writing the checkpoint (stop-requests.ts).
@@ -305,7 +431,8 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
       steps,
       shouldStop: () => stops.stopReason !== null,
       onWarmStartStep: (done, loss) => {
-        if (done % every === 0 || done === config.sftSteps) err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
+        if (done % every === 0 || done === config.sftSteps)
+          err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
       },
     });
     let levelSaved = trainer.level;
@@ -369,8 +496,19 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
 
   const lost = metrics.failures > 0 ? { metricsLinesLost: metrics.failures } : {};
   if (outcome.kind === 'gpu') {
-    err(`error: ${outcome.error.message}\n${lastGood ? `The last good checkpoint is ${lastGood.path} (step ${lastGood.step}).` : 'No checkpoint was written before it (--checkpoint-every N writes one every N steps).'}`);
-    if (json) out(JSON.stringify({ gpuError: { kind: outcome.error.kind, message: outcome.error.message, lastCheckpoint: lastGood?.path ?? null } }));
+    err(
+      `error: ${outcome.error.message}\n${lastGood ? `The last good checkpoint is ${lastGood.path} (step ${lastGood.step}).` : 'No checkpoint was written before it (--checkpoint-every N writes one every N steps).'}`,
+    );
+    if (json)
+      out(
+        JSON.stringify({
+          gpuError: {
+            kind: outcome.error.kind,
+            message: outcome.error.message,
+            lastCheckpoint: lastGood?.path ?? null,
+          },
+        }),
+      );
     return EXIT.gpu;
   }
   if (outcome.kind === 'fault') return reportFault(trainer, ctx, outcome.fault, lastGood);
@@ -378,7 +516,11 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
   const saved = await saveOrRescue(trainer, dir, CHECKPOINT, err);
   const stoppedBy = outcome.kind === 'stopped' ? outcome.signal : null;
   const summary = {
-    out: dir, steps: trainer.stepCount, level: trainer.level, seconds: (Date.now() - t0) / 1000, adapter: ctx.engines.adapter,
+    out: dir,
+    steps: trainer.stepCount,
+    level: trainer.level,
+    seconds: (Date.now() - t0) / 1000,
+    adapter: ctx.engines.adapter,
     checkpoint: saved?.path ?? null,
     ...(ctx.resume ? { resumedFrom: ctx.resume.path } : {}),
     ...(ctx.initFrom ? { initFrom: ctx.initFrom } : {}),
@@ -387,8 +529,10 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
   };
   if (json) out(JSON.stringify({ done: summary }));
   else {
-    out(`wrote ${dir}/config.json, metrics.jsonl${saved && !saved.rescued ? ', checkpoint.safetensors' : ''} (${summary.steps} steps` +
-      `${stoppedBy ? `, stopped by ${stoppedBy}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`);
+    out(
+      `wrote ${dir}/config.json, metrics.jsonl${saved && !saved.rescued ? ', checkpoint.safetensors' : ''} (${summary.steps} steps` +
+        `${stoppedBy ? `, stopped by ${stoppedBy}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`,
+    );
   }
   if (metrics.failures > 0) err(`warning: ${metrics.failures} line(s) could not be written to ${metrics.path}`);
   if (!saved || saved.rescued) return 1;
@@ -400,7 +544,12 @@ async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
  * A fault: the trainer has rolled the step back. Those weights go to checkpoint-before-fault
  * (when finite); checkpoint.safetensors, the last good checkpoint, is left as it is.
  */
-async function reportFault(trainer: Trainer, ctx: RunContext, fault: TrainingFault, lastGood: { path: string; step: number } | null): Promise<number> {
+async function reportFault(
+  trainer: Trainer,
+  ctx: RunContext,
+  fault: TrainingFault,
+  lastGood: { path: string; step: number } | null,
+): Promise<number> {
   const { dir, json, out, err } = ctx;
   const params = await trainer.engine.readParams();
   const finite = params.every(Number.isFinite);
@@ -409,15 +558,33 @@ async function reportFault(trainer: Trainer, ctx: RunContext, fault: TrainingFau
   const at = fault.step > 0 ? `step ${fault.step}` : 'the warm start';
   const lines = [`paused: ${fault.message}`];
   if (kept) lines.push(`The weights from before ${at} (and their trainer state) are in ${kept}.`);
-  else if (!finite) lines.push('The weights are not finite: nothing was saved from this run\'s last step.');
-  lines.push(lastGood
-    ? `The last good checkpoint, ${lastGood.path} (step ${lastGood.step}), is kept as it was.`
-    : 'No earlier checkpoint was written (--checkpoint-every N writes one every N steps).');
+  else if (!finite) lines.push("The weights are not finite: nothing was saved from this run's last step.");
+  lines.push(
+    lastGood
+      ? `The last good checkpoint, ${lastGood.path} (step ${lastGood.step}), is kept as it was.`
+      : 'No earlier checkpoint was written (--checkpoint-every N writes one every N steps).',
+  );
   const from = kept ?? lastGood?.path;
   const knob = fault.step > 0 ? 'lr' : 'sftLr';
-  if (from && fault.check === 'custom-code') lines.push(`Fix the code, then continue: npm run rlvr -- train --resume ${from} --${fault.code?.kind === 'reward' ? 'reward' : 'estimator'}-file <fixed file>`);
-  else if (from) lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
+  if (from && fault.check === 'custom-code')
+    lines.push(
+      `Fix the code, then continue: npm run rlvr -- train --resume ${from} --${fault.code?.kind === 'reward' ? 'reward' : 'estimator'}-file <fixed file>`,
+    );
+  else if (from)
+    lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
   err(lines.join('\n'));
-  if (json) out(JSON.stringify({ fault: { step: fault.step, check: fault.check, tensors: fault.tensors, message: fault.message, checkpoint: kept, lastGood: lastGood?.path ?? null } }));
+  if (json)
+    out(
+      JSON.stringify({
+        fault: {
+          step: fault.step,
+          check: fault.check,
+          tensors: fault.tensors,
+          message: fault.message,
+          checkpoint: kept,
+          lastGood: lastGood?.path ?? null,
+        },
+      }),
+    );
   return EXIT.fault;
 }

@@ -22,7 +22,10 @@ export interface CheckpointRun {
 export const CHECKPOINT_EXTRA_KEYS = ['trainedSteps', 'level', 'init'] as const;
 
 /** The run config as a checkpoint stores it: the knobs and where the run stood. */
-export function checkpointRunConfig(config: RunConfig, at: { trainedSteps: number; level: number }): Record<string, unknown> {
+export function checkpointRunConfig(
+  config: RunConfig,
+  at: { trainedSteps: number; level: number },
+): Record<string, unknown> {
   return { ...config, trainedSteps: at.trainedSteps, level: at.level };
 }
 
@@ -48,7 +51,10 @@ export function checkpointRun(raw: unknown, where = 'run_config'): CheckpointRun
   let trainedSteps = 0;
   if (rawSteps !== undefined) {
     if (!Number.isSafeInteger(rawSteps) || (rawSteps as number) < 0 || (rawSteps as number) > maxSteps) {
-      throw new ConfigError('trainedSteps', `${where}: trainedSteps must be an integer in [0, ${maxSteps}], got ${JSON.stringify(rawSteps)}`);
+      throw new ConfigError(
+        'trainedSteps',
+        `${where}: trainedSteps must be an integer in [0, ${maxSteps}], got ${JSON.stringify(rawSteps)}`,
+      );
     }
     trainedSteps = rawSteps as number;
   }
@@ -56,8 +62,14 @@ export function checkpointRun(raw: unknown, where = 'run_config'): CheckpointRun
   let level = config.curriculum === 'off' ? hi : lo;
   if (rawLevel !== undefined) {
     if (!Number.isSafeInteger(rawLevel) || (rawLevel as number) < lo || (rawLevel as number) > hi) {
-      const range = lo === hi ? `${lo} (curriculum off: task.${config.curriculumParam})` : `an integer in [curriculumStart, task.${config.curriculumParam}] = [${lo}, ${hi}]`;
-      throw new ConfigError('level', `${where}: level must be ${range}, got ${JSON.stringify(rawLevel)}`, ['curriculumStart', `task.${config.curriculumParam}`]);
+      const range =
+        lo === hi
+          ? `${lo} (curriculum off: task.${config.curriculumParam})`
+          : `an integer in [curriculumStart, task.${config.curriculumParam}] = [${lo}, ${hi}]`;
+      throw new ConfigError('level', `${where}: level must be ${range}, got ${JSON.stringify(rawLevel)}`, [
+        'curriculumStart',
+        `task.${config.curriculumParam}`,
+      ]);
     }
     level = rawLevel as number;
   }
@@ -83,12 +95,16 @@ export interface RunCheckpoint extends CheckpointRun {
 export function readRunCheckpoint(bytes: Uint8Array, where: string): RunCheckpoint {
   const ck: Checkpoint = readingFile(where, () => readSafetensors(bytes));
   if (!ck.runConfig || typeof ck.runConfig !== 'object') {
-    throw new NotARunCheckpoint(`${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`);
+    throw new NotARunCheckpoint(
+      `${where} has no run config in its metadata (run_config): it was not written by a run (rlvr train or the playground)`,
+    );
   }
   // `rlvr init` records only its seed ({init: {seed}}): no knobs to validate, nothing to continue.
   const keys = Object.keys(ck.runConfig);
   if (keys.length === 1 && keys[0] === 'init') {
-    throw new NotARunCheckpoint(`${where} was written by rlvr init: weights only, with no run config (task, knobs, steps trained)`);
+    throw new NotARunCheckpoint(
+      `${where} was written by rlvr init: weights only, with no run config (task, knobs, steps trained)`,
+    );
   }
   const run = checkpointRun(ck.runConfig, `${where}: run_config`);
   const model = modelConfigOf(run.config);

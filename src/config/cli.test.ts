@@ -39,12 +39,19 @@ describe('configFromCli', () => {
       seed: 3,
     });
     expect(() => configFromCli({ variant: 'partial reward' })).toThrow(/--variant needs a preset/);
-    expect(() => configFromCli({ preset: 'dead-groups', variant: 'nope' })).toThrow(/variants "partial reward", "dynamic sampling"/);
+    expect(() => configFromCli({ preset: 'dead-groups', variant: 'nope' })).toThrow(
+      /variants "partial reward", "dynamic sampling"/,
+    );
   });
 
   it('accepts a parsed file, a preset named in the file, and a saved full config', () => {
-    expect(configFromCli({ configFile: { preset: 'clip-higher', seed: 9 } })).toEqual({ ...presetConfig('clip-higher'), seed: 9 });
-    expect(configFromCli({ preset: 'sort-easy', configFile: { preset: 'clip-higher' } })).toEqual(presetConfig('sort-easy'));
+    expect(configFromCli({ configFile: { preset: 'clip-higher', seed: 9 } })).toEqual({
+      ...presetConfig('clip-higher'),
+      seed: 9,
+    });
+    expect(configFromCli({ preset: 'sort-easy', configFile: { preset: 'clip-higher' } })).toEqual(
+      presetConfig('sort-easy'),
+    );
     const saved = presetConfig('mapp-vs-grpo');
     expect(configFromCli({ configFile: JSON.stringify(saved) })).toEqual(saved);
   });
@@ -55,7 +62,7 @@ describe('configFromCli', () => {
     expect(c['task.group']).toBeUndefined();
   });
 
-  it('file and flags may fix each other\'s cross-field rules', () => {
+  it("file and flags may fix each other's cross-field rules", () => {
     const c = configFromCli({ configFile: { 'model.nHead': 3 }, sets: ['model.nEmbd=48'] });
     expect(c).toMatchObject({ 'model.nHead': 3, 'model.nEmbd': 48 });
   });

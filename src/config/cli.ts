@@ -6,7 +6,15 @@
 // came from.
 
 import { quoteInput, shortText } from '../core/quote';
-import { ConfigError, defaultConfig, parseKnobValue, showRaw, validateConfig, withTask, type RunConfig } from './config';
+import {
+  ConfigError,
+  defaultConfig,
+  parseKnobValue,
+  showRaw,
+  validateConfig,
+  withTask,
+  type RunConfig,
+} from './config';
 import { findKnob } from './knobs';
 import { presetConfig, variantConfig } from './presets';
 import type { TaskName } from '../tasks/registry';
@@ -66,13 +74,25 @@ export function configFromCli(options: CliConfigOptions): RunConfig {
   }
   const preset = options.preset ?? filePreset;
   if (options.variant !== undefined && preset === undefined) {
-    throw new ConfigError('variant', `--variant needs a preset (--preset NAME), got --variant ${quoteInput(options.variant)} alone`);
+    throw new ConfigError(
+      'variant',
+      `--variant needs a preset (--preset NAME), got --variant ${quoteInput(options.variant)} alone`,
+    );
   }
-  let base = preset === undefined ? defaultConfig() : options.variant === undefined ? presetConfig(preset) : variantConfig(preset, options.variant);
+  let base =
+    preset === undefined
+      ? defaultConfig()
+      : options.variant === undefined
+        ? presetConfig(preset)
+        : variantConfig(preset, options.variant);
 
   const raw: Record<string, unknown> = { ...file, ...sets };
   const source = (knob: string): string =>
-    knob in sets ? ` (from --set ${shortText(knob)}=${shortText(sets[knob])})` : knob in file ? ' (from the config file)' : '';
+    knob in sets
+      ? ` (from --set ${shortText(knob)}=${shortText(sets[knob])})`
+      : knob in file
+        ? ' (from the config file)'
+        : '';
   try {
     if (raw.task !== undefined) base = withTask(base, parseKnobValue(findKnob('task')!, raw.task) as TaskName);
     return validateConfig({ ...base, ...raw });

@@ -42,7 +42,7 @@ describe('defaults', () => {
     expect(defaultConfig().task).toBe('groupmul');
   });
 
-  it('picks the task\'s first integer parameter for the curriculum', () => {
+  it("picks the task's first integer parameter for the curriculum", () => {
     expect(defaultConfig('maze')).toMatchObject({ curriculumParam: 'size', curriculumStart: 3 });
     expect(defaultConfig('subsetsum')).toMatchObject({ curriculumParam: 'count', curriculumStart: 2 });
   });
@@ -54,7 +54,7 @@ describe('defaults', () => {
     expect(modelConfigOf(a5)).toMatchObject({ vocabSize: 64, nPositions: 35 });
   });
 
-  it('has exactly the chosen task\'s parameters', () => {
+  it("has exactly the chosen task's parameters", () => {
     const keys = Object.keys(defaultConfig('sort')).filter((k) => k.startsWith('task.'));
     expect(keys).toEqual(['task.length', 'task.alphabet', 'task.reward']);
   });
@@ -90,10 +90,18 @@ describe('per-knob validation', () => {
     expectError({ klMaskNew: 1 }, 'klMaskNew', 'klMaskNew must be true or false, got 1');
   });
 
-  it('task parameters: named as task.<param>, with the task\'s ranges and values', () => {
+  it("task parameters: named as task.<param>, with the task's ranges and values", () => {
     expectError({ 'task.length': 20 }, 'task.length', 'task.length must be an integer in [1, 16], got 20');
-    expectError({ 'task.group': 'S6' }, 'task.group', /^task\.group must be one of Z<n> \(n 2\.\.12\), .*A5, S5, .*; got "S6"$/);
-    expectError({ task: 'maze', 'task.reward': 'last' }, 'task.reward', 'task.reward must be one of binary, shortest, progress; got "last"');
+    expectError(
+      { 'task.group': 'S6' },
+      'task.group',
+      /^task\.group must be one of Z<n> \(n 2\.\.12\), .*A5, S5, .*; got "S6"$/,
+    );
+    expectError(
+      { task: 'maze', 'task.reward': 'last' },
+      'task.reward',
+      'task.reward must be one of binary, shortest, progress; got "last"',
+    );
     // The task's own cross-parameter check.
     expectError(
       { 'task.layout': 'interleaved', 'task.scratch': 3 },
@@ -103,7 +111,13 @@ describe('per-knob validation', () => {
   });
 
   it('coerces strings from URLs and flags', () => {
-    const c = validateConfig({ groupSize: '4', lr: '3e-3', dynamicSampling: 'true', klMaskNew: '0', 'task.length': ' 5 ' });
+    const c = validateConfig({
+      groupSize: '4',
+      lr: '3e-3',
+      dynamicSampling: 'true',
+      klMaskNew: '0',
+      'task.length': ' 5 ',
+    });
     expect(c).toMatchObject({ groupSize: 4, lr: 0.003, dynamicSampling: true, klMaskNew: false, 'task.length': 5 });
     expect(Object.is(validateConfig({ klBeta: -0 }).klBeta, 0)).toBe(true);
   });
@@ -122,7 +136,7 @@ describe('unknown keys', () => {
     expectError({ epsilonHigh: 0.28 }, 'epsilonHigh', /did you mean epsHigh\?/);
   });
 
-  it('a parameter of another task lists the chosen task\'s parameters', () => {
+  it("a parameter of another task lists the chosen task's parameters", () => {
     expectError(
       { 'task.alphabet': 4 },
       'task.alphabet',
@@ -133,7 +147,11 @@ describe('unknown keys', () => {
 
 describe('rules between knobs', () => {
   it('model width divisible by heads and by 4', () => {
-    expectError({ 'model.nEmbd': 32, 'model.nHead': 3 }, 'model.nEmbd', 'model.nEmbd (32) must be divisible by model.nHead (3)');
+    expectError(
+      { 'model.nEmbd': 32, 'model.nHead': 3 },
+      'model.nEmbd',
+      'model.nEmbd (32) must be divisible by model.nHead (3)',
+    );
     expectError({ 'model.nEmbd': 6, 'model.nHead': 2 }, 'model.nEmbd', 'model.nEmbd must be a multiple of 4, got 6');
   });
 
@@ -143,26 +161,42 @@ describe('rules between knobs', () => {
       'minibatches',
       'minibatches must divide batchPrompts·groupSize = 8 (so every sequence is trained), got 16',
     );
-    expectError({ batchPrompts: 2, groupSize: 4, minibatches: 3 }, 'minibatches', /must divide batchPrompts·groupSize = 8/);
+    expectError(
+      { batchPrompts: 2, groupSize: 4, minibatches: 3 },
+      'minibatches',
+      /must divide batchPrompts·groupSize = 8/,
+    );
     expect(validateConfig({ batchPrompts: 2, groupSize: 4, minibatches: 8 }).minibatches).toBe(8);
   });
 
   it('group estimators need G ≥ 2; reinforce does not', () => {
     for (const estimator of ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk']) {
-      expectError({ estimator, groupSize: 1, passK: 1 }, 'groupSize', new RegExp(`^groupSize must be at least 2 with estimator ${estimator}`));
+      expectError(
+        { estimator, groupSize: 1, passK: 1 },
+        'groupSize',
+        new RegExp(`^groupSize must be at least 2 with estimator ${estimator}`),
+      );
     }
     expect(validateConfig({ estimator: 'reinforce', groupSize: 1 }).groupSize).toBe(1);
     expect(validateConfig({ estimator: 'reinforce_baseline', groupSize: 1 }).groupSize).toBe(1);
   });
 
   it('passK ≤ G, only for the passk estimator', () => {
-    expectError({ estimator: 'passk', groupSize: 4, passK: 8 }, 'passK', 'passK must be an integer in [1, groupSize] = [1, 4] with estimator passk, got 8');
+    expectError(
+      { estimator: 'passk', groupSize: 4, passK: 8 },
+      'passK',
+      'passK must be an integer in [1, groupSize] = [1, 4] with estimator passk, got 8',
+    );
     expect(validateConfig({ estimator: 'passk', groupSize: 4, passK: 4 }).passK).toBe(4);
     expect(validateConfig({ estimator: 'grpo', groupSize: 4, passK: 8 }).passK).toBe(8);
   });
 
   it('mappPool ≥ B with mapp', () => {
-    expectError({ estimator: 'mapp', batchPrompts: 32, mappPool: 16 }, 'mappPool', /^mappPool must be at least batchPrompts \(32\)/);
+    expectError(
+      { estimator: 'mapp', batchPrompts: 32, mappPool: 16 },
+      'mappPool',
+      /^mappPool must be at least batchPrompts \(32\)/,
+    );
   });
 
   it('dualClip is 0 or > 1', () => {
@@ -173,12 +207,20 @@ describe('rules between knobs', () => {
 
   it('overlongBuffer below the completion length', () => {
     // sort length 5: completion region of 6 positions.
-    expectError({ task: 'sort', overlongBuffer: 6 }, 'overlongBuffer', /^overlongBuffer must be 0 \(off\) or less than the completion length \(6/);
+    expectError(
+      { task: 'sort', overlongBuffer: 6 },
+      'overlongBuffer',
+      /^overlongBuffer must be 0 \(off\) or less than the completion length \(6/,
+    );
     expect(validateConfig({ task: 'sort', overlongBuffer: 5 }).overlongBuffer).toBe(5);
   });
 
   it('sftData = base needs a task with base completions', () => {
-    expectError({ task: 'sort', sftSteps: 10, sftData: 'base' }, 'sftData', /^sftData = base needs a task with base completions \(maze\); sort has none/);
+    expectError(
+      { task: 'sort', sftSteps: 10, sftData: 'base' },
+      'sftData',
+      /^sftData = base needs a task with base completions \(maze\); sort has none/,
+    );
     expect(validateConfig({ task: 'maze', sftSteps: 10, sftData: 'base' }).sftData).toBe('base');
   });
 
@@ -188,11 +230,23 @@ describe('rules between knobs', () => {
 
   it('curriculum parameter and start', () => {
     const on = { curriculum: 'pass-rate' };
-    expectError({ ...on, curriculumParam: 'size' }, 'curriculumParam', 'curriculumParam must be one of length, scratch (the integer parameters of groupmul); got "size"');
-    expectError({ ...on, 'task.length': 6, curriculumStart: 7 }, 'curriculumStart', 'curriculumStart must be an integer in [1, task.length] = [1, 6], got 7');
+    expectError(
+      { ...on, curriculumParam: 'size' },
+      'curriculumParam',
+      'curriculumParam must be one of length, scratch (the integer parameters of groupmul); got "size"',
+    );
+    expectError(
+      { ...on, 'task.length': 6, curriculumStart: 7 },
+      'curriculumStart',
+      'curriculumStart must be an integer in [1, task.length] = [1, 6], got 7',
+    );
     expectError({ ...on, curriculumStart: 0 }, 'curriculumStart', /\[1, 8\], got 0/);
     // block layout with scratch 4: a level of length 2 or 3 would have scratch > length.
-    expectError({ ...on, 'task.scratch': 4, curriculumStart: 2 }, 'curriculumStart', /^curriculumStart 2: at length = 2, task\.scratch must be/);
+    expectError(
+      { ...on, 'task.scratch': 4, curriculumStart: 2 },
+      'curriculumStart',
+      /^curriculumStart 2: at length = 2, task\.scratch must be/,
+    );
     expect(validateConfig({ ...on, 'task.scratch': 4, curriculumStart: 4 }).curriculumStart).toBe(4);
     // Off: curriculum knobs are inert and not checked against the task.
     expect(validateConfig({ task: 'maze', curriculumParam: 'length', curriculumStart: 0 }).curriculum).toBe('off');
@@ -220,9 +274,28 @@ describe('task switching and derived views', () => {
 
   it('modelConfigOf derives vocab and positions from the task', () => {
     // S3: 6 elements + 4 specials; block, length 8, full scratch: prompt 10, completion 9.
-    expect(modelConfigOf(defaultConfig())).toEqual({ vocabSize: 10, nPositions: 19, nEmbd: 32, nLayer: 2, nHead: 2, initStd: 0.02 });
-    const interleaved = validateConfig({ 'task.layout': 'interleaved', 'task.length': 6, 'model.nEmbd': 48, 'model.nHead': 4 });
-    expect(modelConfigOf(interleaved)).toEqual({ vocabSize: 10, nPositions: 14, nEmbd: 48, nLayer: 2, nHead: 4, initStd: 0.02 });
+    expect(modelConfigOf(defaultConfig())).toEqual({
+      vocabSize: 10,
+      nPositions: 19,
+      nEmbd: 32,
+      nLayer: 2,
+      nHead: 2,
+      initStd: 0.02,
+    });
+    const interleaved = validateConfig({
+      'task.layout': 'interleaved',
+      'task.length': 6,
+      'model.nEmbd': 48,
+      'model.nHead': 4,
+    });
+    expect(modelConfigOf(interleaved)).toEqual({
+      vocabSize: 10,
+      nPositions: 14,
+      nEmbd: 48,
+      nLayer: 2,
+      nHead: 4,
+      initStd: 0.02,
+    });
   });
 
   it('taskParamsOf / taskParamsAtLevel', () => {

@@ -11,7 +11,16 @@ import { DEFAULT_MODEL, ModelConfigError, validateModelConfig, type ModelConfig 
 import { parseParams } from '../tasks/params';
 import { getTask, isTaskName, TASK_NAMES, type TaskName } from '../tasks/registry';
 import { TaskParamError, type TaskParams } from '../tasks/types';
-import { findKnob, formatValue, GROUP_ESTIMATORS, knobsFor, STATIC_KNOBS, TASK_PREFIX, type KnobSpec, type KnobValue } from './knobs';
+import {
+  findKnob,
+  formatValue,
+  GROUP_ESTIMATORS,
+  knobsFor,
+  STATIC_KNOBS,
+  TASK_PREFIX,
+  type KnobSpec,
+  type KnobValue,
+} from './knobs';
 import { ConfigError, type RawConfig, type RunConfig } from './run-config';
 import { asConfig, defaultCurriculumParam, intSpecs, parseKnobValue, showRaw, unknownKeyError } from './knob-values';
 
@@ -122,7 +131,9 @@ export function modelConfigOf(config: RunConfig): ModelConfig {
 function taskParamError(config: RunConfig, e: unknown): ConfigError {
   if (e instanceof TaskParamError) {
     const key = TASK_PREFIX + e.param;
-    const message = e.message.startsWith(`${config.task}.`) ? TASK_PREFIX + e.message.slice(config.task.length + 1) : e.message;
+    const message = e.message.startsWith(`${config.task}.`)
+      ? TASK_PREFIX + e.message.slice(config.task.length + 1)
+      : e.message;
     const others = getTask(config.task)
       .params.map((p) => TASK_PREFIX + p.name)
       .filter((k) => k !== key);
@@ -150,7 +161,9 @@ function checkCrossRules(c: RunConfig): void {
 
   // Model: divisibility (the kernels read 4 channels at a time) and the derived sizes.
   if (c['model.nEmbd'] % c['model.nHead'] !== 0) {
-    fail('model.nEmbd', `model.nEmbd (${c['model.nEmbd']}) must be divisible by model.nHead (${c['model.nHead']})`, ['model.nHead']);
+    fail('model.nEmbd', `model.nEmbd (${c['model.nEmbd']}) must be divisible by model.nHead (${c['model.nHead']})`, [
+      'model.nHead',
+    ]);
   }
   if (c['model.nEmbd'] % 4 !== 0) fail('model.nEmbd', `model.nEmbd must be a multiple of 4, got ${c['model.nEmbd']}`);
   try {
@@ -176,16 +189,18 @@ function checkCrossRules(c: RunConfig): void {
     );
   }
   if (c.estimator === 'passk' && c.passK > c.groupSize) {
-    fail('passK', `passK must be an integer in [1, groupSize] = [1, ${c.groupSize}] with estimator passk, got ${c.passK}`, [
-      'groupSize',
-      'estimator',
-    ]);
+    fail(
+      'passK',
+      `passK must be an integer in [1, groupSize] = [1, ${c.groupSize}] with estimator passk, got ${c.passK}`,
+      ['groupSize', 'estimator'],
+    );
   }
   if (c.estimator === 'mapp' && c.mappPool < c.batchPrompts) {
-    fail('mappPool', `mappPool must be at least batchPrompts (${c.batchPrompts}) with estimator mapp, got ${c.mappPool}`, [
-      'batchPrompts',
-      'estimator',
-    ]);
+    fail(
+      'mappPool',
+      `mappPool must be at least batchPrompts (${c.batchPrompts}) with estimator mapp, got ${c.mappPool}`,
+      ['batchPrompts', 'estimator'],
+    );
   }
   if (c.dualClip !== 0 && c.dualClip <= 1) {
     fail('dualClip', `dualClip must be 0 (off) or a number in (1, 100], got ${formatValue(c.dualClip)}`);
@@ -199,7 +214,9 @@ function checkCrossRules(c: RunConfig): void {
     );
   }
   if (c.sftData === 'base' && !task.baseCompletion) {
-    fail('sftData', `sftData = base needs a task with base completions (maze); ${c.task} has none: use answers`, ['task']);
+    fail('sftData', `sftData = base needs a task with base completions (maze); ${c.task} has none: use answers`, [
+      'task',
+    ]);
   }
   if (c.refSync === 'curriculum' && c.curriculum === 'off') {
     fail(
@@ -239,25 +256,27 @@ function checkCrossRules(c: RunConfig): void {
         parseParams(task, params);
       } catch (e) {
         const err = taskParamError(c, e);
-        fail('curriculumStart', `curriculumStart ${c.curriculumStart}: at ${c.curriculumParam} = ${level}, ${err.message}`, [
-          'curriculumParam',
-          'curriculum',
-          ...taskKeys,
-        ]);
+        fail(
+          'curriculumStart',
+          `curriculumStart ${c.curriculumStart}: at ${c.curriculumParam} = ${level}, ${err.message}`,
+          ['curriculumParam', 'curriculum', ...taskKeys],
+        );
       }
       const vocab = task.vocab(params);
       const shape = task.shape(params);
       if (vocab.some((t, i) => endVocab[i] !== t)) {
-        fail('curriculumParam', `curriculumParam ${c.curriculumParam} changes the vocabulary in a way the model cannot follow (level ${level})`, [
-          'curriculum',
-          ...taskKeys,
-        ]);
+        fail(
+          'curriculumParam',
+          `curriculumParam ${c.curriculumParam} changes the vocabulary in a way the model cannot follow (level ${level})`,
+          ['curriculum', ...taskKeys],
+        );
       }
       if (shape.promptLength + shape.completionLength > endShape.promptLength + endShape.completionLength) {
-        fail('curriculumParam', `curriculumParam ${c.curriculumParam}: level ${level} has longer sequences than the end point`, [
-          'curriculum',
-          ...taskKeys,
-        ]);
+        fail(
+          'curriculumParam',
+          `curriculumParam ${c.curriculumParam}: level ${level} has longer sequences than the end point`,
+          ['curriculum', ...taskKeys],
+        );
       }
     }
   }
@@ -274,7 +293,9 @@ export function validateConfig(input: RawConfig | RunConfig): RunConfig {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConfigError('config', `a run config must be an object of knob → value, got ${showRaw(raw)}`);
   }
-  const task = (raw.task === undefined ? STATIC_DEFAULTS.task : parseKnobValue(findKnob('task')!, raw.task)) as TaskName;
+  const task = (
+    raw.task === undefined ? STATIC_DEFAULTS.task : parseKnobValue(findKnob('task')!, raw.task)
+  ) as TaskName;
   const knobs = knobsFor(task);
   const known = new Set(knobs.map((k) => k.key));
   for (const key of Object.keys(raw)) {
@@ -317,4 +338,3 @@ export function mergeConfig(base: RunConfig, input: RawConfig | Partial<RunConfi
   }
   return validateConfig({ ...start, ...overrides });
 }
-

@@ -7,13 +7,25 @@ import { parseSetFlags } from './cli';
 import { configToSearch, searchToConfig } from './url';
 import { checkpointRun, checkpointRunConfig } from './checkpoint-run';
 import { versusCustomGrid } from '../ablation/spec';
-import { activeCode, functionLine, isShippedCode, MAX_CODE_LENGTH, ESTIMATOR_TEMPLATE, REWARD_TEMPLATE } from './custom-code';
+import {
+  activeCode,
+  functionLine,
+  isShippedCode,
+  MAX_CODE_LENGTH,
+  ESTIMATOR_TEMPLATE,
+  REWARD_TEMPLATE,
+} from './custom-code';
 
-const code = '  // leading spaces & a "quote", = and ?\nfunction advantages(batch) {\n  return batch.rewards; // é ✓\n}\n\n';
+const code =
+  '  // leading spaces & a "quote", = and ?\nfunction advantages(batch) {\n  return batch.rewards; // é ✓\n}\n\n';
 
 describe('code knobs', () => {
   it('default to the templates and keep a value exactly, whitespace included', () => {
-    expect(defaultConfig()).toMatchObject({ customEstimator: ESTIMATOR_TEMPLATE, customReward: REWARD_TEMPLATE, rewardShaping: 'none' });
+    expect(defaultConfig()).toMatchObject({
+      customEstimator: ESTIMATOR_TEMPLATE,
+      customReward: REWARD_TEMPLATE,
+      rewardShaping: 'none',
+    });
     expect(validateConfig({ estimator: 'custom', customEstimator: code }).customEstimator).toBe(code);
   });
 
@@ -26,7 +38,10 @@ describe('code knobs', () => {
       }
       throw new Error('accepted');
     };
-    expect(bad(42)).toMatchObject({ knob: 'customEstimator', message: expect.stringContaining('JavaScript or TypeScript source, at most 20,000 characters') });
+    expect(bad(42)).toMatchObject({
+      knob: 'customEstimator',
+      message: expect.stringContaining('JavaScript or TypeScript source, at most 20,000 characters'),
+    });
     expect(bad('x'.repeat(MAX_CODE_LENGTH + 1)).message).toMatch(/got 20,001 characters$/);
   });
 
@@ -34,12 +49,21 @@ describe('code knobs', () => {
     expect(parseSetFlags([`customEstimator=${code}`, 'lr= 0.01 '])).toEqual({ customEstimator: code, lr: '0.01' });
   });
 
-  it('travel through a URL and a checkpoint\'s run config unchanged', () => {
-    const config = mergeConfig(defaultConfig(), { estimator: 'custom', customEstimator: code, rewardShaping: 'custom', customReward: code.replace('advantages', 'rewards') });
+  it("travel through a URL and a checkpoint's run config unchanged", () => {
+    const config = mergeConfig(defaultConfig(), {
+      estimator: 'custom',
+      customEstimator: code,
+      rewardShaping: 'custom',
+      customReward: code.replace('advantages', 'rewards'),
+    });
     const back = searchToConfig(configToSearch(config));
     expect(back.errors).toEqual([]);
     expect(back.config).toEqual(config);
-    const run = checkpointRun(JSON.parse(JSON.stringify(checkpointRunConfig(config, { trainedSteps: 5, level: config['task.length'] as number }))));
+    const run = checkpointRun(
+      JSON.parse(
+        JSON.stringify(checkpointRunConfig(config, { trainedSteps: 5, level: config['task.length'] as number })),
+      ),
+    );
     expect(run.config).toEqual(config);
   });
 
@@ -65,7 +89,7 @@ describe('which code runs', () => {
     expect(functionLine('nothing here', 'estimator')).toBe(1);
   });
 
-  it('puts your estimator beside a lesson\'s, unless the lesson compares estimators already', () => {
+  it("puts your estimator beside a lesson's, unless the lesson compares estimators already", () => {
     expect(versusCustomGrid('sort-easy')).toEqual([['estimator', ['grpo', 'custom']]]);
     expect(versusCustomGrid('your-estimator')).toBeUndefined();
   });

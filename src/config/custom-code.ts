@@ -11,10 +11,19 @@ export const CODE_KINDS = ['estimator', 'reward'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
 /** The knob holding each kind's source, and the function the source must define. */
-export const CODE_KNOB: Readonly<Record<CodeKind, 'customEstimator' | 'customReward'>> = { estimator: 'customEstimator', reward: 'customReward' };
-export const CODE_FUNCTION: Readonly<Record<CodeKind, 'advantages' | 'rewards'>> = { estimator: 'advantages', reward: 'rewards' };
+export const CODE_KNOB: Readonly<Record<CodeKind, 'customEstimator' | 'customReward'>> = {
+  estimator: 'customEstimator',
+  reward: 'customReward',
+};
+export const CODE_FUNCTION: Readonly<Record<CodeKind, 'advantages' | 'rewards'>> = {
+  estimator: 'advantages',
+  reward: 'rewards',
+};
 /** How messages name each kind ("your estimator, line 3: …"). */
-export const CODE_NAME: Readonly<Record<CodeKind, string>> = { estimator: 'your estimator', reward: 'your reward shaping' };
+export const CODE_NAME: Readonly<Record<CodeKind, string>> = {
+  estimator: 'your estimator',
+  reward: 'your reward shaping',
+};
 
 /** The longest source a config may carry (a URL must still hold it). */
 export const MAX_CODE_LENGTH = 20_000;
@@ -67,7 +76,10 @@ function rewards(batch) {
 `;
 
 /** The template of each kind. */
-export const CODE_TEMPLATE: Readonly<Record<CodeKind, string>> = { estimator: ESTIMATOR_TEMPLATE, reward: REWARD_TEMPLATE };
+export const CODE_TEMPLATE: Readonly<Record<CodeKind, string>> = {
+  estimator: ESTIMATOR_TEMPLATE,
+  reward: REWARD_TEMPLATE,
+};
 
 export interface CodeExample {
   readonly id: string;
@@ -120,17 +132,22 @@ function advantages(batch) {
 `;
 
 /** The lesson's one-line change of GRPO: no division by the group's spread. */
-export const GRPO_NO_STD_SOURCE = GRPO_SOURCE
-  .replace(/^\/\/ GRPO [^\n]*\n\/\/ exactly[^\n]*\n/, '// GRPO without the division by the group\'s spread: the one line marked below changed.\n// (It computes what grpoScale = none, Dr. GRPO\'s advantage, computes.)\n')
-  .replace(
-    "    const denom = SCALE === 'none' ? 1 : (SCALE === 'batch' ? batchStd : sampleStd(rewards, start, start + G)) + EPS;",
-    '    const denom = 1; // was: the group\'s sample std + EPS',
-  );
+export const GRPO_NO_STD_SOURCE = GRPO_SOURCE.replace(
+  /^\/\/ GRPO [^\n]*\n\/\/ exactly[^\n]*\n/,
+  "// GRPO without the division by the group's spread: the one line marked below changed.\n// (It computes what grpoScale = none, Dr. GRPO's advantage, computes.)\n",
+).replace(
+  "    const denom = SCALE === 'none' ? 1 : (SCALE === 'batch' ? batchStd : sampleStd(rewards, start, start + G)) + EPS;",
+  "    const denom = 1; // was: the group's sample std + EPS",
+);
 
 export const CODE_EXAMPLES: readonly CodeExample[] = [
   { id: 'template', kind: 'estimator', title: 'Template (GRPO, written out)', source: ESTIMATOR_TEMPLATE },
   {
-    id: 'reinforce', kind: 'estimator', title: 'REINFORCE', builtin: 'reinforce', source: `// REINFORCE (Williams 1992): A_i = r_i, exactly the built-in estimator "reinforce".
+    id: 'reinforce',
+    kind: 'estimator',
+    title: 'REINFORCE',
+    builtin: 'reinforce',
+    source: `// REINFORCE (Williams 1992): A_i = r_i, exactly the built-in estimator "reinforce".
 // Not group-relative: a group whose rewards are all 1 still gets a positive advantage.
 
 function advantages(batch) {
@@ -139,7 +156,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'reinforce_baseline', kind: 'estimator', title: 'REINFORCE with a baseline', builtin: 'reinforce_baseline', source: `// REINFORCE with a batch-mean baseline: A_i = r_i - (mean of all N rewards),
+    id: 'reinforce_baseline',
+    kind: 'estimator',
+    title: 'REINFORCE with a baseline',
+    builtin: 'reinforce_baseline',
+    source: `// REINFORCE with a batch-mean baseline: A_i = r_i - (mean of all N rewards),
 // exactly the built-in estimator "reinforce_baseline".
 
 function advantages(batch) {
@@ -152,7 +173,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'rloo', kind: 'estimator', title: 'RLOO', builtin: 'rloo', source: `// RLOO (Kool et al. 2019; Ahmadian et al. 2024): A_i = r_i - (mean of the G - 1 other rewards
+    id: 'rloo',
+    kind: 'estimator',
+    title: 'RLOO',
+    builtin: 'rloo',
+    source: `// RLOO (Kool et al. 2019; Ahmadian et al. 2024): A_i = r_i - (mean of the G - 1 other rewards
 // of its group), exactly the built-in estimator "rloo". A group of one, or of equal rewards, gets 0.
 
 function advantages(batch) {
@@ -176,9 +201,18 @@ function advantages(batch) {
 `,
   },
   { id: 'grpo', kind: 'estimator', title: 'GRPO (and Dr. GRPO: SCALE = none)', builtin: 'grpo', source: GRPO_SOURCE },
-  { id: 'grpo-no-std', kind: 'estimator', title: 'GRPO without the std division (the lesson)', source: GRPO_NO_STD_SOURCE },
   {
-    id: 'softmax_grpo', kind: 'estimator', title: 'SoftmaxGRPO', builtin: 'softmax_grpo', source: `// SoftmaxGRPO (docs/methods.md): A_i = G * softmax(r / TAU)_i - 1 within each group,
+    id: 'grpo-no-std',
+    kind: 'estimator',
+    title: 'GRPO without the std division (the lesson)',
+    source: GRPO_NO_STD_SOURCE,
+  },
+  {
+    id: 'softmax_grpo',
+    kind: 'estimator',
+    title: 'SoftmaxGRPO',
+    builtin: 'softmax_grpo',
+    source: `// SoftmaxGRPO (docs/methods.md): A_i = G * softmax(r / TAU)_i - 1 within each group,
 // exactly the built-in estimator "softmax_grpo" (TAU is the softmaxTau knob).
 // Computed as exp((r - max r) / TAU), so it never overflows.
 const TAU = 0.5;
@@ -200,7 +234,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'passk', kind: 'estimator', title: 'pass@k', builtin: 'passk', source: `// Pass@k training, analytic form (Chen et al. 2025), exactly the built-in estimator "passk"
+    id: 'passk',
+    kind: 'estimator',
+    title: 'pass@k',
+    builtin: 'passk',
+    source: `// Pass@k training, analytic form (Chen et al. 2025), exactly the built-in estimator "passk"
 // (K is the passK knob, at most G). With c correct of n = G: Rbar = 1 - C(n-c,k)/C(n,k),
 // sigma = sqrt(Rbar (1 - Rbar)); a correct completion gets (1 - Rbar)/sigma, an incorrect one
 // (1 - Rbar - C(n-c-1,k-1)/C(n-1,k-1))/sigma; all 0 when sigma = 0. It reads correct, not rewards.
@@ -234,7 +272,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'mapp', kind: 'estimator', title: 'MaPP (its advantage; state kept between steps)', builtin: 'mapp', source: `// MaPP (docs/methods.md): a Beta(alpha, beta) posterior over each prompt's pass rate, and
+    id: 'mapp',
+    kind: 'estimator',
+    title: 'MaPP (its advantage; state kept between steps)',
+    builtin: 'mapp',
+    source: `// MaPP (docs/methods.md): a Beta(alpha, beta) posterior over each prompt's pass rate, and
 // A_i = sum over k of P(k) * A_GRPO(own outcome | k of the G - 1 peers succeed), with
 // k ~ BetaBinomial(G - 1, alpha, beta). The advantage of the built-in estimator "mapp", given
 // the same prompts; the built-in also picks its prompts by the posterior, which code cannot.
@@ -287,7 +329,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'avspo', kind: 'estimator', title: 'AVSPO (virtual samples in all-equal groups)', builtin: 'avspo', source: `// AVSPO (the advantage-collapse-rate paper, docs/methods.md; a reading), exactly the built-in
+    id: 'avspo',
+    kind: 'estimator',
+    title: 'AVSPO (virtual samples in all-equal groups)',
+    builtin: 'avspo',
+    source: `// AVSPO (the advantage-collapse-rate paper, docs/methods.md; a reading), exactly the built-in
 // estimator "avspo" (V is the avspoVirtual knob). A group whose rewards are all equal gets V
 // virtual samples of the opposite outcome (1 when its reward is below 0.5, else 0), and its
 // completions get the GRPO advantage over those G + V rewards; groups with spread get GRPO's.
@@ -325,7 +371,11 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'lampo', kind: 'estimator', title: 'LamPO (pairwise gaps weighted by confidence)', builtin: 'lampo', source: `// LamPO's pairwise decomposed advantage (docs/methods.md; a reading), exactly the built-in
+    id: 'lampo',
+    kind: 'estimator',
+    title: 'LamPO (pairwise gaps weighted by confidence)',
+    builtin: 'lampo',
+    source: `// LamPO's pairwise decomposed advantage (docs/methods.md; a reading), exactly the built-in
 // estimator "lampo" (TAU is the lampoTau knob): A_i = (1/(G-1)) * sum over j of
 // (r_i - r_j) * w_ij, with w_ij = 2 sigmoid(-sign(r_i - r_j) (l_i - l_j) / TAU) and l a
 // completion's mean log-probability per policy token. Pairs the policy already ranks right
@@ -368,7 +418,10 @@ function advantages(batch) {
 `,
   },
   {
-    id: 'gcs', kind: 'estimator', title: 'GRPO with GCS\'s Gaussian group weight', source: `// GRPO with GCS's weight (Gaussian Curriculum Sampling, the EXPO paper, docs/methods.md; a
+    id: 'gcs',
+    kind: 'estimator',
+    title: "GRPO with GCS's Gaussian group weight",
+    source: `// GRPO with GCS's weight (Gaussian Curriculum Sampling, the EXPO paper, docs/methods.md; a
 // reading): each group's advantages times exp(-(p - 0.5)^2 / (2 SIGMA^2)), p its share of
 // correct completions, renormalised to mean 1 over the groups with any advantage. It computes
 // what estimator = grpo with gcsSigma = SIGMA does; the knob applies the weight to any estimator.
@@ -422,7 +475,10 @@ function advantages(batch) {
   },
   { id: 'reward-template', kind: 'reward', title: 'Template (a small length cost)', source: REWARD_TEMPLATE },
   {
-    id: 'reward-verifier', kind: 'reward', title: 'The verifier\'s reward, unchanged', source: `// The verifier's reward, unchanged: a run with this shaping is the run without one.
+    id: 'reward-verifier',
+    kind: 'reward',
+    title: "The verifier's reward, unchanged",
+    source: `// The verifier's reward, unchanged: a run with this shaping is the run without one.
 
 function rewards(batch) {
   return Float64Array.from(batch.rewards);
@@ -430,7 +486,10 @@ function rewards(batch) {
 `,
   },
   {
-    id: 'reward-binary', kind: 'reward', title: 'All or nothing: 1 when correct, else 0', source: `// All or nothing: 1 for a correct completion, 0 otherwise, whatever partial credit the
+    id: 'reward-binary',
+    kind: 'reward',
+    title: 'All or nothing: 1 when correct, else 0',
+    source: `// All or nothing: 1 for a correct completion, 0 otherwise, whatever partial credit the
 // verifier gave.
 
 function rewards(batch) {
@@ -451,7 +510,12 @@ export function isShippedCode(source: string): boolean {
 }
 
 /** The code a config runs: its estimator's when estimator = custom, its shaping's when rewardShaping = custom. */
-export function activeCode(config: { estimator: string; rewardShaping: string; customEstimator: string; customReward: string }): Partial<Record<CodeKind, string>> {
+export function activeCode(config: {
+  estimator: string;
+  rewardShaping: string;
+  customEstimator: string;
+  customReward: string;
+}): Partial<Record<CodeKind, string>> {
   const out: Partial<Record<CodeKind, string>> = {};
   if (config.estimator === 'custom') out.estimator = config.customEstimator;
   if (config.rewardShaping === 'custom') out.reward = config.customReward;
@@ -466,4 +530,3 @@ export function functionLine(source: string, kind: CodeKind): number {
   const i = lines.findIndex((l) => re.test(l));
   return i < 0 ? 1 : i + 1;
 }
-

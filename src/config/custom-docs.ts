@@ -4,7 +4,8 @@
 
 import { CODE_EXAMPLES, CODE_FUNCTION } from './custom-code';
 
-export const EXAMPLES_BEGIN = '<!-- examples: generated from src/config/custom-code.ts by src/config/custom-docs.ts; do not edit by hand -->';
+export const EXAMPLES_BEGIN =
+  '<!-- examples: generated from src/config/custom-code.ts by src/config/custom-docs.ts; do not edit by hand -->';
 export const EXAMPLES_END = '<!-- end of examples -->';
 
 /** The generated section, markers included. */
@@ -12,7 +13,14 @@ export function examplesMarkdown(): string {
   const out = [EXAMPLES_BEGIN, ''];
   for (const e of CODE_EXAMPLES) {
     const what = e.builtin ? ` — reproduces the built-in \`${e.builtin}\` bit for bit` : '';
-    out.push(`### ${e.title} (\`${e.id}\`, ${CODE_FUNCTION[e.kind]}(batch))${what}`, '', '```js', e.source.trimEnd(), '```', '');
+    out.push(
+      `### ${e.title} (\`${e.id}\`, ${CODE_FUNCTION[e.kind]}(batch))${what}`,
+      '',
+      '```js',
+      e.source.trimEnd(),
+      '```',
+      '',
+    );
   }
   out.push(EXAMPLES_END);
   return out.join('\n');

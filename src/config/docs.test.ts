@@ -44,6 +44,8 @@ describe('docs/lessons.md', () => {
       expect(md).toContain(`| [\`${p}\`](#${p}) |`);
       expect(md).toContain(`\n## ${p}\n`);
     }
-    expect(md).toMatch(/\| \[`cot-discovery`\]\(#cot-discovery\) \|.*\| 1000 \| .* \| at length 3; solved \(length 6\) \|/);
+    expect(md).toMatch(
+      /\| \[`cot-discovery`\]\(#cot-discovery\) \|.*\| 1000 \| .* \| at length 3; solved \(length 6\) \|/,
+    );
   });
 });

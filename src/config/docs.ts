@@ -3,7 +3,18 @@
 
 import { TASK_NAMES, TASKS } from '../tasks/registry';
 import { defaultConfig } from './config';
-import { allowedText, findKnob, formatValue, knobsBySection, knobsFor, SECTIONS, taskKnobs, whenText, type KnobSpec, type KnobValue } from './knobs';
+import {
+  allowedText,
+  findKnob,
+  formatValue,
+  knobsBySection,
+  knobsFor,
+  SECTIONS,
+  taskKnobs,
+  whenText,
+  type KnobSpec,
+  type KnobValue,
+} from './knobs';
 
 /** The rules between knobs that validateConfig enforces (kept next to the generator of the docs). */
 export const CROSS_RULES: readonly string[] = [
@@ -13,10 +24,10 @@ export const CROSS_RULES: readonly string[] = [
   '`passK` ≤ `groupSize` with `estimator` = passk.',
   '`mappPool` ≥ `batchPrompts` with `estimator` = mapp.',
   '`dualClip` is 0 (off) or > 1.',
-  '`overlongBuffer` is less than the task\'s completion length.',
+  "`overlongBuffer` is less than the task's completion length.",
   '`refSync` = curriculum needs `curriculum` = pass-rate.',
-  'With a curriculum: `curriculumParam` is an integer parameter of the chosen task, `curriculumStart` lies between that parameter\'s minimum and its configured value, and every level in between is a valid task whose vocabulary is a prefix of the end point\'s.',
-  'The task\'s own constraints (e.g. groupmul `scratch` ≤ `length` in the block layout; maze `minDist` ≤ 2·(size−1)).',
+  "With a curriculum: `curriculumParam` is an integer parameter of the chosen task, `curriculumStart` lies between that parameter's minimum and its configured value, and every level in between is a valid task whose vocabulary is a prefix of the end point's.",
+  "The task's own constraints (e.g. groupmul `scratch` ≤ `length` in the block layout; maze `minDist` ≤ 2·(size−1)).",
 ];
 
 /** Text safe in Markdown prose: a `<` before a letter (as in "Z<n>", "task.<param>") would read as HTML. */
@@ -33,15 +44,18 @@ const cell = (s: string): string => text(s).replace(/\|/g, '\\|').replace(/\n/g,
 export function settings(set: Readonly<Record<string, KnobValue>>, task: string): string {
   const order = knobsFor(task).map((k) => k.key);
   const rank = (k: string): number => (order.includes(k) ? order.indexOf(k) : order.length);
-  return Object.entries(set)
-    .sort(([a], [b]) => rank(a) - rank(b))
-    // Code is too long for a line: its knob is named (docs/custom-estimators.md shows the examples).
-    .map(([k, v]) => (findKnob(k, task)?.kind === 'code' ? `\`${k}\` (code)` : `\`${k}=${formatValue(v)}\``))
-    .join(', ');
+  return (
+    Object.entries(set)
+      .sort(([a], [b]) => rank(a) - rank(b))
+      // Code is too long for a line: its knob is named (docs/custom-estimators.md shows the examples).
+      .map(([k, v]) => (findKnob(k, task)?.kind === 'code' ? `\`${k}\` (code)` : `\`${k}=${formatValue(v)}\``))
+      .join(', ')
+  );
 }
 
 function showDefault(k: KnobSpec): string {
-  if (k.kind === 'code') return `the ${k.key === 'customEstimator' ? 'estimator' : 'reward'} template (docs/custom-estimators.md)`;
+  if (k.kind === 'code')
+    return `the ${k.key === 'customEstimator' ? 'estimator' : 'reward'} template (docs/custom-estimators.md)`;
   return '`' + formatValue(k.default) + '`';
 }
 

@@ -3,5 +3,16 @@
 // reproduce without a circle through knobs.ts.
 
 /** `custom`: the config's own code (customEstimator, docs/custom-estimators.md). */
-export const ESTIMATORS = ['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk', 'avspo', 'lampo', 'custom'] as const;
+export const ESTIMATORS = [
+  'reinforce',
+  'reinforce_baseline',
+  'rloo',
+  'grpo',
+  'softmax_grpo',
+  'mapp',
+  'passk',
+  'avspo',
+  'lampo',
+  'custom',
+] as const;
 export type Estimator = (typeof ESTIMATORS)[number];

@@ -7,7 +7,13 @@ export * from './url';
 export * from './cli';
 export * from './metrics';
 export * from './custom-code';
-export { checkpointRun, checkpointRunConfig, readRunCheckpoint, type CheckpointRun, type RunCheckpoint } from './checkpoint-run';
+export {
+  checkpointRun,
+  checkpointRunConfig,
+  readRunCheckpoint,
+  type CheckpointRun,
+  type RunCheckpoint,
+} from './checkpoint-run';
 // The page's charts know curriculumLevels by this name.
 export { curriculumLevels as levelRange } from './config';
 export { CROSS_RULES, knobsHelpText, knobsMarkdown } from './docs';

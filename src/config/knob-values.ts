@@ -47,8 +47,16 @@ export function parseKnobValue(knob: KnobSpec, raw: unknown): KnobValue {
       let n: number | undefined;
       if (typeof raw === 'number') n = raw;
       else if (text !== undefined && (int ? INT_RE : FLOAT_RE).test(text)) n = Number(text);
-      if (n === undefined || !(int ? Number.isSafeInteger(n) : Number.isFinite(n)) || n < (knob.min ?? -Infinity) || n > (knob.max ?? Infinity)) {
-        throw new ConfigError(knob.key, `${knob.key} must be ${int ? 'an integer' : 'a number'} in ${allowedText(knob)}, got ${showRaw(raw)}`);
+      if (
+        n === undefined ||
+        !(int ? Number.isSafeInteger(n) : Number.isFinite(n)) ||
+        n < (knob.min ?? -Infinity) ||
+        n > (knob.max ?? Infinity)
+      ) {
+        throw new ConfigError(
+          knob.key,
+          `${knob.key} must be ${int ? 'an integer' : 'a number'} in ${allowedText(knob)}, got ${showRaw(raw)}`,
+        );
       }
       return n + 0; // -0 → 0
     }
@@ -128,4 +136,3 @@ export function intSpecs(task: TaskName): ParamSpec[] {
 export function defaultCurriculumParam(task: TaskName): ParamSpec {
   return intSpecs(task)[0];
 }
-

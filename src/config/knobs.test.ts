@@ -54,7 +54,13 @@ describe('knob table', () => {
   });
 
   it('generates task knobs from the task spec tables', () => {
-    expect(findKnob('task.length', 'groupmul')).toMatchObject({ kind: 'int', min: 1, max: 16, default: 8, section: 'task' });
+    expect(findKnob('task.length', 'groupmul')).toMatchObject({
+      kind: 'int',
+      min: 1,
+      max: 16,
+      default: 8,
+      section: 'task',
+    });
     expect(findKnob('task.group', 'groupmul')).toMatchObject({ kind: 'enum', default: 'S3' });
     expect(findKnob('task.alphabet', 'groupmul')).toBeUndefined();
     expect(findKnob('task.alphabet', 'sort')).toBeDefined();

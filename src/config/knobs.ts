@@ -74,27 +74,43 @@ export const SECTIONS: readonly SectionSpec[] = [
   {
     id: 'task',
     title: 'Task',
-    doc: 'The task and its own parameters (`task.<param>`, from the task\'s spec table in src/tasks; only the chosen task\'s parameters are valid).',
+    doc: "The task and its own parameters (`task.<param>`, from the task's spec table in src/tasks; only the chosen task's parameters are valid).",
   },
   {
     id: 'model',
     title: 'Model',
     doc: 'GPT-2 policy size. The vocabulary size and the number of positions are not knobs: they are derived from the task at its configured parameters (vocab = task.vocab(params).length, positions = prompt + completion length), so a checkpoint always matches its task.',
   },
-  { id: 'sampling', title: 'Sampling', doc: 'How rollouts are drawn: B prompts, G completions each (N = B·G sequences per step).' },
+  {
+    id: 'sampling',
+    title: 'Sampling',
+    doc: 'How rollouts are drawn: B prompts, G completions each (N = B·G sequences per step).',
+  },
   { id: 'optim', title: 'Optimiser', doc: 'AdamW and the PPO-style update schedule over one batch of rollouts.' },
   { id: 'advantage', title: 'Advantage', doc: 'How rewards become per-token advantages (docs/estimators.md).' },
-  { id: 'loss', title: 'Loss', doc: 'Clipped surrogate, KL to a reference, aggregation, and DAPO-style batch shaping.' },
+  {
+    id: 'loss',
+    title: 'Loss',
+    doc: 'Clipped surrogate, KL to a reference, aggregation, and DAPO-style batch shaping.',
+  },
   { id: 'regularisation', title: 'Regularisation', doc: 'Entropy bonus, fixed or adaptive.' },
   { id: 'curriculum', title: 'Curriculum', doc: 'Moves one integer task parameter up as the policy masters it.' },
-  { id: 'warmstart', title: 'Warm start', doc: 'Optional supervised steps on the task\'s reference answers before RL.' },
+  { id: 'warmstart', title: 'Warm start', doc: "Optional supervised steps on the task's reference answers before RL." },
   { id: 'eval', title: 'Evaluation', doc: 'Periodic evaluation on held-out prompts.' },
 ];
 
 export { ESTIMATORS, type Estimator };
 
 /** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
-export const GROUP_ESTIMATORS: readonly Estimator[] = ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk', 'avspo', 'lampo'];
+export const GROUP_ESTIMATORS: readonly Estimator[] = [
+  'rloo',
+  'grpo',
+  'softmax_grpo',
+  'mapp',
+  'passk',
+  'avspo',
+  'lampo',
+];
 
 /** What GRPO divides the centred reward by. */
 export const GRPO_SCALES = ['group', 'batch', 'none'] as const;
@@ -104,7 +120,12 @@ export type GrpoScale = (typeof GRPO_SCALES)[number];
 export const TOKEN_CREDITS = ['uniform', 'eapo'] as const;
 export type TokenCredit = (typeof TOKEN_CREDITS)[number];
 
-export const AGGREGATIONS = ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const;
+export const AGGREGATIONS = [
+  'token-mean',
+  'seq-mean-token-mean',
+  'seq-mean-token-sum',
+  'seq-mean-token-sum-norm',
+] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** Integer parameter names over all tasks (candidate values of `curriculumParam`). */
@@ -150,7 +171,7 @@ export const STATIC_KNOBS = [
     values: TASK_NAMES,
     section: 'task',
     label: 'task',
-    doc: 'The RLVR task (src/tasks). groupmul, iterated group multiplication with a last-token reward, is the flagship: a transformer from scratch discovers a chain of thought for it. Switching task resets the task.<param> knobs to that task\'s defaults.',
+    doc: "The RLVR task (src/tasks). groupmul, iterated group multiplication with a last-token reward, is the flagship: a transformer from scratch discovers a chain of thought for it. Switching task resets the task.<param> knobs to that task's defaults.",
     source: 'iterated group multiplication: the seed paper (docs/methods.md)',
   },
   // ── model ────────────────────────────────────────────────────────────────────────────
@@ -195,7 +216,7 @@ export const STATIC_KNOBS = [
     max: 1,
     section: 'model',
     label: 'init std',
-    doc: 'Std of the normal initialisation of the weight matrices and embeddings (residual projections: init std / sqrt(2L)); HF initializer_range. 0.02 is GPT-2\'s. From scratch with a last-token reward, the first thing to learn (a product of two elements) is an interaction no single input predicts; its gradient grows with the weights, so a larger init (0.1, close to PyTorch\'s default for width 32) shortens the initial plateau. Above ~0.2 the tied head makes the initial policy confident and groups all-equal.',
+    doc: "Std of the normal initialisation of the weight matrices and embeddings (residual projections: init std / sqrt(2L)); HF initializer_range. 0.02 is GPT-2's. From scratch with a last-token reward, the first thing to learn (a product of two elements) is an interaction no single input predicts; its gradient grows with the weights, so a larger init (0.1, close to PyTorch's default for width 32) shortens the initial plateau. Above ~0.2 the tied head makes the initial policy confident and groups all-equal.",
     source: 'GPT-2 (Radford et al. 2019); HF GPT2Config initializer_range',
   },
   // ── sampling ─────────────────────────────────────────────────────────────────────────
@@ -218,7 +239,7 @@ export const STATIC_KNOBS = [
     max: 64,
     section: 'sampling',
     label: 'group G',
-    doc: 'Completions G sampled per prompt (a group). Group estimators compare each completion with its peers, so they need G ≥ 2; a larger G finds rare successes on hard prompts (pass rate p gives an informative group with probability 1 − p^G − (1−p)^G). 8 is TRL\'s default; use 16 for hard tasks.',
+    doc: "Completions G sampled per prompt (a group). Group estimators compare each completion with its peers, so they need G ≥ 2; a larger G finds rare successes on hard prompts (pass rate p gives an informative group with probability 1 − p^G − (1−p)^G). 8 is TRL's default; use 16 for hard tasks.",
     source: 'GRPO (Shao et al. 2024); TRL GRPOConfig num_generations',
   },
   {
@@ -229,7 +250,7 @@ export const STATIC_KNOBS = [
     max: 5,
     section: 'sampling',
     label: 'temperature',
-    doc: 'Sampling temperature; the loss trains the same tempered policy, so any value stays on-policy. 1.0 keeps the model\'s own exploration; lower it only to study exploitation.',
+    doc: "Sampling temperature; the loss trains the same tempered policy, so any value stays on-policy. 1.0 keeps the model's own exploration; lower it only to study exploitation.",
     source: 'TRL GRPOConfig temperature',
   },
   {
@@ -298,7 +319,7 @@ export const STATIC_KNOBS = [
     max: 0.99999,
     section: 'optim',
     label: 'β2',
-    doc: 'Adam second-moment decay. 0.99 (nanoGPT\'s choice for small models) adapts faster than 0.999 to the shifting gradient scale of RL, where the batch changes every step.',
+    doc: "Adam second-moment decay. 0.99 (nanoGPT's choice for small models) adapts faster than 0.999 to the shifting gradient scale of RL, where the batch changes every step.",
     source: 'Adam (Kingma & Ba 2015); nanoGPT',
   },
   {
@@ -332,7 +353,7 @@ export const STATIC_KNOBS = [
     max: 100,
     section: 'optim',
     label: 'max grad norm',
-    doc: 'Clip the global gradient norm to this value; 0 = off. 1.0 (TRL\'s default) tames the occasional huge step when a rare success meets a large normalised advantage.',
+    doc: "Clip the global gradient norm to this value; 0 = off. 1.0 (TRL's default) tames the occasional huge step when a rare success meets a large normalised advantage.",
     source: 'TRL GRPOConfig max_grad_norm',
   },
   {
@@ -343,7 +364,7 @@ export const STATIC_KNOBS = [
     max: 100000,
     section: 'optim',
     label: 'warmup',
-    doc: 'Linear learning-rate warmup in optimiser steps. 10: Adam\'s second-moment estimate is noisy at first, and a full-size first step on a random init can collapse the policy\'s entropy before learning starts.',
+    doc: "Linear learning-rate warmup in optimiser steps. 10: Adam's second-moment estimate is noisy at first, and a full-size first step on a random init can collapse the policy's entropy before learning starts.",
     source: 'nanoGPT; TRL warmup_steps',
   },
   {
@@ -376,8 +397,9 @@ export const STATIC_KNOBS = [
     values: ESTIMATORS,
     section: 'advantage',
     label: 'estimator',
-    doc: 'How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; avspo GRPO with virtual samples of the opposite outcome in all-equal groups; lampo pairwise reward gaps weighted by the policy\'s confidence; custom your own code (customEstimator). GRPO is the field\'s default and the flagship\'s recipe.',
-    source: 'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025); AVSPO (the advantage-collapse-rate paper, docs/methods.md); LamPO (docs/methods.md)',
+    doc: "How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; avspo GRPO with virtual samples of the opposite outcome in all-equal groups; lampo pairwise reward gaps weighted by the policy's confidence; custom your own code (customEstimator). GRPO is the field's default and the flagship's recipe.",
+    source:
+      'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025); AVSPO (the advantage-collapse-rate paper, docs/methods.md); LamPO (docs/methods.md)',
   },
   {
     key: 'grpoScale',
@@ -386,7 +408,7 @@ export const STATIC_KNOBS = [
     values: GRPO_SCALES,
     section: 'advantage',
     label: 'GRPO scale',
-    doc: 'What GRPO divides the centred reward by: group = the group\'s std (GRPO), batch = the batch std, none = nothing (Dr. GRPO: no difficulty bias from nearly-solved or nearly-hopeless groups). group is the classic recipe.',
+    doc: "What GRPO divides the centred reward by: group = the group's std (GRPO), batch = the batch std, none = nothing (Dr. GRPO: no difficulty bias from nearly-solved or nearly-hopeless groups). group is the classic recipe.",
     source: 'GRPO (Shao et al. 2024); Dr. GRPO (Liu et al. 2025); TRL scale_rewards',
     when: { estimator: ['grpo'] },
   },
@@ -399,7 +421,7 @@ export const STATIC_KNOBS = [
     log: true,
     section: 'advantage',
     label: 'softmax τ',
-    doc: 'Temperature τ of SoftmaxGRPO, A_i = G·softmax(r/τ)_i − 1 (sums to zero, bounded for any difficulty). 0.5 gives advantages on GRPO\'s scale for binary rewards at G = 8; τ → 0 approaches best-of-group (MaxRL), large τ fades the signal.',
+    doc: "Temperature τ of SoftmaxGRPO, A_i = G·softmax(r/τ)_i − 1 (sums to zero, bounded for any difficulty). 0.5 gives advantages on GRPO's scale for binary rewards at G = 8; τ → 0 approaches best-of-group (MaxRL), large τ fades the signal.",
     source: 'SoftmaxGRPO (docs/methods.md)',
     when: { estimator: ['softmax_grpo'] },
   },
@@ -435,7 +457,7 @@ export const STATIC_KNOBS = [
     max: 100,
     section: 'advantage',
     label: 'MaPP bonus',
-    doc: 'Prompt selection score E[p(1−p)] + bonus·Var[p] under each prompt\'s Beta posterior; prompts are drawn ∝ score. 1 weighs uncertainty like informativeness; 0 = pure informativeness.',
+    doc: "Prompt selection score E[p(1−p)] + bonus·Var[p] under each prompt's Beta posterior; prompts are drawn ∝ score. 1 weighs uncertainty like informativeness; 0 = pure informativeness.",
     source: 'MaPP (docs/methods.md)',
     when: { estimator: ['mapp'] },
   },
@@ -447,7 +469,7 @@ export const STATIC_KNOBS = [
     max: 64,
     section: 'advantage',
     label: 'AVSPO virtual',
-    doc: 'AVSPO: virtual samples V of the opposite outcome (reward 1 if the group\'s reward is below 0.5, else 0) added to each group whose rewards are all equal, and the real completions get the GRPO advantage over the G + V rewards: an all-right group is reinforced and an all-wrong one pushed down, with no extra rollout (at G = 4, V = 1: ±0.447). Groups with spread get GRPO\'s advantage. 1 is the smallest nudge; 0 is GRPO. The paper sets the amount from the running advantage-collapse rate; here it is fixed (reading).',
+    doc: "AVSPO: virtual samples V of the opposite outcome (reward 1 if the group's reward is below 0.5, else 0) added to each group whose rewards are all equal, and the real completions get the GRPO advantage over the G + V rewards: an all-right group is reinforced and an all-wrong one pushed down, with no extra rollout (at G = 4, V = 1: ±0.447). Groups with spread get GRPO's advantage. 1 is the smallest nudge; 0 is GRPO. The paper sets the amount from the running advantage-collapse rate; here it is fixed (reading).",
     source: 'AVSPO (the advantage-collapse-rate paper, docs/methods.md)',
     when: { estimator: ['avspo'] },
   },
@@ -460,7 +482,7 @@ export const STATIC_KNOBS = [
     log: true,
     section: 'advantage',
     label: 'LamPO τ',
-    doc: 'LamPO: A_i = (1/(G−1)) Σ_j (r_i − r_j)·w_ij, each pair\'s reward gap weighted by w_ij = 2·sigmoid(−sign(r_i − r_j)·(ℓ_i − ℓ_j)/τ), ℓ a completion\'s mean log-probability per token: a pair the policy already ranks right weighs less than 1, one it ranks wrong more (up to 2). Sums to zero per group; large τ is RLOO. 1 nat per token is a gap the policy is sure of; the paper\'s exact weight and its ROUGE-L reward are not used (reading).',
+    doc: "LamPO: A_i = (1/(G−1)) Σ_j (r_i − r_j)·w_ij, each pair's reward gap weighted by w_ij = 2·sigmoid(−sign(r_i − r_j)·(ℓ_i − ℓ_j)/τ), ℓ a completion's mean log-probability per token: a pair the policy already ranks right weighs less than 1, one it ranks wrong more (up to 2). Sums to zero per group; large τ is RLOO. 1 nat per token is a gap the policy is sure of; the paper's exact weight and its ROUGE-L reward are not used (reading).",
     source: 'LamPO, Lambda-Style Policy Optimization (docs/methods.md)',
     when: { estimator: ['lampo'] },
   },
@@ -472,7 +494,7 @@ export const STATIC_KNOBS = [
     max: 10,
     section: 'advantage',
     label: 'GCS σ',
-    doc: 'GCS: scale each group\'s advantages by exp(−(p − 0.5)²/(2σ²)), p the group\'s share of correct completions, renormalised to mean 1 over the groups with any advantage: half-solved prompts (the learning frontier) weigh most. The paper samples prompts with this weight; weighting the batch is the same in expectation (reading). 0 = off; 0.25 gives a group at p = 0.125 the weight 0.32 against 1 at p = 0.5 (before renormalising).',
+    doc: "GCS: scale each group's advantages by exp(−(p − 0.5)²/(2σ²)), p the group's share of correct completions, renormalised to mean 1 over the groups with any advantage: half-solved prompts (the learning frontier) weigh most. The paper samples prompts with this weight; weighting the batch is the same in expectation (reading). 0 = off; 0.25 gives a group at p = 0.125 the weight 0.32 against 1 at p = 0.5 (before renormalising).",
     source: 'GCS, Gaussian Curriculum Sampling (the EXPO paper, docs/methods.md)',
   },
   {
@@ -482,7 +504,7 @@ export const STATIC_KNOBS = [
     values: TOKEN_CREDITS,
     section: 'advantage',
     label: 'token credit',
-    doc: 'How a sequence\'s advantage spreads over its tokens: uniform (every token gets A_i), or eapo (successes credit their uncertain tokens most, failures are penalised most where the policy was confident). uniform is the GRPO baseline.',
+    doc: "How a sequence's advantage spreads over its tokens: uniform (every token gets A_i), or eapo (successes credit their uncertain tokens most, failures are penalised most where the policy was confident). uniform is the GRPO baseline.",
     source: 'EAPO (docs/methods.md)',
   },
   {
@@ -504,7 +526,7 @@ export const STATIC_KNOBS = [
     max: 4,
     section: 'advantage',
     label: 'Cue γ',
-    doc: 'Cue-GRPO: multiply each positive advantage by n_c^(−γ), n_c the size of its strategy cluster (task.signature), then restore the group\'s total positive advantage: rare correct strategies get more credit. 0 = off (plain GRPO credit).',
+    doc: "Cue-GRPO: multiply each positive advantage by n_c^(−γ), n_c the size of its strategy cluster (task.signature), then restore the group's total positive advantage: rare correct strategies get more credit. 0 = off (plain GRPO credit).",
     source: 'Cue-GRPO (docs/methods.md)',
   },
   {
@@ -515,7 +537,7 @@ export const STATIC_KNOBS = [
     max: 4,
     section: 'advantage',
     label: 'EDAS γ',
-    doc: 'EDAS: multiply each negative advantage by (n_e / mean n_e)^γ, n_e the size of its error cluster (task.errorSignature), then restore the group\'s total negative advantage: repeated errors are penalised more, rare ones less. 0 = off.',
+    doc: "EDAS: multiply each negative advantage by (n_e / mean n_e)^γ, n_e the size of its error cluster (task.errorSignature), then restore the group's total negative advantage: repeated errors are penalised more, rare ones less. 0 = off.",
     source: 'EDAS (docs/methods.md)',
   },
   {
@@ -524,7 +546,7 @@ export const STATIC_KNOBS = [
     default: ESTIMATOR_TEMPLATE,
     section: 'advantage',
     label: 'your estimator',
-    doc: 'The estimator = custom code: JavaScript or TypeScript defining advantages(batch), which gets one step\'s rollouts (rewards, correct, lengths, mask, entropy, signatures, prompt keys, B, G, T) and returns one advantage per completion (N) or per token (N·T). It runs in a sandbox beside the trainer, compiled once per run, and its output is checked every step. The default is GRPO written out. Interface and examples: docs/custom-estimators.md.',
+    doc: "The estimator = custom code: JavaScript or TypeScript defining advantages(batch), which gets one step's rollouts (rewards, correct, lengths, mask, entropy, signatures, prompt keys, B, G, T) and returns one advantage per completion (N) or per token (N·T). It runs in a sandbox beside the trainer, compiled once per run, and its output is checked every step. The default is GRPO written out. Interface and examples: docs/custom-estimators.md.",
     when: { estimator: ['custom'] },
   },
   {
@@ -534,7 +556,7 @@ export const STATIC_KNOBS = [
     values: ['none', 'custom'],
     section: 'advantage',
     label: 'reward shaping',
-    doc: 'none: the estimator sees the verifier\'s rewards (then overlongBuffer\'s penalty, if on). custom: your code (customReward) turns the verifier\'s results into the rewards first. Held-out evaluation always scores with the verifier.',
+    doc: "none: the estimator sees the verifier's rewards (then overlongBuffer's penalty, if on). custom: your code (customReward) turns the verifier's results into the rewards first. Held-out evaluation always scores with the verifier.",
   },
   {
     key: 'customReward',
@@ -542,7 +564,7 @@ export const STATIC_KNOBS = [
     default: REWARD_TEMPLATE,
     section: 'advantage',
     label: 'your reward shaping',
-    doc: 'The rewardShaping = custom code: JavaScript or TypeScript defining rewards(batch), which gets the verifier\'s results (rewards, correct, lengths, signatures, the completions as tokens, the prompts) and returns one reward per completion (N). Sandboxed and checked like customEstimator (docs/custom-estimators.md).',
+    doc: "The rewardShaping = custom code: JavaScript or TypeScript defining rewards(batch), which gets the verifier's results (rewards, correct, lengths, signatures, the completions as tokens, the prompts) and returns one reward per completion (N). Sandboxed and checked like customEstimator (docs/custom-estimators.md).",
     when: { rewardShaping: ['custom'] },
   },
   {
@@ -553,7 +575,7 @@ export const STATIC_KNOBS = [
     max: 600000,
     section: 'advantage',
     label: 'code time limit (ms)',
-    doc: 'The longest one call of your code may take (one step\'s advantages or rewards; loading the code gets at least 10 s). Past it the sandbox is stopped and the run pauses with the weights from before the step: an infinite loop costs this long, not the run. 2000 ms is hundreds of times what the built-ins need at the default sizes.',
+    doc: "The longest one call of your code may take (one step's advantages or rewards; loading the code gets at least 10 s). Past it the sandbox is stopped and the run pauses with the weights from before the step: an infinite loop costs this long, not the run. 2000 ms is hundreds of times what the built-ins need at the default sizes.",
   },
   // ── loss ─────────────────────────────────────────────────────────────────────────────
   {
@@ -564,7 +586,7 @@ export const STATIC_KNOBS = [
     max: 0.99,
     section: 'loss',
     label: 'ε_low',
-    doc: 'Lower clip: the ratio ρ is clipped at 1 − ε_low for negative advantages (must stay below 1). 0.2 is PPO\'s and GRPO\'s value. Only acts when samples are reused (epochs > 1 or minibatches > 1).',
+    doc: "Lower clip: the ratio ρ is clipped at 1 − ε_low for negative advantages (must stay below 1). 0.2 is PPO's and GRPO's value. Only acts when samples are reused (epochs > 1 or minibatches > 1).",
     source: 'PPO (Schulman et al. 2017); TRL epsilon',
   },
   {
@@ -575,7 +597,7 @@ export const STATIC_KNOBS = [
     max: 10,
     section: 'loss',
     label: 'ε_high',
-    doc: 'Upper clip: ρ is clipped at 1 + ε_high for positive advantages. 0.2 is symmetric PPO; DAPO\'s clip-higher 0.28 lets unlikely good tokens grow faster and keeps entropy up.',
+    doc: "Upper clip: ρ is clipped at 1 + ε_high for positive advantages. 0.2 is symmetric PPO; DAPO's clip-higher 0.28 lets unlikely good tokens grow faster and keeps entropy up.",
     source: 'DAPO clip-higher (Yu et al. 2025); TRL epsilon_high',
   },
   {
@@ -596,7 +618,7 @@ export const STATIC_KNOBS = [
     values: AGGREGATIONS,
     section: 'loss',
     label: 'aggregation',
-    doc: 'How token losses become one number: token-mean (all tokens of the batch weigh the same; DAPO, TRL\'s default), seq-mean-token-mean (GRPO paper: short sequences weigh more per token), seq-mean-token-sum, seq-mean-token-sum-norm (sum over a constant max length; Dr. GRPO, no length bias). Fixed-length tasks (groupmul) barely care; mazes do.',
+    doc: "How token losses become one number: token-mean (all tokens of the batch weigh the same; DAPO, TRL's default), seq-mean-token-mean (GRPO paper: short sequences weigh more per token), seq-mean-token-sum, seq-mean-token-sum-norm (sum over a constant max length; Dr. GRPO, no length bias). Fixed-length tasks (groupmul) barely care; mazes do.",
     source: 'GRPO (Shao et al. 2024); DAPO (Yu et al. 2025); Dr. GRPO (Liu et al. 2025); verl loss_agg_mode',
   },
   {
@@ -618,7 +640,7 @@ export const STATIC_KNOBS = [
     max: 100,
     section: 'loss',
     label: 'AKL k',
-    doc: 'AKL: each step\'s KL weight is β_KL · 2·sigmoid(k·(acc − 0.5)), acc the batch\'s share of correct completions: below half right the anchor loosens (toward 0) so the policy may move away from the reference, above it tightens (toward 2·β_KL) to keep what works. 0 = off (β_KL every step); 8 gives 0.17·β_KL at acc 0.2 and 1.83·β_KL at 0.8. The paper\'s smooth function is not given in its abstract; this sigmoid is a reading.',
+    doc: "AKL: each step's KL weight is β_KL · 2·sigmoid(k·(acc − 0.5)), acc the batch's share of correct completions: below half right the anchor loosens (toward 0) so the policy may move away from the reference, above it tightens (toward 2·β_KL) to keep what works. 0 = off (β_KL every step); 8 gives 0.17·β_KL at acc 0.2 and 1.83·β_KL at 0.8. The paper's smooth function is not given in its abstract; this sigmoid is a reading.",
     source: 'AKL, Accuracy-Conditioned KL Scaling (the EXPO paper, docs/methods.md)',
     when: { klBeta: { not: [0] } },
   },
@@ -629,7 +651,7 @@ export const STATIC_KNOBS = [
     values: ['k1', 'k3'],
     section: 'loss',
     label: 'KL estimator',
-    doc: 'Per-token KL estimator: k1 = log π − log π_ref (unbiased, can go negative), k3 = exp(log π_ref − log π) − (log π_ref − log π) − 1 (non-negative, lower variance; GRPO\'s choice).',
+    doc: "Per-token KL estimator: k1 = log π − log π_ref (unbiased, can go negative), k3 = exp(log π_ref − log π) − (log π_ref − log π) − 1 (non-negative, lower variance; GRPO's choice).",
     source: 'Schulman, "Approximating KL divergence" (2020); GRPO (Shao et al. 2024)',
     when: { klBeta: { not: [0] } },
   },
@@ -703,7 +725,7 @@ export const STATIC_KNOBS = [
     max: 100,
     section: 'loss',
     label: 'dynamic max tries',
-    doc: 'Sampling rounds per step allowed for dynamic sampling (the first included); the step trains on whatever informative groups it has then. 3 bounds a step\'s cost at 3× while filling most batches at moderate pass rates.',
+    doc: "Sampling rounds per step allowed for dynamic sampling (the first included); the step trains on whatever informative groups it has then. 3 bounds a step's cost at 3× while filling most batches at moderate pass rates.",
     source: 'DAPO dynamic sampling (Yu et al. 2025)',
     when: { dynamicSampling: [true] },
   },
@@ -726,7 +748,7 @@ export const STATIC_KNOBS = [
     values: ['exact', 'sampled', 'uniform'],
     section: 'regularisation',
     label: 'entropy mode',
-    doc: 'exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy\'s does), so a token stuck at probability ≈ 0 is still pulled back. The regulator\'s choice matters (the seed paper); exact is the low-variance one; uniform targets collapse onto wrong answers (docs/results.md).',
+    doc: "exact: α·H of the full next-token distribution, its gradient computed from the logits; sampled: α·(−log π(y_t)), a REINFORCE estimate of the same thing with more variance; uniform: α·(1/V)·Σ_v log π(v), i.e. −α·KL(uniform ‖ π) up to a constant, whose gradient α(1/V − π) does not vanish on a collapsed row (the entropy's does), so a token stuck at probability ≈ 0 is still pulled back. The regulator's choice matters (the seed paper); exact is the low-variance one; uniform targets collapse onto wrong answers (docs/results.md).",
     source: 'the seed paper (docs/methods.md)',
   },
   {
@@ -759,7 +781,7 @@ export const STATIC_KNOBS = [
     values: ['off', 'pass-rate'],
     section: 'curriculum',
     label: 'curriculum',
-    doc: 'off: train at the configured task parameters. pass-rate: start curriculumParam at curriculumStart and raise it by 1 each time the greedy pass rate on the held-out prompts of the current level reaches curriculumTarget (checked every curriculumWindow steps), up to its configured task.<param> value (the end point, which also sizes the model\'s positions).',
+    doc: "off: train at the configured task parameters. pass-rate: start curriculumParam at curriculumStart and raise it by 1 each time the greedy pass rate on the held-out prompts of the current level reaches curriculumTarget (checked every curriculumWindow steps), up to its configured task.<param> value (the end point, which also sizes the model's positions).",
     source: 'difficulty curricula, e.g. GCS (the EDAS paper, docs/methods.md)',
   },
   {
@@ -769,7 +791,7 @@ export const STATIC_KNOBS = [
     values: CURRICULUM_PARAMS,
     section: 'curriculum',
     label: 'curriculum param',
-    doc: 'Which integer task parameter the curriculum moves (one of the chosen task\'s: groupmul/sort length, maze size, subsetsum count). Default: the task\'s first integer parameter.',
+    doc: "Which integer task parameter the curriculum moves (one of the chosen task's: groupmul/sort length, maze size, subsetsum count). Default: the task's first integer parameter.",
     when: { curriculum: ['pass-rate'] },
   },
   {
@@ -780,7 +802,7 @@ export const STATIC_KNOBS = [
     max: 1000,
     section: 'curriculum',
     label: 'curriculum start',
-    doc: 'Starting value of curriculumParam, within that parameter\'s range and at most its configured value. Default: the parameter\'s minimum (1 for groupmul length, a copy of the one element; 2 for sort length), where random guessing already succeeds often.',
+    doc: "Starting value of curriculumParam, within that parameter's range and at most its configured value. Default: the parameter's minimum (1 for groupmul length, a copy of the one element; 2 for sort length), where random guessing already succeeds often.",
     when: { curriculum: ['pass-rate'] },
   },
   {
@@ -814,7 +836,7 @@ export const STATIC_KNOBS = [
     max: 100000,
     section: 'warmstart',
     label: 'SFT steps',
-    doc: 'Supervised steps on the task\'s reference answers (answerTokens, B·G fresh sequences per step, loss on policy positions only) before RL; the KL reference is the policy after them. 0: the point of the playground is RL from scratch.',
+    doc: "Supervised steps on the task's reference answers (answerTokens, B·G fresh sequences per step, loss on policy positions only) before RL; the KL reference is the policy after them. 0: the point of the playground is RL from scratch.",
     source: 'SFT then RL (DeepSeek-R1 cold start, Guo et al. 2025)',
   },
   {
@@ -824,8 +846,8 @@ export const STATIC_KNOBS = [
     values: ['answers', 'base'],
     section: 'warmstart',
     label: 'SFT data',
-    doc: 'What the warm start trains on. answers: the task\'s reference answers (SFT then RL). base: the task\'s base completions, plausible and uninformed by the reward (mazes: random legal walks that never look at the goal), so that RL starts from a base model that reads the prompt and already branches, as RLVR on a pretrained model does; only tasks that define them (maze).',
-    source: 'BODHI\'s setting: RLVR on a model that already branches (docs/methods.md)',
+    doc: "What the warm start trains on. answers: the task's reference answers (SFT then RL). base: the task's base completions, plausible and uninformed by the reward (mazes: random legal walks that never look at the goal), so that RL starts from a base model that reads the prompt and already branches, as RLVR on a pretrained model does; only tasks that define them (maze).",
+    source: "BODHI's setting: RLVR on a model that already branches (docs/methods.md)",
     when: { sftSteps: { not: [0] } },
   },
   {

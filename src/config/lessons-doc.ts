@@ -22,13 +22,15 @@ export function lessonsMarkdown(): string {
   );
   out.push('');
   out.push(
-    'Every preset is a lesson: open it with `?preset=NAME` (the lecture view\'s lesson picker), or run it headless with `npm run rlvr -- train --preset NAME`. Each has a one-line point, the steps a lecturer reads aloud (each can point at what it talks about), what measured runs did — so a class can tell whether its run is on track, and how long the point takes to show — a step budget, comparison variants, and, where shipped, trained checkpoints to jump ahead to.',
+    "Every preset is a lesson: open it with `?preset=NAME` (the lecture view's lesson picker), or run it headless with `npm run rlvr -- train --preset NAME`. Each has a one-line point, the steps a lecturer reads aloud (each can point at what it talks about), what measured runs did — so a class can tell whether its run is on track, and how long the point takes to show — a step budget, comparison variants, and, where shipped, trained checkpoints to jump ahead to.",
   );
   out.push('');
   out.push('| lesson | its point | step budget | charts | jump ahead |');
   out.push('|---|---|---|---|---|');
   for (const p of PRESETS) {
-    out.push(`| [\`${p.name}\`](#${p.name}) | ${cell(p.summary)} | ${presetConfig(p.name).steps} | ${p.charts.join(', ')} | ${cell(jumpAhead(p))} |`);
+    out.push(
+      `| [\`${p.name}\`](#${p.name}) | ${cell(p.summary)} | ${presetConfig(p.name).steps} | ${p.charts.join(', ')} | ${cell(jumpAhead(p))} |`,
+    );
   }
   for (const p of PRESETS) {
     const task = presetConfig(p.name).task;
@@ -61,15 +63,24 @@ export function lessonsMarkdown(): string {
     if (p.init) {
       const from = p.checkpoints?.find((c) => c.file === p.init)?.label ?? p.init;
       out.push('');
-      out.push(`Its variants${p.ablation ? ' and the runs of its ablation' : ''} start from the *${from}* (\`public/${p.init}\`; \`rlvr train --init\` does the same), not from random weights.`);
+      out.push(
+        `Its variants${p.ablation ? ' and the runs of its ablation' : ''} start from the *${from}* (\`public/${p.init}\`; \`rlvr train --init\` does the same), not from random weights.`,
+      );
     }
     const a = p.ablation;
     if (a) {
       const heads = a.variants?.length ? [[p.name, ...a.variants.map((v) => `*${v}*`)].join(' vs ')] : [];
-      const cells = [...heads, ...Object.entries(a.grid ?? {}).map(([k, vs]) => `\`${k}\` ∈ {${vs.map((v) => formatValue(v)).join(', ')}}`)];
-      const solved = a.solved ? `; solved = \`${a.solved.metric}\` ≥ ${a.solved.target}${a.solved.level !== undefined ? ` at level ≥ ${a.solved.level}` : ''}` : '';
+      const cells = [
+        ...heads,
+        ...Object.entries(a.grid ?? {}).map(([k, vs]) => `\`${k}\` ∈ {${vs.map((v) => formatValue(v)).join(', ')}}`),
+      ];
+      const solved = a.solved
+        ? `; solved = \`${a.solved.metric}\` ≥ ${a.solved.target}${a.solved.level !== undefined ? ` at level ≥ ${a.solved.level}` : ''}`
+        : '';
       out.push('');
-      out.push(`Over seeds (\`rlvr sweep --preset ${p.name}\`, [ablations.md](ablations.md)): ${text(a.question)} Cells: ${cells.join(' × ')}; ${a.seeds} seeds × ${a.steps} steps${solved}. ${text(a.literature)} ${text(a.reading)}`);
+      out.push(
+        `Over seeds (\`rlvr sweep --preset ${p.name}\`, [ablations.md](ablations.md)): ${text(a.question)} Cells: ${cells.join(' × ')}; ${a.seeds} seeds × ${a.steps} steps${solved}. ${text(a.literature)} ${text(a.reading)}`,
+      );
     }
   }
   out.push('');

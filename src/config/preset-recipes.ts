@@ -34,7 +34,11 @@ export const COT_RECIPE = {
 } as const satisfies Record<string, KnobValue>;
 
 // cot-discovery as shipped: the recipe with room to think, one y after each x.
-export const COT_INTERLEAVED = { ...COT_RECIPE, 'task.layout': 'interleaved', 'task.scratch': 0 } as const satisfies Record<string, KnobValue>;
+export const COT_INTERLEAVED = {
+  ...COT_RECIPE,
+  'task.layout': 'interleaved',
+  'task.scratch': 0,
+} as const satisfies Record<string, KnobValue>;
 
 // Larger groups. At length 2 the policy must find all n² products, and at first a sample is
 // right 1 time in n, so a step of B prompts × G samples brings each product about B·G/n³
@@ -45,8 +49,18 @@ export const COT_INTERLEAVED = { ...COT_RECIPE, 'task.layout': 'interleaved', 't
 // a 1 GB GPU budget (about 0.95 GB here; every preset must run on a small laptop GPU): for S4 it
 // gives A4's rate (0.15), for A5 only 0.0095; on a larger GPU raise batchPrompts and groupSize
 // (the fit check names the largest that fits).
-export const COT_S4 = { ...COT_INTERLEAVED, 'task.group': 'S4', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
-export const COT_A5 = { ...COT_INTERLEAVED, 'task.group': 'A5', batchPrompts: 64, groupSize: 32 } as const satisfies Record<string, KnobValue>;
+export const COT_S4 = {
+  ...COT_INTERLEAVED,
+  'task.group': 'S4',
+  batchPrompts: 64,
+  groupSize: 32,
+} as const satisfies Record<string, KnobValue>;
+export const COT_A5 = {
+  ...COT_INTERLEAVED,
+  'task.group': 'A5',
+  batchPrompts: 64,
+  groupSize: 32,
+} as const satisfies Record<string, KnobValue>;
 
 // A small myopic S3 task shared by the optimisation presets: learnable from scratch without a
 // curriculum (a random policy is right ~7% of the time, and ~40% of groups of 8 are informative).

@@ -12,7 +12,20 @@ export interface PresetVariant {
 
 /** The charts the page can draw; a lesson names the ones it is about (the first is the largest). */
 export const CHART_IDS = [
-  'reward', 'entropy', 'advantages', 'groups', 'level', 'task', 'alpha', 'length', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time',
+  'reward',
+  'entropy',
+  'advantages',
+  'groups',
+  'level',
+  'task',
+  'alpha',
+  'length',
+  'clip',
+  'kl',
+  'grad-norm',
+  'loss',
+  'throughput',
+  'time',
 ] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 

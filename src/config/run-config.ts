@@ -112,4 +112,3 @@ void interfaceMatchesTable;
 
 /** Unvalidated knob values (from a form, URL, file or flags); strings allowed for every kind. */
 export type RawConfig = Readonly<Record<string, unknown>>;
-

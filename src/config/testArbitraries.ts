@@ -22,7 +22,11 @@ export function knobValueArb(k: KnobSpec): fc.Arbitrary<KnobValue> {
       return fc.boolean();
     case 'code':
       // Any text up to the limit is a valid value (it is compiled only when a run uses it).
-      return fc.oneof(fc.constant(k.default as string), fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
+      return fc.oneof(
+        fc.constant(k.default as string),
+        fc.string({ maxLength: 80 }),
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+      );
   }
 }
 

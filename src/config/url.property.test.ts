@@ -7,14 +7,42 @@ import { validateConfig } from './config';
 import { STATIC_KNOBS } from './knobs';
 import { PRESET_NAMES } from './presets';
 
-const keys = fc.constantFrom(...STATIC_KNOBS.map((k) => k.key), 'preset', 'task', 'task.length', 'task.group', 'task.size', 'task.alphabet', '__proto__', 'constructor', 'x');
+const keys = fc.constantFrom(
+  ...STATIC_KNOBS.map((k) => k.key),
+  'preset',
+  'task',
+  'task.length',
+  'task.group',
+  'task.size',
+  'task.alphabet',
+  '__proto__',
+  'constructor',
+  'x',
+);
 const values = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom(...PRESET_NAMES, 'groupmul', 'sort', 'maze', 'subsetsum', 'NaN', 'Infinity', '-0', '1e309', '0x10', 'true', ' 3 ', '', '999999999999', '-1'),
+  fc.constantFrom(
+    ...PRESET_NAMES,
+    'groupmul',
+    'sort',
+    'maze',
+    'subsetsum',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e309',
+    '0x10',
+    'true',
+    ' 3 ',
+    '',
+    '999999999999',
+    '-1',
+  ),
   fc.integer().map(String),
   fc.double().map(String),
 );
-const query = fc.array(fc.tuple(keys, values), { maxLength: 12 })
+const query = fc
+  .array(fc.tuple(keys, values), { maxLength: 12 })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 
 function check(search: string): void {
@@ -29,11 +57,20 @@ function check(search: string): void {
 
 describe('URL codec, fed garbage', () => {
   it('random text never throws and reads into a valid config', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => check(s)), { numRuns: 300 });
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => check(`?${s}`)), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => check(s)),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => check(`?${s}`)),
+      { numRuns: 100 },
+    );
   });
 
   it('known and unknown keys with garbage values: each bad entry is named, the rest applies', () => {
-    fc.assert(fc.property(query, (q) => check(q)), { numRuns: 400 });
+    fc.assert(
+      fc.property(query, (q) => check(q)),
+      { numRuns: 400 },
+    );
   });
 });

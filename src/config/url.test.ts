@@ -16,7 +16,7 @@ describe('configToSearch', () => {
     expect(configToSearch(presetConfig('cot-discovery'), 'cot-discovery')).toBe('preset=cot-discovery');
   });
 
-  it('carries the page\'s view and zoom beside the config, and names a bad one', () => {
+  it("carries the page's view and zoom beside the config, and names a bad one", () => {
     const search = pageSearch(presetConfig('dead-groups'), 'dead-groups', { view: 'dashboard', zoom: true });
     expect(search).toBe('preset=dead-groups&view=dashboard&zoom=1');
     expect(searchToConfig(search)).toEqual({ config: presetConfig('dead-groups'), preset: 'dead-groups', errors: [] });
@@ -25,10 +25,14 @@ describe('configToSearch', () => {
     expect(searchToPage('view=wide&zoom=2').errors.map((e) => e.knob)).toEqual(['view', 'zoom']);
   });
 
-  it('carries a lesson\'s trained model by its label, which is no knob', () => {
+  it("carries a lesson's trained model by its label, which is no knob", () => {
     const search = pageSearch(presetConfig('cot-discovery'), 'cot-discovery', { trained: 'solved (length 6)' });
     expect(search).toBe('preset=cot-discovery&trained=solved%20(length%206)');
-    expect(searchToConfig(search)).toEqual({ config: presetConfig('cot-discovery'), preset: 'cot-discovery', errors: [] });
+    expect(searchToConfig(search)).toEqual({
+      config: presetConfig('cot-discovery'),
+      preset: 'cot-discovery',
+      errors: [],
+    });
     expect(searchToPage(search)).toEqual({ page: { trained: 'solved (length 6)' }, errors: [] });
     expect(searchToPage('preset=cot-discovery&trained=').page).toEqual({});
   });
@@ -40,7 +44,7 @@ describe('configToSearch', () => {
     expect(configToSearch(p, 'clip-higher')).toBe('preset=clip-higher&epsHigh=0.2');
   });
 
-  it('writes a task change, and task parameters relative to that task\'s defaults', () => {
+  it("writes a task change, and task parameters relative to that task's defaults", () => {
     const c = { ...withTask(defaultConfig(), 'sort'), 'task.alphabet': 4 };
     expect(configToSearch(c)).toBe('task=sort&task.alphabet=4');
   });
@@ -84,13 +88,14 @@ describe('bad URLs', () => {
       { knob: 'lr', message: 'lr must be a number in [0.000001, 1], got "abc"' },
       {
         knob: 'estimator',
-        message: 'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo, custom; got "ppo"',
+        message:
+          'estimator must be one of reinforce, reinforce_baseline, rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo, custom; got "ppo"',
       },
       { knob: 'klMaskNew', message: 'klMaskNew must be true or false, got "maybe"' },
     ]);
   });
 
-  it('keeps the preset\'s value, not the default, for a bad value on a preset', () => {
+  it("keeps the preset's value, not the default, for a bad value on a preset", () => {
     const { config, errors, preset } = searchToConfig('preset=cot-discovery&groupSize=0');
     expect(preset).toBe('cot-discovery');
     expect(config.groupSize).toBe(16);
@@ -109,7 +114,9 @@ describe('bad URLs', () => {
   it('reverts a value that breaks a rule between knobs, keeping the rest', () => {
     const r = searchToConfig('model.nHead=3&lr=0.01');
     expect(r.config).toEqual({ ...defaultConfig(), lr: 0.01 });
-    expect(r.errors).toEqual([{ knob: 'model.nEmbd', message: 'model.nEmbd (32) must be divisible by model.nHead (3)' }]);
+    expect(r.errors).toEqual([
+      { knob: 'model.nEmbd', message: 'model.nEmbd (32) must be divisible by model.nHead (3)' },
+    ]);
     // The rule names a knob the URL did not set: the latest value is dropped.
     const s = searchToConfig('estimator=passk&groupSize=2');
     expect(s.config).toEqual({ ...defaultConfig(), estimator: 'passk' });

@@ -98,7 +98,8 @@ export function searchToPage(search: string): { page: PageState; errors: UrlErro
   const view = params.get(VIEW_KEY);
   if (view !== null) {
     if (view === 'lecture' || view === 'dashboard') page.view = view;
-    else errors.push({ knob: VIEW_KEY, message: `view must be one of lecture, dashboard; got ${JSON.stringify(view)}` });
+    else
+      errors.push({ knob: VIEW_KEY, message: `view must be one of lecture, dashboard; got ${JSON.stringify(view)}` });
   }
   const zoom = params.get(ZOOM_KEY);
   if (zoom !== null) {
@@ -124,7 +125,8 @@ export function searchToConfig(search: string): UrlState {
   let preset: string | undefined;
   let base = defaultConfig();
   // An empty query string opens the landing lesson; "preset=none" is the plain defaults.
-  const presetRaw = entries.length === 0 ? [PRESET_KEY, LANDING_PRESET] : entries.filter(([k]) => k === PRESET_KEY).pop();
+  const presetRaw =
+    entries.length === 0 ? [PRESET_KEY, LANDING_PRESET] : entries.filter(([k]) => k === PRESET_KEY).pop();
   if (presetRaw && presetRaw[1] !== NO_PRESET) {
     try {
       preset = getPreset(presetRaw[1]).name;
@@ -148,7 +150,8 @@ export function searchToConfig(search: string): UrlState {
     if (key === PRESET_KEY || key === 'task') continue;
     if (key.trim() === '') {
       // "=x" or "&=&": nothing to name but the entry itself.
-      if (raw !== '') errors.push({ knob: 'url', message: `a URL entry has no knob name: ${JSON.stringify(`=${raw}`)} is ignored` });
+      if (raw !== '')
+        errors.push({ knob: 'url', message: `a URL entry has no knob name: ${JSON.stringify(`=${raw}`)} is ignored` });
       continue;
     }
     const knob = findKnob(key, base.task);

@@ -54,7 +54,13 @@ export interface PgLossParams {
 export const PG_STATS = 8;
 /** The meaning of k in stats[n·PG_STATS + k] (sums over the sequence's trained tokens). */
 export const PG_STAT = {
-  count: 0, clippedLow: 1, clippedHigh: 2, sumRatio: 3, maxRatio: 4, sumKl: 5, dualClipped: 6,
+  count: 0,
+  clippedLow: 1,
+  clippedHigh: 2,
+  sumRatio: 3,
+  maxRatio: 4,
+  sumKl: 5,
+  dualClipped: 6,
   sumLogRatio: 7,
 } as const;
 
@@ -155,7 +161,8 @@ function checkPgParams(p: PgLossParams): void {
   const klKinds: number[] = Object.values(KL_KIND);
   const aggregations: number[] = Object.values(AGGREGATION);
   if (!klKinds.includes(p.klKind)) bad('klKind', `must be one of ${klKinds.join(', ')}, got ${String(p.klKind)}`);
-  if (!aggregations.includes(p.aggregation)) bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
+  if (!aggregations.includes(p.aggregation))
+    bad('aggregation', `must be one of ${aggregations.join(', ')}, got ${String(p.aggregation)}`);
   for (const k of ['epsLow', 'epsHigh', 'dualClip', 'beta', 'alpha', 'maxLen', 'totalTokens', 'totalSeqs'] as const) {
     if (!Number.isFinite(p[k])) bad(k, `must be a finite number, got ${String(p[k])}`);
   }
@@ -168,9 +175,18 @@ export const PG_BLOCK: ParamBlock<PgLossParams> = {
   encode(p) {
     checkPgParams(p);
     return [
-      [p.epsLow, 'f32'], [p.epsHigh, 'f32'], [p.dualClip, 'f32'], [p.beta, 'f32'],
-      [p.klKind, 'u32'], [p.alpha, 'f32'], [p.aggregation, 'u32'], [p.maxLen, 'f32'],
-      [p.totalTokens, 'f32'], [p.totalSeqs, 'f32'], [0, 'u32'], [0, 'u32'],
+      [p.epsLow, 'f32'],
+      [p.epsHigh, 'f32'],
+      [p.dualClip, 'f32'],
+      [p.beta, 'f32'],
+      [p.klKind, 'u32'],
+      [p.alpha, 'f32'],
+      [p.aggregation, 'u32'],
+      [p.maxLen, 'f32'],
+      [p.totalTokens, 'f32'],
+      [p.totalSeqs, 'f32'],
+      [0, 'u32'],
+      [0, 'u32'],
     ];
   },
 };
@@ -187,7 +203,12 @@ export const CE_BLOCK: ParamBlock<CeLossParams> = {
   shapeWords: 2,
   encode(p) {
     if (!Number.isFinite(p.scale)) throw new RangeError(`ceLoss: scale must be a finite number, got ${p.scale}`);
-    return [[p.scale, 'f32'], [0, 'u32'], [0, 'u32'], [0, 'u32']];
+    return [
+      [p.scale, 'f32'],
+      [0, 'u32'],
+      [0, 'u32'],
+      [0, 'u32'],
+    ];
   },
 };
 
@@ -197,7 +218,8 @@ export const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
   hyperWords: 12,
   shapeWords: 1,
   encode(h) {
-    if (!Number.isInteger(h.step) || h.step < 1) throw new RangeError(`adamw: step must be an integer ≥ 1, got ${h.step}`);
+    if (!Number.isInteger(h.step) || h.step < 1)
+      throw new RangeError(`adamw: step must be an integer ≥ 1, got ${h.step}`);
     for (const k of ['lr', 'beta1', 'beta2', 'eps', 'weightDecay', 'maxGradNorm'] as const) {
       if (!Number.isFinite(h[k])) throw new RangeError(`adamw: ${k} must be a finite number, got ${h[k]}`);
     }
@@ -205,9 +227,18 @@ export const ADAMW_BLOCK: ParamBlock<AdamwParams> = {
     const bc1 = 1 - Math.pow(h.beta1, h.step);
     const bc2 = 1 - Math.pow(h.beta2, h.step);
     return [
-      [h.lr, 'f32'], [h.beta1, 'f32'], [h.beta2, 'f32'], [h.eps, 'f32'],
-      [h.weightDecay, 'f32'], [h.maxGradNorm, 'f32'], [bc1, 'f32'], [bc2, 'f32'],
-      [h.step, 'u32'], [0, 'u32'], [0, 'u32'], [0, 'u32'],
+      [h.lr, 'f32'],
+      [h.beta1, 'f32'],
+      [h.beta2, 'f32'],
+      [h.eps, 'f32'],
+      [h.weightDecay, 'f32'],
+      [h.maxGradNorm, 'f32'],
+      [bc1, 'f32'],
+      [bc2, 'f32'],
+      [h.step, 'u32'],
+      [0, 'u32'],
+      [0, 'u32'],
+      [0, 'u32'],
     ];
   },
 };
@@ -223,8 +254,14 @@ export const SAMPLE_BLOCK: ParamBlock<SampleTokenParams> = {
     for (const k of ['seed', 'step', 'topK'] as const) {
       if (!u32ok(h[k])) throw new RangeError(`sampleToken: ${k} must be an integer in [0, 2^32), got ${h[k]}`);
     }
-    if (!(h.invTemp > 0) || !Number.isFinite(h.invTemp)) throw new RangeError(`sampleToken: invTemp must be a positive number, got ${h.invTemp}`);
-    return [[h.seed, 'u32'], [h.step, 'u32'], [h.invTemp, 'f32'], [h.topK, 'u32']];
+    if (!(h.invTemp > 0) || !Number.isFinite(h.invTemp))
+      throw new RangeError(`sampleToken: invTemp must be a positive number, got ${h.invTemp}`);
+    return [
+      [h.seed, 'u32'],
+      [h.step, 'u32'],
+      [h.invTemp, 'f32'],
+      [h.topK, 'u32'],
+    ];
   },
 };
 

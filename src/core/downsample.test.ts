@@ -34,10 +34,21 @@ describe('downsample', () => {
   });
 
   it('skips non-finite values and handles tiny budgets', () => {
-    const pts = [{ x: 1, y: 1 }, { x: 2, y: NaN }, { x: 3, y: Infinity }, { x: 4, y: 4 }];
-    expect(downsample(pts, 10)).toEqual([{ x: 1, y: 1 }, { x: 4, y: 4 }]);
+    const pts = [
+      { x: 1, y: 1 },
+      { x: 2, y: NaN },
+      { x: 3, y: Infinity },
+      { x: 4, y: 4 },
+    ];
+    expect(downsample(pts, 10)).toEqual([
+      { x: 1, y: 1 },
+      { x: 4, y: 4 },
+    ]);
     expect(downsample(line(5), 1)).toEqual([{ x: 5, y: 10 }]);
-    expect(downsample(line(5), 2)).toEqual([{ x: 1, y: 2 }, { x: 5, y: 10 }]);
+    expect(downsample(line(5), 2)).toEqual([
+      { x: 1, y: 2 },
+      { x: 5, y: 10 },
+    ]);
     expect(downsample(line(5), 0)).toEqual([]);
     expect(downsample([], 300)).toEqual([]);
   });

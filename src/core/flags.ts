@@ -51,7 +51,11 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
     const s = spec[name];
     if (!s) {
-      throw new CliError(`${command}: unknown flag --${shortText(name)}; allowed: ${Object.keys(spec).map((k) => '--' + k).join(', ')}`);
+      throw new CliError(
+        `${command}: unknown flag --${shortText(name)}; allowed: ${Object.keys(spec)
+          .map((k) => '--' + k)
+          .join(', ')}`,
+      );
     }
     if (s.kind === 'switch') {
       if (eq > 0) throw new CliError(`${command}: --${name} is a switch and takes no value, got ${quoteInput(arg)}`);
@@ -70,7 +74,10 @@ export function parseFlags(argv: string[], spec: Record<string, FlagSpec>, comma
     if (value === undefined) throw new CliError(`${command}: --${name} needs a value`);
     if (value.trim() === '') throw new CliError(`${command}: --${name} needs a value, got an empty one`);
     if (s.kind === 'multi') ((out[name] as string[] | undefined) ?? (out[name] = [])).push(value);
-    else if (out[name] !== undefined) throw new CliError(`${command}: --${name} is given twice (${quoteInput(String(out[name]))} and ${quoteInput(value)})`);
+    else if (out[name] !== undefined)
+      throw new CliError(
+        `${command}: --${name} is given twice (${quoteInput(String(out[name]))} and ${quoteInput(value)})`,
+      );
     else out[name] = value;
   }
   return out;

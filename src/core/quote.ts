@@ -11,7 +11,9 @@ export function shortText(text: string, max = QUOTE_MAX): string {
 
 /** `text` as JSON (in double quotes), cut as shortText cuts it: "abc"… (100,000 characters). */
 export function quoteInput(text: string, max = QUOTE_MAX): string {
-  return text.length <= max ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, max))}… (${text.length.toLocaleString('en-US')} characters)`;
+  return text.length <= max
+    ? JSON.stringify(text)
+    : `${JSON.stringify(text.slice(0, max))}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 /**

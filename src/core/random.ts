@@ -49,7 +49,8 @@ export interface Rng {
  * Different stream ids give independent streams from one user seed (e.g. init vs tasks).
  */
 export function makeRng(seed: number, stream = 0, start = 0): Rng {
-  if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`makeRng: start must be a non-negative integer, got ${start}`);
+  if (!Number.isSafeInteger(start) || start < 0)
+    throw new RangeError(`makeRng: start must be a non-negative integer, got ${start}`);
   let counter = start;
   const next = (): number => {
     const hi = Math.floor(counter / 4294967296);
@@ -74,4 +75,12 @@ export function makeRng(seed: number, stream = 0, start = 0): Rng {
 }
 
 /** Stream ids, so that one seed drives every part of a run without overlap. */
-export const STREAM = { init: 1, tasks: 2, heldOut: 3, minibatch: 4, statistics: 5, curriculum: 6, preview: 7 } as const;
+export const STREAM = {
+  init: 1,
+  tasks: 2,
+  heldOut: 3,
+  minibatch: 4,
+  statistics: 5,
+  curriculum: 6,
+  preview: 7,
+} as const;

@@ -52,7 +52,10 @@ export async function timeSubmission(device: GPUDevice, encode: (enc: GPUCommand
  * Runs `warmup` untimed rounds, then `reps` rounds of every case in turn (A B C A B C …).
  * Returns samples[case][rep] (whatever each run reports, usually wall ms).
  */
-export async function timeInterleaved<S>(runs: ReadonlyArray<() => Promise<S>>, opts: { warmup: number; reps: number }): Promise<S[][]> {
+export async function timeInterleaved<S>(
+  runs: ReadonlyArray<() => Promise<S>>,
+  opts: { warmup: number; reps: number },
+): Promise<S[][]> {
   for (let w = 0; w < opts.warmup; w++) for (const run of runs) await run();
   const samples: S[][] = runs.map(() => []);
   for (let r = 0; r < opts.reps; r++) {
@@ -79,7 +82,11 @@ export class MatmulCase {
   /** Dispatches per submission (small shapes repeat so that submission overhead does not dominate). */
   inner = 1;
 
-  constructor(readonly device: GPUDevice, readonly shape: MatmulShape, readonly variants: readonly MatmulVariant[] = MATMUL_VARIANTS) {
+  constructor(
+    readonly device: GPUDevice,
+    readonly shape: MatmulShape,
+    readonly variants: readonly MatmulVariant[] = MATMUL_VARIANTS,
+  ) {
     const { M, K, N } = shape;
     const f = (n: number, label: string, seed: number) => {
       const b = createStorage(device, n * 4, label);
@@ -150,12 +157,19 @@ export interface MatmulTimingOptions {
 }
 
 /** Times every variant on one shape, interleaved. */
-export async function timeMatmulShape(device: GPUDevice, shape: MatmulShape, opts: MatmulTimingOptions = {}): Promise<MatmulTiming> {
+export async function timeMatmulShape(
+  device: GPUDevice,
+  shape: MatmulShape,
+  opts: MatmulTimingOptions = {},
+): Promise<MatmulTiming> {
   const variants = opts.variants ?? MATMUL_VARIANTS;
   const c = new MatmulCase(device, shape, variants);
   try {
     await c.calibrate(opts.targetMs ?? 10);
-    const samples = await timeInterleaved(variants.map((v) => () => c.time(v)), { warmup: opts.warmup ?? 0, reps: opts.reps ?? 5 });
+    const samples = await timeInterleaved(
+      variants.map((v) => () => c.time(v)),
+      { warmup: opts.warmup ?? 0, reps: opts.reps ?? 5 },
+    );
     const samplesMs = {} as Record<MatmulVariant, number[]>;
     const medianMs = {} as Record<MatmulVariant, number>;
     variants.forEach((v, i) => {
@@ -229,7 +243,14 @@ async function measure(device: GPUDevice, opts: AutotuneOptions): Promise<Matmul
   const shapes = opts.shapes ?? AUTOTUNE_SHAPES;
   const timed: MatmulTiming[] = [];
   for (const s of shapes) {
-    timed.push(await timeMatmulShape(device, s, { variants, reps: opts.reps ?? 3, warmup: opts.warmup ?? 0, targetMs: opts.targetMs ?? 5 }));
+    timed.push(
+      await timeMatmulShape(device, s, {
+        variants,
+        reps: opts.reps ?? 3,
+        warmup: opts.warmup ?? 0,
+        targetMs: opts.targetMs ?? 5,
+      }),
+    );
   }
   const timings = {} as Record<MatmulVariant, number>;
   for (const v of variants) timings[v] = timed.reduce((sum, t) => sum + t.medianMs[v], 0);

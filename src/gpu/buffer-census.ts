@@ -30,7 +30,10 @@ export function watchBuffers(device: GPUDevice): BufferWatch {
   const original = device.createBuffer;
   const live = new Map<number, { size: number; label: string }>();
   let nextId = 0;
-  let created = 0, destroyed = 0, liveBytes = 0, peakBytes = 0;
+  let created = 0,
+    destroyed = 0,
+    liveBytes = 0,
+    peakBytes = 0;
   const forget = (id: number): boolean => {
     const entry = live.get(id);
     if (!entry) return false;
@@ -67,7 +70,10 @@ export function watchBuffers(device: GPUDevice): BufferWatch {
       return [...groups.values()].sort((a, b) => b.bytes - a.bytes);
     },
     sizes(minBytes = 0) {
-      return [...live.values()].map((b) => b.size).filter((n) => n >= minBytes).sort((a, b) => a - b);
+      return [...live.values()]
+        .map((b) => b.size)
+        .filter((n) => n >= minBytes)
+        .sort((a, b) => a - b);
     },
     stop() {
       device.createBuffer = original;

@@ -20,11 +20,19 @@ export function storageFrom(device: GPUDevice, data: TypedArray, label?: string)
  * A uniform buffer for a flat record of u32/i32/f32 fields, each 4 bytes, in the order given
  * (the WGSL struct must list the same fields in the same order, all scalar).
  */
-export function uniformFrom(device: GPUDevice, values: ReadonlyArray<readonly [number, 'u32' | 'i32' | 'f32']>, label?: string): GPUBuffer {
+export function uniformFrom(
+  device: GPUDevice,
+  values: ReadonlyArray<readonly [number, 'u32' | 'i32' | 'f32']>,
+  label?: string,
+): GPUBuffer {
   const n = Math.max(4, Math.ceil(values.length / 4) * 4); // 16-byte multiple
   const bytes = new ArrayBuffer(n * 4);
   writeRecord(new DataView(bytes), values);
-  const buf = device.createBuffer({ label, size: bytes.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  const buf = device.createBuffer({
+    label,
+    size: bytes.byteLength,
+    usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+  });
   device.queue.writeBuffer(buf, 0, bytes);
   return buf;
 }

@@ -27,11 +27,16 @@ describe('countGpuCalls', () => {
     const counter = countGpuCalls(device);
     expect(countGpuCalls(device)).toBe(counter); // installed once per device
     const n = 100;
-    const a = createStorage(device, n * 4), b = createStorage(device, n * 4), out = createStorage(device, n * 4);
+    const a = createStorage(device, n * 4),
+      b = createStorage(device, n * 4),
+      out = createStorage(device, n * 4);
     // Two adds, a clear between them: two passes in one command buffer.
-    const plan = new Plan().dispatch(addOp(device, out, a, b, n)).clear(a).dispatch(addOp(device, b, out, out, n));
+    const plan = new Plan()
+      .dispatch(addOp(device, out, a, b, n))
+      .clear(a)
+      .dispatch(addOp(device, b, out, out, n));
     const { result, counts } = await counter.measure(async () => {
-      writeArray(device, a, new Float32Array(n).fill(1));                 // 400 bytes
+      writeArray(device, a, new Float32Array(n).fill(1)); // 400 bytes
       device.queue.writeBuffer(b, 8, new Float32Array(n).fill(2), 2, 10); // 10 elements = 40 bytes
       const enc = device.createCommandEncoder();
       plan.encode(enc);
@@ -39,9 +44,15 @@ describe('countGpuCalls', () => {
       return readF32(device, b, n); // one more submit (the copy) and one mapAsync
     });
     expect(result[50]).toBe(2); // (1 + 0)·2: the second add saw the first one's output
-    expect(result[5]).toBe(6);  // (1 + 2)·2 where the partial write put 2s (elements 2–11)
+    expect(result[5]).toBe(6); // (1 + 2)·2 where the partial write put 2s (elements 2–11)
     expect(counts).toEqual({
-      dispatches: 2, computePasses: 2, submits: 2, commandBuffers: 2, readbacks: 1, writes: 2, bytesWritten: 440,
+      dispatches: 2,
+      computePasses: 2,
+      submits: 2,
+      commandBuffers: 2,
+      readbacks: 1,
+      writes: 2,
+      bytesWritten: 440,
     });
     const total = counter.counts().writes; // the two above and the add uniforms' uploads
     counter.stop();

@@ -13,7 +13,13 @@ import type { GpuCallCounts } from '../core/call-counts';
 export type { GpuCallCounts } from '../core/call-counts';
 
 export const ZERO_COUNTS: Readonly<GpuCallCounts> = Object.freeze({
-  dispatches: 0, computePasses: 0, submits: 0, commandBuffers: 0, readbacks: 0, writes: 0, bytesWritten: 0,
+  dispatches: 0,
+  computePasses: 0,
+  submits: 0,
+  commandBuffers: 0,
+  readbacks: 0,
+  writes: 0,
+  bytesWritten: 0,
 });
 
 /** b − a, field by field. */
@@ -36,7 +42,9 @@ const counters = new WeakMap<GPUDevice, GpuCallCounter>();
 
 /** Bytes of a writeBuffer source: dataOffset and size count elements for typed arrays, bytes otherwise. */
 export function writeBytes(data: BufferSource | SharedArrayBuffer, dataOffset = 0, size?: number): number {
-  const element = ArrayBuffer.isView(data) ? ((data as unknown as { BYTES_PER_ELEMENT?: number }).BYTES_PER_ELEMENT ?? 1) : 1;
+  const element = ArrayBuffer.isView(data)
+    ? ((data as unknown as { BYTES_PER_ELEMENT?: number }).BYTES_PER_ELEMENT ?? 1)
+    : 1;
   if (size !== undefined) return size * element;
   return data.byteLength - dataOffset * element;
 }
@@ -64,21 +72,40 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
     }
     return submit.call(this, list);
   };
-  queue.writeBuffer = function (this: GPUQueue, buffer: GPUBuffer, offset: GPUSize64, data: BufferSource | SharedArrayBuffer, dataOffset?: GPUSize64, size?: GPUSize64): undefined {
+  queue.writeBuffer = function (
+    this: GPUQueue,
+    buffer: GPUBuffer,
+    offset: GPUSize64,
+    data: BufferSource | SharedArrayBuffer,
+    dataOffset?: GPUSize64,
+    size?: GPUSize64,
+  ): undefined {
     if (active) {
       c.writes++;
-      c.bytesWritten += writeBytes(data, dataOffset === undefined ? 0 : Number(dataOffset), size === undefined ? undefined : Number(size));
+      c.bytesWritten += writeBytes(
+        data,
+        dataOffset === undefined ? 0 : Number(dataOffset),
+        size === undefined ? undefined : Number(size),
+      );
     }
     return (writeBuffer as (...a: unknown[]) => undefined).call(this, buffer, offset, data, dataOffset, size);
   };
-  device.createCommandEncoder = function (this: GPUDevice, descriptor?: GPUCommandEncoderDescriptor): GPUCommandEncoder {
+  device.createCommandEncoder = function (
+    this: GPUDevice,
+    descriptor?: GPUCommandEncoderDescriptor,
+  ): GPUCommandEncoder {
     const encoder = createCommandEncoder.call(this, descriptor);
     const beginComputePass = encoder.beginComputePass;
     encoder.beginComputePass = function (this: GPUCommandEncoder, d?: GPUComputePassDescriptor): GPUComputePassEncoder {
       const pass = beginComputePass.call(this, d);
       if (active) c.computePasses++;
       const dispatch = pass.dispatchWorkgroups;
-      pass.dispatchWorkgroups = function (this: GPUComputePassEncoder, x: GPUSize32, y?: GPUSize32, z?: GPUSize32): undefined {
+      pass.dispatchWorkgroups = function (
+        this: GPUComputePassEncoder,
+        x: GPUSize32,
+        y?: GPUSize32,
+        z?: GPUSize32,
+      ): undefined {
         if (active) c.dispatches++;
         return dispatch.call(this, x, y, z);
       };
@@ -90,7 +117,12 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
     const buffer = createBuffer.call(this, descriptor);
     if ((descriptor.usage & GPUBufferUsage.MAP_READ) !== 0) {
       const mapAsync = buffer.mapAsync;
-      buffer.mapAsync = function (this: GPUBuffer, mode: GPUMapModeFlags, offset?: GPUSize64, size?: GPUSize64): Promise<undefined> {
+      buffer.mapAsync = function (
+        this: GPUBuffer,
+        mode: GPUMapModeFlags,
+        offset?: GPUSize64,
+        size?: GPUSize64,
+      ): Promise<undefined> {
         if (active) c.readbacks++;
         return mapAsync.call(this, mode, offset, size);
       };

@@ -50,7 +50,9 @@ export function makeDispatch(device: GPUDevice, spec: DispatchSpec): Dispatch {
   });
   const label = spec.label ?? (spec.entryPoint ? `${spec.kernel}.${spec.entryPoint}` : spec.kernel);
   if (spec.uniform) {
-    const buffer = Array.isArray(spec.uniform) ? uniformFrom(device, spec.uniform as UniformValues, `${spec.kernel} params`) : (spec.uniform as GPUBuffer);
+    const buffer = Array.isArray(spec.uniform)
+      ? uniformFrom(device, spec.uniform as UniformValues, `${spec.kernel} params`)
+      : (spec.uniform as GPUBuffer);
     entries.push({ binding: spec.bindings.length, resource: { buffer } });
   }
   const bindGroup = device.createBindGroup({ label, layout: pipeline.getBindGroupLayout(0), entries });

@@ -69,7 +69,11 @@ export function watchUncapturedErrors(device: GPUDevice): { check(during: string
       if (!first) return;
       const e = first;
       const name = e.constructor?.name ?? '';
-      const kind: GpuErrorKind = /OutOfMemory/.test(name) ? 'out-of-memory' : /Validation/.test(name) ? 'validation' : 'internal';
+      const kind: GpuErrorKind = /OutOfMemory/.test(name)
+        ? 'out-of-memory'
+        : /Validation/.test(name)
+          ? 'validation'
+          : 'internal';
       throw gpuError(kind, during, e.message);
     },
     stop() {

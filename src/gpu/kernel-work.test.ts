@@ -2,15 +2,23 @@
 // pair, bytes = the tensors' elements once each.
 import { describe, expect, it } from 'vitest';
 import {
-  adamwWork, attentionBackwardGradsWork, attentionBackwardScoresWork, attentionDecodeWork, attentionForwardWork,
-  elementwiseWork, layernormForwardWork, matmulShapeLabel, matmulWork,
+  adamwWork,
+  attentionBackwardGradsWork,
+  attentionBackwardScoresWork,
+  attentionDecodeWork,
+  attentionForwardWork,
+  elementwiseWork,
+  layernormForwardWork,
+  matmulShapeLabel,
+  matmulWork,
 } from './kernel-work';
 
 /** Multiply-adds of the causal dot products of length hd, counted one pair at a time. */
 function causalPairsMacs(N: number, T: number, C: number, NH: number): number {
   const hd = C / NH;
   let macs = 0;
-  for (let n = 0; n < N; n++) for (let h = 0; h < NH; h++) for (let t = 0; t < T; t++) for (let s = 0; s <= t; s++) macs += hd;
+  for (let n = 0; n < N; n++)
+    for (let h = 0; h < NH; h++) for (let t = 0; t < T; t++) for (let s = 0; s <= t; s++) macs += hd;
   return macs;
 }
 
@@ -23,8 +31,10 @@ describe('kernel work', () => {
     expect(matmulWork(8, 4, 2, false, false, false, true).bytes).toBe(4 * (8 * 4 + 4 * 2 + 8 * 2 + 2));
   });
 
-  it('matmul labels are the bench\'s shape labels', () => {
-    expect(matmulShapeLabel({ M: 512, K: 32, N: 128, transA: false, transB: true, accumulate: false, bias: true })).toBe('512×32×128 Bᵀ +b');
+  it("matmul labels are the bench's shape labels", () => {
+    expect(
+      matmulShapeLabel({ M: 512, K: 32, N: 128, transA: false, transB: true, accumulate: false, bias: true }),
+    ).toBe('512×32×128 Bᵀ +b');
   });
 
   it('attention flops count two (forward) or one and three (backward) dot products per causal pair', () => {

@@ -24,14 +24,36 @@ export interface KernelWork {
 const F = 4; // bytes per f32 / i32 element
 
 /** "M×K×N" plus trans/accumulate/bias flags, e.g. "512×32×128 Aᵀ +=". */
-export function matmulShapeLabel(s: { M: number; K: number; N: number; transA: boolean; transB: boolean; accumulate: boolean; bias: boolean }): string {
-  const flags = [s.transA ? 'Aᵀ' : '', s.transB ? 'Bᵀ' : '', s.accumulate ? '+=' : '', s.bias ? '+b' : ''].filter(Boolean);
+export function matmulShapeLabel(s: {
+  M: number;
+  K: number;
+  N: number;
+  transA: boolean;
+  transB: boolean;
+  accumulate: boolean;
+  bias: boolean;
+}): string {
+  const flags = [s.transA ? 'Aᵀ' : '', s.transB ? 'Bᵀ' : '', s.accumulate ? '+=' : '', s.bias ? '+b' : ''].filter(
+    Boolean,
+  );
   return `${s.M}×${s.K}×${s.N}${flags.length ? ' ' + flags.join(' ') : ''}`;
 }
 
-export function matmulWork(M: number, K: number, N: number, transA: boolean, transB: boolean, accumulate: boolean, bias: boolean): KernelWork {
+export function matmulWork(
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  transB: boolean,
+  accumulate: boolean,
+  bias: boolean,
+): KernelWork {
   const elements = M * K + K * N + M * N * (accumulate ? 2 : 1) + (bias ? N : 0);
-  return { shape: matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias }), flops: 2 * M * K * N, bytes: F * elements };
+  return {
+    shape: matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias }),
+    flops: 2 * M * K * N,
+    bytes: F * elements,
+  };
 }
 
 /** A kernel over n elements that reads `reads` arrays of n and writes `writes` (a += output counts in both). */

@@ -90,7 +90,9 @@ const adapter = await create([]).requestAdapter({ powerPreference: 'high-perform
 process.stdout.write(adapter ? 'found' : 'none');
 process.exit(0);`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -112,7 +114,8 @@ let quieted: Promise<void> | null = null;
 function quietAdapterSearch(): Promise<void> {
   quieted ??= (async () => {
     const env = process.env;
-    if (env.NODEVICE_SELECT === undefined && env.MESA_VK_DEVICE_SELECT === undefined && !isFolder(env.XDG_RUNTIME_DIR)) env.NODEVICE_SELECT = '1';
+    if (env.NODEVICE_SELECT === undefined && env.MESA_VK_DEVICE_SELECT === undefined && !isFolder(env.XDG_RUNTIME_DIR))
+      env.NODEVICE_SELECT = '1';
     if (env.VK_ICD_FILENAMES !== undefined || !existsSync(SWIFTSHADER_ICD)) return;
     // No adapter from the drivers installed: SwiftShader is what the process will end up with.
     if ((await defaultLoaderFindsAdapter()) === false) env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
@@ -129,7 +132,10 @@ export async function openNodeDevice(opts: NodeGpuOptions = {}): Promise<GpuCont
   let ctx: GpuContext | null = null;
   let firstError: unknown = null;
   try {
-    ctx = await openDevice(newInstance(create), icdChosen ? 'Dawn (node) with the SwiftShader ICD of Debian chromium' : 'Dawn (node)');
+    ctx = await openDevice(
+      newInstance(create),
+      icdChosen ? 'Dawn (node) with the SwiftShader ICD of Debian chromium' : 'Dawn (node)',
+    );
   } catch (e) {
     firstError = e;
   }
@@ -150,7 +156,9 @@ export async function openNodeDevice(opts: NodeGpuOptions = {}): Promise<GpuCont
   }
   if (opts.verbose ?? true) {
     const a = ctx.adapter;
-    console.error(`[webgpu] adapter: ${[a.vendor, a.architecture, a.device].filter(Boolean).join(' / ') || a.description} via ${a.source}${a.isSoftware ? ' (software emulation: slow)' : ''}`);
+    console.error(
+      `[webgpu] adapter: ${[a.vendor, a.architecture, a.device].filter(Boolean).join(' / ') || a.description} via ${a.source}${a.isSoftware ? ' (software emulation: slow)' : ''}`,
+    );
   }
   return ctx;
 }

@@ -89,12 +89,19 @@ export function writeBlock<H>(device: GPUDevice, buf: GPUBuffer, block: ParamBlo
   device.queue.writeBuffer(buf, 0, encodeBlock(block, h));
 }
 
-export function bindBlock<H>(device: GPUDevice, arg: GPUBuffer | H, block: ParamBlock<H>, shape: UniformValues): GPUBuffer {
+export function bindBlock<H>(
+  device: GPUDevice,
+  arg: GPUBuffer | H,
+  block: ParamBlock<H>,
+  shape: UniformValues,
+): GPUBuffer {
   const buf = isGpuBuffer(arg) ? arg : createBlock(device, block, arg);
   const key = shape.map(([v]) => v).join(',');
   const prev = blockShapes.get(buf);
   if (prev !== undefined && prev !== key) {
-    throw new Error(`${block.name}: this params buffer already serves shape (${prev}), not (${key}); make one per shape`);
+    throw new Error(
+      `${block.name}: this params buffer already serves shape (${prev}), not (${key}); make one per shape`,
+    );
   }
   blockShapes.set(buf, key);
   const bytes = new ArrayBuffer(shape.length * 4);
@@ -108,7 +115,10 @@ export function checkHeads(op: string, C: number, NH: number): void {
 }
 
 /** The pair of helpers of one uniform block: create its buffer, and rewrite it between steps. */
-export function blockBuffers<H>(block: ParamBlock<H>): { create(device: GPUDevice, h: H): GPUBuffer; write(device: GPUDevice, buf: GPUBuffer, h: H): void } {
+export function blockBuffers<H>(block: ParamBlock<H>): {
+  create(device: GPUDevice, h: H): GPUBuffer;
+  write(device: GPUDevice, buf: GPUBuffer, h: H): void;
+} {
   return {
     create: (device, h) => createBlock(device, block, h),
     write: (device, buf, h) => writeBlock(device, buf, block, h),

@@ -10,13 +10,25 @@ import { decodeBlock, type DecodeBlockWeights } from '../reference/decode';
 import { makeRng } from '../core/random';
 
 /** Random block weights packed into one buffer at 64-float-aligned offsets (as the model's layout does). */
-function packedBlock(C: number, seed: number): { params: Float32Array; offsets: DecodeBlockOffsets; weights: DecodeBlockWeights } {
+function packedBlock(
+  C: number,
+  seed: number,
+): { params: Float32Array; offsets: DecodeBlockOffsets; weights: DecodeBlockWeights } {
   const rng = makeRng(seed);
   const sizes: [keyof DecodeBlockOffsets, number, number, number][] = [
     // name, floats, scale, shift (layernorm gains around 1)
-    ['ln1w', C, 0.1, 1], ['ln1b', C, 0.1, 0], ['qkvw', 3 * C * C, 0.3, 0], ['qkvb', 3 * C, 0.1, 0],
-    ['projw', C * C, 0.3, 0], ['projb', C, 0.1, 0], ['ln2w', C, 0.1, 1], ['ln2b', C, 0.1, 0],
-    ['fcw', 4 * C * C, 0.3, 0], ['fcb', 4 * C, 0.1, 0], ['fcprojw', 4 * C * C, 0.2, 0], ['fcprojb', C, 0.1, 0],
+    ['ln1w', C, 0.1, 1],
+    ['ln1b', C, 0.1, 0],
+    ['qkvw', 3 * C * C, 0.3, 0],
+    ['qkvb', 3 * C, 0.1, 0],
+    ['projw', C * C, 0.3, 0],
+    ['projb', C, 0.1, 0],
+    ['ln2w', C, 0.1, 1],
+    ['ln2b', C, 0.1, 0],
+    ['fcw', 4 * C * C, 0.3, 0],
+    ['fcb', 4 * C, 0.1, 0],
+    ['fcprojw', 4 * C * C, 0.2, 0],
+    ['fcprojb', C, 0.1, 0],
   ];
   let at = 64; // something before the block, as in the real buffer
   const offsets = {} as DecodeBlockOffsets;
@@ -35,25 +47,31 @@ function packedBlock(C: number, seed: number): { params: Float32Array; offsets: 
 }
 
 describe('decode_block', () => {
-  for (const [N, Tmax, C, NH] of [[3, 6, 16, 2], [2, 9, 96, 3]] as const) {
-    gpuIt(`one dispatch per block equals the unfused twins (N ${N}, Tmax ${Tmax}, C ${C}, NH ${NH})`, async ({ device }) => {
-      const rng = makeRng(C);
-      const { params, offsets, weights } = packedBlock(C, C + 1);
-      const x0 = randn32(rng, N * C);
-      const cache0 = randn32(rng, N * Tmax * 3 * C); // rows beyond pos must not matter
-      const x = storageFrom(device, x0);
-      const cache = storageFrom(device, cache0);
-      const cursor = createStorage(device, 4);
-      const d = decodeBlockOp(device, x, cache, storageFrom(device, params), offsets, N, Tmax, C, NH, cursor);
-      const ex = Float32Array.from(x0);
-      const eCache = Float32Array.from(cache0);
-      for (const pos of [0, 1, Tmax - 1]) {
-        device.queue.writeBuffer(cursor, 0, Uint32Array.of(pos));
-        await runDispatches(device, d);
-        decodeBlock(ex, eCache, weights, N, Tmax, C, NH, pos);
-        expectClose(`decode_block x at pos ${pos}`, await readF32(device, x, N * C), ex, 2e-5);
-        expectClose(`decode_block cache at pos ${pos}`, await readF32(device, cache, N * Tmax * 3 * C), eCache, 2e-5);
-      }
-    });
+  for (const [N, Tmax, C, NH] of [
+    [3, 6, 16, 2],
+    [2, 9, 96, 3],
+  ] as const) {
+    gpuIt(
+      `one dispatch per block equals the unfused twins (N ${N}, Tmax ${Tmax}, C ${C}, NH ${NH})`,
+      async ({ device }) => {
+        const rng = makeRng(C);
+        const { params, offsets, weights } = packedBlock(C, C + 1);
+        const x0 = randn32(rng, N * C);
+        const cache0 = randn32(rng, N * Tmax * 3 * C); // rows beyond pos must not matter
+        const x = storageFrom(device, x0);
+        const cache = storageFrom(device, cache0);
+        const cursor = createStorage(device, 4);
+        const d = decodeBlockOp(device, x, cache, storageFrom(device, params), offsets, N, Tmax, C, NH, cursor);
+        const ex = Float32Array.from(x0);
+        const eCache = Float32Array.from(cache0);
+        for (const pos of [0, 1, Tmax - 1]) {
+          device.queue.writeBuffer(cursor, 0, Uint32Array.of(pos));
+          await runDispatches(device, d);
+          decodeBlock(ex, eCache, weights, N, Tmax, C, NH, pos);
+          expectClose(`decode_block x at pos ${pos}`, await readF32(device, x, N * C), ex, 2e-5);
+          expectClose(`decode_block cache at pos ${pos}`, await readF32(device, cache, N * Tmax * 3 * C), eCache, 2e-5);
+        }
+      },
+    );
   }
 });

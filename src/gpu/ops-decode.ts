@@ -10,7 +10,8 @@ import { bindBlock, checkHeads, grid, need, positiveInts, rowWorkgroup, WG, bloc
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
 
-export const { create: createSampleTokenParams, write: writeSampleTokenParams } = blockBuffers<SampleTokenParams>(SAMPLE_BLOCK);
+export const { create: createSampleTokenParams, write: writeSampleTokenParams } =
+  blockBuffers<SampleTokenParams>(SAMPLE_BLOCK);
 
 /**
  * One decoding step for every sequence at pos = cursor[0] (a storage buffer, so one
@@ -19,55 +20,84 @@ export const { create: createSampleTokenParams, write: writeSampleTokenParams } 
  */
 export function sampleTokenOp(
   device: GPUDevice,
-  tokens: Buf,  // [N, Tmax] i32
-  logp: Buf,    // [N, Tmax]
+  tokens: Buf, // [N, Tmax] i32
+  logp: Buf, // [N, Tmax]
   entropy: Buf, // [N, Tmax]
-  logits: Buf,  // [N, V]
-  fixed: Buf,   // [N, Tmax] i32
-  N: number, V: number, Tmax: number,
-  cursor: Buf,  // [≥1] u32, cursor[0] = pos
+  logits: Buf, // [N, V]
+  fixed: Buf, // [N, Tmax] i32
+  N: number,
+  V: number,
+  Tmax: number,
+  cursor: Buf, // [≥1] u32, cursor[0] = pos
   params: SampleTokenParams | GPUBuffer,
 ): Dispatch[] {
   const op = 'sampleToken';
   positiveInts(op, { N, V, Tmax });
-  need(op, 'tokens', tokens, N * Tmax); need(op, 'logp', logp, N * Tmax); need(op, 'entropy', entropy, N * Tmax);
-  need(op, 'logits', logits, N * V); need(op, 'fixed', fixed, N * Tmax); need(op, 'cursor', cursor, 1);
+  need(op, 'tokens', tokens, N * Tmax);
+  need(op, 'logp', logp, N * Tmax);
+  need(op, 'entropy', entropy, N * Tmax);
+  need(op, 'logits', logits, N * V);
+  need(op, 'fixed', fixed, N * Tmax);
+  need(op, 'cursor', cursor, 1);
   const wg = rowWorkgroup(V);
   if ((V + wg) * 4 > device.limits.maxComputeWorkgroupStorageSize) {
     throw new RangeError(`sampleToken: V=${V} does not fit the device's workgroup memory`);
   }
-  const uniform = bindBlock(device, params, SAMPLE_BLOCK, [[N, 'u32'], [V, 'u32'], [Tmax, 'u32']]);
-  return [makeDispatch(device, {
-    kernel: 'sample_token',
-    bindings: [tokens, logp, entropy, logits, fixed, cursor],
-    uniform,
-    overrides: { WG: wg, MAX_V: V },
-    workgroups: grid(N, 1),
-    work: work.sampleTokenWork(N, V),
-  })];
+  const uniform = bindBlock(device, params, SAMPLE_BLOCK, [
+    [N, 'u32'],
+    [V, 'u32'],
+    [Tmax, 'u32'],
+  ]);
+  return [
+    makeDispatch(device, {
+      kernel: 'sample_token',
+      bindings: [tokens, logp, entropy, logits, fixed, cursor],
+      uniform,
+      overrides: { WG: wg, MAX_V: V },
+      workgroups: grid(N, 1),
+      work: work.sampleTokenWork(N, V),
+    }),
+  ];
 }
 
 /** out[N,C] (=) wte[tokens[n,pos]] + wpe[pos], pos = cursor[0]. */
 export function embeddingDecodeOp(
   device: GPUDevice,
-  out: Buf,    // [N, C]
+  out: Buf, // [N, C]
   tokens: Buf, // [N, Tmax] i32
-  wte: Buf,    // [V, C]
-  wpe: Buf,    // [Tmax, C]
-  N: number, Tmax: number, C: number, V: number,
+  wte: Buf, // [V, C]
+  wpe: Buf, // [Tmax, C]
+  N: number,
+  Tmax: number,
+  C: number,
+  V: number,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
   const op = 'embeddingDecode';
   positiveInts(op, { N, Tmax, C, V });
-  need(op, 'out', out, N * C); need(op, 'tokens', tokens, N * Tmax);
-  need(op, 'wte', wte, V * C); need(op, 'wpe', wpe, Tmax * C); need(op, 'cursor', cursor, 1);
-  return [makeDispatch(device, {
-    kernel: 'embedding_decode',
-    bindings: [out, tokens, wte, wpe, cursor],
-    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [V, 'u32']], op),
-    workgroups: grid(N * C, WG),
-    work: work.embeddingDecodeWork(N, C, V),
-  })];
+  need(op, 'out', out, N * C);
+  need(op, 'tokens', tokens, N * Tmax);
+  need(op, 'wte', wte, V * C);
+  need(op, 'wpe', wpe, Tmax * C);
+  need(op, 'cursor', cursor, 1);
+  return [
+    makeDispatch(device, {
+      kernel: 'embedding_decode',
+      bindings: [out, tokens, wte, wpe, cursor],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [Tmax, 'u32'],
+          [C, 'u32'],
+          [V, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid(N * C, WG),
+      work: work.embeddingDecodeWork(N, C, V),
+    }),
+  ];
 }
 
 /** dst[n,pos,:] (=) src[n,:], pos = cursor[0] (writes the new q|k|v into the cache). */
@@ -75,19 +105,33 @@ export function copyRowsOp(
   device: GPUDevice,
   dst: Buf, // [N, Tmax, W]
   src: Buf, // [N, W]
-  N: number, Tmax: number, W: number,
+  N: number,
+  Tmax: number,
+  W: number,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
   const op = 'copyRows';
   positiveInts(op, { N, Tmax, W });
-  need(op, 'dst', dst, N * Tmax * W); need(op, 'src', src, N * W); need(op, 'cursor', cursor, 1);
-  return [makeDispatch(device, {
-    kernel: 'copy_rows',
-    bindings: [dst, src, cursor],
-    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [W, 'u32']], op),
-    workgroups: grid(N * W, WG),
-    work: work.copyRowsWork(N, W),
-  })];
+  need(op, 'dst', dst, N * Tmax * W);
+  need(op, 'src', src, N * W);
+  need(op, 'cursor', cursor, 1);
+  return [
+    makeDispatch(device, {
+      kernel: 'copy_rows',
+      bindings: [dst, src, cursor],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [Tmax, 'u32'],
+          [W, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid(N * W, WG),
+      work: work.copyRowsWork(N, W),
+    }),
+  ];
 }
 
 /** out[N,C] (=): the query at row pos = cursor[0] attends to rows 0..pos of the cache. */
@@ -95,27 +139,43 @@ export function attentionDecodeOp(
   device: GPUDevice,
   out: Buf, // [N, C]
   qkv: Buf, // [N, Tmax, 3C]
-  N: number, Tmax: number, C: number, NH: number,
+  N: number,
+  Tmax: number,
+  C: number,
+  NH: number,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
   const op = 'attentionDecode';
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);
-  need(op, 'out', out, N * C); need(op, 'qkv', qkv, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
+  need(op, 'out', out, N * C);
+  need(op, 'qkv', qkv, N * Tmax * 3 * C);
+  need(op, 'cursor', cursor, 1);
   // One workgroup per (n, h) holds that head's Tmax scores in workgroup memory.
   if (Tmax * 4 > device.limits.maxComputeWorkgroupStorageSize) {
     throw new RangeError(`attentionDecode: Tmax=${Tmax} scores do not fit the device's workgroup memory`);
   }
   // Threads cover the scores (pos + 1 ≤ Tmax of them) and the head's outputs (hd).
   const wg = Math.min(64, 2 ** Math.ceil(Math.log2(Math.max(Tmax, C / NH))));
-  return [makeDispatch(device, {
-    kernel: 'attention_decode',
-    bindings: [out, qkv, cursor],
-    uniform: uniformFrom(device, [[N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32']], op),
-    overrides: { WG: wg, TMAX: Tmax },
-    workgroups: grid(N * NH, 1),
-    work: work.attentionDecodeWork(N, Tmax, C, NH),
-  })];
+  return [
+    makeDispatch(device, {
+      kernel: 'attention_decode',
+      bindings: [out, qkv, cursor],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [Tmax, 'u32'],
+          [C, 'u32'],
+          [NH, 'u32'],
+        ],
+        op,
+      ),
+      overrides: { WG: wg, TMAX: Tmax },
+      workgroups: grid(N * NH, 1),
+      work: work.attentionDecodeWork(N, Tmax, C, NH),
+    }),
+  ];
 }
 
 /** Workgroup memory of decode_block: the row, ln, atty (C each), the MLP's 4C, the scores, 2 stats. */
@@ -130,9 +190,18 @@ export function decodeBlockFits(device: GPUDevice, C: number, NH: number, Tmax: 
 
 /** Float offsets of one block's tensors in the parameter buffer (decodeBlockOp's uniform). */
 export interface DecodeBlockOffsets {
-  ln1w: number; ln1b: number; qkvw: number; qkvb: number;
-  projw: number; projb: number; ln2w: number; ln2b: number;
-  fcw: number; fcb: number; fcprojw: number; fcprojb: number;
+  ln1w: number;
+  ln1b: number;
+  qkvw: number;
+  qkvb: number;
+  projw: number;
+  projb: number;
+  ln2w: number;
+  ln2b: number;
+  fcw: number;
+  fcb: number;
+  fcprojw: number;
+  fcprojb: number;
 }
 
 /**
@@ -143,42 +212,77 @@ export interface DecodeBlockOffsets {
  */
 export function decodeBlockOp(
   device: GPUDevice,
-  x: Buf,      // [N, C] residual rows (in place)
-  cache: Buf,  // [N, Tmax, 3C]
+  x: Buf, // [N, C] residual rows (in place)
+  cache: Buf, // [N, Tmax, 3C]
   params: GPUBuffer, // [P] the parameter buffer
   offsets: DecodeBlockOffsets,
-  N: number, Tmax: number, C: number, NH: number,
+  N: number,
+  Tmax: number,
+  C: number,
+  NH: number,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
   const op = 'decodeBlock';
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);
-  need(op, 'x', x, N * C); need(op, 'cache', cache, N * Tmax * 3 * C); need(op, 'cursor', cursor, 1);
+  need(op, 'x', x, N * C);
+  need(op, 'cache', cache, N * Tmax * 3 * C);
+  need(op, 'cursor', cursor, 1);
   const floats = params.size / 4;
   const ends: [string, number][] = [
-    ['ln1w', offsets.ln1w + C], ['ln1b', offsets.ln1b + C], ['qkvw', offsets.qkvw + 3 * C * C], ['qkvb', offsets.qkvb + 3 * C],
-    ['projw', offsets.projw + C * C], ['projb', offsets.projb + C], ['ln2w', offsets.ln2w + C], ['ln2b', offsets.ln2b + C],
-    ['fcw', offsets.fcw + 4 * C * C], ['fcb', offsets.fcb + 4 * C], ['fcprojw', offsets.fcprojw + 4 * C * C], ['fcprojb', offsets.fcprojb + C],
+    ['ln1w', offsets.ln1w + C],
+    ['ln1b', offsets.ln1b + C],
+    ['qkvw', offsets.qkvw + 3 * C * C],
+    ['qkvb', offsets.qkvb + 3 * C],
+    ['projw', offsets.projw + C * C],
+    ['projb', offsets.projb + C],
+    ['ln2w', offsets.ln2w + C],
+    ['ln2b', offsets.ln2b + C],
+    ['fcw', offsets.fcw + 4 * C * C],
+    ['fcb', offsets.fcb + 4 * C],
+    ['fcprojw', offsets.fcprojw + 4 * C * C],
+    ['fcprojb', offsets.fcprojb + C],
   ];
   for (const [name, end] of ends) {
-    if (end > floats) throw new RangeError(`${op}: offsets.${name} runs past the parameter buffer (${end} > ${floats} floats)`);
+    if (end > floats)
+      throw new RangeError(`${op}: offsets.${name} runs past the parameter buffer (${end} > ${floats} floats)`);
   }
   const bytes = decodeBlockBytes(C, NH, Tmax);
   if (bytes > device.limits.maxComputeWorkgroupStorageSize) {
-    throw new RangeError(`${op}: C=${C}, NH=${NH}, Tmax=${Tmax} need ${bytes} bytes of workgroup memory; the device has ${device.limits.maxComputeWorkgroupStorageSize}`);
+    throw new RangeError(
+      `${op}: C=${C}, NH=${NH}, Tmax=${Tmax} need ${bytes} bytes of workgroup memory; the device has ${device.limits.maxComputeWorkgroupStorageSize}`,
+    );
   }
   const o = offsets;
-  return [makeDispatch(device, {
-    kernel: 'decode_block',
-    bindings: [x, cache, params, cursor],
-    uniform: uniformFrom(device, [
-      [N, 'u32'], [Tmax, 'u32'], [C, 'u32'], [NH, 'u32'],
-      [o.ln1w, 'u32'], [o.ln1b, 'u32'], [o.qkvw, 'u32'], [o.qkvb, 'u32'],
-      [o.projw, 'u32'], [o.projb, 'u32'], [o.ln2w, 'u32'], [o.ln2b, 'u32'],
-      [o.fcw, 'u32'], [o.fcb, 'u32'], [o.fcprojw, 'u32'], [o.fcprojb, 'u32'],
-    ], op),
-    overrides: { WG: 64, CMAX: C, TMAX: Tmax, NHMAX: NH },
-    workgroups: grid(N, 1),
-    work: work.decodeBlockWork(N, Tmax, C, NH),
-  })];
+  return [
+    makeDispatch(device, {
+      kernel: 'decode_block',
+      bindings: [x, cache, params, cursor],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [Tmax, 'u32'],
+          [C, 'u32'],
+          [NH, 'u32'],
+          [o.ln1w, 'u32'],
+          [o.ln1b, 'u32'],
+          [o.qkvw, 'u32'],
+          [o.qkvb, 'u32'],
+          [o.projw, 'u32'],
+          [o.projb, 'u32'],
+          [o.ln2w, 'u32'],
+          [o.ln2b, 'u32'],
+          [o.fcw, 'u32'],
+          [o.fcb, 'u32'],
+          [o.fcprojw, 'u32'],
+          [o.fcprojb, 'u32'],
+        ],
+        op,
+      ),
+      overrides: { WG: 64, CMAX: C, TMAX: Tmax, NHMAX: NH },
+      workgroups: grid(N, 1),
+      work: work.decodeBlockWork(N, Tmax, C, NH),
+    }),
+  ];
 }

@@ -6,8 +6,18 @@ import { createStorage, groups1d, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import {
-  ADAMW_BLOCK, CE_BLOCK, GRAD_NORM_WG, gradNormGroups, PG_BLOCK, PG_STATS, REGULATOR,
-  type AdamwParams, type CeLossParams, type GradNormOptions, type PgLossParams, type Regulator,
+  ADAMW_BLOCK,
+  CE_BLOCK,
+  GRAD_NORM_WG,
+  gradNormGroups,
+  PG_BLOCK,
+  PG_STATS,
+  REGULATOR,
+  type AdamwParams,
+  type CeLossParams,
+  type GradNormOptions,
+  type PgLossParams,
+  type Regulator,
 } from '../core/abi';
 import { bindBlock, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
 
@@ -19,52 +29,81 @@ import { bindBlock, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } f
  */
 export function logitsStatsOp(
   device: GPUDevice,
-  logp: Buf,    // [R]
+  logp: Buf, // [R]
   entropy: Buf, // [R] H (or U)
-  logits: Buf,  // [R, V]
+  logits: Buf, // [R, V]
   targets: Buf, // [R] i32
   invTemp: number,
-  R: number, V: number,
+  R: number,
+  V: number,
   regulator: Regulator = REGULATOR.entropy,
 ): Dispatch[] {
   const op = 'logitsStats';
   positiveInts(op, { R, V });
-  need(op, 'logp', logp, R); need(op, 'entropy', entropy, R);
-  need(op, 'logits', logits, R * V); need(op, 'targets', targets, R);
-  return [makeDispatch(device, {
-    kernel: 'logits_stats',
-    bindings: [logp, entropy, logits, targets],
-    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
-    overrides: { WG: rowWorkgroup(V) },
-    workgroups: grid(R, 1),
-    work: work.logitsStatsWork(R, V),
-  })];
+  need(op, 'logp', logp, R);
+  need(op, 'entropy', entropy, R);
+  need(op, 'logits', logits, R * V);
+  need(op, 'targets', targets, R);
+  return [
+    makeDispatch(device, {
+      kernel: 'logits_stats',
+      bindings: [logp, entropy, logits, targets],
+      uniform: uniformFrom(
+        device,
+        [
+          [R, 'u32'],
+          [V, 'u32'],
+          [invTemp, 'f32'],
+          [regulator, 'u32'],
+        ],
+        op,
+      ),
+      overrides: { WG: rowWorkgroup(V) },
+      workgroups: grid(R, 1),
+      work: work.logitsStatsWork(R, V),
+    }),
+  ];
 }
 
 /** dlogits[R,V] (=) for L = Σ dlogp·logp + dent·reg (reg: H, or U for REGULATOR.uniform). One workgroup per row. */
 export function logitsBackwardOp(
   device: GPUDevice,
   dlogits: Buf, // [R, V]
-  logits: Buf,  // [R, V]
+  logits: Buf, // [R, V]
   targets: Buf, // [R] i32
-  dlogp: Buf,   // [R]
-  dent: Buf,    // [R]
+  dlogp: Buf, // [R]
+  dent: Buf, // [R]
   invTemp: number,
-  R: number, V: number,
+  R: number,
+  V: number,
   regulator: Regulator = REGULATOR.entropy,
 ): Dispatch[] {
   const op = 'logitsBackward';
   positiveInts(op, { R, V });
-  need(op, 'dlogits', dlogits, R * V); need(op, 'logits', logits, R * V);
-  need(op, 'targets', targets, R); need(op, 'dlogp', dlogp, R); need(op, 'dent', dent, R);
-  return [makeDispatch(device, {
-    kernel: 'logits_backward',
-    bindings: [dlogits, logits, targets, dlogp, dent],
-    uniform: uniformFrom(device, [[R, 'u32'], [V, 'u32'], [invTemp, 'f32'], [regulator, 'u32']], op),
-    overrides: { WG: rowWorkgroup(V) },
-    workgroups: grid(R, 1),
-    work: work.logitsBackwardWork(R, V),
-  })];
+  need(op, 'dlogits', dlogits, R * V);
+  need(op, 'logits', logits, R * V);
+  need(op, 'targets', targets, R);
+  need(op, 'dlogp', dlogp, R);
+  need(op, 'dent', dent, R);
+  return [
+    makeDispatch(device, {
+      kernel: 'logits_backward',
+      bindings: [dlogits, logits, targets, dlogp, dent],
+      uniform: uniformFrom(
+        device,
+        [
+          [R, 'u32'],
+          [V, 'u32'],
+          [invTemp, 'f32'],
+          [regulator, 'u32'],
+        ],
+        op,
+      ),
+      overrides: { WG: rowWorkgroup(V) },
+      workgroups: grid(R, 1),
+      work: work.logitsBackwardWork(R, V),
+    }),
+  ];
 }
 
 // ─── losses ─────────────────────────────────────────────────────────────────────────────────
@@ -78,39 +117,51 @@ export const { create: createPgLossParams, write: writePgLossParams } = blockBuf
  */
 export function pgLossOp(
   device: GPUDevice,
-  dlogp: Buf,   // [N·T]
-  dent: Buf,    // [N·T]
+  dlogp: Buf, // [N·T]
+  dent: Buf, // [N·T]
   seqLoss: Buf, // [N]
-  stats: Buf,   // [N, 8]
-  logp: Buf,    // [N·T]
+  stats: Buf, // [N, 8]
+  logp: Buf, // [N·T]
   oldLogp: Buf, // [N·T]
   refLogp: Buf, // [N·T]
-  adv: Buf,     // [N·T]
-  mask: Buf,    // [N·T]
-  klMask: Buf,  // [N·T]
+  adv: Buf, // [N·T]
+  mask: Buf, // [N·T]
+  klMask: Buf, // [N·T]
   entropy: Buf, // [N·T]
-  N: number, T: number,
+  N: number,
+  T: number,
   params: PgLossParams | GPUBuffer,
 ): Dispatch[] {
   const op = 'pgLoss';
   positiveInts(op, { N, T });
   const R = N * T;
-  need(op, 'dlogp', dlogp, R); need(op, 'dent', dent, R); need(op, 'seqLoss', seqLoss, N);
+  need(op, 'dlogp', dlogp, R);
+  need(op, 'dent', dent, R);
+  need(op, 'seqLoss', seqLoss, N);
   need(op, 'stats', stats, N * PG_STATS);
   const inputs = { logp, oldLogp, refLogp, adv, mask, klMask, entropy };
   for (const [k, b] of Object.entries(inputs)) need(op, k, b, R);
-  const uniform = bindBlock(device, params, PG_BLOCK, [[N, 'u32'], [T, 'u32']]);
+  const uniform = bindBlock(device, params, PG_BLOCK, [
+    [N, 'u32'],
+    [T, 'u32'],
+  ]);
   const scratch = createStorage(device, R * 16, 'pg_loss per-token scratch');
   return [
     makeDispatch(device, {
-      kernel: 'pg_loss', entryPoint: 'per_token',
+      kernel: 'pg_loss',
+      entryPoint: 'per_token',
       bindings: [null, null, null, null, logp, oldLogp, refLogp, null, null, klMask, entropy, scratch],
-      uniform, workgroups: grid(R, WG), work: work.pgLossPerTokenWork(N, T),
+      uniform,
+      workgroups: grid(R, WG),
+      work: work.pgLossPerTokenWork(N, T),
     }),
     makeDispatch(device, {
-      kernel: 'pg_loss', entryPoint: 'per_sequence',
+      kernel: 'pg_loss',
+      entryPoint: 'per_sequence',
       bindings: [dlogp, dent, seqLoss, stats, null, null, null, adv, mask, null, null, scratch],
-      uniform, workgroups: [groups1d(N, WG), 1, 1], work: work.pgLossPerSequenceWork(N, T),
+      uniform,
+      workgroups: [groups1d(N, WG), 1, 1],
+      work: work.pgLossPerSequenceWork(N, T),
     }),
   ];
 }
@@ -120,22 +171,33 @@ export const { create: createCeLossParams, write: writeCeLossParams } = blockBuf
 /** SFT loss: dlogp (=) = −scale·mask, seqLoss[n] (=) = −scale·Σ_t mask·logp. */
 export function ceLossOp(
   device: GPUDevice,
-  dlogp: Buf,   // [N·T]
+  dlogp: Buf, // [N·T]
   seqLoss: Buf, // [N]
-  logp: Buf,    // [N·T]
-  mask: Buf,    // [N·T]
-  N: number, T: number,
+  logp: Buf, // [N·T]
+  mask: Buf, // [N·T]
+  N: number,
+  T: number,
   scale: number | GPUBuffer,
 ): Dispatch[] {
   const op = 'ceLoss';
   positiveInts(op, { N, T });
-  need(op, 'dlogp', dlogp, N * T); need(op, 'seqLoss', seqLoss, N);
-  need(op, 'logp', logp, N * T); need(op, 'mask', mask, N * T);
-  const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [[N, 'u32'], [T, 'u32']]);
-  return [makeDispatch(device, {
-    kernel: 'ce_loss', bindings: [dlogp, seqLoss, logp, mask], uniform, workgroups: [groups1d(N, WG), 1, 1],
-    work: work.ceLossWork(N, T),
-  })];
+  need(op, 'dlogp', dlogp, N * T);
+  need(op, 'seqLoss', seqLoss, N);
+  need(op, 'logp', logp, N * T);
+  need(op, 'mask', mask, N * T);
+  const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [
+    [N, 'u32'],
+    [T, 'u32'],
+  ]);
+  return [
+    makeDispatch(device, {
+      kernel: 'ce_loss',
+      bindings: [dlogp, seqLoss, logp, mask],
+      uniform,
+      workgroups: [groups1d(N, WG), 1, 1],
+      work: work.ceLossWork(N, T),
+    }),
+  ];
 }
 
 // ─── optimiser ──────────────────────────────────────────────────────────────────────────────
@@ -146,7 +208,7 @@ export function ceLossOp(
  */
 export function gradNormOp(
   device: GPUDevice,
-  out: Buf,   // [2]
+  out: Buf, // [2]
   grads: Buf, // [P]
   P: number,
   opts: GradNormOptions = {},
@@ -161,17 +223,26 @@ export function gradNormOp(
 export function diffNormOp(
   device: GPUDevice,
   out: Buf, // [2]
-  a: Buf,   // [P]
-  b: Buf,   // [P]
+  a: Buf, // [P]
+  b: Buf, // [P]
   P: number,
   opts: GradNormOptions = {},
 ): Dispatch[] {
   return normDispatches(device, 'diffNorm', out, a, b, P, opts);
 }
 
-function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, base: Buf | null, P: number, opts: GradNormOptions): Dispatch[] {
+function normDispatches(
+  device: GPUDevice,
+  op: string,
+  out: Buf,
+  grads: Buf,
+  base: Buf | null,
+  P: number,
+  opts: GradNormOptions,
+): Dispatch[] {
   positiveInts(op, { P });
-  need(op, 'out', out, 2); need(op, base ? 'a' : 'grads', grads, P);
+  need(op, 'out', out, 2);
+  need(op, base ? 'a' : 'grads', grads, P);
   if (base) need(op, 'b', base, P);
   const wg = opts.workgroupSize ?? GRAD_NORM_WG;
   if (!Number.isInteger(Math.log2(wg))) throw new RangeError(`${op}: workgroupSize must be a power of two, got ${wg}`);
@@ -179,15 +250,32 @@ function normDispatches(device: GPUDevice, op: string, out: Buf, grads: Buf, bas
   positiveInts(op, { groups: G });
   if (G > 65535) throw new RangeError(`${op}: groups must be ≤ 65535, got ${G}`);
   const partials = createStorage(device, G * 8, `${op} partials`);
-  const uniform = uniformFrom(device, [[P, 'u32'], [G, 'u32']], op);
+  const uniform = uniformFrom(
+    device,
+    [
+      [P, 'u32'],
+      [G, 'u32'],
+    ],
+    op,
+  );
   return [
     makeDispatch(device, {
-      kernel: 'grad_norm', entryPoint: base ? 'partial_diff' : 'partial', bindings: [null, grads, partials, base], uniform,
-      overrides: { WG: wg }, workgroups: [G, 1, 1], work: work.gradNormPartialWork(P, G, base ? 2 : 1),
+      kernel: 'grad_norm',
+      entryPoint: base ? 'partial_diff' : 'partial',
+      bindings: [null, grads, partials, base],
+      uniform,
+      overrides: { WG: wg },
+      workgroups: [G, 1, 1],
+      work: work.gradNormPartialWork(P, G, base ? 2 : 1),
     }),
     makeDispatch(device, {
-      kernel: 'grad_norm', entryPoint: 'finish', bindings: [out, null, partials, null], uniform,
-      overrides: { WG: wg }, workgroups: [1, 1, 1], work: work.gradNormFinishWork(P, G),
+      kernel: 'grad_norm',
+      entryPoint: 'finish',
+      bindings: [out, null, partials, null],
+      uniform,
+      overrides: { WG: wg },
+      workgroups: [1, 1, 1],
+      work: work.gradNormFinishWork(P, G),
     }),
   ];
 }
@@ -199,11 +287,11 @@ export const { create: createAdamwParams, write: writeAdamwParams } = blockBuffe
 export function adamwOp(
   device: GPUDevice,
   params: Buf, // [P]
-  grads: Buf,  // [P]
-  m: Buf,      // [P]
-  v: Buf,      // [P]
-  decay: Buf,  // [P] 1 or 0
-  norm: Buf,   // [2] from gradNormOp
+  grads: Buf, // [P]
+  m: Buf, // [P]
+  v: Buf, // [P]
+  decay: Buf, // [P] 1 or 0
+  norm: Buf, // [2] from gradNormOp
   P: number,
   hyper: GPUBuffer | AdamwParams,
 ): Dispatch[] {
@@ -212,9 +300,14 @@ export function adamwOp(
   for (const [k, b] of Object.entries({ params, grads, m, v, decay })) need(op, k, b, P);
   need(op, 'norm', norm, 2);
   const uniform = bindBlock(device, hyper, ADAMW_BLOCK, [[P, 'u32']]);
-  return [makeDispatch(device, {
-    kernel: 'adamw', bindings: [params, grads, m, v, decay, norm], uniform,
-    overrides: { WG: 256 }, workgroups: grid(P, 256), work: work.adamwWork(P),
-  })];
+  return [
+    makeDispatch(device, {
+      kernel: 'adamw',
+      bindings: [params, grads, m, v, decay, norm],
+      uniform,
+      overrides: { WG: 256 },
+      workgroups: grid(P, 256),
+      work: work.adamwWork(P),
+    }),
+  ];
 }
-

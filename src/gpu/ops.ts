@@ -36,45 +36,77 @@ export { grid } from './op-plumbing';
 /** out[n,t,:] (=) wte[tokens[n,t],:] + wpe[t,:]; ids outside [0,V) read a zero row. */
 export function embeddingForwardOp(
   device: GPUDevice,
-  out: Buf,    // [N·T, C]
+  out: Buf, // [N·T, C]
   tokens: Buf, // [N, T] i32
-  wte: Buf,    // [V, C]
-  wpe: Buf,    // [Tmax ≥ T, C]
-  N: number, T: number, C: number, V: number,
+  wte: Buf, // [V, C]
+  wpe: Buf, // [Tmax ≥ T, C]
+  N: number,
+  T: number,
+  C: number,
+  V: number,
 ): Dispatch[] {
   const op = 'embeddingForward';
   positiveInts(op, { N, T, C, V });
-  need(op, 'out', out, N * T * C); need(op, 'tokens', tokens, N * T);
-  need(op, 'wte', wte, V * C); need(op, 'wpe', wpe, T * C);
-  return [makeDispatch(device, {
-    kernel: 'embedding_forward',
-    bindings: [out, tokens, wte, wpe],
-    uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
-    workgroups: grid(N * T * C, WG),
-    work: work.embeddingForwardWork(N, T, C, V),
-  })];
+  need(op, 'out', out, N * T * C);
+  need(op, 'tokens', tokens, N * T);
+  need(op, 'wte', wte, V * C);
+  need(op, 'wpe', wpe, T * C);
+  return [
+    makeDispatch(device, {
+      kernel: 'embedding_forward',
+      bindings: [out, tokens, wte, wpe],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [T, 'u32'],
+          [C, 'u32'],
+          [V, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid(N * T * C, WG),
+      work: work.embeddingForwardWork(N, T, C, V),
+    }),
+  ];
 }
 
 /** dwte (+=) and dwpe (+=) from dout; deterministic (no atomics). */
 export function embeddingBackwardOp(
   device: GPUDevice,
-  dwte: Buf,   // [V, C]
-  dwpe: Buf,   // [Tmax ≥ T, C]
-  dout: Buf,   // [N·T, C]
+  dwte: Buf, // [V, C]
+  dwpe: Buf, // [Tmax ≥ T, C]
+  dout: Buf, // [N·T, C]
   tokens: Buf, // [N, T] i32
-  N: number, T: number, C: number, V: number,
+  N: number,
+  T: number,
+  C: number,
+  V: number,
 ): Dispatch[] {
   const op = 'embeddingBackward';
   positiveInts(op, { N, T, C, V });
-  need(op, 'dwte', dwte, V * C); need(op, 'dwpe', dwpe, T * C);
-  need(op, 'dout', dout, N * T * C); need(op, 'tokens', tokens, N * T);
-  return [makeDispatch(device, {
-    kernel: 'embedding_backward',
-    bindings: [dwte, dwpe, dout, tokens],
-    uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [V, 'u32']], op),
-    workgroups: grid((V + T) * C, WG),
-    work: work.embeddingBackwardWork(N, T, C, V),
-  })];
+  need(op, 'dwte', dwte, V * C);
+  need(op, 'dwpe', dwpe, T * C);
+  need(op, 'dout', dout, N * T * C);
+  need(op, 'tokens', tokens, N * T);
+  return [
+    makeDispatch(device, {
+      kernel: 'embedding_backward',
+      bindings: [dwte, dwpe, dout, tokens],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [T, 'u32'],
+          [C, 'u32'],
+          [V, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid((V + T) * C, WG),
+      work: work.embeddingBackwardWork(N, T, C, V),
+    }),
+  ];
 }
 
 // ─── layernorm ──────────────────────────────────────────────────────────────────────────────
@@ -82,62 +114,104 @@ export function embeddingBackwardOp(
 /** out (=), mean (=), rstd (=): LayerNorm over the rows of inp, eps 1e-5. */
 export function layernormForwardOp(
   device: GPUDevice,
-  out: Buf,  // [R, C]
+  out: Buf, // [R, C]
   mean: Buf, // [R]
   rstd: Buf, // [R]
-  inp: Buf,  // [R, C]
-  w: Buf,    // [C]
-  b: Buf,    // [C]
-  R: number, C: number,
+  inp: Buf, // [R, C]
+  w: Buf, // [C]
+  b: Buf, // [C]
+  R: number,
+  C: number,
 ): Dispatch[] {
   const op = 'layernormForward';
   positiveInts(op, { R, C });
-  need(op, 'out', out, R * C); need(op, 'mean', mean, R); need(op, 'rstd', rstd, R);
-  need(op, 'inp', inp, R * C); need(op, 'w', w, C); need(op, 'b', b, C);
-  return [makeDispatch(device, {
-    kernel: 'layernorm_forward',
-    bindings: [out, mean, rstd, inp, w, b],
-    uniform: uniformFrom(device, [[R, 'u32'], [C, 'u32']], op),
-    workgroups: grid(R, WG),
-    work: work.layernormForwardWork(R, C),
-  })];
+  need(op, 'out', out, R * C);
+  need(op, 'mean', mean, R);
+  need(op, 'rstd', rstd, R);
+  need(op, 'inp', inp, R * C);
+  need(op, 'w', w, C);
+  need(op, 'b', b, C);
+  return [
+    makeDispatch(device, {
+      kernel: 'layernorm_forward',
+      bindings: [out, mean, rstd, inp, w, b],
+      uniform: uniformFrom(
+        device,
+        [
+          [R, 'u32'],
+          [C, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid(R, WG),
+      work: work.layernormForwardWork(R, C),
+    }),
+  ];
 }
 
 /** dinp (+=), dw (+=), db (+=) with the mean/rstd saved by the forward. */
 export function layernormBackwardOp(
   device: GPUDevice,
   dinp: Buf, // [R, C]
-  dw: Buf,   // [C]
-  db: Buf,   // [C]
+  dw: Buf, // [C]
+  db: Buf, // [C]
   dout: Buf, // [R, C]
-  inp: Buf,  // [R, C]
-  w: Buf,    // [C]
+  inp: Buf, // [R, C]
+  w: Buf, // [C]
   mean: Buf, // [R]
   rstd: Buf, // [R]
-  R: number, C: number,
+  R: number,
+  C: number,
 ): Dispatch[] {
   const op = 'layernormBackward';
   positiveInts(op, { R, C });
-  need(op, 'dinp', dinp, R * C); need(op, 'dw', dw, C); need(op, 'db', db, C);
-  need(op, 'dout', dout, R * C); need(op, 'inp', inp, R * C); need(op, 'w', w, C);
-  need(op, 'mean', mean, R); need(op, 'rstd', rstd, R);
+  need(op, 'dinp', dinp, R * C);
+  need(op, 'dw', dw, C);
+  need(op, 'db', db, C);
+  need(op, 'dout', dout, R * C);
+  need(op, 'inp', inp, R * C);
+  need(op, 'w', w, C);
+  need(op, 'mean', mean, R);
+  need(op, 'rstd', rstd, R);
   const Z = Math.ceil(R / SUM_ROWS);
   if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
   const part = createStorage(device, Z * 2 * C * 4, `${op} chunk sums`);
-  const uniform = uniformFrom(device, [[R, 'u32'], [C, 'u32'], [Z, 'u32']], op);
+  const uniform = uniformFrom(
+    device,
+    [
+      [R, 'u32'],
+      [C, 'u32'],
+      [Z, 'u32'],
+    ],
+    op,
+  );
   const overrides = { WG, ROWS: SUM_ROWS };
   return [
     makeDispatch(device, {
-      kernel: 'layernorm_backward', bindings: [dinp, null, null, dout, inp, w, mean, rstd, null], uniform, overrides,
-      workgroups: grid(R, WG), work: work.layernormBackwardWork(R, C),
+      kernel: 'layernorm_backward',
+      bindings: [dinp, null, null, dout, inp, w, mean, rstd, null],
+      uniform,
+      overrides,
+      workgroups: grid(R, WG),
+      work: work.layernormBackwardWork(R, C),
     }),
     makeDispatch(device, {
-      kernel: 'layernorm_backward', entryPoint: 'params_partial', bindings: [null, null, null, dout, inp, null, mean, rstd, part],
-      uniform, overrides, workgroups: [groups1d(C, WG), Z, 1], work: work.layernormParamsPartialWork(R, C),
+      kernel: 'layernorm_backward',
+      entryPoint: 'params_partial',
+      bindings: [null, null, null, dout, inp, null, mean, rstd, part],
+      uniform,
+      overrides,
+      workgroups: [groups1d(C, WG), Z, 1],
+      work: work.layernormParamsPartialWork(R, C),
     }),
     makeDispatch(device, {
-      kernel: 'layernorm_backward', entryPoint: 'params_finish', bindings: [null, dw, db, null, null, null, null, null, part],
-      uniform, overrides, workgroups: [groups1d(C, WG), 1, 1], work: work.chunkSumsWork(Z, 2 * C),
+      kernel: 'layernorm_backward',
+      entryPoint: 'params_finish',
+      bindings: [null, dw, db, null, null, null, null, null, part],
+      uniform,
+      overrides,
+      workgroups: [groups1d(C, WG), 1, 1],
+      work: work.chunkSumsWork(Z, 2 * C),
     }),
   ];
 }
@@ -156,7 +230,8 @@ let matmulDefault: MatmulVariant = 'tuned';
 
 /** The variant matmulOp uses when none is given (a benchmark switches it for a whole plan). */
 export function setDefaultMatmulVariant(v: MatmulVariant): void {
-  if (!MATMUL_VARIANTS.includes(v)) throw new RangeError(`matmul variant must be one of ${MATMUL_VARIANTS.join(', ')}, got ${String(v)}`);
+  if (!MATMUL_VARIANTS.includes(v))
+    throw new RangeError(`matmul variant must be one of ${MATMUL_VARIANTS.join(', ')}, got ${String(v)}`);
   matmulDefault = v;
 }
 
@@ -173,17 +248,23 @@ const MM_WY = 8;
  */
 export function matmulOp(
   device: GPUDevice,
-  out: Buf,         // [M, N]
-  a: Buf,           // [M, K], or [K, M] if transA
-  b: Buf,           // [K, N], or [N, K] if transB
+  out: Buf, // [M, N]
+  a: Buf, // [M, K], or [K, M] if transA
+  b: Buf, // [K, N], or [N, K] if transB
   bias: Buf | null, // [N] or null
-  M: number, K: number, N: number,
-  transA: boolean, transB: boolean, accumulate: boolean,
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  transB: boolean,
+  accumulate: boolean,
   variant: MatmulVariant = matmulDefault,
 ): Dispatch[] {
   const op = 'matmul';
   positiveInts(op, { M, K, N });
-  need(op, 'out', out, M * N); need(op, 'a', a, M * K); need(op, 'b', b, K * N);
+  need(op, 'out', out, M * N);
+  need(op, 'a', a, M * K);
+  need(op, 'b', b, K * N);
   if (bias) need(op, 'bias', bias, N);
   if (!MATMUL_VARIANTS.includes(variant)) throw new RangeError(`matmul: unknown variant ${String(variant)}`);
   const Z = splitKChunks(M, K, N, transA, bias !== null);
@@ -192,18 +273,32 @@ export function matmulOp(
   const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
   const wy = Math.ceil(Math.ceil(M / tile) / MM_WY);
   if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
-  return [makeDispatch(device, {
-    kernel: 'matmul',
-    entryPoint: variant,
-    bindings: [out, a, b, bias ?? dummyBuffer(device)],
-    uniform: uniformFrom(device, [[M, 'u32'], [K, 'u32'], [N, 'u32']], op),
-    overrides: {
-      TRANS_A: transA ? 1 : 0, TRANS_B: transB ? 1 : 0, ACCUM: accumulate ? 1 : 0, HAS_BIAS: bias ? 1 : 0,
-      WX: MM_WX, WY: MM_WY,
-    },
-    workgroups: [wx, wy, 1],
-    work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
-  })];
+  return [
+    makeDispatch(device, {
+      kernel: 'matmul',
+      entryPoint: variant,
+      bindings: [out, a, b, bias ?? dummyBuffer(device)],
+      uniform: uniformFrom(
+        device,
+        [
+          [M, 'u32'],
+          [K, 'u32'],
+          [N, 'u32'],
+        ],
+        op,
+      ),
+      overrides: {
+        TRANS_A: transA ? 1 : 0,
+        TRANS_B: transB ? 1 : 0,
+        ACCUM: accumulate ? 1 : 0,
+        HAS_BIAS: bias ? 1 : 0,
+        WX: MM_WX,
+        WY: MM_WY,
+      },
+      workgroups: [wx, wy, 1],
+      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
+    }),
+  ];
 }
 
 /** dbias[OC] (+=) column sums of dout[R,OC]. */
@@ -212,25 +307,45 @@ export { splitKChunks, SUM_ROWS };
 export function biasBackwardOp(
   device: GPUDevice,
   dbias: Buf, // [OC]
-  dout: Buf,  // [R, OC]
-  R: number, OC: number,
+  dout: Buf, // [R, OC]
+  R: number,
+  OC: number,
 ): Dispatch[] {
   const op = 'biasBackward';
   positiveInts(op, { R, OC });
-  need(op, 'dbias', dbias, OC); need(op, 'dout', dout, R * OC);
+  need(op, 'dbias', dbias, OC);
+  need(op, 'dout', dout, R * OC);
   const Z = Math.ceil(R / SUM_ROWS);
   if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
   const part = createStorage(device, Z * OC * 4, `${op} chunk sums`);
-  const uniform = uniformFrom(device, [[R, 'u32'], [OC, 'u32'], [Z, 'u32']], op);
+  const uniform = uniformFrom(
+    device,
+    [
+      [R, 'u32'],
+      [OC, 'u32'],
+      [Z, 'u32'],
+    ],
+    op,
+  );
   const overrides = { WG, ROWS: SUM_ROWS };
   return [
     makeDispatch(device, {
-      kernel: 'bias_backward', entryPoint: 'partial', bindings: [null, dout, part], uniform, overrides,
-      workgroups: [groups1d(OC, WG), Z, 1], work: work.biasBackwardWork(R, OC),
+      kernel: 'bias_backward',
+      entryPoint: 'partial',
+      bindings: [null, dout, part],
+      uniform,
+      overrides,
+      workgroups: [groups1d(OC, WG), Z, 1],
+      work: work.biasBackwardWork(R, OC),
     }),
     makeDispatch(device, {
-      kernel: 'bias_backward', entryPoint: 'finish', bindings: [dbias, null, part], uniform, overrides,
-      workgroups: [groups1d(OC, WG), 1, 1], work: work.chunkSumsWork(Z, OC),
+      kernel: 'bias_backward',
+      entryPoint: 'finish',
+      bindings: [dbias, null, part],
+      uniform,
+      overrides,
+      workgroups: [groups1d(OC, WG), 1, 1],
+      work: work.chunkSumsWork(Z, OC),
     }),
   ];
 }
@@ -241,8 +356,17 @@ export function biasBackwardOp(
  * weight gradients), whatever the variant: a long reduction into a small output.
  */
 function matmulSplitK(
-  device: GPUDevice, out: Buf, a: Buf, b: Buf,
-  M: number, K: number, N: number, transA: boolean, transB: boolean, accumulate: boolean, Z: number,
+  device: GPUDevice,
+  out: Buf,
+  a: Buf,
+  b: Buf,
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  transB: boolean,
+  accumulate: boolean,
+  Z: number,
 ): Dispatch[] {
   const op = 'matmulSplitK';
   const KC = Math.ceil(K / Z);
@@ -250,16 +374,43 @@ function matmulSplitK(
   const wy = Math.ceil(Math.ceil(M / 4) / MM_WY);
   if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
   const part = createStorage(device, Z * M * N * 4, `${op} chunk sums`);
-  const uniform = uniformFrom(device, [[M, 'u32'], [K, 'u32'], [N, 'u32'], [Z, 'u32'], [KC, 'u32']], op);
-  const overrides = { TRANS_A: transA ? 1 : 0, TRANS_B: transB ? 1 : 0, ACCUM: accumulate ? 1 : 0, WX: MM_WX, WY: MM_WY, WG };
+  const uniform = uniformFrom(
+    device,
+    [
+      [M, 'u32'],
+      [K, 'u32'],
+      [N, 'u32'],
+      [Z, 'u32'],
+      [KC, 'u32'],
+    ],
+    op,
+  );
+  const overrides = {
+    TRANS_A: transA ? 1 : 0,
+    TRANS_B: transB ? 1 : 0,
+    ACCUM: accumulate ? 1 : 0,
+    WX: MM_WX,
+    WY: MM_WY,
+    WG,
+  };
   return [
     makeDispatch(device, {
-      kernel: 'matmul_splitk', entryPoint: 'partial', bindings: [null, a, b, part], uniform, overrides,
-      workgroups: [wx, wy, Z], work: work.matmulWork(M, K, N, transA, transB, false, false),
+      kernel: 'matmul_splitk',
+      entryPoint: 'partial',
+      bindings: [null, a, b, part],
+      uniform,
+      overrides,
+      workgroups: [wx, wy, Z],
+      work: work.matmulWork(M, K, N, transA, transB, false, false),
     }),
     makeDispatch(device, {
-      kernel: 'matmul_splitk', entryPoint: 'finish', bindings: [out, null, null, part], uniform, overrides,
-      workgroups: grid(M * N, WG), work: work.chunkSumsWork(Z, M * N),
+      kernel: 'matmul_splitk',
+      entryPoint: 'finish',
+      bindings: [out, null, null, part],
+      uniform,
+      overrides,
+      workgroups: grid(M * N, WG),
+      work: work.chunkSumsWork(Z, M * N),
     }),
   ];
 }
@@ -272,19 +423,35 @@ export function attentionForwardOp(
   out: Buf, // [N, T, C]
   att: Buf, // [N, NH, T, T]
   qkv: Buf, // [N, T, 3C]
-  N: number, T: number, C: number, NH: number,
+  N: number,
+  T: number,
+  C: number,
+  NH: number,
 ): Dispatch[] {
   const op = 'attentionForward';
   positiveInts(op, { N, T, C, NH });
   checkHeads(op, C, NH);
-  need(op, 'out', out, N * T * C); need(op, 'att', att, N * NH * T * T); need(op, 'qkv', qkv, N * T * 3 * C);
-  return [makeDispatch(device, {
-    kernel: 'attention_forward',
-    bindings: [out, att, qkv],
-    uniform: uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [NH, 'u32']], op),
-    workgroups: grid(N * NH * T, WG),
-    work: work.attentionForwardWork(N, T, C, NH),
-  })];
+  need(op, 'out', out, N * T * C);
+  need(op, 'att', att, N * NH * T * T);
+  need(op, 'qkv', qkv, N * T * 3 * C);
+  return [
+    makeDispatch(device, {
+      kernel: 'attention_forward',
+      bindings: [out, att, qkv],
+      uniform: uniformFrom(
+        device,
+        [
+          [N, 'u32'],
+          [T, 'u32'],
+          [C, 'u32'],
+          [NH, 'u32'],
+        ],
+        op,
+      ),
+      workgroups: grid(N * NH * T, WG),
+      work: work.attentionForwardWork(N, T, C, NH),
+    }),
+  ];
 }
 
 /** dqkv (=) from dout and the forward's att. Allocates its [N,NH,T,T] scratch here. */
@@ -292,26 +459,46 @@ export function attentionBackwardOp(
   device: GPUDevice,
   dqkv: Buf, // [N, T, 3C]
   dout: Buf, // [N, T, C]
-  qkv: Buf,  // [N, T, 3C]
-  att: Buf,  // [N, NH, T, T]
-  N: number, T: number, C: number, NH: number,
+  qkv: Buf, // [N, T, 3C]
+  att: Buf, // [N, NH, T, T]
+  N: number,
+  T: number,
+  C: number,
+  NH: number,
 ): Dispatch[] {
   const op = 'attentionBackward';
   positiveInts(op, { N, T, C, NH });
   checkHeads(op, C, NH);
-  need(op, 'dqkv', dqkv, N * T * 3 * C); need(op, 'dout', dout, N * T * C);
-  need(op, 'qkv', qkv, N * T * 3 * C); need(op, 'att', att, N * NH * T * T);
+  need(op, 'dqkv', dqkv, N * T * 3 * C);
+  need(op, 'dout', dout, N * T * C);
+  need(op, 'qkv', qkv, N * T * 3 * C);
+  need(op, 'att', att, N * NH * T * T);
   const dz = createStorage(device, N * NH * T * T * 4, 'attention_backward dz');
-  const uniform = uniformFrom(device, [[N, 'u32'], [T, 'u32'], [C, 'u32'], [NH, 'u32']], op);
+  const uniform = uniformFrom(
+    device,
+    [
+      [N, 'u32'],
+      [T, 'u32'],
+      [C, 'u32'],
+      [NH, 'u32'],
+    ],
+    op,
+  );
   return [
     makeDispatch(device, {
-      kernel: 'attention_backward', entryPoint: 'scores',
-      bindings: [null, dout, qkv, att, dz], uniform, workgroups: grid(N * NH * T, WG),
+      kernel: 'attention_backward',
+      entryPoint: 'scores',
+      bindings: [null, dout, qkv, att, dz],
+      uniform,
+      workgroups: grid(N * NH * T, WG),
       work: work.attentionBackwardScoresWork(N, T, C, NH),
     }),
     makeDispatch(device, {
-      kernel: 'attention_backward', entryPoint: 'grads',
-      bindings: [dqkv, dout, qkv, att, dz], uniform, workgroups: grid(N * T * 3 * C, WG),
+      kernel: 'attention_backward',
+      entryPoint: 'grads',
+      bindings: [dqkv, dout, qkv, att, dz],
+      uniform,
+      workgroups: grid(N * T * 3 * C, WG),
       work: work.attentionBackwardGradsWork(N, T, C, NH),
     }),
   ];
@@ -321,14 +508,25 @@ export function attentionBackwardOp(
 
 /** `reads`/`writes`: arrays of n the kernel reads and writes (a += output counts in both). */
 function elementwise(
-  device: GPUDevice, op: string, kernel: string, bufs: Record<string, Buf>, n: number, reads: number, writes: number,
+  device: GPUDevice,
+  op: string,
+  kernel: string,
+  bufs: Record<string, Buf>,
+  n: number,
+  reads: number,
+  writes: number,
 ): Dispatch[] {
   positiveInts(op, { n });
   for (const [name, b] of Object.entries(bufs)) need(op, name, b, n);
-  return [makeDispatch(device, {
-    kernel, bindings: Object.values(bufs), uniform: uniformFrom(device, [[n, 'u32']], op), workgroups: grid(n, WG),
-    work: work.elementwiseWork(n, reads, writes),
-  })];
+  return [
+    makeDispatch(device, {
+      kernel,
+      bindings: Object.values(bufs),
+      uniform: uniformFrom(device, [[n, 'u32']], op),
+      workgroups: grid(n, WG),
+      work: work.elementwiseWork(n, reads, writes),
+    }),
+  ];
 }
 
 /** out[n] (=) gelu(inp) (tanh approximation). */
@@ -350,4 +548,3 @@ export function addOp(device: GPUDevice, out: Buf, a: Buf, b: Buf, n: number): D
 export function accumulateOp(device: GPUDevice, dst: Buf, src: Buf, n: number): Dispatch[] {
   return elementwise(device, 'accumulate', 'accumulate', { dst, src }, n, 2, 1);
 }
-

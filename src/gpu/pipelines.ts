@@ -31,7 +31,12 @@ export function kernelKey(kernel: string, overrides: Overrides = {}): string {
 }
 
 /** The pipeline for `kernel` (a shaders/ file name without .wgsl) specialised by `overrides`. */
-export function getPipeline(device: GPUDevice, kernel: string, overrides: Overrides = {}, entryPoint = 'main'): GPUComputePipeline {
+export function getPipeline(
+  device: GPUDevice,
+  kernel: string,
+  overrides: Overrides = {},
+  entryPoint = 'main',
+): GPUComputePipeline {
   const cache = cacheOf(device);
   const key = kernelKey(kernel, overrides) + (entryPoint === 'main' ? '' : `#${entryPoint}`);
   let pipeline = cache.pipelines.get(key);

@@ -9,7 +9,10 @@ describe('the page GPU probe', () => {
   gpuIt('reports the adapter, then a self-check that agrees with the CPU twin, and releases its device', async () => {
     const reports: GpuProbe[] = [];
     const opened = await openNodeDevice({ verbose: false });
-    await probeGpu(() => Promise.resolve(opened), (p) => reports.push(p));
+    await probeGpu(
+      () => Promise.resolve(opened),
+      (p) => reports.push(p),
+    );
     expect(reports.map((r) => r.kind)).toEqual(['ready', 'ready']);
     const [first, last] = reports;
     if (first.kind !== 'ready' || last.kind !== 'ready') throw new Error('unreachable');
@@ -34,7 +37,11 @@ describe('the page GPU probe', () => {
     const failing = () => Promise.reject(new Error('device request failed'));
     await probeGpu(failing, (p) => reports.push(p));
     expect(reports[1]).toEqual({ kind: 'no-webgpu', reason: 'device-failed', detail: 'device request failed' });
-    await probeGpu(none, (p) => reports.push(p), () => true);
+    await probeGpu(
+      none,
+      (p) => reports.push(p),
+      () => true,
+    );
     expect(reports).toHaveLength(2);
   });
 });

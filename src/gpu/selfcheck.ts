@@ -28,7 +28,12 @@ export async function runSelfCheck(device: GPUDevice, n = 4099): Promise<SelfChe
   const inA = storageFrom(device, a, 'selfcheck a');
   const inB = storageFrom(device, b, 'selfcheck b');
   await runDispatches(device, [
-    makeDispatch(device, { kernel: 'add', bindings: [out, inA, inB], uniform: [[n, 'u32']], workgroups: groups1d(n, 64) }),
+    makeDispatch(device, {
+      kernel: 'add',
+      bindings: [out, inA, inB],
+      uniform: [[n, 'u32']],
+      workgroups: groups1d(n, 64),
+    }),
   ]);
   const got = await readF32(device, out, n);
   for (const buf of [out, inA, inB]) buf.destroy();
@@ -44,14 +49,26 @@ export async function runSelfCheck(device: GPUDevice, n = 4099): Promise<SelfChe
 export type GpuProbe =
   | { kind: 'starting' }
   | { kind: 'no-webgpu'; reason: NoWebGpuError['reason']; detail: string }
-  | { kind: 'ready'; adapter: string; vendor: string; architecture: string; isSoftware: boolean; check: SelfCheckResult | null; checkError?: string };
+  | {
+      kind: 'ready';
+      adapter: string;
+      vendor: string;
+      architecture: string;
+      isSoftware: boolean;
+      check: SelfCheckResult | null;
+      checkError?: string;
+    };
 
 /**
  * Open a device with `open`, report the adapter (check null), then the self-check's result (or
  * its error); the device is destroyed after. `report` is called once or twice; `cancelled`
  * stops the reports of a probe nobody waits for.
  */
-export async function probeGpu(open: () => Promise<GpuContext>, report: (p: GpuProbe) => void, cancelled = () => false): Promise<void> {
+export async function probeGpu(
+  open: () => Promise<GpuContext>,
+  report: (p: GpuProbe) => void,
+  cancelled = () => false,
+): Promise<void> {
   let gpu: GpuContext;
   try {
     gpu = await open();
@@ -61,7 +78,13 @@ export async function probeGpu(open: () => Promise<GpuContext>, report: (p: GpuP
     return;
   }
   const a = gpu.adapter;
-  const ready = { kind: 'ready' as const, adapter: adapterLabel(a), vendor: a.vendor, architecture: a.architecture, isSoftware: a.isSoftware };
+  const ready = {
+    kind: 'ready' as const,
+    adapter: adapterLabel(a),
+    vendor: a.vendor,
+    architecture: a.architecture,
+    isSoftware: a.isSoftware,
+  };
   if (!cancelled()) report({ ...ready, check: null });
   try {
     const check = await runSelfCheck(gpu.device);

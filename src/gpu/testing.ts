@@ -35,17 +35,25 @@ function destroyAfterAll(): void {
 }
 
 /** `it` for a test that needs the GPU: skipped (or failed under CI=true) without an adapter. */
-export function gpuIt(name: string, fn: (gpu: GpuContext, t: TestContext) => Promise<void> | void, timeout?: number): void {
+export function gpuIt(
+  name: string,
+  fn: (gpu: GpuContext, t: TestContext) => Promise<void> | void,
+  timeout?: number,
+): void {
   destroyAfterAll();
-  it(name, async (t) => {
-    const ctx = await testGpu();
-    if (typeof ctx === 'string') {
-      if (process.env.CI === 'true') throw new Error(`GPU test cannot run under CI=true: no WebGPU adapter (${ctx})`);
-      t.skip(`no WebGPU adapter: ${ctx}`);
-      return;
-    }
-    await fn(ctx, t);
-  }, timeout);
+  it(
+    name,
+    async (t) => {
+      const ctx = await testGpu();
+      if (typeof ctx === 'string') {
+        if (process.env.CI === 'true') throw new Error(`GPU test cannot run under CI=true: no WebGPU adapter (${ctx})`);
+        t.skip(`no WebGPU adapter: ${ctx}`);
+        return;
+      }
+      await fn(ctx, t);
+    },
+    timeout,
+  );
 }
 
 /** Max |a − b| over two arrays of equal length (NaN anywhere gives NaN). */
@@ -73,7 +81,13 @@ export function randn32(r: Rng, n: number, scale = 1, shift = 0): Float32Array {
 }
 
 /** A kernel's output against its CPU twin's: logs "name: max abs diff …" (unless told not to) and asserts diff ≤ relTol·max(1, max|expected|). */
-export function expectClose(name: string, got: ArrayLike<number>, expected: ArrayLike<number>, relTol: number, log = true): number {
+export function expectClose(
+  name: string,
+  got: ArrayLike<number>,
+  expected: ArrayLike<number>,
+  relTol: number,
+  log = true,
+): number {
   const d = maxAbsDiff(got, expected);
   const tol = relTol * Math.max(1, maxAbs(expected));
   if (log) console.log(`${name}: max abs diff ${d.toExponential(2)} (tol ${tol.toExponential(1)})`);

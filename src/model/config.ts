@@ -49,7 +49,12 @@ export function paramCount(cfg: Pick<ModelConfig, 'vocabSize' | 'nPositions' | '
 }
 
 /** The largest value of one size field that keeps the model within MAX_PARAMS (the others fixed), or 0. */
-function largestFitting(cfg: ModelConfig, key: 'nLayer' | 'nEmbd' | 'vocabSize' | 'nPositions', lo: number, step = 1): number {
+function largestFitting(
+  cfg: ModelConfig,
+  key: 'nLayer' | 'nEmbd' | 'vocabSize' | 'nPositions',
+  lo: number,
+  step = 1,
+): number {
   for (let v = Math.floor(cfg[key] / step) * step; v >= lo; v -= step) {
     if (paramCount({ ...cfg, [key]: v }) <= MAX_PARAMS) return v;
   }
@@ -74,9 +79,7 @@ export function validateModelConfig(cfg: ModelConfig): ModelConfig {
     }
   }
   if (cfg.nEmbd % cfg.nHead !== 0) {
-    throw new ModelConfigError(
-      `model.nEmbd (${cfg.nEmbd}) must be divisible by model.nHead (${cfg.nHead})`,
-    );
+    throw new ModelConfigError(`model.nEmbd (${cfg.nEmbd}) must be divisible by model.nHead (${cfg.nHead})`);
   }
   if (cfg.initStd !== undefined && !(cfg.initStd > 0 && cfg.initStd <= 1)) {
     throw new ModelConfigError(`model.initStd must be a number in (0, 1], got ${String(cfg.initStd)}`);
@@ -91,11 +94,14 @@ export function validateModelConfig(cfg: ModelConfig): ModelConfig {
     const fits = [
       ['model.nLayer', largestFitting(cfg, 'nLayer', 1)],
       ['model.nEmbd', largestFitting(cfg, 'nEmbd', embdStep, embdStep)],
-    ].filter(([, v]) => (v as number) > 0).map(([k, v]) => `${k} ≤ ${v}`);
+    ]
+      .filter(([, v]) => (v as number) > 0)
+      .map(([k, v]) => `${k} ≤ ${v}`);
     throw new ModelConfigError(
       `the model would have ${count.toLocaleString('en-US')} parameters (model.nEmbd ${cfg.nEmbd}, model.nLayer ${cfg.nLayer}, ` +
-      `vocab ${cfg.vocabSize}, positions ${cfg.nPositions}); at most ${MAX_PARAMS.toLocaleString('en-US')} are allowed` +
-      (fits.length ? ` (with the other sizes as they are: ${fits.join(' or ')})` : ''));
+        `vocab ${cfg.vocabSize}, positions ${cfg.nPositions}); at most ${MAX_PARAMS.toLocaleString('en-US')} are allowed` +
+        (fits.length ? ` (with the other sizes as they are: ${fits.join(' or ')})` : ''),
+    );
   }
   return cfg;
 }

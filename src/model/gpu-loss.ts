@@ -6,22 +6,35 @@ import { Plan } from './gpu-plan';
 import { GpuActivations, backwardPlan, forwardPlan, type GpuParams } from './gpu-model';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
-  adamwOp, ceLossOp, createAdamwParams, createCeLossParams, createPgLossParams, gradNormOp,
-  logitsBackwardOp, logitsStatsOp, pgLossOp, writeCeLossParams,
-  type MatmulVariant, defaultMatmulVariant,
+  adamwOp,
+  ceLossOp,
+  createAdamwParams,
+  createCeLossParams,
+  createPgLossParams,
+  gradNormOp,
+  logitsBackwardOp,
+  logitsStatsOp,
+  pgLossOp,
+  writeCeLossParams,
+  type MatmulVariant,
+  defaultMatmulVariant,
 } from '../gpu/ops';
 import { nextTokenTargets, PG_STATS, REGULATOR, type Regulator } from '../core/abi';
 
 /** Per-row inputs of a training pass over N sequences of T tokens (row (n,t) predicts token t+1). */
 export class TrainInputs {
-  readonly tokens: GPUBuffer;  // [N,T] i32
+  readonly tokens: GPUBuffer; // [N,T] i32
   readonly targets: GPUBuffer; // [N,T] i32, −1 = no target
   readonly oldLogp: GPUBuffer; // [N,T]
   readonly refLogp: GPUBuffer; // [N,T]
-  readonly adv: GPUBuffer;     // [N,T]
-  readonly mask: GPUBuffer;    // [N,T] 1 = trained row
-  readonly klMask: GPUBuffer;  // [N,T] 1 = KL applies
-  constructor(device: GPUDevice, readonly N: number, readonly T: number) {
+  readonly adv: GPUBuffer; // [N,T]
+  readonly mask: GPUBuffer; // [N,T] 1 = trained row
+  readonly klMask: GPUBuffer; // [N,T] 1 = KL applies
+  constructor(
+    device: GPUDevice,
+    readonly N: number,
+    readonly T: number,
+  ) {
     const n = N * T * 4;
     this.tokens = createStorage(device, n, 'tokens');
     this.targets = createStorage(device, n, 'targets');
@@ -35,15 +48,19 @@ export class TrainInputs {
 
 /** Outputs read back after a pass. */
 export class TrainOutputs {
-  readonly logp: GPUBuffer;    // [N,T]
+  readonly logp: GPUBuffer; // [N,T]
   readonly entropy: GPUBuffer; // [N,T]
-  readonly dlogp: GPUBuffer;   // [N,T]
-  readonly dent: GPUBuffer;    // [N,T]
+  readonly dlogp: GPUBuffer; // [N,T]
+  readonly dent: GPUBuffer; // [N,T]
   readonly seqLoss: GPUBuffer; // [N]
-  readonly stats: GPUBuffer;   // [N,PG_STATS]
-  readonly norm: GPUBuffer;    // [2] grad norm, non-finite flag
+  readonly stats: GPUBuffer; // [N,PG_STATS]
+  readonly norm: GPUBuffer; // [2] grad norm, non-finite flag
   readonly refEntropy: GPUBuffer; // [N,T] scratch of the reference pass
-  constructor(device: GPUDevice, readonly N: number, readonly T: number) {
+  constructor(
+    device: GPUDevice,
+    readonly N: number,
+    readonly T: number,
+  ) {
     const R = N * T;
     this.logp = createStorage(device, R * 4, 'logp');
     this.entropy = createStorage(device, R * 4, 'entropy');
@@ -78,7 +95,11 @@ export interface TrainPlans {
 
 /** Builds every training plan for minibatches of N sequences × T tokens. */
 export function buildTrainPlans(
-  device: GPUDevice, layout: ParamLayout, model: GpuParams, N: number, T: number,
+  device: GPUDevice,
+  layout: ParamLayout,
+  model: GpuParams,
+  N: number,
+  T: number,
   opts: { invTemp: number; refParams?: GPUBuffer | null; variant?: MatmulVariant; regulator?: Regulator },
 ): TrainPlans {
   const V = layout.config.vocabSize;
@@ -88,38 +109,101 @@ export function buildTrainPlans(
   const inputs = new TrainInputs(device, N, T);
   const outputs = new TrainOutputs(device, N, T);
   const pgParams = createPgLossParams(device, {
-    epsLow: 0.2, epsHigh: 0.2, dualClip: 0, beta: 0, klKind: 3, alpha: 0, aggregation: 0, maxLen: T, totalTokens: 1, totalSeqs: 1,
+    epsLow: 0.2,
+    epsHigh: 0.2,
+    dualClip: 0,
+    beta: 0,
+    klKind: 3,
+    alpha: 0,
+    aggregation: 0,
+    maxLen: T,
+    totalTokens: 1,
+    totalSeqs: 1,
   });
   const ceParams = createCeLossParams(device, { scale: 1 });
-  const adamParams = createAdamwParams(device, { lr: 0, beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0, step: 1, maxGradNorm: 0 });
+  const adamParams = createAdamwParams(device, {
+    lr: 0,
+    beta1: 0.9,
+    beta2: 0.999,
+    eps: 1e-8,
+    weightDecay: 0,
+    step: 1,
+    maxGradNorm: 0,
+  });
   const invTemp = opts.invTemp;
   // The per-row bonus of the pg loss (entropy or uniform); an SFT pass clears its weight dent.
   const regulator = opts.regulator ?? REGULATOR.entropy;
 
   const fwd = () => forwardPlan(device, layout, model.params, inputs.tokens, acts, variant);
-  const stats = () => new Plan().dispatch(logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, invTemp, R, V, regulator));
+  const stats = () =>
+    new Plan().dispatch(
+      logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, invTemp, R, V, regulator),
+    );
   const bwd = () =>
     new Plan()
-      .dispatch(logitsBackwardOp(device, acts.dlogits, acts.logits, inputs.targets, outputs.dlogp, outputs.dent, invTemp, R, V, regulator))
+      .dispatch(
+        logitsBackwardOp(
+          device,
+          acts.dlogits,
+          acts.logits,
+          inputs.targets,
+          outputs.dlogp,
+          outputs.dent,
+          invTemp,
+          R,
+          V,
+          regulator,
+        ),
+      )
       .clear(model.grads)
       .append(backwardPlan(device, layout, model.params, model.grads, inputs.tokens, acts, variant))
       .dispatch(gradNormOp(device, outputs.norm, model.grads, model.P));
-  const update = () => new Plan().dispatch(adamwOp(device, model.params, model.grads, model.m, model.v, model.decay, outputs.norm, model.P, adamParams));
+  const update = () =>
+    new Plan().dispatch(
+      adamwOp(device, model.params, model.grads, model.m, model.v, model.decay, outputs.norm, model.P, adamParams),
+    );
   const pgLoss = () =>
-    new Plan().dispatch(pgLossOp(device, outputs.dlogp, outputs.dent, outputs.seqLoss, outputs.stats, outputs.logp,
-      inputs.oldLogp, inputs.refLogp, inputs.adv, inputs.mask, inputs.klMask, outputs.entropy, N, T, pgParams));
+    new Plan().dispatch(
+      pgLossOp(
+        device,
+        outputs.dlogp,
+        outputs.dent,
+        outputs.seqLoss,
+        outputs.stats,
+        outputs.logp,
+        inputs.oldLogp,
+        inputs.refLogp,
+        inputs.adv,
+        inputs.mask,
+        inputs.klMask,
+        outputs.entropy,
+        N,
+        T,
+        pgParams,
+      ),
+    );
   const ceLoss = () =>
-    new Plan().clear(outputs.dent).dispatch(ceLossOp(device, outputs.dlogp, outputs.seqLoss, outputs.logp, inputs.mask, N, T, ceParams));
+    new Plan()
+      .clear(outputs.dent)
+      .dispatch(ceLossOp(device, outputs.dlogp, outputs.seqLoss, outputs.logp, inputs.mask, N, T, ceParams));
 
   let reference: Plan | null = null;
   if (opts.refParams) {
-    reference = forwardPlan(device, layout, opts.refParams, inputs.tokens, acts, variant)
-      .dispatch(logitsStatsOp(device, inputs.refLogp, outputs.refEntropy, acts.logits, inputs.targets, invTemp, R, V));
+    reference = forwardPlan(device, layout, opts.refParams, inputs.tokens, acts, variant).dispatch(
+      logitsStatsOp(device, inputs.refLogp, outputs.refEntropy, acts.logits, inputs.targets, invTemp, R, V),
+    );
   }
   // One backward plan serves the three plans that need it: its attention scratch is L·N·NH·T² floats.
   const backward = bwd();
   return {
-    acts, inputs, outputs, reference, pgParams, ceParams, adamParams, invTemp,
+    acts,
+    inputs,
+    outputs,
+    reference,
+    pgParams,
+    ceParams,
+    adamParams,
+    invTemp,
     pgStep: fwd().append(stats()).append(pgLoss()).append(backward).append(update()),
     sftStep: fwd().append(stats()).append(ceLoss()).append(backward).append(update()),
     ceGrads: fwd().append(stats()).append(ceLoss()).append(backward),
@@ -132,7 +216,12 @@ export function buildTrainPlans(
  * (what `rlvr forward --backend gpu` prints). Returns logits [N·T,V], loss, grads [P].
  */
 export async function gpuCrossEntropy(
-  device: GPUDevice, layout: ParamLayout, model: GpuParams, tokens: Int32Array, N: number, T: number,
+  device: GPUDevice,
+  layout: ParamLayout,
+  model: GpuParams,
+  tokens: Int32Array,
+  N: number,
+  T: number,
 ): Promise<{ logits: Float32Array; loss: number; grads: Float32Array }> {
   const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1 });
   const mask = new Float32Array(N * T);

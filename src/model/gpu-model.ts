@@ -7,9 +7,19 @@ import { Plan } from './gpu-plan';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
   type Buf,
-  addOp, attentionBackwardOp, attentionForwardOp, biasBackwardOp, embeddingBackwardOp,
-  embeddingForwardOp, geluBackwardOp, geluForwardOp, layernormBackwardOp, layernormForwardOp,
-  matmulOp, type MatmulVariant, defaultMatmulVariant,
+  addOp,
+  attentionBackwardOp,
+  attentionForwardOp,
+  biasBackwardOp,
+  embeddingBackwardOp,
+  embeddingForwardOp,
+  geluBackwardOp,
+  geluForwardOp,
+  layernormBackwardOp,
+  layernormForwardOp,
+  matmulOp,
+  type MatmulVariant,
+  defaultMatmulVariant,
 } from '../gpu/ops';
 
 /** A tensor of the parameter (or gradient) buffer as a binding slice. */
@@ -21,12 +31,16 @@ export function slotBinding(buffer: GPUBuffer, slot: TensorSlot): GPUBufferBindi
 export class GpuParams {
   readonly P: number;
   readonly params: GPUBuffer; // [P]
-  readonly grads: GPUBuffer;  // [P]
-  readonly m: GPUBuffer;      // [P]
-  readonly v: GPUBuffer;      // [P]
-  readonly decay: GPUBuffer;  // [P] 1 on tensors with slot.decay
+  readonly grads: GPUBuffer; // [P]
+  readonly m: GPUBuffer; // [P]
+  readonly v: GPUBuffer; // [P]
+  readonly decay: GPUBuffer; // [P] 1 on tensors with slot.decay
 
-  constructor(readonly device: GPUDevice, readonly layout: ParamLayout, initial: Float32Array) {
+  constructor(
+    readonly device: GPUDevice,
+    readonly layout: ParamLayout,
+    initial: Float32Array,
+  ) {
     const P = (this.P = layout.numParams);
     if (initial.length !== P) throw new RangeError(`initial params have ${initial.length} floats, layout needs ${P}`);
     const bytes = P * 4;
@@ -65,35 +79,46 @@ export class GpuParams {
 }
 
 interface LayerBuffers {
-  ln1: GPUBuffer; ln1Mean: GPUBuffer; ln1Rstd: GPUBuffer; // [R,C], [R], [R]
-  qkv: GPUBuffer;     // [R,3C]
-  atty: GPUBuffer;    // [R,C]
-  att: GPUBuffer;     // [N,NH,T,T]
+  ln1: GPUBuffer;
+  ln1Mean: GPUBuffer;
+  ln1Rstd: GPUBuffer; // [R,C], [R], [R]
+  qkv: GPUBuffer; // [R,3C]
+  atty: GPUBuffer; // [R,C]
+  att: GPUBuffer; // [N,NH,T,T]
   attproj: GPUBuffer; // [R,C]
-  resid2: GPUBuffer;  // [R,C]
-  ln2: GPUBuffer; ln2Mean: GPUBuffer; ln2Rstd: GPUBuffer;
-  fch: GPUBuffer;     // [R,4C]
+  resid2: GPUBuffer; // [R,C]
+  ln2: GPUBuffer;
+  ln2Mean: GPUBuffer;
+  ln2Rstd: GPUBuffer;
+  fch: GPUBuffer; // [R,4C]
   fchGelu: GPUBuffer; // [R,4C]
-  fcproj: GPUBuffer;  // [R,C]
-  resid3: GPUBuffer;  // [R,C]
+  fcproj: GPUBuffer; // [R,C]
+  resid3: GPUBuffer; // [R,C]
 }
 
 /** Activations of a teacher-forced pass over N sequences of T tokens (R = N·T rows). */
 export class GpuActivations {
   readonly encoded: GPUBuffer; // [R,C]
   readonly layers: LayerBuffers[];
-  readonly lnf: GPUBuffer; readonly lnfMean: GPUBuffer; readonly lnfRstd: GPUBuffer;
-  readonly logits: GPUBuffer;  // [R,V]
+  readonly lnf: GPUBuffer;
+  readonly lnfMean: GPUBuffer;
+  readonly lnfRstd: GPUBuffer;
+  readonly logits: GPUBuffer; // [R,V]
   readonly dlogits: GPUBuffer; // [R,V]
   // activation gradients (scratch)
-  readonly dresid: GPUBuffer;   // [R,C]
-  readonly dln: GPUBuffer;      // [R,C]
-  readonly datty: GPUBuffer;    // [R,C]
-  readonly dqkv: GPUBuffer;     // [R,3C]
+  readonly dresid: GPUBuffer; // [R,C]
+  readonly dln: GPUBuffer; // [R,C]
+  readonly datty: GPUBuffer; // [R,C]
+  readonly dqkv: GPUBuffer; // [R,3C]
   readonly dfchGelu: GPUBuffer; // [R,4C]
-  readonly dfch: GPUBuffer;     // [R,4C]
+  readonly dfch: GPUBuffer; // [R,4C]
 
-  constructor(device: GPUDevice, layout: ParamLayout, readonly N: number, readonly T: number) {
+  constructor(
+    device: GPUDevice,
+    layout: ParamLayout,
+    readonly N: number,
+    readonly T: number,
+  ) {
     const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L, nPositions } = layout.config;
     if (T > nPositions) throw new RangeError(`T (${T}) exceeds model.nPositions (${nPositions})`);
     const R = N * T;
@@ -102,19 +127,34 @@ export class GpuActivations {
     this.layers = [];
     for (let l = 0; l < L; l++) {
       this.layers.push({
-        ln1: f(R * C, `h${l}.ln1`), ln1Mean: f(R, `h${l}.ln1 mean`), ln1Rstd: f(R, `h${l}.ln1 rstd`),
-        qkv: f(R * 3 * C, `h${l}.qkv`), atty: f(R * C, `h${l}.atty`), att: f(N * NH * T * T, `h${l}.att`),
-        attproj: f(R * C, `h${l}.attproj`), resid2: f(R * C, `h${l}.resid2`),
-        ln2: f(R * C, `h${l}.ln2`), ln2Mean: f(R, `h${l}.ln2 mean`), ln2Rstd: f(R, `h${l}.ln2 rstd`),
-        fch: f(R * 4 * C, `h${l}.fch`), fchGelu: f(R * 4 * C, `h${l}.fch gelu`),
-        fcproj: f(R * C, `h${l}.fcproj`), resid3: f(R * C, `h${l}.resid3`),
+        ln1: f(R * C, `h${l}.ln1`),
+        ln1Mean: f(R, `h${l}.ln1 mean`),
+        ln1Rstd: f(R, `h${l}.ln1 rstd`),
+        qkv: f(R * 3 * C, `h${l}.qkv`),
+        atty: f(R * C, `h${l}.atty`),
+        att: f(N * NH * T * T, `h${l}.att`),
+        attproj: f(R * C, `h${l}.attproj`),
+        resid2: f(R * C, `h${l}.resid2`),
+        ln2: f(R * C, `h${l}.ln2`),
+        ln2Mean: f(R, `h${l}.ln2 mean`),
+        ln2Rstd: f(R, `h${l}.ln2 rstd`),
+        fch: f(R * 4 * C, `h${l}.fch`),
+        fchGelu: f(R * 4 * C, `h${l}.fch gelu`),
+        fcproj: f(R * C, `h${l}.fcproj`),
+        resid3: f(R * C, `h${l}.resid3`),
       });
     }
-    this.lnf = f(R * C, 'lnf'); this.lnfMean = f(R, 'lnf mean'); this.lnfRstd = f(R, 'lnf rstd');
+    this.lnf = f(R * C, 'lnf');
+    this.lnfMean = f(R, 'lnf mean');
+    this.lnfRstd = f(R, 'lnf rstd');
     this.logits = f(R * V, 'logits');
     this.dlogits = f(R * V, 'dlogits');
-    this.dresid = f(R * C, 'dresid'); this.dln = f(R * C, 'dln'); this.datty = f(R * C, 'datty');
-    this.dqkv = f(R * 3 * C, 'dqkv'); this.dfchGelu = f(R * 4 * C, 'dfch gelu'); this.dfch = f(R * 4 * C, 'dfch');
+    this.dresid = f(R * C, 'dresid');
+    this.dln = f(R * C, 'dln');
+    this.datty = f(R * C, 'datty');
+    this.dqkv = f(R * 3 * C, 'dqkv');
+    this.dfchGelu = f(R * 4 * C, 'dfch gelu');
+    this.dfch = f(R * 4 * C, 'dfch');
   }
 }
 
@@ -123,7 +163,11 @@ export class GpuActivations {
  * reference copy): fills acts and acts.logits [N·T, V].
  */
 export function forwardPlan(
-  device: GPUDevice, layout: ParamLayout, params: GPUBuffer, tokens: Buf, acts: GpuActivations,
+  device: GPUDevice,
+  layout: ParamLayout,
+  params: GPUBuffer,
+  tokens: Buf,
+  acts: GpuActivations,
   variant: MatmulVariant = defaultMatmulVariant(),
 ): Plan {
   const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
@@ -139,17 +183,23 @@ export function forwardPlan(
       .dispatch(layernormForwardOp(device, a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C))
       .dispatch(matmulOp(device, a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), R, C, 3 * C, false, false, false, variant))
       .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
-      .dispatch(matmulOp(device, a.attproj, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant))
+      .dispatch(
+        matmulOp(device, a.attproj, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant),
+      )
       .dispatch(addOp(device, a.resid2, residual, a.attproj, R * C))
       .dispatch(layernormForwardOp(device, a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C))
       .dispatch(matmulOp(device, a.fch, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false, variant))
       .dispatch(geluForwardOp(device, a.fchGelu, a.fch, R * 4 * C))
-      .dispatch(matmulOp(device, a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant))
+      .dispatch(
+        matmulOp(device, a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant),
+      )
       .dispatch(addOp(device, a.resid3, a.resid2, a.fcproj, R * C));
     residual = a.resid3;
   });
   plan
-    .dispatch(layernormForwardOp(device, acts.lnf, acts.lnfMean, acts.lnfRstd, residual, p(layout.lnfw), p(layout.lnfb), R, C))
+    .dispatch(
+      layernormForwardOp(device, acts.lnf, acts.lnfMean, acts.lnfRstd, residual, p(layout.lnfw), p(layout.lnfb), R, C),
+    )
     // tied LM head: logits = lnf · wteᵀ
     .dispatch(matmulOp(device, acts.logits, acts.lnf, p(layout.wte), null, R, C, V, false, true, false, variant));
   return plan;
@@ -160,7 +210,12 @@ export function forwardPlan(
  * optimiser step). Mirrors backward() in src/reference/model.ts.
  */
 export function backwardPlan(
-  device: GPUDevice, layout: ParamLayout, params: GPUBuffer, grads: GPUBuffer, tokens: Buf, acts: GpuActivations,
+  device: GPUDevice,
+  layout: ParamLayout,
+  params: GPUBuffer,
+  grads: GPUBuffer,
+  tokens: Buf,
+  acts: GpuActivations,
   variant: MatmulVariant = defaultMatmulVariant(),
 ): Plan {
   const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L } = layout.config;
@@ -176,7 +231,21 @@ export function backwardPlan(
     .dispatch(matmulOp(device, g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true, variant))
     .clear(dresid);
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
-  plan.dispatch(layernormBackwardOp(device, dresid, g(layout.lnfw), g(layout.lnfb), dln, lastResid, p(layout.lnfw), acts.lnfMean, acts.lnfRstd, R, C));
+  plan.dispatch(
+    layernormBackwardOp(
+      device,
+      dresid,
+      g(layout.lnfw),
+      g(layout.lnfb),
+      dln,
+      lastResid,
+      p(layout.lnfw),
+      acts.lnfMean,
+      acts.lnfRstd,
+      R,
+      C,
+    ),
+  );
   for (let l = L - 1; l >= 0; l--) {
     const b = layout.blocks[l];
     const a = acts.layers[l];
@@ -191,7 +260,9 @@ export function backwardPlan(
       .dispatch(matmulOp(device, g(b.fcw), a.ln2, dfch, null, C, R, 4 * C, true, false, true, variant))
       .dispatch(biasBackwardOp(device, g(b.fcb), dfch, R, 4 * C))
       .dispatch(matmulOp(device, dln, dfch, p(b.fcw), null, R, 4 * C, C, false, true, false, variant))
-      .dispatch(layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C))
+      .dispatch(
+        layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C),
+      )
       // attention branch
       .dispatch(matmulOp(device, g(b.attprojw), a.atty, dresid, null, C, R, C, true, false, true, variant))
       .dispatch(biasBackwardOp(device, g(b.attprojb), dresid, R, C))
@@ -200,7 +271,9 @@ export function backwardPlan(
       .dispatch(matmulOp(device, g(b.qkvw), a.ln1, dqkv, null, C, R, 3 * C, true, false, true, variant))
       .dispatch(biasBackwardOp(device, g(b.qkvb), dqkv, R, 3 * C))
       .dispatch(matmulOp(device, dln, dqkv, p(b.qkvw), null, R, 3 * C, C, false, true, false, variant))
-      .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C));
+      .dispatch(
+        layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C),
+      );
   }
   plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V));
   return plan;

@@ -34,7 +34,8 @@ function template(N: number, T: number): Int32Array {
 
 describe('GpuSampler (KV cache, one submission)', () => {
   gpuIt('tokens, log-probs and entropies equal the CPU full-recompute sampler', async ({ device }) => {
-    const N = 6, T = 11;
+    const N = 6,
+      T = 11;
     const fixed = template(N, T);
     const model = new GpuParams(device, layout, params);
     const sampler = new GpuSampler(device, layout, model, N, T);
@@ -42,7 +43,9 @@ describe('GpuSampler (KV cache, one submission)', () => {
     const gpu = await sampler.sample({ seed: 42, step: 3, invTemp: 1 / 0.9, topK: 0 });
     const cpu = sampleSequencesCpu(layout, params, fixed, N, T, 42, 3, 1 / 0.9, 0);
     const same = gpu.tokens.every((t, i) => t === cpu.tokens[i]);
-    console.log(`sampler: ${N}×${T} tokens equal: ${same}; max |Δlogp| ${maxAbsDiff(gpu.logp, cpu.logp).toExponential(2)}, max |Δentropy| ${maxAbsDiff(gpu.entropy, cpu.entropy).toExponential(2)}; ${sampler.dispatchesPerToken} dispatches per token`);
+    console.log(
+      `sampler: ${N}×${T} tokens equal: ${same}; max |Δlogp| ${maxAbsDiff(gpu.logp, cpu.logp).toExponential(2)}, max |Δentropy| ${maxAbsDiff(gpu.entropy, cpu.entropy).toExponential(2)}; ${sampler.dispatchesPerToken} dispatches per token`,
+    );
     expect(Array.from(gpu.tokens)).toEqual(Array.from(cpu.tokens));
     expect(maxAbsDiff(gpu.logp, cpu.logp)).toBeLessThan(1e-5);
     expect(maxAbsDiff(gpu.entropy, cpu.entropy)).toBeLessThan(1e-5);
@@ -52,7 +55,8 @@ describe('GpuSampler (KV cache, one submission)', () => {
   });
 
   gpuIt('KV-cache log-probs equal a full teacher-forced forward over the sampled sequences', async ({ device }) => {
-    const N = 5, T = 12;
+    const N = 5,
+      T = 12;
     const fixed = template(N, T);
     const model = new GpuParams(device, layout, params);
     const sampler = new GpuSampler(device, layout, model, N, T);
@@ -64,9 +68,12 @@ describe('GpuSampler (KV cache, one submission)', () => {
     const logits = forward(layout, params, s.tokens, N, T, acts);
     const targets = new Int32Array(N * T).fill(-1);
     for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) targets[n * T + t] = s.tokens[n * T + t + 1];
-    const lp = new Float32Array(N * T), ent = new Float32Array(N * T);
+    const lp = new Float32Array(N * T),
+      ent = new Float32Array(N * T);
     logitsStats(lp, ent, logits, targets, invTemp, N * T, cfg.vocabSize);
-    let dLogp = 0, dEnt = 0, sampled = 0;
+    let dLogp = 0,
+      dEnt = 0,
+      sampled = 0;
     for (let n = 0; n < N; n++) {
       for (let t = 1; t < T; t++) {
         if (fixed[n * T + t] >= 0) continue;
@@ -75,7 +82,9 @@ describe('GpuSampler (KV cache, one submission)', () => {
         dEnt = Math.max(dEnt, Math.abs(s.entropy[n * T + t] - ent[n * T + t - 1]));
       }
     }
-    console.log(`kv cache vs full forward over ${sampled} sampled tokens: max |Δlogp| ${dLogp.toExponential(2)}, max |Δentropy| ${dEnt.toExponential(2)}`);
+    console.log(
+      `kv cache vs full forward over ${sampled} sampled tokens: max |Δlogp| ${dLogp.toExponential(2)}, max |Δentropy| ${dEnt.toExponential(2)}`,
+    );
     expect(sampled).toBeGreaterThan(20);
     expect(dLogp).toBeLessThan(1e-5);
     expect(dEnt).toBeLessThan(1e-5);
@@ -83,7 +92,8 @@ describe('GpuSampler (KV cache, one submission)', () => {
   });
 
   gpuIt('same seed and step give identical tokens; another step gives others', async ({ device }) => {
-    const N = 8, T = 10;
+    const N = 8,
+      T = 10;
     const model = new GpuParams(device, layout, params);
     const sampler = new GpuSampler(device, layout, model, N, T);
     sampler.setTemplate(template(N, T));
@@ -97,9 +107,14 @@ describe('GpuSampler (KV cache, one submission)', () => {
 
   gpuIt('sampled token frequencies match the softmax (chi-square, fixed seed)', async ({ device }) => {
     // 1024 copies of one prompt (BOS, 5, SEP), one sampled position: i.i.d. draws from softmax(z).
-    const N = 1024, T = 4;
+    const N = 1024,
+      T = 4;
     const fixed = new Int32Array(N * T).fill(-1);
-    for (let n = 0; n < N; n++) { fixed[n * T] = 1; fixed[n * T + 1] = 5; fixed[n * T + 2] = 2; }
+    for (let n = 0; n < N; n++) {
+      fixed[n * T] = 1;
+      fixed[n * T + 1] = 5;
+      fixed[n * T + 2] = 2;
+    }
     const model = new GpuParams(device, layout, params);
     const sampler = new GpuSampler(device, layout, model, N, T);
     sampler.setTemplate(fixed);
@@ -110,7 +125,14 @@ describe('GpuSampler (KV cache, one submission)', () => {
       for (let n = 0; n < N; n++) counts[s.tokens[n * T + 3]]++;
     }
     const acts = createActivations(cfg, 1, T);
-    const logits = forward(layout, params, fixed.slice(0, T).map((t) => Math.max(t, 0)), 1, T, acts);
+    const logits = forward(
+      layout,
+      params,
+      fixed.slice(0, T).map((t) => Math.max(t, 0)),
+      1,
+      T,
+      acts,
+    );
     const z = Array.from(logits.subarray(2 * cfg.vocabSize, 3 * cfg.vocabSize));
     const mx = Math.max(...z);
     const e = z.map((v) => Math.exp(v - mx));

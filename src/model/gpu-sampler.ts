@@ -19,8 +19,19 @@ import { Plan } from './gpu-plan';
 import { slotBinding, type GpuParams } from './gpu-model';
 import { createStorage, writeArray } from '../gpu/buffers';
 import {
-  addOp, attentionDecodeOp, copyRowsOp, createSampleTokenParams, decodeBlockFits, decodeBlockOp, embeddingDecodeOp, geluForwardOp,
-  layernormForwardOp, matmulOp, sampleTokenOp, writeSampleTokenParams, defaultMatmulVariant,
+  addOp,
+  attentionDecodeOp,
+  copyRowsOp,
+  createSampleTokenParams,
+  decodeBlockFits,
+  decodeBlockOp,
+  embeddingDecodeOp,
+  geluForwardOp,
+  layernormForwardOp,
+  matmulOp,
+  sampleTokenOp,
+  writeSampleTokenParams,
+  defaultMatmulVariant,
   type MatmulVariant,
 } from '../gpu/ops';
 import type { SampleResult, SampleTokenParams } from '../core/abi';
@@ -30,15 +41,21 @@ import type { SampleResult, SampleTokenParams } from '../core/abi';
  * shared by GpuSampler and the bench's no-cache baseline (src/bench/nocache-sampler.ts).
  */
 export class SampleBuffers {
-  readonly tokens: GPUBuffer;  // [N,T] i32
-  readonly logp: GPUBuffer;    // [N,T]
+  readonly tokens: GPUBuffer; // [N,T] i32
+  readonly logp: GPUBuffer; // [N,T]
   readonly entropy: GPUBuffer; // [N,T]
-  readonly fixed: GPUBuffer;   // [N,T] i32
+  readonly fixed: GPUBuffer; // [N,T] i32
   protected readonly params: GPUBuffer; // sample_token's seed/step/temperature/top-k
   protected readonly positions: GPUBuffer; // [T] u32: 0, 1, …, T−1 (copy sources for the cursors)
-  protected readonly next: GPUBuffer;   // [1] u32 position being written
+  protected readonly next: GPUBuffer; // [1] u32 position being written
 
-  constructor(readonly device: GPUDevice, layout: ParamLayout, readonly N: number, readonly T: number, label: string) {
+  constructor(
+    readonly device: GPUDevice,
+    layout: ParamLayout,
+    readonly N: number,
+    readonly T: number,
+    label: string,
+  ) {
     // T must fit the model's positions and leave at least one position to sample.
     const { nPositions } = layout.config;
     if (T > nPositions) throw new RangeError(`sampling length T=${T} exceeds model.nPositions=${nPositions}`);
@@ -50,7 +67,11 @@ export class SampleBuffers {
     this.fixed = f(N * T, 'template');
     this.next = f(1, 'next cursor');
     this.positions = f(T, 'positions');
-    writeArray(device, this.positions, Uint32Array.from({ length: T }, (_, i) => i));
+    writeArray(
+      device,
+      this.positions,
+      Uint32Array.from({ length: T }, (_, i) => i),
+    );
     this.params = createSampleTokenParams(device, { seed: 0, step: 0, invTemp: 1, topK: 0 });
   }
 
@@ -79,9 +100,9 @@ function encodeDecodeStep(step: Plan, encoder: GPUCommandEncoder): void {
 }
 
 export class GpuSampler extends SampleBuffers {
-  readonly logits: GPUBuffer;  // [N,V] the latest step's logits
+  readonly logits: GPUBuffer; // [N,V] the latest step's logits
   private readonly cursor: GPUBuffer; // [1] u32 position being read
-  private readonly step: Plan;        // one decoding step (no cursor updates)
+  private readonly step: Plan; // one decoding step (no cursor updates)
   private readonly readback: GPUBuffer; // [3,N,T] mappable copy of tokens | logp | entropy
   readonly dispatchesPerToken: number;
 
@@ -100,31 +121,63 @@ export class GpuSampler extends SampleBuffers {
     const f = (n: number, label: string) => createStorage(device, n * 4, label);
     this.logits = f(N * V, 'sample logits');
     this.cursor = f(1, 'cursor');
-    this.readback = device.createBuffer({ label: 'sample readback', size: 3 * N * T * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    this.readback = device.createBuffer({
+      label: 'sample readback',
+      size: 3 * N * T * 4,
+      usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+    });
 
     const p = (s: TensorSlot) => slotBinding(model.params, s);
     const x0 = f(N * C, 'decode x'); // [N,C] residual stream
-    const ln = f(N * C, 'decode ln'); const mean = f(N, 'decode mean'); const rstd = f(N, 'decode rstd');
+    const ln = f(N * C, 'decode ln');
+    const mean = f(N, 'decode mean');
+    const rstd = f(N, 'decode rstd');
     const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
 
-    const plan = new Plan().dispatch(embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor));
+    const plan = new Plan().dispatch(
+      embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor),
+    );
     let x = x0;
     if (fused && decodeBlockFits(device, C, NH, T)) {
       // One dispatch per block: the whole block in workgroup memory, x updated in place.
       layout.blocks.forEach((b, l) => {
-        plan.dispatch(decodeBlockOp(device, x0, caches[l], model.params, {
-          ln1w: b.ln1w.offset, ln1b: b.ln1b.offset, qkvw: b.qkvw.offset, qkvb: b.qkvb.offset,
-          projw: b.attprojw.offset, projb: b.attprojb.offset, ln2w: b.ln2w.offset, ln2b: b.ln2b.offset,
-          fcw: b.fcw.offset, fcb: b.fcb.offset, fcprojw: b.fcprojw.offset, fcprojb: b.fcprojb.offset,
-        }, N, T, C, NH, this.cursor));
+        plan.dispatch(
+          decodeBlockOp(
+            device,
+            x0,
+            caches[l],
+            model.params,
+            {
+              ln1w: b.ln1w.offset,
+              ln1b: b.ln1b.offset,
+              qkvw: b.qkvw.offset,
+              qkvb: b.qkvb.offset,
+              projw: b.attprojw.offset,
+              projb: b.attprojb.offset,
+              ln2w: b.ln2w.offset,
+              ln2b: b.ln2b.offset,
+              fcw: b.fcw.offset,
+              fcb: b.fcb.offset,
+              fcprojw: b.fcprojw.offset,
+              fcprojb: b.fcprojb.offset,
+            },
+            N,
+            T,
+            C,
+            NH,
+            this.cursor,
+          ),
+        );
       });
     } else {
       // Wider models than workgroup memory holds: the block kernel by kernel.
       const x1 = f(N * C, 'decode x′'); // [N,C] pong
       const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
-      const atty = f(N * C, 'decode atty'); const proj = f(N * C, 'decode proj');
+      const atty = f(N * C, 'decode atty');
+      const proj = f(N * C, 'decode proj');
       const mid = f(N * C, 'decode resid2');
-      const fch = f(N * 4 * C, 'decode fch'); const fchGelu = f(N * 4 * C, 'decode fch gelu');
+      const fch = f(N * 4 * C, 'decode fch');
+      const fchGelu = f(N * 4 * C, 'decode fch gelu');
       let y = x1;
       layout.blocks.forEach((b, l) => {
         plan
@@ -137,7 +190,9 @@ export class GpuSampler extends SampleBuffers {
           .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
           .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
           .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
-          .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
+          .dispatch(
+            matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant),
+          )
           .dispatch(addOp(device, y, mid, proj, N * C));
         [x, y] = [y, x];
       });
@@ -145,7 +200,21 @@ export class GpuSampler extends SampleBuffers {
     plan
       .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C))
       .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))
-      .dispatch(sampleTokenOp(device, this.tokens, this.logp, this.entropy, this.logits, this.fixed, N, V, T, this.next, this.params));
+      .dispatch(
+        sampleTokenOp(
+          device,
+          this.tokens,
+          this.logp,
+          this.entropy,
+          this.logits,
+          this.fixed,
+          N,
+          V,
+          T,
+          this.next,
+          this.params,
+        ),
+      );
     this.step = plan;
     this.dispatchesPerToken = plan.dispatchCount;
   }
@@ -154,7 +223,12 @@ export class GpuSampler extends SampleBuffers {
    * Record decoding steps for positions [from, to) into `encoder`; `encodeStep` records the
    * one-position plan (a profiler passes its own, which times each dispatch).
    */
-  encode(encoder: GPUCommandEncoder, from = 0, to = this.T - 1, encodeStep: (step: Plan, encoder: GPUCommandEncoder) => void = encodeDecodeStep): void {
+  encode(
+    encoder: GPUCommandEncoder,
+    from = 0,
+    to = this.T - 1,
+    encodeStep: (step: Plan, encoder: GPUCommandEncoder) => void = encodeDecodeStep,
+  ): void {
     for (let pos = from; pos < to; pos++) {
       encoder.copyBufferToBuffer(this.positions, pos * 4, this.cursor, 0, 4);
       encoder.copyBufferToBuffer(this.positions, (pos + 1) * 4, this.next, 0, 4);

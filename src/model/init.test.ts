@@ -7,14 +7,18 @@ import { ModelConfigError, validateModelConfig, type ModelConfig } from './confi
 const base: ModelConfig = { vocabSize: 10, nPositions: 14, nEmbd: 32, nLayer: 2, nHead: 2 };
 
 function sampleStd(v: Float32Array): number {
-  let s = 0, s2 = 0;
-  for (const x of v) { s += x; s2 += x * x; }
+  let s = 0,
+    s2 = 0;
+  for (const x of v) {
+    s += x;
+    s2 += x * x;
+  }
   const m = s / v.length;
   return Math.sqrt(s2 / v.length - m * m);
 }
 
 describe('initialisation scale (model.initStd)', () => {
-  it('defaults to GPT-2\'s 0.02, residual projections 0.02/sqrt(2L)', () => {
+  it("defaults to GPT-2's 0.02, residual projections 0.02/sqrt(2L)", () => {
     const layout = buildLayout(base);
     const p = initParams(layout, 3);
     const fc = layout.blocks[0].fcw;
@@ -38,7 +42,11 @@ describe('initialisation scale (model.initStd)', () => {
 
   it('is written to and read from checkpoints as initializer_range', () => {
     const layout = buildLayout({ ...base, initStd: 0.1 });
-    const file = writeSafetensors(layout, initParams(layout, 1), Array.from({ length: 10 }, (_, i) => `t${i}`));
+    const file = writeSafetensors(
+      layout,
+      initParams(layout, 1),
+      Array.from({ length: 10 }, (_, i) => `t${i}`),
+    );
     expect(readSafetensors(file).layout.config.initStd).toBe(0.1);
   });
 

@@ -20,12 +20,18 @@ export interface TensorSlot {
 }
 
 export interface BlockSlots {
-  ln1w: TensorSlot; ln1b: TensorSlot;
-  qkvw: TensorSlot; qkvb: TensorSlot;   // c_attn  [C,3C], [3C]
-  attprojw: TensorSlot; attprojb: TensorSlot; // c_proj [C,C], [C]
-  ln2w: TensorSlot; ln2b: TensorSlot;
-  fcw: TensorSlot; fcb: TensorSlot;     // mlp.c_fc [C,4C], [4C]
-  fcprojw: TensorSlot; fcprojb: TensorSlot; // mlp.c_proj [4C,C], [C]
+  ln1w: TensorSlot;
+  ln1b: TensorSlot;
+  qkvw: TensorSlot;
+  qkvb: TensorSlot; // c_attn  [C,3C], [3C]
+  attprojw: TensorSlot;
+  attprojb: TensorSlot; // c_proj [C,C], [C]
+  ln2w: TensorSlot;
+  ln2b: TensorSlot;
+  fcw: TensorSlot;
+  fcb: TensorSlot; // mlp.c_fc [C,4C], [4C]
+  fcprojw: TensorSlot;
+  fcprojb: TensorSlot; // mlp.c_proj [4C,C], [C]
 }
 
 export interface ParamLayout {
@@ -36,7 +42,8 @@ export interface ParamLayout {
   wte: TensorSlot; // [V,C], also the tied LM head
   wpe: TensorSlot; // [T_max,C]
   blocks: BlockSlots[];
-  lnfw: TensorSlot; lnfb: TensorSlot;
+  lnfw: TensorSlot;
+  lnfb: TensorSlot;
   /** Total floats. */
   numParams: number;
 }
@@ -89,8 +96,15 @@ export function buildLayout(config: ModelConfig): ParamLayout {
   const lnfw = add('transformer.ln_f.weight', [C], ones);
   const lnfb = add('transformer.ln_f.bias', [C], zeros);
   return {
-    config, slots, byName: new Map(slots.map((s) => [s.name, s])),
-    wte, wpe, blocks, lnfw, lnfb, numParams: offset,
+    config,
+    slots,
+    byName: new Map(slots.map((s) => [s.name, s])),
+    wte,
+    wpe,
+    blocks,
+    lnfw,
+    lnfb,
+    numParams: offset,
   };
 }
 
@@ -100,7 +114,10 @@ export function view<A extends Float32Array | Float64Array>(buf: A, slot: Tensor
 }
 
 /** AdamW's decay mask [P]: 1 inside tensors with slot.decay (rank ≥ 2), 0 elsewhere (padding included). */
-export function buildDecayMask(layout: ParamLayout, ctor: new (n: number) => Float32Array | Float64Array = Float32Array): Float32Array | Float64Array {
+export function buildDecayMask(
+  layout: ParamLayout,
+  ctor: new (n: number) => Float32Array | Float64Array = Float32Array,
+): Float32Array | Float64Array {
   const decay = new ctor(layout.numParams);
   for (const s of layout.slots) if (s.decay) decay.fill(1, s.offset, s.offset + s.size);
   return decay;

@@ -45,7 +45,18 @@ export interface SafetensorsFile {
   dataLength: number;
 }
 
-const DTYPE_BYTES: Record<string, number> = { F64: 8, F32: 4, F16: 2, BF16: 2, I64: 8, I32: 4, I16: 2, I8: 1, U8: 1, BOOL: 1 };
+const DTYPE_BYTES: Record<string, number> = {
+  F64: 8,
+  F32: 4,
+  F16: 2,
+  BF16: 2,
+  I64: 8,
+  I32: 4,
+  I16: 2,
+  I8: 1,
+  U8: 1,
+  BOOL: 1,
+};
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -58,10 +69,15 @@ const showJson = (v: unknown): string => {
 
 function readEntry(name: string, raw: unknown, dataLength: number): TensorEntry {
   const at = `tensor "${name.length > 80 ? name.slice(0, 77) + '...' : name}"`;
-  if (!isRecord(raw)) throw new CheckpointError(`${at}: its header entry must be an object {dtype, shape, data_offsets}, got ${showJson(raw)}`);
+  if (!isRecord(raw))
+    throw new CheckpointError(
+      `${at}: its header entry must be an object {dtype, shape, data_offsets}, got ${showJson(raw)}`,
+    );
   const { dtype, shape, data_offsets: offsets } = raw;
   if (typeof dtype !== 'string' || !(dtype in DTYPE_BYTES)) {
-    throw new CheckpointError(`${at}: dtype must be one of ${Object.keys(DTYPE_BYTES).join(', ')}, got ${showJson(dtype)}`);
+    throw new CheckpointError(
+      `${at}: dtype must be one of ${Object.keys(DTYPE_BYTES).join(', ')}, got ${showJson(dtype)}`,
+    );
   }
   if (!Array.isArray(shape) || shape.length > 8 || !shape.every((d) => Number.isSafeInteger(d) && d >= 0)) {
     throw new CheckpointError(`${at}: shape must be a list of at most 8 non-negative integers, got ${showJson(shape)}`);
@@ -72,7 +88,9 @@ function readEntry(name: string, raw: unknown, dataLength: number): TensorEntry 
   const [begin, end] = offsets as [number, number];
   // A negative begin would read the header's own bytes as weights.
   if (begin < 0 || end < begin || end > dataLength) {
-    throw new CheckpointError(`${at}: data_offsets [${begin}, ${end}] must satisfy 0 ≤ begin ≤ end ≤ ${dataLength} (the data section's size)`);
+    throw new CheckpointError(
+      `${at}: data_offsets [${begin}, ${end}] must satisfy 0 ≤ begin ≤ end ≤ ${dataLength} (the data section's size)`,
+    );
   }
   return { name, dtype, shape: shape as number[], begin, end };
 }
@@ -83,7 +101,9 @@ export function readSafetensorsFile(bytes: Uint8Array): SafetensorsFile {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const declared = dv.getBigUint64(0, true);
   if (declared === 0n || declared > BigInt(Math.min(MAX_HEADER_BYTES, bytes.length - 8))) {
-    throw new CheckpointError(`header length ${declared} does not fit in a ${bytes.length}-byte file (at most ${MAX_HEADER_BYTES} bytes)`);
+    throw new CheckpointError(
+      `header length ${declared} does not fit in a ${bytes.length}-byte file (at most ${MAX_HEADER_BYTES} bytes)`,
+    );
   }
   const headerLen = Number(declared);
   let header: unknown;
@@ -92,13 +112,15 @@ export function readSafetensorsFile(bytes: Uint8Array): SafetensorsFile {
   } catch (e) {
     throw new CheckpointError(`header is not valid JSON: ${(e as Error).message}`);
   }
-  if (!isRecord(header)) throw new CheckpointError(`header must be a JSON object of tensor name → entry, got ${showJson(header)}`);
+  if (!isRecord(header))
+    throw new CheckpointError(`header must be a JSON object of tensor name → entry, got ${showJson(header)}`);
   const dataStart = 8 + headerLen;
   const dataLength = bytes.length - dataStart;
   const metadata: Record<string, string> = {};
   const rawMeta = header.__metadata__;
   if (rawMeta !== undefined) {
-    if (!isRecord(rawMeta)) throw new CheckpointError(`__metadata__ must be an object of string → string, got ${showJson(rawMeta)}`);
+    if (!isRecord(rawMeta))
+      throw new CheckpointError(`__metadata__ must be an object of string → string, got ${showJson(rawMeta)}`);
     for (const [k, v] of Object.entries(rawMeta)) {
       if (typeof v !== 'string') throw new CheckpointError(`__metadata__.${k} must be a string, got ${showJson(v)}`);
       metadata[k] = v;
@@ -119,8 +141,10 @@ export function checkSpan(entry: TensorEntry): void {
   const elements = entry.shape.reduce((a, b) => a * b, 1);
   const need = elements * DTYPE_BYTES[entry.dtype];
   if (entry.end - entry.begin !== need) {
-    throw new CheckpointError(`tensor "${entry.name}": data_offsets [${entry.begin}, ${entry.end}] span ${entry.end - entry.begin} bytes, ` +
-      `shape [${entry.shape}] of ${entry.dtype} needs ${need}`);
+    throw new CheckpointError(
+      `tensor "${entry.name}": data_offsets [${entry.begin}, ${entry.end}] span ${entry.end - entry.begin} bytes, ` +
+        `shape [${entry.shape}] of ${entry.dtype} needs ${need}`,
+    );
   }
 }
 
@@ -154,7 +178,8 @@ export function writeSafetensorsFile(tensors: readonly TensorToWrite[], metadata
   let offset = 0;
   for (const t of tensors) {
     const n = t.shape.reduce((a, b) => a * b, 1);
-    if (n !== t.values.length) throw new CheckpointError(`tensor "${t.name}": shape [${t.shape}] needs ${n} values, got ${t.values.length}`);
+    if (n !== t.values.length)
+      throw new CheckpointError(`tensor "${t.name}": shape [${t.shape}] needs ${n} values, got ${t.values.length}`);
     header[t.name] = { dtype: 'F32', shape: t.shape, data_offsets: [offset, offset + n * 4] };
     offset += n * 4;
   }

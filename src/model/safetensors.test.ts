@@ -44,11 +44,25 @@ describe('safetensors checkpoints', () => {
     expect(h['transformer.h.0.mlp.c_proj.weight'].shape).toEqual([32, 8]);
     expect(h['lm_head.weight']).toBeUndefined();
     const cfgMeta = JSON.parse(h.__metadata__.config);
-    expect(cfgMeta).toMatchObject({ vocab_size: 7, n_positions: 6, n_embd: 8, n_layer: 2, n_head: 2, layer_norm_epsilon: 1e-5, activation_function: 'gelu_new' });
+    expect(cfgMeta).toMatchObject({
+      vocab_size: 7,
+      n_positions: 6,
+      n_embd: 8,
+      n_layer: 2,
+      n_head: 2,
+      layer_norm_epsilon: 1e-5,
+      activation_function: 'gelu_new',
+    });
     // Data offsets tile the data section with no gaps (what strict readers require).
-    const spans = Object.entries(h).filter(([k]) => k !== '__metadata__').map(([, v]: [string, any]) => v.data_offsets as [number, number]).sort((a, b) => a[0] - b[0]);
+    const spans = Object.entries(h)
+      .filter(([k]) => k !== '__metadata__')
+      .map(([, v]: [string, any]) => v.data_offsets as [number, number])
+      .sort((a, b) => a[0] - b[0]);
     let at = 0;
-    for (const [b, e] of spans) { expect(b).toBe(at); at = e; }
+    for (const [b, e] of spans) {
+      expect(b).toBe(at);
+      at = e;
+    }
     expect(8 + n + at).toBe(file.length);
     // A value read the way any reader would: wte[1][2] at offset (1*8+2)*4 of its span.
     const wte = h['transformer.wte.weight'].data_offsets[0];
@@ -57,18 +71,34 @@ describe('safetensors checkpoints', () => {
   });
 
   it('refuses a wrong shape, naming the tensor', () => {
-    const bad = editHeader(file, (h) => { h['transformer.h.1.ln_2.bias'].shape = [9]; });
+    const bad = editHeader(file, (h) => {
+      h['transformer.h.1.ln_2.bias'].shape = [9];
+    });
     expect(() => readSafetensors(bad)).toThrowError(/transformer\.h\.1\.ln_2\.bias.*shape \[9\], expected \[8\]/);
   });
 
   it('refuses a missing tensor, naming it', () => {
-    const bad = editHeader(file, (h) => { delete h['transformer.ln_f.weight']; });
+    const bad = editHeader(file, (h) => {
+      delete h['transformer.ln_f.weight'];
+    });
     expect(() => readSafetensors(bad)).toThrowError(/missing tensor "transformer\.ln_f\.weight"/);
   });
 
   it('refuses an unexpected tensor and a wrong dtype, naming them', () => {
-    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.h.7.ln_1.weight'] = h['transformer.ln_f.weight']; }))).toThrowError(/unexpected tensor "transformer\.h\.7\.ln_1\.weight"/);
-    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].dtype = 'F16'; }))).toThrowError(/transformer\.wpe\.weight.*F16/);
+    expect(() =>
+      readSafetensors(
+        editHeader(file, (h) => {
+          h['transformer.h.7.ln_1.weight'] = h['transformer.ln_f.weight'];
+        }),
+      ),
+    ).toThrowError(/unexpected tensor "transformer\.h\.7\.ln_1\.weight"/);
+    expect(() =>
+      readSafetensors(
+        editHeader(file, (h) => {
+          h['transformer.wpe.weight'].dtype = 'F16';
+        }),
+      ),
+    ).toThrowError(/transformer\.wpe\.weight.*F16/);
   });
 
   it('refuses a truncated file, naming the first tensor that does not fit', () => {
@@ -83,7 +113,9 @@ describe('safetensors checkpoints', () => {
     new DataView(junk.buffer).setBigUint64(0, 10_000n, true);
     expect(() => readSafetensors(junk)).toThrowError(/header length/);
     const wrongCfg = editHeader(file, (h) => {
-      const c = JSON.parse(h.__metadata__.config); c.n_embd = 12; h.__metadata__.config = JSON.stringify(c);
+      const c = JSON.parse(h.__metadata__.config);
+      c.n_embd = 12;
+      h.__metadata__.config = JSON.stringify(c);
     });
     expect(() => readSafetensors(wrongCfg)).toThrowError(/transformer\.wte\.weight.*shape \[7,8\], expected \[7,12\]/);
   });
@@ -103,21 +135,48 @@ describe('safetensors checkpoints', () => {
       const [b, end] = e.data_offsets;
       e.data_offsets = [b - 64, end - 64];
     });
-    expect(() => readSafetensors(bad)).toThrowError(/tensor "transformer\.wte\.weight": data_offsets \[-64, \d+\] must satisfy 0 ≤ begin/);
+    expect(() => readSafetensors(bad)).toThrowError(
+      /tensor "transformer\.wte\.weight": data_offsets \[-64, \d+\] must satisfy 0 ≤ begin/,
+    );
   });
 
   it('a null header, a non-object entry and non-array data_offsets are named errors, not TypeErrors', () => {
     expect(() => readSafetensors(raw('null'))).toThrowError(/^header must be a JSON object/);
     expect(() => readSafetensors(raw('[1,2]'))).toThrowError(CheckpointError);
     expect(() => readSafetensors(raw('{"__metadata__": null}'))).toThrowError(/__metadata__ must be an object/);
-    expect(() => readSafetensors(raw('{"__metadata__": {"config": 3}}'))).toThrowError(/__metadata__\.config must be a string/);
+    expect(() => readSafetensors(raw('{"__metadata__": {"config": 3}}'))).toThrowError(
+      /__metadata__\.config must be a string/,
+    );
     for (const name of ['transformer.wpe.weight', 'x']) {
-      expect(() => readSafetensors(editHeader(file, (h) => { h[name] = null; }))).toThrowError(new RegExp(`tensor "${name.replace(/\./g, '\\.')}": its header entry must be an object`));
+      expect(() =>
+        readSafetensors(
+          editHeader(file, (h) => {
+            h[name] = null;
+          }),
+        ),
+      ).toThrowError(new RegExp(`tensor "${name.replace(/\./g, '\\.')}": its header entry must be an object`));
     }
-    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].data_offsets = 5; })))
-      .toThrowError(/tensor "transformer\.wpe\.weight": data_offsets must be \[begin, end\], two integers, got 5/);
-    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].data_offsets = { 0: 1 }; }))).toThrowError(CheckpointError);
-    expect(() => readSafetensors(editHeader(file, (h) => { h['transformer.wpe.weight'].shape = 'big'; }))).toThrowError(/shape must be a list/);
+    expect(() =>
+      readSafetensors(
+        editHeader(file, (h) => {
+          h['transformer.wpe.weight'].data_offsets = 5;
+        }),
+      ),
+    ).toThrowError(/tensor "transformer\.wpe\.weight": data_offsets must be \[begin, end\], two integers, got 5/);
+    expect(() =>
+      readSafetensors(
+        editHeader(file, (h) => {
+          h['transformer.wpe.weight'].data_offsets = { 0: 1 };
+        }),
+      ),
+    ).toThrowError(CheckpointError);
+    expect(() =>
+      readSafetensors(
+        editHeader(file, (h) => {
+          h['transformer.wpe.weight'].shape = 'big';
+        }),
+      ),
+    ).toThrowError(/shape must be a list/);
     // Header length past 2^53 or past the file: no RangeError from DataView or Number.
     const huge = new Uint8Array(16);
     new DataView(huge.buffer).setBigUint64(0, 0xffffffffffffffffn, true);
@@ -128,23 +187,30 @@ describe('safetensors checkpoints', () => {
     const cfgText = JSON.stringify({ vocab_size: 65536, n_positions: 4096, n_embd: 4096, n_layer: 64, n_head: 64 });
     // Entries for every tensor of that model would be a 777 KB header; the config alone is refused.
     const text = JSON.stringify({ __metadata__: { config: cfgText } });
-    expect(() => readSafetensors(raw(text))).toThrowError(/__metadata__\.config: the model would have 13,173,530,624 parameters.*at most 268,435,456/);
+    expect(() => readSafetensors(raw(text))).toThrowError(
+      /__metadata__\.config: the model would have 13,173,530,624 parameters.*at most 268,435,456/,
+    );
     // Within the parameter limit but far beyond the bytes present: refused by tensor, still without allocating.
     const mid = { vocab_size: 16, n_positions: 32, n_embd: 1024, n_layer: 16, n_head: 8 };
     const layoutMid = buildLayout({ vocabSize: 16, nPositions: 32, nEmbd: 1024, nLayer: 16, nHead: 8 });
     expect(layoutMid.numParams).toBeLessThan(MAX_PARAMS);
     const h: Record<string, unknown> = { __metadata__: { config: JSON.stringify(mid) } };
     let at = 0;
-    for (const s of layoutMid.slots) { h[s.name] = { dtype: 'F32', shape: s.shape, data_offsets: [at, at + s.size * 4] }; at += s.size * 4; }
-    expect(() => readSafetensors(raw(JSON.stringify(h), 1024))).toThrowError(/data_offsets \[\d+, \d+\] must satisfy 0 ≤ begin ≤ end ≤ 1024/);
+    for (const s of layoutMid.slots) {
+      h[s.name] = { dtype: 'F32', shape: s.shape, data_offsets: [at, at + s.size * 4] };
+      at += s.size * 4;
+    }
+    expect(() => readSafetensors(raw(JSON.stringify(h), 1024))).toThrowError(
+      /data_offsets \[\d+, \d+\] must satisfy 0 ≤ begin ≤ end ≤ 1024/,
+    );
   });
 
   it('refuses NaN or infinite weights, naming the tensor and the first bad index', () => {
     const p = params.slice();
     p[layout.blocks[1].fcb.offset + 5] = NaN;
     p[layout.blocks[1].fcb.offset + 7] = -Infinity;
-    expect(() => readSafetensors(writeSafetensors(layout, p, vocab)))
-      .toThrowError(/tensor "transformer\.h\.1\.mlp\.c_fc\.bias" holds 2 non-finite value\(s\) \(first: NaN at index 5\)/);
+    expect(() => readSafetensors(writeSafetensors(layout, p, vocab))).toThrowError(
+      /tensor "transformer\.h\.1\.mlp\.c_fc\.bias" holds 2 non-finite value\(s\) \(first: NaN at index 5\)/,
+    );
   });
 });
-

@@ -8,7 +8,15 @@
 import { buildLayout, type ParamLayout } from './layout';
 import { DEFAULT_INIT_STD, validateModelConfig, type ModelConfig } from './config';
 import { LAYER_NORM_EPS } from '../core/abi';
-import { CheckpointError, readingFile, checkSpan, firstNonFinite, readF32Tensor, readSafetensorsFile, writeSafetensorsFile } from './safetensors-file';
+import {
+  CheckpointError,
+  readingFile,
+  checkSpan,
+  firstNonFinite,
+  readF32Tensor,
+  readSafetensorsFile,
+  writeSafetensorsFile,
+} from './safetensors-file';
 
 export { CheckpointError, readingFile };
 export interface Checkpoint {
@@ -44,7 +52,12 @@ export function hfConfig(cfg: ModelConfig): Record<string, unknown> {
   };
 }
 
-export function writeSafetensors(layout: ParamLayout, params: Float32Array, vocab: string[], runConfig?: unknown): Uint8Array {
+export function writeSafetensors(
+  layout: ParamLayout,
+  params: Float32Array,
+  vocab: string[],
+  runConfig?: unknown,
+): Uint8Array {
   if (params.length !== layout.numParams) {
     throw new CheckpointError(`params has ${params.length} floats, the layout needs ${layout.numParams}`);
   }
@@ -57,7 +70,11 @@ export function writeSafetensors(layout: ParamLayout, params: Float32Array, voca
     vocab: JSON.stringify(vocab),
     ...(runConfig === undefined ? {} : { run_config: JSON.stringify(runConfig) }),
   };
-  const tensors = layout.slots.map((slot) => ({ name: slot.name, shape: slot.shape, values: params.subarray(slot.offset, slot.offset + slot.size) }));
+  const tensors = layout.slots.map((slot) => ({
+    name: slot.name,
+    shape: slot.shape,
+    values: params.subarray(slot.offset, slot.offset + slot.size),
+  }));
   return writeSafetensorsFile(tensors, metadata);
 }
 
@@ -68,7 +85,9 @@ function configFromHf(raw: unknown): ModelConfig {
     if (typeof c[k] !== 'number') throw new CheckpointError(`__metadata__.config.${k} is missing or not a number`);
   }
   if (c.activation_function !== undefined && c.activation_function !== 'gelu_new') {
-    throw new CheckpointError(`__metadata__.config.activation_function must be "gelu_new", got ${JSON.stringify(c.activation_function)}`);
+    throw new CheckpointError(
+      `__metadata__.config.activation_function must be "gelu_new", got ${JSON.stringify(c.activation_function)}`,
+    );
   }
   const cfg: ModelConfig = {
     vocabSize: c.vocab_size as number,
@@ -103,7 +122,8 @@ export function readSafetensors(bytes: Uint8Array): Checkpoint {
   const config = configFromHf(hf);
   let vocab: unknown;
   try {
-    vocab = meta.vocab === undefined ? Array.from({ length: config.vocabSize }, (_, i) => `t${i}`) : JSON.parse(meta.vocab);
+    vocab =
+      meta.vocab === undefined ? Array.from({ length: config.vocabSize }, (_, i) => `t${i}`) : JSON.parse(meta.vocab);
   } catch {
     throw new CheckpointError('__metadata__.vocab is not valid JSON');
   }
@@ -121,7 +141,8 @@ export function readSafetensors(bytes: Uint8Array): Checkpoint {
 
   const layout = buildLayout(config);
   for (const name of file.tensors.keys()) {
-    if (!layout.byName.has(name)) throw new CheckpointError(`unexpected tensor "${name}" (not part of a GPT-2 with this config)`);
+    if (!layout.byName.has(name))
+      throw new CheckpointError(`unexpected tensor "${name}" (not part of a GPT-2 with this config)`);
   }
   // Every tensor named, F32, of its shape (its byte span was checked against the file): only
   // then is the parameter buffer allocated, so its size is bounded by the file's.
@@ -143,7 +164,8 @@ export function readSafetensors(bytes: Uint8Array): Checkpoint {
       for (let i = bad; i < slot.offset + slot.size; i++) if (!Number.isFinite(params[i])) count++;
       throw new CheckpointError(
         `tensor "${slot.name}" holds ${count} non-finite value(s) (first: ${params[bad]} at index ${bad - slot.offset}); ` +
-        'a model with NaN or infinite weights cannot be trained or evaluated');
+          'a model with NaN or infinite weights cannot be trained or evaluated',
+      );
     }
   }
   return { config, layout, params, vocab: vocab as string[], runConfig };

@@ -6,7 +6,11 @@ import { attentionDecode, copyRows, embeddingDecode } from './decode';
 import { randn, rng } from './testing';
 
 describe('KV-cache decoding twins', () => {
-  const N = 3, Tmax = 6, C = 8, NH = 2, V = 7;
+  const N = 3,
+    Tmax = 6,
+    C = 8,
+    NH = 2,
+    V = 7;
 
   it('attentionDecode at pos = row pos of attentionForward', () => {
     const r = rng(11);
@@ -26,7 +30,8 @@ describe('KV-cache decoding twins', () => {
 
   it('embeddingDecode at pos = row pos of embeddingForward (out-of-range ids read zero)', () => {
     const r = rng(12);
-    const wte = randn(r, V * C), wpe = randn(r, Tmax * C);
+    const wte = randn(r, V * C),
+      wpe = randn(r, Tmax * C);
     const tokens = Int32Array.from({ length: N * Tmax }, (_, i) => (i % 9) - 1); // −1 and 7 are out of range
     const full = new Float64Array(N * Tmax * C);
     embeddingForward(full, tokens, wte, wpe, N, Tmax, C, V);
@@ -34,13 +39,16 @@ describe('KV-cache decoding twins', () => {
       const out = new Float64Array(N * C).fill(NaN);
       embeddingDecode(out, tokens, wte, wpe, N, Tmax, C, V, pos);
       for (let n = 0; n < N; n++) {
-        expect(Array.from(out.subarray(n * C, (n + 1) * C))).toEqual(Array.from(full.subarray((n * Tmax + pos) * C, (n * Tmax + pos + 1) * C)));
+        expect(Array.from(out.subarray(n * C, (n + 1) * C))).toEqual(
+          Array.from(full.subarray((n * Tmax + pos) * C, (n * Tmax + pos + 1) * C)),
+        );
       }
     }
   });
 
   it('copyRows writes row pos and nothing else', () => {
-    const W = 5, pos = 2;
+    const W = 5,
+      pos = 2;
     const dst = new Float64Array(N * Tmax * W).fill(-1);
     const src = Float64Array.from({ length: N * W }, (_, i) => i);
     copyRows(dst, src, N, Tmax, W, pos);

@@ -13,11 +13,14 @@ import { add, geluForward, layernormForward, matmul, type F } from './ops';
  * A token id outside [0,V) reads a zero wte row, as in embeddingForward.
  */
 export function embeddingDecode(
-  out: F,             // [N, C] (=)
+  out: F, // [N, C] (=)
   tokens: Int32Array, // [N, Tmax]
-  wte: F,             // [V, C]
-  wpe: F,             // [Tmax, C]
-  N: number, Tmax: number, C: number, V: number,
+  wte: F, // [V, C]
+  wpe: F, // [Tmax, C]
+  N: number,
+  Tmax: number,
+  C: number,
+  V: number,
   pos: number,
 ): void {
   checkPos('embeddingDecode', pos, Tmax);
@@ -34,7 +37,9 @@ export function embeddingDecode(
 export function copyRows(
   dst: F, // [N, Tmax, W] (row pos written)
   src: F, // [N, W]
-  N: number, Tmax: number, W: number,
+  N: number,
+  Tmax: number,
+  W: number,
   pos: number,
 ): void {
   checkPos('copyRows', pos, Tmax);
@@ -51,7 +56,10 @@ export function copyRows(
 export function attentionDecode(
   out: F, // [N, C] (=)
   qkv: F, // [N, Tmax, 3C]
-  N: number, Tmax: number, C: number, NH: number,
+  N: number,
+  Tmax: number,
+  C: number,
+  NH: number,
   pos: number,
 ): void {
   checkPos('attentionDecode', pos, Tmax);
@@ -93,12 +101,18 @@ function checkPos(fn: string, pos: number, Tmax: number): void {
 
 /** A block's weights (HF Conv1D layout: W [in, out]), as decodeBlock reads them. */
 export interface DecodeBlockWeights {
-  ln1w: F; ln1b: F;   // [C]
-  qkvw: F; qkvb: F;   // [C,3C], [3C]
-  projw: F; projb: F; // [C,C], [C]
-  ln2w: F; ln2b: F;   // [C]
-  fcw: F; fcb: F;     // [C,4C], [4C]
-  fcprojw: F; fcprojb: F; // [4C,C], [C]
+  ln1w: F;
+  ln1b: F; // [C]
+  qkvw: F;
+  qkvb: F; // [C,3C], [3C]
+  projw: F;
+  projb: F; // [C,C], [C]
+  ln2w: F;
+  ln2b: F; // [C]
+  fcw: F;
+  fcb: F; // [C,4C], [4C]
+  fcprojw: F;
+  fcprojb: F; // [4C,C], [C]
 }
 
 /**
@@ -107,16 +121,26 @@ export interface DecodeBlockWeights {
  * (+=, the residual stream); the new q|k|v row is written into cache [N,Tmax,3C] at pos.
  */
 export function decodeBlock(
-  x: F,     // [N, C] (in place)
+  x: F, // [N, C] (in place)
   cache: F, // [N, Tmax, 3C] (row pos written)
   wts: DecodeBlockWeights,
-  N: number, Tmax: number, C: number, NH: number,
+  N: number,
+  Tmax: number,
+  C: number,
+  NH: number,
   pos: number,
 ): void {
   checkPos('decodeBlock', pos, Tmax);
   const f = (n: number) => new (x.constructor as new (n: number) => F)(n);
-  const ln = f(N * C), mean = f(N), rstd = f(N), qkv = f(N * 3 * C), atty = f(N * C), proj = f(N * C);
-  const mid = f(N * C), fch = f(N * 4 * C), fchGelu = f(N * 4 * C);
+  const ln = f(N * C),
+    mean = f(N),
+    rstd = f(N),
+    qkv = f(N * 3 * C),
+    atty = f(N * C),
+    proj = f(N * C);
+  const mid = f(N * C),
+    fch = f(N * 4 * C),
+    fchGelu = f(N * 4 * C);
   layernormForward(ln, mean, rstd, x, wts.ln1w, wts.ln1b, N, C);
   matmul(qkv, ln, wts.qkvw, wts.qkvb, N, C, 3 * C, false, false, false);
   copyRows(cache, qkv, N, Tmax, 3 * C, pos);

@@ -92,8 +92,13 @@ export function compareGradients(
   floor = 1e-5,
 ): GradcheckResult {
   const res: GradcheckResult = {
-    maxRelError: 0, maxAbsError: 0, worstIndex: -1, worstAnalytic: 0, worstNumeric: 0,
-    maxAbsNumeric: 0, checked: indices.length,
+    maxRelError: 0,
+    maxAbsError: 0,
+    worstIndex: -1,
+    worstAnalytic: 0,
+    worstNumeric: 0,
+    maxAbsNumeric: 0,
+    checked: indices.length,
   };
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k];
@@ -116,8 +121,10 @@ export function compareGradients(
 
 /** One-line summary for test logs. */
 export function formatGradcheck(label: string, r: GradcheckResult): string {
-  return `gradcheck ${label}: max rel ${r.maxRelError.toExponential(2)}, max abs ${r.maxAbsError.toExponential(2)}` +
-    ` (|grad| ≤ ${r.maxAbsNumeric.toExponential(2)}, ${r.checked} coords)`;
+  return (
+    `gradcheck ${label}: max rel ${r.maxRelError.toExponential(2)}, max abs ${r.maxAbsError.toExponential(2)}` +
+    ` (|grad| ≤ ${r.maxAbsNumeric.toExponential(2)}, ${r.checked} coords)`
+  );
 }
 
 function nanToInf(x: number): number {

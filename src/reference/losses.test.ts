@@ -8,14 +8,17 @@ import { dot, expectGrad, randn, rng, uniform } from './testing';
 import { AGGREGATION, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type Regulator } from '../core/abi';
 
 describe('logitsStats / logitsBackward', () => {
-  const R = 5, V = 11, invTemp = 0.7;
+  const R = 5,
+    V = 11,
+    invTemp = 0.7;
   // rows 1 and 3 have targets outside [0,V): logp ≡ 0 there
   const targets = Int32Array.from([4, -1, 10, 11, 0]);
 
   it('logitsStats matches a direct softmax', () => {
     const r = rng(50);
     const logits = randn(r, R * V, 2);
-    const logp = new Float64Array(R), ent = new Float64Array(R);
+    const logp = new Float64Array(R),
+      ent = new Float64Array(R);
     logitsStats(logp, ent, logits, targets, invTemp, R, V);
     for (let i = 0; i < R; i++) {
       const z = Array.from(logits.subarray(i * V, (i + 1) * V), (x) => x * invTemp);
@@ -31,7 +34,8 @@ describe('logitsStats / logitsBackward', () => {
     const r = rng(52);
     const logits = randn(r, R * V, 2);
     logits.fill(0.3, 0, V); // row 0 uniform
-    const logp = new Float64Array(R), u = new Float64Array(R);
+    const logp = new Float64Array(R),
+      u = new Float64Array(R);
     logitsStats(logp, u, logits, targets, invTemp, R, V, REGULATOR.uniform);
     for (let i = 0; i < R; i++) {
       const z = Array.from(logits.subarray(i * V, (i + 1) * V), (x) => x * invTemp);
@@ -56,9 +60,16 @@ describe('logitsStats / logitsBackward', () => {
     expect(grad(REGULATOR.entropy)).toBeLessThan(1e-6);
   });
 
-  const cases: [string, number, number][] = [['dlogp path', 1, 0], ['dent path', 0, 1], ['both paths', 1, 1]];
+  const cases: [string, number, number][] = [
+    ['dlogp path', 1, 0],
+    ['dent path', 0, 1],
+    ['both paths', 1, 1],
+  ];
   // Each regulator (the entropy, seed 51; uniform, seed 53) through each backward path.
-  const regulators: [string, Regulator, number][] = [['entropy', REGULATOR.entropy, 51], ['uniform', REGULATOR.uniform, 53]];
+  const regulators: [string, Regulator, number][] = [
+    ['entropy', REGULATOR.entropy, 51],
+    ['uniform', REGULATOR.uniform, 53],
+  ];
   for (const [regName, reg, seed] of regulators) {
     for (const [label, useLogp, useReg] of cases) {
       it(`backward passes gradcheck (${regName} regulator, ${label}, invTemp ${invTemp})`, () => {
@@ -66,7 +77,8 @@ describe('logitsStats / logitsBackward', () => {
         const logits = randn(r, R * V, 2);
         const dlogp = randn(r, R).map((x) => x * useLogp);
         const dreg = randn(r, R).map((x) => x * useReg);
-        const logp = new Float64Array(R), regValue = new Float64Array(R);
+        const logp = new Float64Array(R),
+          regValue = new Float64Array(R);
         const f = (x: Float64Array) => {
           logitsStats(logp, regValue, x, targets, invTemp, R, V, reg);
           return dot(dlogp, logp) + dot(dreg, regValue);
@@ -80,10 +92,19 @@ describe('logitsStats / logitsBackward', () => {
 });
 
 describe('pgLoss', () => {
-  const N = 4, T = 5;
+  const N = 4,
+    T = 5;
   const base: PgLossParams = {
-    epsLow: 0.2, epsHigh: 0.28, dualClip: 0, beta: 0, klKind: 1, alpha: 0,
-    aggregation: AGGREGATION.tokenMean, maxLen: 6, totalTokens: 13, totalSeqs: 5,
+    epsLow: 0.2,
+    epsHigh: 0.28,
+    dualClip: 0,
+    beta: 0,
+    klKind: 1,
+    alpha: 0,
+    aggregation: AGGREGATION.tokenMean,
+    maxLen: 6,
+    totalTokens: 13,
+    totalSeqs: 5,
   };
   // mask: sequence 3 has no trained token (its seq-mean weight must be 0, not NaN)
   const mask = Float64Array.from([1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0]);
@@ -91,7 +112,13 @@ describe('pgLoss', () => {
 
   /** Random inputs with log-ratios in [−0.6, 0.6], none within 1e-2 of a clip boundary (the
    *  finite differences must not cross one). */
-  interface PgInputs { logp: Float64Array; oldLogp: Float64Array; refLogp: Float64Array; adv: Float64Array; entropy: Float64Array }
+  interface PgInputs {
+    logp: Float64Array;
+    oldLogp: Float64Array;
+    refLogp: Float64Array;
+    adv: Float64Array;
+    entropy: Float64Array;
+  }
 
   function inputs(seed: number, p: PgLossParams): PgInputs {
     const r = rng(seed);
@@ -100,13 +127,18 @@ describe('pgLoss', () => {
     const bounds = [Math.log(1 - p.epsLow), Math.log(1 + p.epsHigh), p.dualClip > 1 ? Math.log(p.dualClip) : NaN];
     for (let i = 0; i < N * T; i++) {
       let lr: number;
-      do lr = -0.6 + 1.2 * r.next(); while (bounds.some((b) => Math.abs(lr - b) < 1e-2));
+      do lr = -0.6 + 1.2 * r.next();
+      while (bounds.some((b) => Math.abs(lr - b) < 1e-2));
       logp[i] = oldLogp[i] + lr;
     }
     const refLogp = uniform(r, N * T, -3, -0.2);
     const adv = randn(r, N * T);
     // make sure every branch occurs: clipped low, clipped high, dual-clipped (c = 1.3)
-    [[-0.5, -1.2], [0.5, 0.9], [0.55, -0.7]].forEach(([lr, a], i) => {
+    [
+      [-0.5, -1.2],
+      [0.5, 0.9],
+      [0.55, -0.7],
+    ].forEach(([lr, a], i) => {
       logp[i] = oldLogp[i] + lr;
       adv[i] = a;
     });
@@ -115,8 +147,10 @@ describe('pgLoss', () => {
   }
 
   function run(p: PgLossParams, x: PgInputs) {
-    const dlogp = new Float64Array(N * T).fill(NaN), dent = new Float64Array(N * T).fill(NaN);
-    const seqLoss = new Float64Array(N).fill(NaN), stats = new Float64Array(N * PG_STATS).fill(NaN);
+    const dlogp = new Float64Array(N * T).fill(NaN),
+      dent = new Float64Array(N * T).fill(NaN);
+    const seqLoss = new Float64Array(N).fill(NaN),
+      stats = new Float64Array(N * PG_STATS).fill(NaN);
     pgLoss(dlogp, dent, seqLoss, stats, x.logp, x.oldLogp, x.refLogp, x.adv, mask, klMask, x.entropy, N, T, p);
     return { dlogp, dent, seqLoss, stats, loss: seqLoss.reduce((a, b) => a + b, 0) };
   }
@@ -127,10 +161,26 @@ describe('pgLoss', () => {
     const p: PgLossParams = { ...base, dualClip: 3, totalTokens: 3 };
     const oldLogp = Float64Array.from([-1, -1, -2, -1]);
     const logp = Float64Array.from([-1 + Math.log(0.5), -1 + Math.log(1.5), -2 + Math.log(4), -5]);
-    const dlogp = new Float64Array(4), dent = new Float64Array(4), seqLoss = new Float64Array(1);
+    const dlogp = new Float64Array(4),
+      dent = new Float64Array(4),
+      seqLoss = new Float64Array(1);
     const stats = new Float64Array(8);
-    pgLoss(dlogp, dent, seqLoss, stats, logp, oldLogp, logp, Float64Array.from([-1, 1, -1, 1]),
-      Float64Array.from([1, 1, 1, 0]), Float64Array.from([1, 1, 1, 1]), new Float64Array(4), 1, 4, p);
+    pgLoss(
+      dlogp,
+      dent,
+      seqLoss,
+      stats,
+      logp,
+      oldLogp,
+      logp,
+      Float64Array.from([-1, 1, -1, 1]),
+      Float64Array.from([1, 1, 1, 0]),
+      Float64Array.from([1, 1, 1, 1]),
+      new Float64Array(4),
+      1,
+      4,
+      p,
+    );
     expect(seqLoss[0]).toBeCloseTo((0.8 - 1.28 + 3) / 3, 14);
     expect(Array.from(dlogp)).toEqual([0, 0, 0, 0]); // every branch is constant
     expect(stats[PG_STAT.count]).toBe(3);
@@ -145,11 +195,14 @@ describe('pgLoss', () => {
 
   /** The spec's per-token formulas, written out directly, for the loss values and stats. */
   function specLoss(p: PgLossParams, x: PgInputs): { seqLoss: number[]; stats: number[][] } {
-    const seqLoss: number[] = [], stats: number[][] = [];
+    const seqLoss: number[] = [],
+      stats: number[][] = [];
     for (let n = 0; n < N; n++) {
       const idx = Array.from({ length: T }, (_, t) => n * T + t).filter((i) => mask[i] === 1);
       const L = idx.length;
-      const w = [1 / p.totalTokens, L ? 1 / (p.totalSeqs * L) : 0, 1 / p.totalSeqs, 1 / (p.totalSeqs * p.maxLen)][p.aggregation];
+      const w = [1 / p.totalTokens, L ? 1 / (p.totalSeqs * L) : 0, 1 / p.totalSeqs, 1 / (p.totalSeqs * p.maxLen)][
+        p.aggregation
+      ];
       let loss = 0;
       const st = [L, 0, 0, 0, 0, 0, 0, 0];
       for (const i of idx) {
@@ -157,7 +210,10 @@ describe('pgLoss', () => {
         const A = x.adv[i];
         const clipped = Math.min(Math.max(rho, 1 - p.epsLow), 1 + p.epsHigh);
         let s = Math.min(rho * A, clipped * A);
-        if (p.dualClip > 1 && A < 0 && p.dualClip * A > s) { s = p.dualClip * A; st[6]++; }
+        if (p.dualClip > 1 && A < 0 && p.dualClip * A > s) {
+          s = p.dualClip * A;
+          st[6]++;
+        }
         const k1 = x.logp[i] - x.refLogp[i];
         const k3 = Math.exp(x.refLogp[i] - x.logp[i]) - (x.refLogp[i] - x.logp[i]) - 1;
         const kl = klMask[i] === 1 && p.beta > 0 ? (p.klKind === 1 ? k1 : k3) : 0;
@@ -219,11 +275,14 @@ describe('pgLoss', () => {
 
 describe('ceLoss', () => {
   it('dlogp passes gradcheck and seqLoss splits the loss', () => {
-    const N = 3, T = 5, scale = 1 / 9;
+    const N = 3,
+      T = 5,
+      scale = 1 / 9;
     const r = rng(80);
     const logp = uniform(r, N * T, -4, -0.1);
     const mask = Float64Array.from([0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 0, 1]);
-    const dlogp = new Float64Array(N * T).fill(NaN), seqLoss = new Float64Array(N).fill(NaN);
+    const dlogp = new Float64Array(N * T).fill(NaN),
+      seqLoss = new Float64Array(N).fill(NaN);
     ceLoss(dlogp, seqLoss, logp, mask, N, T, scale);
     expect(seqLoss[0]).toBeCloseTo(-scale * (logp[1] + logp[2] + logp[3]), 14);
     const f = (x: Float64Array) => {

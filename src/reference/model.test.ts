@@ -13,7 +13,8 @@ import { nextTokenTargets } from '../core/abi';
 
 const cfg: ModelConfig = validateModelConfig({ vocabSize: 7, nPositions: 6, nEmbd: 8, nLayer: 2, nHead: 2 });
 const layout = buildLayout(cfg);
-const N = 2, T = 5;
+const N = 2,
+  T = 5;
 const tokens = Int32Array.from([1, 4, 6, 0, 2, 5, 5, 3, 1, 6]); // [N,T]
 
 /** Parameters far from init (std 0.5 weights, perturbed LayerNorm gains and biases), so every
@@ -24,7 +25,8 @@ function randomParams(seed: number): Float64Array {
   for (const s of layout.slots) {
     const v = view(params, s);
     for (let i = 0; i < v.length; i++) {
-      v[i] = s.init.kind === 'ones' ? 1 + 0.3 * r.normal() : s.init.kind === 'zeros' ? 0.2 * r.normal() : 0.5 * r.normal();
+      v[i] =
+        s.init.kind === 'ones' ? 1 + 0.3 * r.normal() : s.init.kind === 'zeros' ? 0.2 * r.normal() : 0.5 * r.normal();
     }
   }
   return params;
@@ -35,7 +37,9 @@ describe('reference GPT-2', () => {
     const p32 = initParams(layout, 1);
     const out32 = crossEntropyLossAndGrad(layout, p32, tokens, N, T);
     const out64 = crossEntropyLossAndGrad(layout, Float64Array.from(p32), tokens, N, T);
-    console.log(`init loss ${out64.loss.toFixed(6)} (ln V = ${Math.log(cfg.vocabSize).toFixed(6)}), |f32 − f64| = ${Math.abs(out32.loss - out64.loss).toExponential(2)}`);
+    console.log(
+      `init loss ${out64.loss.toFixed(6)} (ln V = ${Math.log(cfg.vocabSize).toFixed(6)}), |f32 − f64| = ${Math.abs(out32.loss - out64.loss).toExponential(2)}`,
+    );
     expect(Math.abs(out64.loss - Math.log(cfg.vocabSize))).toBeLessThan(0.05);
     expect(Math.abs(out32.loss - out64.loss)).toBeLessThan(1e-5);
     expect(out32.grads).toBeInstanceOf(Float32Array);
@@ -73,11 +77,15 @@ describe('reference GPT-2', () => {
         const numeric = numericGradient(f, params, idx);
         const res = compareGradients(grads, numeric, idx);
         console.log(formatGradcheck(`model ${s.name}`, res));
-        expect(res.maxRelError, `${s.name}: coord ${res.worstIndex} analytic ${res.worstAnalytic} numeric ${res.worstNumeric}`)
-          .toBeLessThan(GRADCHECK_TOL);
+        expect(
+          res.maxRelError,
+          `${s.name}: coord ${res.worstIndex} analytic ${res.worstAnalytic} numeric ${res.worstNumeric}`,
+        ).toBeLessThan(GRADCHECK_TOL);
         worst = Math.max(worst, res.maxRelError);
       }
-      console.log(`gradcheck whole model${masked ? ' (masked)' : ''}: max rel ${worst.toExponential(2)} over ${layout.slots.length} tensors`);
+      console.log(
+        `gradcheck whole model${masked ? ' (masked)' : ''}: max rel ${worst.toExponential(2)} over ${layout.slots.length} tensors`,
+      );
       // rows of wpe beyond T and the alignment padding get no gradient
       expect(Array.from(view(grads, layout.wpe).subarray(T * cfg.nEmbd)).every((g) => g === 0)).toBe(true);
       const inSlot = new Uint8Array(layout.numParams);

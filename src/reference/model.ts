@@ -12,26 +12,43 @@ import { nextTokenTargets } from '../core/abi';
 import { buildDecayMask, view, type ParamLayout, type TensorSlot } from '../model/layout';
 import {
   type F,
-  add, adamw, attentionBackward, attentionForward, biasBackward, ceLoss,
-  embeddingBackward, embeddingForward, geluBackward, geluForward, gradNorm, layernormBackward,
-  layernormForward, logitsBackward, logitsStats, matmul,
+  add,
+  adamw,
+  attentionBackward,
+  attentionForward,
+  biasBackward,
+  ceLoss,
+  embeddingBackward,
+  embeddingForward,
+  geluBackward,
+  geluForward,
+  gradNorm,
+  layernormBackward,
+  layernormForward,
+  logitsBackward,
+  logitsStats,
+  matmul,
 } from './ops';
 
 export type FloatCtor = Float32ArrayConstructor | Float64ArrayConstructor;
 
 /** Per-block activations saved by forward (R = N·T). */
 export interface LayerActivations {
-  ln1: F; ln1Mean: F; ln1Rstd: F; // [R,C], [R], [R]
-  qkv: F;     // [R,3C]
-  atty: F;    // [R,C] attention output, before the projection
-  att: F;     // [N,NH,T,T] attention probabilities
+  ln1: F;
+  ln1Mean: F;
+  ln1Rstd: F; // [R,C], [R], [R]
+  qkv: F; // [R,3C]
+  atty: F; // [R,C] attention output, before the projection
+  att: F; // [N,NH,T,T] attention probabilities
   attproj: F; // [R,C]
-  resid2: F;  // [R,C] residual + attention branch
-  ln2: F; ln2Mean: F; ln2Rstd: F; // [R,C], [R], [R]
-  fch: F;     // [R,4C] MLP pre-activation
+  resid2: F; // [R,C] residual + attention branch
+  ln2: F;
+  ln2Mean: F;
+  ln2Rstd: F; // [R,C], [R], [R]
+  fch: F; // [R,4C] MLP pre-activation
   fchGelu: F; // [R,4C]
-  fcproj: F;  // [R,C]
-  resid3: F;  // [R,C] block output
+  fcproj: F; // [R,C]
+  resid3: F; // [R,C] block output
 }
 
 /** Every buffer forward and backward use, for a fixed (N, T). */
@@ -40,20 +57,20 @@ export interface Activations {
   T: number;
   encoded: F; // [R,C] token + position embeddings
   layers: LayerActivations[];
-  lnf: F; lnfMean: F; lnfRstd: F; // [R,C], [R], [R]
-  logits: F;  // [R,V]
+  lnf: F;
+  lnfMean: F;
+  lnfRstd: F; // [R,C], [R], [R]
+  logits: F; // [R,V]
   // Scratch gradients for backward (activations only; parameter grads go to `grads`).
-  dresid: F;   // [R,C] gradient flowing down the residual stream
-  dln: F;      // [R,C] gradient w.r.t. a LayerNorm output (ln1, ln2 or lnf)
-  datty: F;    // [R,C]
-  dqkv: F;     // [R,3C]
+  dresid: F; // [R,C] gradient flowing down the residual stream
+  dln: F; // [R,C] gradient w.r.t. a LayerNorm output (ln1, ln2 or lnf)
+  datty: F; // [R,C]
+  dqkv: F; // [R,3C]
   dfchGelu: F; // [R,4C]
-  dfch: F;     // [R,4C]
+  dfch: F; // [R,4C]
 }
 
-export function createActivations(
-  cfg: ModelConfig, N: number, T: number, ctor: FloatCtor = Float32Array,
-): Activations {
+export function createActivations(cfg: ModelConfig, N: number, T: number, ctor: FloatCtor = Float32Array): Activations {
   if (T > cfg.nPositions) throw new RangeError(`T (${T}) exceeds model.nPositions (${cfg.nPositions})`);
   const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L } = cfg;
   const R = N * T;
@@ -61,18 +78,38 @@ export function createActivations(
   const layers: LayerActivations[] = [];
   for (let l = 0; l < L; l++) {
     layers.push({
-      ln1: a(R * C), ln1Mean: a(R), ln1Rstd: a(R),
-      qkv: a(R * 3 * C), atty: a(R * C), att: a(N * NH * T * T), attproj: a(R * C),
+      ln1: a(R * C),
+      ln1Mean: a(R),
+      ln1Rstd: a(R),
+      qkv: a(R * 3 * C),
+      atty: a(R * C),
+      att: a(N * NH * T * T),
+      attproj: a(R * C),
       resid2: a(R * C),
-      ln2: a(R * C), ln2Mean: a(R), ln2Rstd: a(R),
-      fch: a(R * 4 * C), fchGelu: a(R * 4 * C), fcproj: a(R * C), resid3: a(R * C),
+      ln2: a(R * C),
+      ln2Mean: a(R),
+      ln2Rstd: a(R),
+      fch: a(R * 4 * C),
+      fchGelu: a(R * 4 * C),
+      fcproj: a(R * C),
+      resid3: a(R * C),
     });
   }
   return {
-    N, T, encoded: a(R * C), layers,
-    lnf: a(R * C), lnfMean: a(R), lnfRstd: a(R), logits: a(R * V),
-    dresid: a(R * C), dln: a(R * C), datty: a(R * C), dqkv: a(R * 3 * C),
-    dfchGelu: a(R * 4 * C), dfch: a(R * 4 * C),
+    N,
+    T,
+    encoded: a(R * C),
+    layers,
+    lnf: a(R * C),
+    lnfMean: a(R),
+    lnfRstd: a(R),
+    logits: a(R * V),
+    dresid: a(R * C),
+    dln: a(R * C),
+    datty: a(R * C),
+    dqkv: a(R * 3 * C),
+    dfchGelu: a(R * 4 * C),
+    dfch: a(R * 4 * C),
   };
 }
 
@@ -87,9 +124,10 @@ function checkShapes(layout: ParamLayout, tokens: Int32Array, N: number, T: numb
 /** Forward pass; fills acts and returns acts.logits [N·T, V]. */
 export function forward(
   layout: ParamLayout,
-  params: F,          // [P]
+  params: F, // [P]
   tokens: Int32Array, // [N, T]
-  N: number, T: number,
+  N: number,
+  T: number,
   acts: Activations,
 ): F {
   checkShapes(layout, tokens, N, T, acts);
@@ -125,12 +163,13 @@ export function forward(
  */
 export function backward(
   layout: ParamLayout,
-  params: F,          // [P]
-  grads: F,           // [P] (+=)
+  params: F, // [P]
+  grads: F, // [P] (+=)
   tokens: Int32Array, // [N, T]
-  N: number, T: number,
+  N: number,
+  T: number,
   acts: Activations,
-  dlogits: F,         // [N·T, V]
+  dlogits: F, // [N·T, V]
 ): void {
   checkShapes(layout, tokens, N, T, acts);
   const { nEmbd: C, vocabSize: V, nHead: NH, nLayer: L } = layout.config;
@@ -144,8 +183,18 @@ export function backward(
   matmul(g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true);
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
   dresid.fill(0);
-  layernormBackward(dresid, g(layout.lnfw), g(layout.lnfb), dln, lastResid, p(layout.lnfw),
-    acts.lnfMean, acts.lnfRstd, R, C);
+  layernormBackward(
+    dresid,
+    g(layout.lnfw),
+    g(layout.lnfb),
+    dln,
+    lastResid,
+    p(layout.lnfw),
+    acts.lnfMean,
+    acts.lnfRstd,
+    R,
+    C,
+  );
 
   for (let l = L - 1; l >= 0; l--) {
     const b = layout.blocks[l];
@@ -194,9 +243,10 @@ export interface LossAndGrad<A extends F> {
  */
 export function crossEntropyLossAndGrad<A extends F>(
   layout: ParamLayout,
-  params: A,          // [P]
+  params: A, // [P]
   tokens: Int32Array, // [N, T]
-  N: number, T: number,
+  N: number,
+  T: number,
   mask?: ArrayLike<number>, // [N, T]
 ): LossAndGrad<A> {
   const { vocabSize: V } = layout.config;
@@ -215,10 +265,10 @@ export function crossEntropyLossAndGrad<A extends F>(
       total += m;
     }
   }
-  const logp = new ctor(R);    // [R]
+  const logp = new ctor(R); // [R]
   const entropy = new ctor(R); // [R]
   logitsStats(logp, entropy, logits, targets, 1, R, V);
-  const dlogp = new ctor(R);   // [R]
+  const dlogp = new ctor(R); // [R]
   const seqLoss = new ctor(N); // [N]
   ceLoss(dlogp, seqLoss, logp, rowMask, N, T, total > 0 ? 1 / total : 0);
   let loss = 0;
@@ -261,7 +311,7 @@ export function createAdamState(layout: ParamLayout, ctor: FloatCtor = Float32Ar
 export function adamwStep(
   layout: ParamLayout,
   params: F, // [P] (updated)
-  grads: F,  // [P]
+  grads: F, // [P]
   state: AdamState,
   hp: AdamWHyper,
   decay: F = buildDecayMask(layout), // [P]
@@ -271,7 +321,21 @@ export function adamwStep(
   gradNorm(norm, grads, P);
   const skipped = norm[1] !== 0;
   if (!skipped) state.step++;
-  adamw(params, grads, state.m, state.v, decay, norm, P, hp.lr, hp.beta1, hp.beta2, hp.eps,
-    hp.weightDecay, Math.max(1, state.step), hp.maxGradNorm);
+  adamw(
+    params,
+    grads,
+    state.m,
+    state.v,
+    decay,
+    norm,
+    P,
+    hp.lr,
+    hp.beta1,
+    hp.beta2,
+    hp.eps,
+    hp.weightDecay,
+    Math.max(1, state.step),
+    hp.maxGradNorm,
+  );
   return { gradNorm: norm[0], skipped };
 }

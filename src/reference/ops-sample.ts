@@ -15,13 +15,19 @@ import type { F } from './float';
  * softmax, the policy the loss trains.
  */
 export function sampleToken(
-  tokens: Int32Array,  // [N, Tmax] i32 (written at pos)
-  logp: F,             // [N, Tmax] (written at pos)
-  entropy: F,          // [N, Tmax] (written at pos)
-  logits: F,           // [N, V] the next-token logits of each sequence
-  fixed: Int32Array,   // [N, Tmax] i32, ≥ 0 where the environment fills the position
-  N: number, V: number, Tmax: number, pos: number,
-  seed: number, step: number, invTemp: number, topK: number,
+  tokens: Int32Array, // [N, Tmax] i32 (written at pos)
+  logp: F, // [N, Tmax] (written at pos)
+  entropy: F, // [N, Tmax] (written at pos)
+  logits: F, // [N, V] the next-token logits of each sequence
+  fixed: Int32Array, // [N, Tmax] i32, ≥ 0 where the environment fills the position
+  N: number,
+  V: number,
+  Tmax: number,
+  pos: number,
+  seed: number,
+  step: number,
+  invTemp: number,
+  topK: number,
 ): void {
   const allowed = new Uint8Array(V);
   for (let n = 0; n < N; n++) {

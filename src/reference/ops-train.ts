@@ -13,12 +13,13 @@ import type { F } from './float';
  * or U = mean_j log p_j (REGULATOR.uniform).  (=)
  */
 export function logitsStats(
-  logp: F,            // [R] (=)
-  reg: F,             // [R] (=) H or U
-  logits: F,          // [R, V]
+  logp: F, // [R] (=)
+  reg: F, // [R] (=) H or U
+  logits: F, // [R, V]
   targets: Int32Array, // [R]
   invTemp: number,
-  R: number, V: number,
+  R: number,
+  V: number,
   regulator: Regulator = REGULATOR.entropy,
 ): void {
   for (let r = 0; r < R; r++) {
@@ -38,13 +39,14 @@ export function logitsStats(
  * and dlogits = invTemp·dL/dz. A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
  */
 export function logitsBackward(
-  dlogits: F,         // [R, V] (=)
-  logits: F,          // [R, V]
+  dlogits: F, // [R, V] (=)
+  logits: F, // [R, V]
   targets: Int32Array, // [R]
-  dlogp: F,           // [R]
-  dreg: F,            // [R]
+  dlogp: F, // [R]
+  dreg: F, // [R]
   invTemp: number,
-  R: number, V: number,
+  R: number,
+  V: number,
   regulator: Regulator = REGULATOR.entropy,
 ): void {
   for (let r = 0; r < R; r++) {
@@ -94,18 +96,19 @@ function logSumExp(a: F, off: number, V: number, invTemp: number): number {
  * mask = 0 contribute nothing. See docs/engine.md for the exact formulas.
  */
 export function pgLoss(
-  dlogp: F,   // [N·T] (=)
-  dent: F,    // [N·T] (=)
+  dlogp: F, // [N·T] (=)
+  dent: F, // [N·T] (=)
   seqLoss: F, // [N] (=)
-  stats: F,   // [N·8] (=)
-  logp: F,    // [N·T] log π(token) under the current (tempered) policy
+  stats: F, // [N·8] (=)
+  logp: F, // [N·T] log π(token) under the current (tempered) policy
   oldLogp: F, // [N·T] log π_old(token), from the rollout
   refLogp: F, // [N·T] log π_ref(token), frozen reference
-  adv: F,     // [N·T] advantages A
-  mask: F,    // [N·T] 1 where the token is trained, else 0
-  klMask: F,  // [N·T] 1 where the KL penalty applies, else 0
+  adv: F, // [N·T] advantages A
+  mask: F, // [N·T] 1 where the token is trained, else 0
+  klMask: F, // [N·T] 1 where the KL penalty applies, else 0
   entropy: F, // [N·T] the regulator value at that position (H, or U for REGULATOR.uniform)
-  N: number, T: number,
+  N: number,
+  T: number,
   p: PgLossParams,
 ): void {
   if (p.klKind !== KL_KIND.k1 && p.klKind !== KL_KIND.k3) {
@@ -120,15 +123,32 @@ export function pgLoss(
     for (let t = 0; t < T; t++) if (mask[n * T + t] !== 0) len++;
     let w: number;
     switch (p.aggregation) {
-      case AGGREGATION.tokenMean: w = 1 / p.totalTokens; break;
-      case AGGREGATION.seqMeanTokenMean: w = len > 0 ? 1 / (p.totalSeqs * len) : 0; break;
-      case AGGREGATION.seqMeanTokenSum: w = 1 / p.totalSeqs; break;
-      case AGGREGATION.seqMeanTokenSumNorm: w = 1 / (p.totalSeqs * p.maxLen); break;
-      default: throw new RangeError(`pgLoss: params.aggregation must be one of ${Object.values(AGGREGATION).join(', ')}, got ${String(p.aggregation)}`);
+      case AGGREGATION.tokenMean:
+        w = 1 / p.totalTokens;
+        break;
+      case AGGREGATION.seqMeanTokenMean:
+        w = len > 0 ? 1 / (p.totalSeqs * len) : 0;
+        break;
+      case AGGREGATION.seqMeanTokenSum:
+        w = 1 / p.totalSeqs;
+        break;
+      case AGGREGATION.seqMeanTokenSumNorm:
+        w = 1 / (p.totalSeqs * p.maxLen);
+        break;
+      default:
+        throw new RangeError(
+          `pgLoss: params.aggregation must be one of ${Object.values(AGGREGATION).join(', ')}, got ${String(p.aggregation)}`,
+        );
     }
     let loss = 0;
-    let count = 0, clipLow = 0, clipHigh = 0, sumRatio = 0, maxRatio = 0, sumKl = 0;
-    let dualCount = 0, sumLogRatio = 0;
+    let count = 0,
+      clipLow = 0,
+      clipHigh = 0,
+      sumRatio = 0,
+      maxRatio = 0,
+      sumKl = 0;
+    let dualCount = 0,
+      sumLogRatio = 0;
     for (let t = 0; t < T; t++) {
       const i = n * T + t;
       if (mask[i] === 0) {
@@ -144,11 +164,21 @@ export function pgLoss(
       const isHigh = A > 0 && ratio > hi;
       let s: number;
       let ds: number; // ∂s/∂logp
-      if (isLow) { s = lo * A; ds = 0; }
-      else if (isHigh) { s = hi * A; ds = 0; }
-      else { s = ratio * A; ds = ratio * A; }
+      if (isLow) {
+        s = lo * A;
+        ds = 0;
+      } else if (isHigh) {
+        s = hi * A;
+        ds = 0;
+      } else {
+        s = ratio * A;
+        ds = ratio * A;
+      }
       const isDual = useDual && A < 0 && p.dualClip * A > s;
-      if (isDual) { s = p.dualClip * A; ds = 0; }
+      if (isDual) {
+        s = p.dualClip * A;
+        ds = 0;
+      }
       // KL to the reference, with r = refLogp − logp
       const r = refLogp[i] - logp[i];
       const k3 = Math.exp(r) - r - 1;
@@ -156,8 +186,13 @@ export function pgLoss(
       let dkl = 0;
       const klOn = klMask[i] !== 0;
       if (klOn && p.beta > 0) {
-        if (p.klKind === KL_KIND.k1) { kl = -r; dkl = 1; }
-        else { kl = k3; dkl = 1 - Math.exp(r); }
+        if (p.klKind === KL_KIND.k1) {
+          kl = -r;
+          dkl = 1;
+        } else {
+          kl = k3;
+          dkl = 1 - Math.exp(r);
+        }
       }
       const H = entropy[i];
       const ell = -s + p.beta * kl - p.alpha * H;
@@ -191,11 +226,12 @@ export function pgLoss(
  * dlogp = −scale·mask; seqLoss[n] = −scale·Σ_t mask·logp of sequence n.
  */
 export function ceLoss(
-  dlogp: F,   // [N·T] (=)
+  dlogp: F, // [N·T] (=)
   seqLoss: F, // [N] (=)
-  logp: F,    // [N·T]
-  mask: F,    // [N·T]
-  N: number, T: number,
+  logp: F, // [N·T]
+  mask: F, // [N·T]
+  N: number,
+  T: number,
   scale: number,
 ): void {
   for (let n = 0; n < N; n++) {
@@ -213,7 +249,7 @@ export function ceLoss(
 
 /** out[0] = sqrt(Σ g²); out[1] = 1 if any g is NaN or ±Inf, else 0.  (=) */
 export function gradNorm(
-  out: F,   // [2] (=)
+  out: F, // [2] (=)
   grads: F, // [P]
   P: number,
 ): void {
@@ -231,8 +267,8 @@ export function gradNorm(
 /** out[0] = sqrt(Σ (a − b)²), out[1] = 1 if any a − b is not finite: how far an update moved the weights. */
 export function diffNorm(
   out: F, // [2] (=)
-  a: F,   // [P]
-  b: F,   // [P]
+  a: F, // [P]
+  b: F, // [P]
   P: number,
 ): void {
   let ss = 0;
@@ -252,13 +288,17 @@ export function diffNorm(
  */
 export function adamw(
   params: F, // [P] (updated)
-  grads: F,  // [P]
-  m: F,      // [P] first moment (updated)
-  v: F,      // [P] second moment (updated)
-  decay: F,  // [P] 1 where weight decay applies, else 0
-  norm: F,   // [2] from gradNorm
+  grads: F, // [P]
+  m: F, // [P] first moment (updated)
+  v: F, // [P] second moment (updated)
+  decay: F, // [P] 1 where weight decay applies, else 0
+  norm: F, // [2] from gradNorm
   P: number,
-  lr: number, beta1: number, beta2: number, eps: number, weightDecay: number,
+  lr: number,
+  beta1: number,
+  beta2: number,
+  eps: number,
+  weightDecay: number,
   step: number, // 1-based
   maxGradNorm: number,
 ): void {
@@ -277,4 +317,3 @@ export function adamw(
     params[i] -= lr * (mhat / (Math.sqrt(vhat) + eps) + weightDecay * decay[i] * params[i]);
   }
 }
-

@@ -27,11 +27,14 @@ export * from './ops-sample';
  * −1 for "not yet sampled"; they must never read out of bounds).
  */
 export function embeddingForward(
-  out: F,            // [N·T, C] (=)
+  out: F, // [N·T, C] (=)
   tokens: Int32Array, // [N, T]
-  wte: F,            // [V, C]
-  wpe: F,            // [Tmax, C]
-  N: number, T: number, C: number, V: number,
+  wte: F, // [V, C]
+  wpe: F, // [Tmax, C]
+  N: number,
+  T: number,
+  C: number,
+  V: number,
 ): void {
   for (let n = 0; n < N; n++) {
     for (let t = 0; t < T; t++) {
@@ -51,11 +54,14 @@ export function embeddingForward(
  * Out-of-range tokens contribute to dwpe only.
  */
 export function embeddingBackward(
-  dwte: F,           // [V, C] (+=)
-  dwpe: F,           // [Tmax, C] (+=)
-  dout: F,           // [N·T, C]
+  dwte: F, // [V, C] (+=)
+  dwpe: F, // [Tmax, C] (+=)
+  dout: F, // [N·T, C]
   tokens: Int32Array, // [N, T]
-  N: number, T: number, C: number, V: number,
+  N: number,
+  T: number,
+  C: number,
+  V: number,
 ): void {
   for (let n = 0; n < N; n++) {
     for (let t = 0; t < T; t++) {
@@ -75,13 +81,14 @@ export function embeddingBackward(
 
 /** out = (inp − mean)·rstd·w + b per row; population variance, eps 1e-5.  (=) */
 export function layernormForward(
-  out: F,  // [R, C] (=)
+  out: F, // [R, C] (=)
   mean: F, // [R] (=)
   rstd: F, // [R] (=)
-  inp: F,  // [R, C]
-  w: F,    // [C]
-  b: F,    // [C]
-  R: number, C: number,
+  inp: F, // [R, C]
+  w: F, // [C]
+  b: F, // [C]
+  R: number,
+  C: number,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * C;
@@ -108,21 +115,22 @@ export function layernormForward(
  */
 export function layernormBackward(
   dinp: F, // [R, C] (+=)
-  dw: F,   // [C] (+=)
-  db: F,   // [C] (+=)
+  dw: F, // [C] (+=)
+  db: F, // [C] (+=)
   dout: F, // [R, C]
-  inp: F,  // [R, C]
-  w: F,    // [C]
+  inp: F, // [R, C]
+  w: F, // [C]
   mean: F, // [R]
   rstd: F, // [R]
-  R: number, C: number,
+  R: number,
+  C: number,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * C;
     const m = mean[r];
     const s = rstd[r];
-    let gMean = 0;   // mean_c(dout·w)
-    let gxMean = 0;  // mean_c(dout·w·x̂)
+    let gMean = 0; // mean_c(dout·w)
+    let gxMean = 0; // mean_c(dout·w·x̂)
     for (let c = 0; c < C; c++) {
       const xhat = (inp[x + c] - m) * s;
       const g = dout[x + c] * w[c];
@@ -153,37 +161,66 @@ export function layernormBackward(
  *   weight grad:     matmul(dW[IC,OC], inp[R,IC], dout[R,OC], null, IC, R, OC, true, false, true)
  */
 export function matmul(
-  out: F,          // [M, N] (= or +=)
-  a: F,            // [M, K], or [K, M] if transA
-  b: F,            // [K, N], or [N, K] if transB
-  bias: F | null,  // [N] or null
-  M: number, K: number, N: number,
-  transA: boolean, transB: boolean, accumulate: boolean,
+  out: F, // [M, N] (= or +=)
+  a: F, // [M, K], or [K, M] if transA
+  b: F, // [K, N], or [N, K] if transB
+  bias: F | null, // [N] or null
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  transB: boolean,
+  accumulate: boolean,
 ): void {
   // Same sums as matmulDefinition, term by term in the same order (k ascending, the bias first),
   // so the results are bit-identical; only the loops are arranged so the innermost one walks
   // memory in order (1.7–7× per shape in V8, 2.9× over a maze-lesson step's shapes:
   // docs/benchmarks.md, "CPU engine: matmul").
-  if (transB && !transA) { matmulRowDots(out, a, b, bias, M, K, N, accumulate); return; }
-  if (!transB) { matmulRowSums(out, a, b, bias, M, K, N, transA, accumulate); return; }
+  if (transB && !transA) {
+    matmulRowDots(out, a, b, bias, M, K, N, accumulate);
+    return;
+  }
+  if (!transB) {
+    matmulRowSums(out, a, b, bias, M, K, N, transA, accumulate);
+    return;
+  }
   matmulDefinition(out, a, b, bias, M, K, N, transA, transB, accumulate);
 }
 
 /** transB, not transA: out[i,j] = a row i · b row j, both rows contiguous. */
 function matmulRowDots(out: F, a: F, b: F, bias: F | null, M: number, K: number, N: number, accumulate: boolean): void {
   for (let i = 0; i < M; i++) {
-    const ai = i * K, oi = i * N;
+    const ai = i * K,
+      oi = i * N;
     // Four outputs per pass share the loads of row i of a; each sum still runs k = 0, 1, ….
     let j = 0;
     for (; j + 4 <= N; j += 4) {
-      const b0 = j * K, b1 = b0 + K, b2 = b1 + K, b3 = b2 + K;
-      let s0 = bias ? bias[j] : 0, s1 = bias ? bias[j + 1] : 0, s2 = bias ? bias[j + 2] : 0, s3 = bias ? bias[j + 3] : 0;
+      const b0 = j * K,
+        b1 = b0 + K,
+        b2 = b1 + K,
+        b3 = b2 + K;
+      let s0 = bias ? bias[j] : 0,
+        s1 = bias ? bias[j + 1] : 0,
+        s2 = bias ? bias[j + 2] : 0,
+        s3 = bias ? bias[j + 3] : 0;
       for (let k = 0; k < K; k++) {
         const av = a[ai + k];
-        s0 += av * b[b0 + k]; s1 += av * b[b1 + k]; s2 += av * b[b2 + k]; s3 += av * b[b3 + k];
+        s0 += av * b[b0 + k];
+        s1 += av * b[b1 + k];
+        s2 += av * b[b2 + k];
+        s3 += av * b[b3 + k];
       }
-      if (accumulate) { out[oi + j] += s0; out[oi + j + 1] += s1; out[oi + j + 2] += s2; out[oi + j + 3] += s3; }
-      else { out[oi + j] = s0; out[oi + j + 1] = s1; out[oi + j + 2] = s2; out[oi + j + 3] = s3; }
+      if (accumulate) {
+        out[oi + j] += s0;
+        out[oi + j + 1] += s1;
+        out[oi + j + 2] += s2;
+        out[oi + j + 3] += s3;
+      } else {
+        out[oi + j] = s0;
+        out[oi + j + 1] = s1;
+        out[oi + j + 2] = s2;
+        out[oi + j + 3] = s3;
+      }
     }
     for (; j < N; j++) {
       const bj = j * K;
@@ -196,7 +233,15 @@ function matmulRowDots(out: F, a: F, b: F, bias: F | null, M: number, K: number,
 
 /** b not transposed: row i of out gathers a[i,k]·(row k of b) over k, in a row of doubles. */
 function matmulRowSums(
-  out: F, a: F, b: F, bias: F | null, M: number, K: number, N: number, transA: boolean, accumulate: boolean,
+  out: F,
+  a: F,
+  b: F,
+  bias: F | null,
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  accumulate: boolean,
 ): void {
   const row = new Float64Array(N); // [N] the sums of one output row, in JS doubles
   for (let i = 0; i < M; i++) {
@@ -209,7 +254,10 @@ function matmulRowSums(
       const a1 = transA ? a[(k + 1) * M + i] : a[i * K + k + 1];
       const a2 = transA ? a[(k + 2) * M + i] : a[i * K + k + 2];
       const a3 = transA ? a[(k + 3) * M + i] : a[i * K + k + 3];
-      const b0 = k * N, b1 = b0 + N, b2 = b1 + N, b3 = b2 + N;
+      const b0 = k * N,
+        b1 = b0 + N,
+        b2 = b1 + N,
+        b3 = b2 + N;
       for (let j = 0; j < N; j++) row[j] = row[j] + a0 * b[b0 + j] + a1 * b[b1 + j] + a2 * b[b2 + j] + a3 * b[b3 + j];
     }
     for (; k < K; k++) {
@@ -225,8 +273,16 @@ function matmulRowSums(
 
 /** The definition, one output at a time: the ground truth matmul is tested against. */
 export function matmulDefinition(
-  out: F, a: F, b: F, bias: F | null, M: number, K: number, N: number,
-  transA: boolean, transB: boolean, accumulate: boolean,
+  out: F,
+  a: F,
+  b: F,
+  bias: F | null,
+  M: number,
+  K: number,
+  N: number,
+  transA: boolean,
+  transB: boolean,
+  accumulate: boolean,
 ): void {
   for (let i = 0; i < M; i++) {
     for (let j = 0; j < N; j++) {
@@ -244,8 +300,9 @@ export function matmulDefinition(
 /** dbias[j] += Σ_r dout[r,j] (column sums).  (+=) */
 export function biasBackward(
   dbias: F, // [OC] (+=)
-  dout: F,  // [R, OC]
-  R: number, OC: number,
+  dout: F, // [R, OC]
+  R: number,
+  OC: number,
 ): void {
   for (let j = 0; j < OC; j++) {
     let s = 0;
@@ -265,7 +322,10 @@ export function attentionForward(
   out: F, // [N, T, C] (=)
   att: F, // [N, NH, T, T] (=)
   qkv: F, // [N, T, 3C]
-  N: number, T: number, C: number, NH: number,
+  N: number,
+  T: number,
+  C: number,
+  NH: number,
 ): void {
   for (let n = 0; n < N; n++) {
     for (let h = 0; h < NH; h++) {
@@ -285,13 +345,17 @@ export function attentionForward(
  * row; the CPU engine's cached sampler (./sampler) for the newest row only, bit for bit the same.
  */
 export function attentionRow(
-  out: F,         // row at o, C wide (=)
+  out: F, // row at o, C wide (=)
   o: number,
-  att: F,         // t + 1 entries from a (=)
+  att: F, // t + 1 entries from a (=)
   a: number,
-  qkv: F,         // [N, T, 3C], rows 0..t of sequence n written
-  n: number, T: number, C: number, NH: number,
-  h: number, t: number,
+  qkv: F, // [N, T, 3C], rows 0..t of sequence n written
+  n: number,
+  T: number,
+  C: number,
+  NH: number,
+  h: number,
+  t: number,
 ): void {
   const hd = C / NH;
   const scale = 1 / Math.sqrt(hd);
@@ -330,9 +394,12 @@ export function attentionRow(
 export function attentionBackward(
   dqkv: F, // [N, T, 3C] (=)
   dout: F, // [N, T, C]
-  qkv: F,  // [N, T, 3C]
-  att: F,  // [N, NH, T, T]
-  N: number, T: number, C: number, NH: number,
+  qkv: F, // [N, T, 3C]
+  att: F, // [N, NH, T, T]
+  N: number,
+  T: number,
+  C: number,
+  NH: number,
 ): void {
   const hd = C / NH;
   const scale = 1 / Math.sqrt(hd);
@@ -391,7 +458,7 @@ export function geluForward(
 /** dinp = gelu'(inp)·dout.  (=) */
 export function geluBackward(
   dinp: F, // [n] (=)
-  inp: F,  // [n]
+  inp: F, // [n]
   dout: F, // [n]
   n: number,
 ): void {
@@ -416,4 +483,3 @@ export function add(out: F, a: F, b: F, n: number): void {
 export function accumulate(dst: F, src: F, n: number): void {
   for (let i = 0; i < n; i++) dst[i] += src[i];
 }
-

@@ -6,7 +6,11 @@ import { adamwStep, createAdamState } from './model';
 import { buildDecayMask } from '../model/layout';
 import { adamw, diffNorm, gradNorm } from './ops';
 
-const lr = 0.1, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, wd = 0.1;
+const lr = 0.1,
+  beta1 = 0.9,
+  beta2 = 0.999,
+  eps = 1e-8,
+  wd = 0.1;
 
 describe('gradNorm', () => {
   it('L2 norm and the non-finite flag', () => {
@@ -40,7 +44,9 @@ describe('adamw', () => {
   const g2 = [-0.5, -1, 1, 4];
 
   function run(grads: number[][], maxGradNorm: number) {
-    const params = Float64Array.from(p0), m = new Float64Array(4), v = new Float64Array(4);
+    const params = Float64Array.from(p0),
+      m = new Float64Array(4),
+      v = new Float64Array(4);
     const norm = new Float64Array(2);
     grads.forEach((g, k) => {
       const ga = Float64Array.from(g);
@@ -82,7 +88,8 @@ describe('adamw', () => {
   });
 
   it('a non-finite gradient leaves params and moments untouched', () => {
-    const params = Float64Array.from(p0), m = Float64Array.from([0.1, 0.2, 0.3, 0.4]);
+    const params = Float64Array.from(p0),
+      m = Float64Array.from([0.1, 0.2, 0.3, 0.4]);
     const v = Float64Array.from([1, 2, 3, 4]);
     const grads = Float64Array.from([1, NaN, 0, 0]);
     const norm = new Float64Array(2);
@@ -117,9 +124,10 @@ describe('adamwStep / buildDecayMask', () => {
     expect(r1.skipped).toBe(false);
     expect(r1.gradNorm).toBeCloseTo(0.5 * Math.sqrt(P), 12);
     expect(state.step).toBe(1);
-    const w = layout.wte.offset, b = layout.lnfb.offset;
+    const w = layout.wte.offset,
+      b = layout.lnfb.offset;
     expect(params[w]).toBeCloseTo(1 - lr * (0.5 / (0.5 + eps) + wd), 14); // decayed
-    expect(params[b]).toBeCloseTo(1 - lr * (0.5 / (0.5 + eps)), 14);      // not decayed
+    expect(params[b]).toBeCloseTo(1 - lr * (0.5 / (0.5 + eps)), 14); // not decayed
     const before = params.slice();
     grads[3] = Infinity;
     const r2 = adamwStep(layout, params, grads, state, hp);

@@ -19,9 +19,23 @@ function softmax(row: number[], k: number): number[] {
 /** Draws one token per step for a single sequence (N = 1, Tmax = 4, pos = 2). */
 function draw(seed: number, step: number, topK: number, logits: number[] = logitsRow) {
   const tokens = new Int32Array(4).fill(-7);
-  const logp = new Float64Array(4), ent = new Float64Array(4);
-  sampleToken(tokens, logp, ent, Float64Array.from(logits), new Int32Array(4).fill(-1),
-    1, logits.length, 4, 2, seed, step, invTemp, topK);
+  const logp = new Float64Array(4),
+    ent = new Float64Array(4);
+  sampleToken(
+    tokens,
+    logp,
+    ent,
+    Float64Array.from(logits),
+    new Int32Array(4).fill(-1),
+    1,
+    logits.length,
+    4,
+    2,
+    seed,
+    step,
+    invTemp,
+    topK,
+  );
   return { token: tokens[2], logp: logp[2], entropy: ent[2], tokens };
 }
 
@@ -32,10 +46,13 @@ function chiSquare(counts: number[], probs: number[], total: number): number {
 
 describe('sampleToken', () => {
   it('copies fixed positions and samples the rest, writing only at pos', () => {
-    const N = 3, Tmax = 4, pos = 2;
+    const N = 3,
+      Tmax = 4,
+      pos = 2;
     const fixed = Int32Array.from([-1, -1, -1, -1, 9, 9, 6, 9, -1, -1, -1, -1]); // [N,Tmax]
     const tokens = new Int32Array(N * Tmax).fill(-5);
-    const logp = new Float64Array(N * Tmax).fill(7), ent = new Float64Array(N * Tmax).fill(7);
+    const logp = new Float64Array(N * Tmax).fill(7),
+      ent = new Float64Array(N * Tmax).fill(7);
     const logits = Float64Array.from([...logitsRow, ...logitsRow, ...logitsRow]); // [N,V]
     sampleToken(tokens, logp, ent, logits, fixed, N, V, Tmax, pos, 42, 3, invTemp, 0);
     expect(tokens[1 * Tmax + pos]).toBe(6);
@@ -76,7 +93,10 @@ describe('sampleToken', () => {
   it('draws follow the exact inverse CDF; frequencies match softmax(z) (chi-square, full and top-3)', () => {
     const M = 20000;
     // 0.999 quantiles of chi-square: 4 degrees of freedom 18.467, 2 degrees of freedom 13.816
-    const cases: [number, number][] = [[0, 18.467], [3, 13.816]];
+    const cases: [number, number][] = [
+      [0, 18.467],
+      [3, 13.816],
+    ];
     for (const [topK, critical] of cases) {
       const counts = new Array<number>(V).fill(0);
       let probs = softmax(logitsRow, invTemp);
@@ -101,8 +121,14 @@ describe('sampleToken', () => {
         probs = kept.map((p) => p / mass);
       }
       const used = probs.map((p, i) => i).filter((i) => probs[i] > 0);
-      const stat = chiSquare(used.map((i) => counts[i]), used.map((i) => probs[i]), M);
-      console.log(`sampleToken chi-square (topK ${topK}, ${M} draws, ${used.length - 1} dof): ${stat.toFixed(3)} < ${critical}`);
+      const stat = chiSquare(
+        used.map((i) => counts[i]),
+        used.map((i) => probs[i]),
+        M,
+      );
+      console.log(
+        `sampleToken chi-square (topK ${topK}, ${M} draws, ${used.length - 1} dof): ${stat.toFixed(3)} < ${critical}`,
+      );
       expect(stat).toBeLessThan(critical);
     }
   });

@@ -37,7 +37,14 @@ describe('sampleSequencesCpu (KV cache)', () => {
   const cases: [string, ModelConfig, number, number, number, number][] = [
     // name, config, N, T, invTemp, topK
     ['2 layers, 3 heads, T = 12', { vocabSize: 11, nPositions: 12, nEmbd: 12, nLayer: 2, nHead: 3 }, 7, 12, 1, 0],
-    ['1 layer, 1 head, temperature 0.7', { vocabSize: 9, nPositions: 16, nEmbd: 8, nLayer: 1, nHead: 1 }, 5, 16, 1 / 0.7, 0],
+    [
+      '1 layer, 1 head, temperature 0.7',
+      { vocabSize: 9, nPositions: 16, nEmbd: 8, nLayer: 1, nHead: 1 },
+      5,
+      16,
+      1 / 0.7,
+      0,
+    ],
     ['3 layers, 2 heads, greedy', { vocabSize: 13, nPositions: 10, nEmbd: 16, nLayer: 3, nHead: 2 }, 6, 10, 1, 1],
     ['top-k 3, T below nPositions', { vocabSize: 10, nPositions: 20, nEmbd: 12, nLayer: 2, nHead: 2 }, 4, 14, 1, 3],
   ];

@@ -19,8 +19,15 @@ import { copyRows, embeddingDecode } from './decode';
 import type { SampleResult } from '../core/abi';
 
 export function sampleSequencesCpu(
-  layout: ParamLayout, params: F, fixed: Int32Array, N: number, T: number,
-  seed: number, step: number, invTemp: number, topK: number,
+  layout: ParamLayout,
+  params: F,
+  fixed: Int32Array,
+  N: number,
+  T: number,
+  seed: number,
+  step: number,
+  invTemp: number,
+  topK: number,
 ): SampleResult {
   const { nEmbd: C, vocabSize: V, nHead: NH } = layout.config;
   const p = (s: Parameters<typeof view>[1]): F => view(params, s);
@@ -30,11 +37,13 @@ export function sampleSequencesCpu(
   // One row per sequence at the current position.
   const x = new Float32Array(N * C); // [N,C] residual stream
   const ln = new Float32Array(N * C); // [N,C]
-  const mean = new Float32Array(N), rstd = new Float32Array(N); // [N]
+  const mean = new Float32Array(N),
+    rstd = new Float32Array(N); // [N]
   const qkv = new Float32Array(N * 3 * C); // [N,3C]
   const atty = new Float32Array(N * C); // [N,C]
   const proj = new Float32Array(N * C); // [N,C]
-  const fch = new Float32Array(N * 4 * C), fchGelu = new Float32Array(N * 4 * C); // [N,4C]
+  const fch = new Float32Array(N * 4 * C),
+    fchGelu = new Float32Array(N * 4 * C); // [N,4C]
   const logits = new Float32Array(N * V); // [N,V]
   const scores = new Float32Array(T); // [T] one attention row, rounded as attentionForward's att
   const caches = layout.blocks.map(() => new Float32Array(N * T * 3 * C)); // per layer [N,T,3C]
@@ -45,7 +54,8 @@ export function sampleSequencesCpu(
       matmul(qkv, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false);
       copyRows(caches[l], qkv, N, T, 3 * C, pos);
       // Row pos of attentionForward, from the cache: the same function, so the same bits.
-      for (let n = 0; n < N; n++) for (let h = 0; h < NH; h++) attentionRow(atty, n * C, scores, 0, caches[l], n, T, C, NH, h, pos);
+      for (let n = 0; n < N; n++)
+        for (let h = 0; h < NH; h++) attentionRow(atty, n * C, scores, 0, caches[l], n, T, C, NH, h, pos);
       matmul(proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false);
       add(x, x, proj, N * C);
       layernormForward(ln, mean, rstd, x, p(b.ln2w), p(b.ln2b), N, C);
@@ -63,8 +73,15 @@ export function sampleSequencesCpu(
 
 /** The definition: the whole forward pass again for every position (slow; the test reference). */
 export function sampleSequencesFull(
-  layout: ParamLayout, params: F, fixed: Int32Array, N: number, T: number,
-  seed: number, step: number, invTemp: number, topK: number,
+  layout: ParamLayout,
+  params: F,
+  fixed: Int32Array,
+  N: number,
+  T: number,
+  seed: number,
+  step: number,
+  invTemp: number,
+  topK: number,
 ): SampleResult {
   const V = layout.config.vocabSize;
   const tokens = Int32Array.from(fixed, (t) => Math.max(t, 0)); // [N,T]
@@ -80,4 +97,3 @@ export function sampleSequencesFull(
   }
   return { tokens, logp, entropy };
 }
-

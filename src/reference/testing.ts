@@ -49,8 +49,10 @@ export function expectGrad(
 ): GradcheckResult {
   const r = gradcheck(f, x, analytic, opts);
   console.log(formatGradcheck(label, r));
-  expect(r.maxRelError, `${label}: worst coord ${r.worstIndex} analytic ${r.worstAnalytic} numeric ${r.worstNumeric}`)
-    .toBeLessThan(opts.tol ?? GRADCHECK_TOL);
+  expect(
+    r.maxRelError,
+    `${label}: worst coord ${r.worstIndex} analytic ${r.worstAnalytic} numeric ${r.worstNumeric}`,
+  ).toBeLessThan(opts.tol ?? GRADCHECK_TOL);
   // A check over an all-zero gradient would prove nothing.
   expect(r.maxAbsNumeric, `${label}: gradient is identically zero`).toBeGreaterThan(1e-4);
   return r;

@@ -31,7 +31,9 @@ function writeYs(instances: GroupMulInstance[], ys: string[][]): Int32Array {
   const tokens = buildTemplate(instances, shape);
   instances.forEach((inst, n) => {
     const ypos = inst.fixed.flatMap((f, c) => (f === null ? [c] : []));
-    ypos.forEach((c, j) => (tokens[n * shape.T + shape.Lp + c] = ys[n][j] === 'EOS' ? EOS : NUM_SPECIAL + el(ys[n][j])));
+    ypos.forEach(
+      (c, j) => (tokens[n * shape.T + shape.Lp + c] = ys[n][j] === 'EOS' ? EOS : NUM_SPECIAL + el(ys[n][j])),
+    );
   });
   return tokens;
 }
@@ -53,7 +55,13 @@ describe('chainBreakReport', () => {
     ]);
     const shape = rolloutShape(insts, 1);
     const rightLogp = new Float32Array(shape.N * shape.T).fill(Math.log(0.5));
-    const report = chainBreakReport(insts, tokens, new Float32Array(shape.N * shape.T).fill(Math.log(0.25)), rightLogp, shape);
+    const report = chainBreakReport(
+      insts,
+      tokens,
+      new Float32Array(shape.N * shape.T).fill(Math.log(0.25)),
+      rightLogp,
+      shape,
+    );
     expect(report).toMatchObject({ group: 'S3', layout: 'interleaved', length: 3, scratch: 3, order: 6, prompts: 4 });
     expect(report.firstBreak).toEqual([1, 1, 1]);
     expect(report.unbroken).toBe(1);
@@ -63,7 +71,15 @@ describe('chainBreakReport', () => {
     expect([report.wroteNext, report.wroteBefore]).toEqual([0, 0]);
     expect(report.pairs).toHaveLength(3);
     const atY2 = report.pairs.find((p) => p.before === el(r));
-    expect(atY2).toEqual({ before: el(r), next: [el(r)], right: el(r2), wrote: el(s), count: 1, pRight: expect.closeTo(0.5, 6), pWrote: expect.closeTo(0.25, 6) });
+    expect(atY2).toEqual({
+      before: el(r),
+      next: [el(r)],
+      right: el(r2),
+      wrote: el(s),
+      count: 1,
+      pRight: expect.closeTo(0.5, 6),
+      pWrote: expect.closeTo(0.25, 6),
+    });
     const atY1 = report.pairs.find((p) => p.before === null);
     expect(atY1).toMatchObject({ next: [el(r)], right: el(r), wrote: el(s) });
     expect(report.collapsed).toBe(0);
@@ -79,7 +95,13 @@ describe('chainBreakReport', () => {
     const zeros = new Float32Array(shape.T);
     const report = chainBreakReport([inst], tokens, zeros, zeros, shape);
     expect(report.firstBreak).toEqual([0, 1]);
-    expect(report.pairs[0]).toMatchObject({ before: el(r2), next: [el(s), el(s)], right: el(r2), wrote: el(s), pRight: 1 });
+    expect(report.pairs[0]).toMatchObject({
+      before: el(r2),
+      next: [el(s), el(s)],
+      right: el(r2),
+      wrote: el(s),
+      pRight: 1,
+    });
   });
 });
 
@@ -134,7 +156,17 @@ describe('greedyChainBreaks', () => {
     const broken = report.prompts - report.unbroken;
     expect(broken).toBeGreaterThan(0);
     expect(report.firstBreak[0]).toBe(0); // copying x1 never breaks
-    expect(report.pairs).toEqual([{ before: a, next: [x], right: S3.table[a][x], wrote: wrong, count: broken, pRight: expect.closeTo(0.002, 6), pWrote: expect.closeTo(0.998, 6) }]);
+    expect(report.pairs).toEqual([
+      {
+        before: a,
+        next: [x],
+        right: S3.table[a][x],
+        wrote: wrong,
+        count: broken,
+        pRight: expect.closeTo(0.002, 6),
+        pWrote: expect.closeTo(0.998, 6),
+      },
+    ]);
     expect(report.collapsed).toBe(1);
     expect([report.wroteNext, report.wroteBefore]).toEqual([0, 0]);
     const echo = await greedyChainBreaks(stubPolicy([a, x], x, 0.3, 10), insts, 0);
@@ -143,14 +175,24 @@ describe('greedyChainBreaks', () => {
     const text = chainBreakLines(report).join('\n');
     expect(text).toContain(`p120 · p021 → ${S3.elementNames[S3.table[a][x]]}  wrote p012`);
     expect(text).toContain('p(right) 0.002 collapsed');
-    expect(chainBreakLines(echo).join('\n')).toContain(`copied the next element in ${echo.wroteNext} of ${echo.wroteNext} broken chains`);
+    expect(chainBreakLines(echo).join('\n')).toContain(
+      `copied the next element in ${echo.wroteNext} of ${echo.wroteNext} broken chains`,
+    );
     expect(text).toContain(`1 of 1 wrong products collapsed (p(right) < ${COLLAPSED_BELOW})`);
   });
 
   it('on a tiny CPU model: the prompts evaluate() scores, the same verdicts, deterministic', async () => {
     const config = mergeConfig(presetConfig('cot-discovery'), {
-      'task.length': 3, curriculum: 'off', refSync: 'none', 'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2,
-      evalEvery: 0, evalPrompts: 24, groupSize: 4, seed: 5,
+      'task.length': 3,
+      curriculum: 'off',
+      refSync: 'none',
+      'model.nEmbd': 8,
+      'model.nLayer': 1,
+      'model.nHead': 2,
+      evalEvery: 0,
+      evalPrompts: 24,
+      groupSize: 4,
+      seed: 5,
     });
     const trainer = await Trainer.create(config, (l, p, s) => new CpuEngine(l, p, s));
     const insts = trainer.heldOutPrompts(trainer.level, 24) as GroupMulInstance[];

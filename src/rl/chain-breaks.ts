@@ -4,7 +4,15 @@
 
 import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape } from './rollout';
-import { chainBreakReport, getGroup, policyPositions, prefixProducts, targetPrefixLength, type ChainBreakReport, type GroupMulInstance } from '../tasks/groupmul';
+import {
+  chainBreakReport,
+  getGroup,
+  policyPositions,
+  prefixProducts,
+  targetPrefixLength,
+  type ChainBreakReport,
+  type GroupMulInstance,
+} from '../tasks/groupmul';
 import { NUM_SPECIAL } from '../tasks/types';
 
 /**
@@ -12,9 +20,18 @@ import { NUM_SPECIAL } from '../tasks/types';
  * at every y under those prefixes (one logProbs call), and reports where the chains break.
  * Probabilities are at the engine's temperature (the run's sampling temperature: 1 in every groupmul preset).
  */
-export async function greedyChainBreaks(engine: PolicyEngine, instances: readonly GroupMulInstance[], seed: number): Promise<ChainBreakReport> {
+export async function greedyChainBreaks(
+  engine: PolicyEngine,
+  instances: readonly GroupMulInstance[],
+  seed: number,
+): Promise<ChainBreakReport> {
   const shape = rolloutShape(instances, 1);
-  const greedy = await engine.sample(buildTemplate(instances, shape), shape.N, shape.T, { seed: seed >>> 0, step: 0, invTemp: 1, topK: 1 });
+  const greedy = await engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+    seed: seed >>> 0,
+    step: 0,
+    invTemp: 1,
+    topK: 1,
+  });
   const g = getGroup(instances[0].params.group);
   const positions = policyPositions(instances[0].params);
   const s = positions.length;

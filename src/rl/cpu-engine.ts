@@ -7,8 +7,16 @@ import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss 
 import { sampleSequencesCpu } from '../reference/sampler';
 import { PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
-  checkLength, nonFiniteSlots, tensorGroups, usesReference,
-  type EngineSettings, type OptimizerState, type PassStats, type PolicyEngine, type TrainPass, type TrainResult,
+  checkLength,
+  nonFiniteSlots,
+  tensorGroups,
+  usesReference,
+  type EngineSettings,
+  type OptimizerState,
+  type PassStats,
+  type PolicyEngine,
+  type TrainPass,
+  type TrainResult,
 } from './engine';
 
 export class CpuEngine implements PolicyEngine {
@@ -20,7 +28,11 @@ export class CpuEngine implements PolicyEngine {
   private readonly decay: Float32Array;
   private saved: { params: Float32Array; m: Float32Array; v: Float32Array } | null = null;
 
-  constructor(readonly layout: ParamLayout, initial: Float32Array, readonly settings: EngineSettings) {
+  constructor(
+    readonly layout: ParamLayout,
+    initial: Float32Array,
+    readonly settings: EngineSettings,
+  ) {
     this.params = initial.slice();
     this.grads = new Float32Array(layout.numParams);
     this.adam = createAdamState(layout, Float32Array);
@@ -36,7 +48,8 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async train(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
-    if (!this.ref && passes.some(usesReference)) throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+    if (!this.ref && passes.some(usesReference))
+      throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
     const { invTemp, regulator } = this.settings;
     const { vocabSize: V } = this.layout.config;
     const R = N * T;
@@ -51,12 +64,30 @@ export class CpuEngine implements PolicyEngine {
         logitsStats(refLogp, new Float32Array(R), refLogits, d.targets, invTemp, R, V);
       }
       const logits = forward(this.layout, this.params, d.tokens, N, T, acts);
-      const logp = new Float32Array(R), entropy = new Float32Array(R);
+      const logp = new Float32Array(R),
+        entropy = new Float32Array(R);
       logitsStats(logp, entropy, logits, d.targets, invTemp, R, V, regulator);
-      const dlogp = new Float32Array(R), dent = new Float32Array(R);
-      const seqLoss = new Float32Array(N), stats = new Float32Array(N * PG_STATS);
+      const dlogp = new Float32Array(R),
+        dent = new Float32Array(R);
+      const seqLoss = new Float32Array(N),
+        stats = new Float32Array(N * PG_STATS);
       if (pass.loss.kind === 'pg') {
-        pgLoss(dlogp, dent, seqLoss, stats, logp, d.oldLogp, refLogp, d.adv, d.mask, d.klMask, entropy, N, T, pass.loss.params);
+        pgLoss(
+          dlogp,
+          dent,
+          seqLoss,
+          stats,
+          logp,
+          d.oldLogp,
+          refLogp,
+          d.adv,
+          d.mask,
+          d.klMask,
+          entropy,
+          N,
+          T,
+          pass.loss.params,
+        );
       } else {
         ceLoss(dlogp, seqLoss, logp, d.mask, N, T, pass.loss.scale);
       }
@@ -67,8 +98,22 @@ export class CpuEngine implements PolicyEngine {
       const norm = new Float32Array(2);
       gradNorm(norm, this.grads, this.layout.numParams);
       const h = pass.adam;
-      adamw(this.params, this.grads, this.adam.m, this.adam.v, this.decay, norm, this.layout.numParams,
-        h.lr, h.beta1, h.beta2, h.eps, h.weightDecay, h.step, h.maxGradNorm);
+      adamw(
+        this.params,
+        this.grads,
+        this.adam.m,
+        this.adam.v,
+        this.decay,
+        norm,
+        this.layout.numParams,
+        h.lr,
+        h.beta1,
+        h.beta2,
+        h.eps,
+        h.weightDecay,
+        h.step,
+        h.maxGradNorm,
+      );
       out.push({ seqLoss, stats, gradNorm: norm[0], nonFinite: norm[1] !== 0 });
     }
     const groupNorms: Record<string, number> = {};
@@ -77,7 +122,8 @@ export class CpuEngine implements PolicyEngine {
       gradNorm(n, this.grads.subarray(g.offset, g.offset + g.size), g.size);
       groupNorms[g.name] = n[0];
     }
-    const w = new Float32Array(2), d = new Float32Array(2);
+    const w = new Float32Array(2),
+      d = new Float32Array(2);
     gradNorm(w, this.params, this.layout.numParams);
     diffNorm(d, this.params, before, this.layout.numParams);
     return { passes: out, groupNorms, weightNorm: w[1] ? NaN : w[0], updateNorm: d[1] ? NaN : d[0] };
@@ -98,7 +144,11 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async checkpointState(): Promise<void> {
-    this.saved = { params: this.params.slice(), m: (this.adam.m as Float32Array).slice(), v: (this.adam.v as Float32Array).slice() };
+    this.saved = {
+      params: this.params.slice(),
+      m: (this.adam.m as Float32Array).slice(),
+      v: (this.adam.v as Float32Array).slice(),
+    };
   }
 
   async restoreState(): Promise<void> {

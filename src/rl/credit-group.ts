@@ -3,14 +3,24 @@
 // Both take seqAdv [N] and return a new Float64Array [N]; sequence i = b*G + g.
 
 /** A copy of seqAdv, reweighted group by group (`start` = b·G, the group's first sequence). */
-function perGroup(seqAdv: ArrayLike<number>, B: number, G: number, reweight: (adv: Float64Array, start: number) => void): Float64Array {
+function perGroup(
+  seqAdv: ArrayLike<number>,
+  B: number,
+  G: number,
+  reweight: (adv: Float64Array, start: number) => void,
+): Float64Array {
   const adv = Float64Array.from(seqAdv);
   for (let b = 0; b < B; b++) reweight(adv, b * G);
   return adv;
 }
 
 /** Counts of each label among the group's members selected by `member(i)`. */
-function clusterSizes(labels: readonly string[], start: number, G: number, member: (i: number) => boolean): Map<string, number> {
+function clusterSizes(
+  labels: readonly string[],
+  start: number,
+  G: number,
+  member: (i: number) => boolean,
+): Map<string, number> {
   const sizes = new Map<string, number>();
   for (let i = start; i < start + G; i++) if (member(i)) sizes.set(labels[i], (sizes.get(labels[i]) ?? 0) + 1);
   return sizes;
@@ -40,7 +50,12 @@ function reweightPreservingSum(adv: Float64Array, selected: number[], weight: (i
  * Positive advantages of incorrect completions (partial rewards) are left as they are.
  */
 export function cueCredit(
-  seqAdv: ArrayLike<number>, correct: ArrayLike<number>, signatures: readonly string[], B: number, G: number, gamma: number,
+  seqAdv: ArrayLike<number>,
+  correct: ArrayLike<number>,
+  signatures: readonly string[],
+  B: number,
+  G: number,
+  gamma: number,
 ): Float64Array {
   return perGroup(seqAdv, B, G, (adv, start) => {
     const sizes = clusterSizes(signatures, start, G, (i) => correct[i] !== 0);
@@ -59,7 +74,12 @@ export function cueCredit(
  * formula.) γ = 0 is the identity. Negative advantages of correct completions are left as they are.
  */
 export function edasCredit(
-  seqAdv: ArrayLike<number>, correct: ArrayLike<number>, errorSignatures: readonly string[], B: number, G: number, gamma: number,
+  seqAdv: ArrayLike<number>,
+  correct: ArrayLike<number>,
+  errorSignatures: readonly string[],
+  B: number,
+  G: number,
+  gamma: number,
 ): Float64Array {
   return perGroup(seqAdv, B, G, (adv, start) => {
     const sizes = clusterSizes(errorSignatures, start, G, (i) => correct[i] === 0);

@@ -34,9 +34,10 @@ describe('Cue-GRPO', () => {
 
   it('works per group', () => {
     // Group 2 is group 1 shifted; its clusters do not mix with group 1's.
-    close(cueCredit([...adv, ...adv], [...correct, ...correct], [...sigs, 'y', 'y', 'x', 'z'], 2, 4, 1), [
-      0.75, 0.75, 1.5, -3, 0.75, 0.75, 1.5, -3,
-    ]);
+    close(
+      cueCredit([...adv, ...adv], [...correct, ...correct], [...sigs, 'y', 'y', 'x', 'z'], 2, 4, 1),
+      [0.75, 0.75, 1.5, -3, 0.75, 0.75, 1.5, -3],
+    );
   });
 });
 

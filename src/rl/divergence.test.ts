@@ -5,7 +5,12 @@ import { CpuEngine } from './cpu-engine';
 import { presetConfig } from '../config/presets';
 import { mergeConfig } from '../config/config';
 
-const obs = (updateNorm: number, weightNorm = 10, lrSum = 1e-3, count = 10_000) => ({ updateNorm, weightNorm, lrSum, count });
+const obs = (updateNorm: number, weightNorm = 10, lrSum = 1e-3, count = 10_000) => ({
+  updateNorm,
+  weightNorm,
+  lrSum,
+  count,
+});
 
 describe('DivergenceGuard', () => {
   it('an update far above both an lr-sized step and the recent median fires update-norm', () => {
@@ -14,7 +19,9 @@ describe('DivergenceGuard', () => {
     expect(g.check(obs(0.99))).toBeNull();
     const v = g.check(obs(1.01));
     expect(v?.check).toBe('update-norm');
-    expect(v?.detail).toMatch(/moved the weights by 1\.01 .*more than 10 × max\(recent median 0, lr-sized step 0\.100\)/);
+    expect(v?.detail).toMatch(
+      /moved the weights by 1\.01 .*more than 10 × max\(recent median 0, lr-sized step 0\.100\)/,
+    );
   });
 
   it('the limit follows the recent median when that is larger; rejected updates are not recorded', () => {
@@ -45,12 +52,17 @@ describe('the trainer with the divergence guard', () => {
     expect(first.scalars.update_norm).toBeGreaterThan(0);
     const before = await t.engine.readParams();
     const optBefore = await t.engine.readOptimizerState();
-    const fault = await t.step().then(() => null, (e: unknown) => e);
+    const fault = await t.step().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(fault).toBeInstanceOf(TrainingFault);
     const f = fault as TrainingFault;
     expect(f.check).toBe('update-norm');
     expect(f.step).toBe(2);
-    expect(f.message).toMatch(/^step 2: divergence \(update-norm\): the update moved the weights by .*the weights from before this step are kept/);
+    expect(f.message).toMatch(
+      /^step 2: divergence \(update-norm\): the update moved the weights by .*the weights from before this step are kept/,
+    );
     expect(f.tensors.length).toBeGreaterThan(0);
     expect(Array.from(await t.engine.readParams())).toEqual(Array.from(before));
     expect(Array.from((await t.engine.readOptimizerState()).v)).toEqual(Array.from(optBefore.v));
@@ -63,12 +75,23 @@ describe('the trainer with the divergence guard', () => {
   });
 
   it('the warm start is guarded too (sftLr named)', async () => {
-    const cfg = mergeConfig(presetConfig('sort-easy'), { sftSteps: 5, sftLr: 1, beta2: 0, adamEps: 1e-12, evalEvery: 0 });
+    const cfg = mergeConfig(presetConfig('sort-easy'), {
+      sftSteps: 5,
+      sftLr: 1,
+      beta2: 0,
+      adamEps: 1e-12,
+      evalEvery: 0,
+    });
     const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
-    const fault = await t.warmStart().then(() => null, (e: unknown) => e);
+    const fault = await t.warmStart().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(fault).toBeInstanceOf(TrainingFault);
     expect((fault as TrainingFault).step).toBe(0);
-    expect((fault as Error).message).toMatch(/^warm-start step \d: divergence \(.*\).*Lower the learning rate \(sftLr\)/);
+    expect((fault as Error).message).toMatch(
+      /^warm-start step \d: divergence \(.*\).*Lower the learning rate \(sftLr\)/,
+    );
     expect(t.sftStepsDone).toBeLessThan(5);
   });
 });

@@ -40,7 +40,8 @@ export interface GuardVerdict {
   detail: string;
 }
 
-const fmt = (x: number): string => (x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toPrecision(3));
+const fmt = (x: number): string =>
+  x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : x.toPrecision(3);
 
 export class DivergenceGuard {
   private history: number[] = [];
@@ -58,13 +59,17 @@ export class DivergenceGuard {
     if (o.updateNorm > limit) {
       return {
         check: 'update-norm',
-        detail: `the update moved the weights by ${fmt(o.updateNorm)} (RMS ${fmt(o.updateNorm / Math.sqrt(o.count))} per weight), ` +
+        detail:
+          `the update moved the weights by ${fmt(o.updateNorm)} (RMS ${fmt(o.updateNorm / Math.sqrt(o.count))} per weight), ` +
           `more than ${this.limits.updateSpike} × max(recent median ${fmt(recent)}, lr-sized step ${fmt(lrStep)})`,
       };
     }
     const rms = o.weightNorm / Math.sqrt(o.count);
     if (rms > this.limits.maxWeightRms) {
-      return { check: 'weight-norm', detail: `the weights' RMS is ${fmt(rms)}, above the bound ${this.limits.maxWeightRms}` };
+      return {
+        check: 'weight-norm',
+        detail: `the weights' RMS is ${fmt(rms)}, above the bound ${this.limits.maxWeightRms}`,
+      };
     }
     return null;
   }

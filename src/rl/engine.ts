@@ -14,7 +14,14 @@
 
 import type { ParamLayout } from '../model/layout';
 import type { GpuCallCounts } from '../core/call-counts';
-import { REGULATOR, type AdamwParams, type PgLossParams, type Regulator, type SampleResult, type SampleTokenParams } from '../core/abi';
+import {
+  REGULATOR,
+  type AdamwParams,
+  type PgLossParams,
+  type Regulator,
+  type SampleResult,
+  type SampleTokenParams,
+} from '../core/abi';
 
 /** The run constants of an engine's training plans, in kernel terms. */
 export interface EngineSettings {
@@ -28,15 +35,19 @@ export interface EngineSettings {
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = Object.freeze({ invTemp: 1, regulator: REGULATOR.entropy });
 
 /** How a trainer gets its engine: the model's layout, its initial weights, the run's settings. */
-export type MakeEngine = (layout: ParamLayout, params: Float32Array, settings: EngineSettings) => PolicyEngine | Promise<PolicyEngine>;
+export type MakeEngine = (
+  layout: ParamLayout,
+  params: Float32Array,
+  settings: EngineSettings,
+) => PolicyEngine | Promise<PolicyEngine>;
 
 /** One minibatch, row-aligned, N sequences × T positions. */
 export interface MinibatchData {
-  tokens: Int32Array;   // [N,T]
-  targets: Int32Array;  // [N,T] tokens shifted left; −1 on the last row
+  tokens: Int32Array; // [N,T]
+  targets: Int32Array; // [N,T] tokens shifted left; −1 on the last row
   oldLogp: Float32Array; // [N,T] log π_old(target) where mask = 1
-  adv: Float32Array;    // [N,T]
-  mask: Float32Array;   // [N,T] 1 = this row's target is a trained policy token
+  adv: Float32Array; // [N,T]
+  mask: Float32Array; // [N,T] 1 = this row's target is a trained policy token
   klMask: Float32Array; // [N,T] 1 = the KL to the reference applies
 }
 
@@ -51,9 +62,9 @@ export interface TrainPass {
 
 export interface PassStats {
   seqLoss: Float32Array; // [N]
-  stats: Float32Array;   // [N,PG_STATS] (docs/engine.md, pg_loss stats)
-  gradNorm: number;      // before clipping
-  nonFinite: boolean;    // the pass's gradient had a NaN/Inf: AdamW skipped it
+  stats: Float32Array; // [N,PG_STATS] (docs/engine.md, pg_loss stats)
+  gradNorm: number; // before clipping
+  nonFinite: boolean; // the pass's gradient had a NaN/Inf: AdamW skipped it
 }
 
 export interface TrainResult {
@@ -119,7 +130,9 @@ export interface PolicyEngine {
 /** Tensor groups for per-group gradient norms: contiguous ranges of the one buffer. */
 export function tensorGroups(layout: ParamLayout): { name: string; offset: number; size: number }[] {
   const range = (name: string, first: { offset: number }, last: { offset: number; size: number }) => ({
-    name, offset: first.offset, size: last.offset + last.size - first.offset,
+    name,
+    offset: first.offset,
+    size: last.offset + last.size - first.offset,
   });
   const groups = [range('embeddings', layout.wte, layout.wpe)];
   layout.blocks.forEach((b, i) => groups.push(range(`h${i}`, b.ln1w, b.fcprojb)));
@@ -136,8 +149,15 @@ export function nonFiniteSlots(layout: ParamLayout, ...buffers: Float32Array[]):
   for (const s of layout.slots) {
     for (const buf of buffers) {
       let found = false;
-      for (let i = s.offset; i < s.offset + s.size; i++) if (!Number.isFinite(buf[i])) { found = true; break; }
-      if (found) { bad.push(s.name); break; }
+      for (let i = s.offset; i < s.offset + s.size; i++)
+        if (!Number.isFinite(buf[i])) {
+          found = true;
+          break;
+        }
+      if (found) {
+        bad.push(s.name);
+        break;
+      }
     }
   }
   return bad;

@@ -49,7 +49,14 @@ describe('GRPO', () => {
     // Group 2: mean 0.5, var = 4·0.25/3 = 1/3 → std 0.5773502692; ±0.5/0.5774502692 = ±0.8658754…
     const s2 = Math.sqrt(1 / 3) + 1e-4;
     close(grpoAdvantages(TWO_GROUPS, 2, 4, 'group'), [
-      1.49970006, -0.49990002, -0.49990002, -0.49990002, 0.5 / s2, 0.5 / s2, -0.5 / s2, -0.5 / s2,
+      1.49970006,
+      -0.49990002,
+      -0.49990002,
+      -0.49990002,
+      0.5 / s2,
+      0.5 / s2,
+      -0.5 / s2,
+      -0.5 / s2,
     ]);
     expect(0.5 / s2).toBeCloseTo(0.865875, 6);
   });
@@ -57,7 +64,16 @@ describe('GRPO', () => {
   it('scale batch: group-centred, divided by the batch sample std', () => {
     // Batch mean 3/8; Σ(r−m)² = 3·(5/8)² + 5·(3/8)² = 75/64 + 45/64 = 1.875; /7 → std 0.5175491695.
     const d = 0.5175491695 + 1e-4;
-    close(grpoAdvantages(TWO_GROUPS, 2, 4, 'batch'), [0.75 / d, -0.25 / d, -0.25 / d, -0.25 / d, 0.5 / d, 0.5 / d, -0.5 / d, -0.5 / d]);
+    close(grpoAdvantages(TWO_GROUPS, 2, 4, 'batch'), [
+      0.75 / d,
+      -0.25 / d,
+      -0.25 / d,
+      -0.25 / d,
+      0.5 / d,
+      0.5 / d,
+      -0.5 / d,
+      -0.5 / d,
+    ]);
   });
 
   it('scale none (Dr. GRPO): only centred', () => {
@@ -117,7 +133,12 @@ describe('pass@k', () => {
 
   it('k = 1 is GRPO with the population std and no epsilon', () => {
     // c = 1 of 4: p = 1/4, σ = √(3/16) = 0.4330127; correct 0.75/σ = √3, incorrect −0.25/σ = −1/√3.
-    close(passAtKAdvantages([0, 1, 0, 0], 1, 4, 1), [-1 / Math.sqrt(3), Math.sqrt(3), -1 / Math.sqrt(3), -1 / Math.sqrt(3)]);
+    close(passAtKAdvantages([0, 1, 0, 0], 1, 4, 1), [
+      -1 / Math.sqrt(3),
+      Math.sqrt(3),
+      -1 / Math.sqrt(3),
+      -1 / Math.sqrt(3),
+    ]);
   });
 
   it('rejects k outside [1, G]', () => {

@@ -9,7 +9,6 @@ import type { GrpoScale } from '../config/knobs';
 /** Added to the std in GRPO's denominator (TRL's value), so all-but-equal groups stay finite. */
 export const GRPO_EPS = 1e-4;
 
-
 type Rewards = ArrayLike<number>;
 
 function mean(x: Rewards, start: number, end: number): number {
@@ -159,7 +158,8 @@ export function passAtKAdvantages(correct: ArrayLike<number>, B: number, G: numb
  * rate as it trains; here V is a fixed knob (avspoVirtual). virtual = 0 is GRPO.
  */
 export function avspoAdvantages(rewards: Rewards, B: number, G: number, virtual: number): Float64Array {
-  if (!Number.isInteger(virtual) || virtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${virtual}`);
+  if (!Number.isInteger(virtual) || virtual < 0)
+    throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${virtual}`);
   const out = grpoAdvantages(rewards, B, G, 'group');
   if (virtual === 0) return out;
   for (let b = 0; b < B; b++) {
@@ -184,8 +184,15 @@ export function avspoAdvantages(rewards: Rewards, B: number, G: number, virtual:
  * correct completions, renormalised to mean 1 over the groups that carry any advantage so the
  * step size stays the estimator's. sigma = 0 is off (the input, copied).
  */
-export function gcsWeighting(seqAdv: Rewards, correct: ArrayLike<number>, B: number, G: number, sigma: number): Float64Array {
-  if (!(sigma >= 0) || !Number.isFinite(sigma)) throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${sigma}`);
+export function gcsWeighting(
+  seqAdv: Rewards,
+  correct: ArrayLike<number>,
+  B: number,
+  G: number,
+  sigma: number,
+): Float64Array {
+  if (!(sigma >= 0) || !Number.isFinite(sigma))
+    throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${sigma}`);
   const out = Float64Array.from(seqAdv);
   if (sigma === 0) return out;
   const w = new Float64Array(B);
@@ -232,7 +239,13 @@ export function aklFactor(accuracy: number, sharpness: number): number {
  * The paper's ROUGE-L auxiliary reward is not part of it.
  */
 export function lampoAdvantages(
-  rewards: Rewards, logp: ArrayLike<number>, mask: ArrayLike<number>, B: number, G: number, T: number, tau: number,
+  rewards: Rewards,
+  logp: ArrayLike<number>,
+  mask: ArrayLike<number>,
+  B: number,
+  G: number,
+  T: number,
+  tau: number,
 ): Float64Array {
   if (!(tau > 0) || Number.isNaN(tau)) throw new RangeError(`lampoTau must be a number > 0, got ${tau}`);
   const N = B * G;

@@ -56,7 +56,11 @@ const rewardShaped = fc.oneof(fc.constantFrom(-1, 0, 1), fc.double({ min: -1, ma
 export function arbBatch(opts: ArbBatchOptions = {}): fc.Arbitrary<RolloutBatch> {
   const reward = opts.shaped ? rewardShaped : reward01;
   return fc
-    .record({ B: fc.integer({ min: 1, max: 3 }), G: fc.integer({ min: 1, max: opts.maxG ?? 6 }), T: fc.integer({ min: 1, max: 5 }) })
+    .record({
+      B: fc.integer({ min: 1, max: 3 }),
+      G: fc.integer({ min: 1, max: opts.maxG ?? 6 }),
+      T: fc.integer({ min: 1, max: 5 }),
+    })
     .chain(({ B, G, T }) => {
       const N = B * G;
       const perSeq = <A>(a: fc.Arbitrary<A>) => fc.array(a, { minLength: N, maxLength: N });

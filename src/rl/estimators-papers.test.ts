@@ -2,7 +2,14 @@
 // enough to work by hand; the arithmetic is in the comments.
 
 import { describe, expect, it } from 'vitest';
-import { aklFactor, avspoAdvantages, gcsWeighting, grpoAdvantages, lampoAdvantages, rlooAdvantages } from './estimators-base';
+import {
+  aklFactor,
+  avspoAdvantages,
+  gcsWeighting,
+  grpoAdvantages,
+  lampoAdvantages,
+  rlooAdvantages,
+} from './estimators-base';
 import { computeAdvantages, type AdvantageOptions } from './estimators';
 import { makeBatch } from './estimators-fixtures';
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
@@ -40,11 +47,16 @@ describe('AVSPO: virtual samples in all-equal groups', () => {
   it('V = 0 is GRPO exactly; a bad V is refused by name', () => {
     expect(Array.from(avspoAdvantages(rewards, 3, 4, 0))).toEqual(Array.from(grpoAdvantages(rewards, 3, 4, 'group')));
     expect(() => avspoAdvantages(rewards, 3, 4, 1.5)).toThrow(/avspoVirtual/);
-    expect(() => computeAdvantages(makeBatch({ B: 3, G: 4, T: 1, rewards }), opts({ estimator: 'avspo', avspoVirtual: -1 }))).toThrow(/avspoVirtual/);
+    expect(() =>
+      computeAdvantages(makeBatch({ B: 3, G: 4, T: 1, rewards }), opts({ estimator: 'avspo', avspoVirtual: -1 })),
+    ).toThrow(/avspoVirtual/);
   });
 
   it('runs through the pipeline as estimator "avspo"', () => {
-    const r = computeAdvantages(makeBatch({ B: 3, G: 4, T: 1, rewards }), opts({ estimator: 'avspo', avspoVirtual: 1 }));
+    const r = computeAdvantages(
+      makeBatch({ B: 3, G: 4, T: 1, rewards }),
+      opts({ estimator: 'avspo', avspoVirtual: 1 }),
+    );
     expect(r.seqAdv[0]).toBeCloseTo(0.4471136, 6);
     expect(r.adv[4]).toBeCloseTo(-0.4471136, 6);
   });
@@ -75,7 +87,7 @@ describe('GCS: a Gaussian weight around pass rate 0.5', () => {
     const three = makeBatch({ B: 3, G: 4, T: 1, rewards: [1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1] });
     const r = gcsWeighting(grpoAdvantages(three.rewards, 3, 4, 'group'), three.correct, 3, 4, 0.25);
     expect(r[0]).toBeCloseTo((0.75 / 0.5001) * w0, 9);
-    expect(r[4]).toBeCloseTo(0.5 / (Math.sqrt(1 / 3) + 1e-4) * w1, 9);
+    expect(r[4]).toBeCloseTo((0.5 / (Math.sqrt(1 / 3) + 1e-4)) * w1, 9);
     expect(Array.from(r.subarray(8))).toEqual([0, 0, 0, 0]);
   });
 
@@ -102,7 +114,7 @@ describe('AKL: the KL weight set by the batch accuracy', () => {
   });
 });
 
-describe('LamPO: pairwise reward gaps weighted by the policy\'s confidence', () => {
+describe("LamPO: pairwise reward gaps weighted by the policy's confidence", () => {
   // B = 1, G = 3, T = 2, every token a policy token. Rewards [1, 0, 0]; per-token log-probs give
   // the mean log-probabilities ℓ = −0.5, −1.0, −0.2. τ = 1.
   // Pair (0, 1): r0 > r1, ℓ0 − ℓ1 = 0.5 (the policy already prefers the better one):
@@ -124,7 +136,14 @@ describe('LamPO: pairwise reward gaps weighted by the policy\'s confidence', () 
     // Mask out sequence 0's second token (log-prob −0.6): ℓ0 = −0.4. Pair (0, 1): 0.6 → w = 2·sigmoid(−0.6)
     // = 2/(1 + e^0.6) = 2/2.8221188 = 0.7086874; pair (0, 2): −0.2 → w = 2·sigmoid(0.2) = 1.0996680;
     // A0 = (0.7086874 + 1.0996680)/2 = 0.9041777.
-    const masked = makeBatch({ B: 1, G: 3, T: 2, rewards: [1, 0, 0], mask: [1, 0, 1, 1, 1, 1], logp: [-0.4, 0, -1.0, -1.0, -0.1, -0.3] });
+    const masked = makeBatch({
+      B: 1,
+      G: 3,
+      T: 2,
+      rewards: [1, 0, 0],
+      mask: [1, 0, 1, 1, 1, 1],
+      logp: [-0.4, 0, -1.0, -1.0, -0.1, -0.3],
+    });
     expect(computeAdvantages(masked, opts({ estimator: 'lampo', lampoTau: 1 })).seqAdv[0]).toBeCloseTo(0.9041777, 6);
   });
 

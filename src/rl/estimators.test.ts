@@ -50,10 +50,16 @@ describe('pipeline, by hand', () => {
   });
 
   it('names the bad field or option', () => {
-    expect(() => computeAdvantages({ ...batch, rewards: new Float64Array(3) }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/rewards has length 3, expected N=B\*G = 2/);
-    expect(() => computeAdvantages({ ...batch, entropy: Float32Array.from([1, NaN, 0, 2, 0, 0]) }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/entropy\[1\]/);
+    expect(() => computeAdvantages({ ...batch, rewards: new Float64Array(3) }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(
+      /rewards has length 3, expected N=B\*G = 2/,
+    );
+    expect(() =>
+      computeAdvantages({ ...batch, entropy: Float32Array.from([1, NaN, 0, 2, 0, 0]) }, DEFAULT_ADVANTAGE_OPTIONS),
+    ).toThrow(/entropy\[1\]/);
     expect(() => computeAdvantages({ ...batch, promptKeys: [] }, DEFAULT_ADVANTAGE_OPTIONS)).toThrow(/promptKeys/);
-    expect(() => computeAdvantages(batch, opts({ estimator: 'ppo' as EstimatorName }))).toThrow(/estimator must be one of/);
+    expect(() => computeAdvantages(batch, opts({ estimator: 'ppo' as EstimatorName }))).toThrow(
+      /estimator must be one of/,
+    );
     expect(() => computeAdvantages(batch, opts({ softmaxTau: 0 }))).toThrow(/softmaxTau/);
     expect(() => computeAdvantages(batch, opts({ estimator: 'passk', passK: 3 }))).toThrow(/passK/);
   });
@@ -73,7 +79,14 @@ describe('properties', () => {
   it('group-relative estimators give 0 to all-equal groups (also with Cue, EDAS, EAPO)', () => {
     fc.assert(
       fc.property(arbBatch({ allEqualGroups: true }), fc.constantFrom(...GROUP_RELATIVE), (batch, o) => {
-        const r = computeAdvantages(batch, { ...o, cue: true, cueGamma: 0.5, edas: true, edasGamma: 0.5, tokenCredit: 'eapo' });
+        const r = computeAdvantages(batch, {
+          ...o,
+          cue: true,
+          cueGamma: 0.5,
+          edas: true,
+          edasGamma: 0.5,
+          tokenCredit: 'eapo',
+        });
         for (const v of r.seqAdv) expect(v).toBe(0);
         for (const v of r.adv) expect(v).toBe(0);
       }),
@@ -149,7 +162,10 @@ describe('properties', () => {
     fc.assert(
       fc.property(arbBatch(), (batch) => {
         const copy = structuredClone(batch);
-        computeAdvantages(batch, opts({ cue: true, cueGamma: 0.5, edas: true, edasGamma: 0.5, tokenCredit: 'eapo', topEntropyQuantile: 0.5 }));
+        computeAdvantages(
+          batch,
+          opts({ cue: true, cueGamma: 0.5, edas: true, edasGamma: 0.5, tokenCredit: 'eapo', topEntropyQuantile: 0.5 }),
+        );
         expect(batch).toEqual(copy);
       }),
       { numRuns: 50 },

@@ -22,7 +22,14 @@ import {
   softmaxGrpoAdvantages,
 } from './estimators-base';
 import type { MappPosterior } from './mapp';
-import { ESTIMATORS, GRPO_SCALES, TOKEN_CREDITS, type Estimator, type GrpoScale, type TokenCredit } from '../config/knobs';
+import {
+  ESTIMATORS,
+  GRPO_SCALES,
+  TOKEN_CREDITS,
+  type Estimator,
+  type GrpoScale,
+  type TokenCredit,
+} from '../config/knobs';
 
 export type { GrpoScale, TokenCredit };
 
@@ -112,8 +119,10 @@ export function validateAdvantageOptions(o: AdvantageOptions): void {
   checkFinite('lampoTau', o.lampoTau, true);
   checkFinite('cueGamma', o.cueGamma);
   checkFinite('edasGamma', o.edasGamma);
-  if (!Number.isInteger(o.avspoVirtual) || o.avspoVirtual < 0) throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${o.avspoVirtual}`);
-  if (!(o.gcsSigma >= 0) || !Number.isFinite(o.gcsSigma)) throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${o.gcsSigma}`);
+  if (!Number.isInteger(o.avspoVirtual) || o.avspoVirtual < 0)
+    throw new RangeError(`avspoVirtual must be an integer ≥ 0, got ${o.avspoVirtual}`);
+  if (!(o.gcsSigma >= 0) || !Number.isFinite(o.gcsSigma))
+    throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${o.gcsSigma}`);
   if (!Number.isInteger(o.passK) || o.passK < 1) throw new RangeError(`passK must be an integer ≥ 1, got ${o.passK}`);
   if (!(o.topEntropyQuantile > 0 && o.topEntropyQuantile <= 1)) {
     throw new RangeError(`topEntropyQuantile must be in (0, 1], got ${o.topEntropyQuantile}`);
@@ -121,13 +130,18 @@ export function validateAdvantageOptions(o: AdvantageOptions): void {
 }
 
 function checkLength(field: string, actual: number, expected: number, shape: string): void {
-  if (actual !== expected) throw new RangeError(`RolloutBatch.${field} has length ${actual}, expected ${shape} = ${expected}`);
+  if (actual !== expected)
+    throw new RangeError(`RolloutBatch.${field} has length ${actual}, expected ${shape} = ${expected}`);
 }
 
 /** Throws a RangeError naming the field when shapes disagree or a value is not finite. */
 export function validateRolloutBatch(batch: RolloutBatch): void {
   const { B, G, T } = batch;
-  for (const [name, v] of [['B', B], ['G', G], ['T', T]] as const) {
+  for (const [name, v] of [
+    ['B', B],
+    ['G', G],
+    ['T', T],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`RolloutBatch.${name} must be an integer ≥ 0, got ${v}`);
   }
   if (G < 1) throw new RangeError(`RolloutBatch.G must be ≥ 1, got ${G}`);
@@ -142,16 +156,20 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
   checkLength('entropy', batch.entropy.length, N * T, 'N*T');
   if (batch.logp !== undefined) checkLength('logp', batch.logp.length, N * T, 'N*T');
   for (let i = 0; i < N; i++) {
-    if (!Number.isFinite(batch.rewards[i])) throw new RangeError(`RolloutBatch.rewards[${i}] must be finite, got ${batch.rewards[i]}`);
+    if (!Number.isFinite(batch.rewards[i]))
+      throw new RangeError(`RolloutBatch.rewards[${i}] must be finite, got ${batch.rewards[i]}`);
   }
   for (let j = 0; j < N * T; j++) {
-    if (!Number.isFinite(batch.mask[j])) throw new RangeError(`RolloutBatch.mask[${j}] must be finite, got ${batch.mask[j]}`);
+    if (!Number.isFinite(batch.mask[j]))
+      throw new RangeError(`RolloutBatch.mask[${j}] must be finite, got ${batch.mask[j]}`);
     const h = batch.entropy[j];
     if (batch.mask[j] !== 0 && !(h >= 0 && Number.isFinite(h))) {
       throw new RangeError(`RolloutBatch.entropy[${j}] must be a finite number ≥ 0 at a policy token, got ${h}`);
     }
     if (batch.logp !== undefined && batch.mask[j] !== 0 && !(batch.logp[j] <= 0)) {
-      throw new RangeError(`RolloutBatch.logp[${j}] must be a log-probability (≤ 0) at a policy token, got ${batch.logp[j]}`);
+      throw new RangeError(
+        `RolloutBatch.logp[${j}] must be a log-probability (≤ 0) at a policy token, got ${batch.logp[j]}`,
+      );
     }
   }
 }
@@ -175,10 +193,13 @@ export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, m
     case 'avspo':
       return avspoAdvantages(rewards, B, G, options.avspoVirtual);
     case 'lampo':
-      if (!batch.logp) throw new Error('estimator "lampo" needs the batch\'s log-probabilities: RolloutBatch.logp [N*T]');
+      if (!batch.logp)
+        throw new Error('estimator "lampo" needs the batch\'s log-probabilities: RolloutBatch.logp [N*T]');
       return lampoAdvantages(rewards, batch.logp, batch.mask, B, G, batch.T, options.lampoTau);
     case 'custom':
-      throw new Error('estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase');
+      throw new Error(
+        'estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase',
+      );
     case 'mapp': {
       if (!mapp) throw new Error('estimator "mapp" needs a MappPosterior: computeAdvantages(batch, options, mapp)');
       const out = new Float64Array(B * G);
@@ -213,13 +234,18 @@ export function computeAdvantages(
  * built-in's; base [N*T] is per token, so group-structure and token credit do not apply, only
  * the top-entropy filter, and seqAdv is each sequence's mean over its policy tokens.
  */
-export function advantagesFromBase(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
+export function advantagesFromBase(
+  batch: RolloutBatch,
+  options: AdvantageOptions,
+  base: Float64Array,
+): AdvantageResult {
   validateAdvantageOptions(options);
   validateRolloutBatch(batch);
   const { B, G, T } = batch;
   const N = B * G;
   if (base.length === N) return creditAndFilter(batch, options, base);
-  if (base.length !== N * T) throw new RangeError(`advantagesFromBase: base has length ${base.length}, expected N = ${N} or N*T = ${N * T}`);
+  if (base.length !== N * T)
+    throw new RangeError(`advantagesFromBase: base has length ${base.length}, expected N = ${N} or N*T = ${N * T}`);
   const tokenMask = topEntropyMask(batch.mask, batch.entropy, options.topEntropyQuantile);
   const adv = new Float32Array(N * T);
   const seqAdv = new Float64Array(N);

@@ -15,8 +15,16 @@ import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
 import { gpuCallCounter, type GpuCallCounts } from '../gpu/call-counter';
 import { ADAMW_BLOCK, CE_BLOCK, PG_BLOCK, PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
-  checkLength, nonFiniteSlots, tensorGroups, usesReference,
-  type EngineSettings, type OptimizerState, type PassStats, type PolicyEngine, type TrainPass, type TrainResult,
+  checkLength,
+  nonFiniteSlots,
+  tensorGroups,
+  usesReference,
+  type EngineSettings,
+  type OptimizerState,
+  type PassStats,
+  type PolicyEngine,
+  type TrainPass,
+  type TrainResult,
 } from './engine';
 
 const STATS_ALIGN = 64; // floats (256 bytes) between per-pass records in the readback buffer
@@ -45,9 +53,18 @@ export class GpuEngine implements PolicyEngine {
    * The engine with the matmul variant that is fastest on this adapter (timed once per device).
    * A failed allocation is a GpuError ("out of GPU memory while allocating …").
    */
-  static async create(device: GPUDevice, layout: ParamLayout, initial: Float32Array, settings: EngineSettings): Promise<GpuEngine> {
+  static async create(
+    device: GPUDevice,
+    layout: ParamLayout,
+    initial: Float32Array,
+    settings: EngineSettings,
+  ): Promise<GpuEngine> {
     const { variant } = await chooseMatmulVariant(device);
-    return withGpuErrors(device, `allocating a model of ${layout.numParams} parameters`, () => new GpuEngine(device, layout, initial, settings, variant));
+    return withGpuErrors(
+      device,
+      `allocating a model of ${layout.numParams} parameters`,
+      () => new GpuEngine(device, layout, initial, settings, variant),
+    );
   }
 
   /**
@@ -76,15 +93,23 @@ export class GpuEngine implements PolicyEngine {
     this.groupNormBuf = createStorage(device, this.groups.length * 256, 'group grad norms');
     this.groupNormPlan = new Plan();
     this.groups.forEach((g, i) => {
-      this.groupNormPlan.dispatch(gradNormOp(device, { buffer: this.groupNormBuf, offset: i * 256, size: 8 },
-        { buffer: this.model.grads, offset: g.offset * 4, size: g.size * 4 }, g.size));
+      this.groupNormPlan.dispatch(
+        gradNormOp(
+          device,
+          { buffer: this.groupNormBuf, offset: i * 256, size: 8 },
+          { buffer: this.model.grads, offset: g.offset * 4, size: g.size * 4 },
+          g.size,
+        ),
+      );
     });
     const P = this.model.P;
     this.preUpdate = createStorage(device, P * 4, 'weights before update');
     this.weightNormsBuf = createStorage(device, 2 * 256, 'weight and update norms');
     this.weightNormsPlan = new Plan()
       .dispatch(gradNormOp(device, { buffer: this.weightNormsBuf, offset: 0, size: 8 }, this.model.params, P))
-      .dispatch(diffNormOp(device, { buffer: this.weightNormsBuf, offset: 256, size: 8 }, this.model.params, this.preUpdate, P));
+      .dispatch(
+        diffNormOp(device, { buffer: this.weightNormsBuf, offset: 256, size: 8 }, this.model.params, this.preUpdate, P),
+      );
   }
 
   private sampler(N: number, T: number): GpuSampler {
@@ -103,7 +128,12 @@ export class GpuEngine implements PolicyEngine {
     let p = this.plans.get(key);
     if (!p) {
       const { invTemp, regulator } = this.settings;
-      p = buildTrainPlans(this.device, this.layout, this.model, N, T, { invTemp, refParams: this.refParams, variant: this.variant, regulator });
+      p = buildTrainPlans(this.device, this.layout, this.model, N, T, {
+        invTemp,
+        refParams: this.refParams,
+        variant: this.variant,
+        regulator,
+      });
       this.plans.set(key, p);
     }
     return p;
@@ -115,7 +145,17 @@ export class GpuEngine implements PolicyEngine {
    * on, comes on top) and the statistics read after the last pass (per-group gradient norms,
    * ‖θ‖ and ‖Δθ‖). The advantage estimator runs on the CPU: 0 dispatches.
    */
-  dispatchBreakdown(N: number, T: number): { samplePerToken: number; sampleRun: number; trainStep: number; reference: number; statistics: number; estimator: number } {
+  dispatchBreakdown(
+    N: number,
+    T: number,
+  ): {
+    samplePerToken: number;
+    sampleRun: number;
+    trainStep: number;
+    reference: number;
+    statistics: number;
+    estimator: number;
+  } {
     const s = this.sampler(N, T);
     const p = this.trainPlans(N, T);
     return {
@@ -150,7 +190,8 @@ export class GpuEngine implements PolicyEngine {
   }
 
   private async trainPasses(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
-    if (!this.refParams && passes.some(usesReference)) throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+    if (!this.refParams && passes.some(usesReference))
+      throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
     const plans = this.trainPlans(N, T);
     const { device } = this;
     const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
@@ -160,7 +201,11 @@ export class GpuEngine implements PolicyEngine {
     if (!this.statsBuf || this.statsFloats < need) {
       this.statsBuf?.destroy();
       this.statsFloats = need;
-      this.statsBuf = device.createBuffer({ label: 'train stats readback', size: need * 4, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      this.statsBuf = device.createBuffer({
+        label: 'train stats readback',
+        size: need * 4,
+        usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ,
+      });
     }
     const stats = this.statsBuf;
     const { outputs } = plans;
@@ -182,7 +227,9 @@ export class GpuEngine implements PolicyEngine {
     });
     this.groupNormPlan.encode(enc);
     const gBase = passes.length * perPass * 4;
-    this.groups.forEach((_, g) => enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8));
+    this.groups.forEach((_, g) =>
+      enc.copyBufferToBuffer(this.groupNormBuf, g * 256, stats, gBase + g * STATS_ALIGN * 4, 8),
+    );
     this.weightNormsPlan.encode(enc);
     enc.copyBufferToBuffer(this.weightNormsBuf, 0, stats, normsAt * 4, 8);
     enc.copyBufferToBuffer(this.weightNormsBuf, 256, stats, (normsAt + STATS_ALIGN) * 4, 8);
@@ -218,7 +265,11 @@ export class GpuEngine implements PolicyEngine {
     const total = perPass * passes.length;
     if (!this.staging || this.staging.size < total) {
       this.staging?.destroy();
-      this.staging = this.device.createBuffer({ label: 'train inputs staging', size: total, usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      this.staging = this.device.createBuffer({
+        label: 'train inputs staging',
+        size: total,
+        usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
     }
     const bytes = new Uint8Array(total);
     passes.forEach((pass, i) => {
@@ -228,7 +279,10 @@ export class GpuEngine implements PolicyEngine {
         checkLength(`train: pass ${i} input ${k}`, a, N * T);
         bytes.set(new Uint8Array(a.buffer, a.byteOffset, rowBytes), at + k * rowBytes);
       });
-      const loss = pass.loss.kind === 'pg' ? encodeBlock(PG_BLOCK, pass.loss.params) : encodeBlock(CE_BLOCK, { scale: pass.loss.scale });
+      const loss =
+        pass.loss.kind === 'pg'
+          ? encodeBlock(PG_BLOCK, pass.loss.params)
+          : encodeBlock(CE_BLOCK, { scale: pass.loss.scale });
       bytes.set(new Uint8Array(loss), at + lossAt);
       bytes.set(new Uint8Array(encodeBlock(ADAMW_BLOCK, pass.adam)), at + adamAt);
     });
@@ -241,7 +295,11 @@ export class GpuEngine implements PolicyEngine {
         const pass = passes[i];
         const { inputs } = plans;
         return [
-          ...[inputs.tokens, inputs.targets, inputs.oldLogp, inputs.adv, inputs.mask, inputs.klMask].map((to, k) => ({ from: at + k * rowBytes, to, bytes: rowBytes })),
+          ...[inputs.tokens, inputs.targets, inputs.oldLogp, inputs.adv, inputs.mask, inputs.klMask].map((to, k) => ({
+            from: at + k * rowBytes,
+            to,
+            bytes: rowBytes,
+          })),
           pass.loss.kind === 'pg'
             ? { from: at + lossAt, to: plans.pgParams, bytes: PG_BLOCK.hyperWords * 4 }
             : { from: at + lossAt, to: plans.ceParams, bytes: CE_BLOCK.hyperWords * 4 },
@@ -325,7 +383,10 @@ export class GpuEngine implements PolicyEngine {
   }
 
   async readOptimizerState(): Promise<OptimizerState> {
-    const [m, v] = await Promise.all([readF32(this.device, this.model.m, this.model.P), readF32(this.device, this.model.v, this.model.P)]);
+    const [m, v] = await Promise.all([
+      readF32(this.device, this.model.m, this.model.P),
+      readF32(this.device, this.model.v, this.model.P),
+    ]);
     return { m, v };
   }
 
@@ -363,4 +424,3 @@ export class GpuEngine implements PolicyEngine {
     this.staging?.destroy();
   }
 }
-

@@ -7,7 +7,14 @@
 // This mirrors the allocations of src/model/gpu-model.ts, gpu-loss.ts, gpu-sampler.ts and
 // src/rl/gpu-engine.ts; a test holds it to the bytes the engine really allocates.
 
-import { ConfigError, curriculumLevels, mergeConfig, modelConfigOf, taskParamsAtLevel, type RunConfig } from '../config/config';
+import {
+  ConfigError,
+  curriculumLevels,
+  mergeConfig,
+  modelConfigOf,
+  taskParamsAtLevel,
+  type RunConfig,
+} from '../config/config';
 import { findKnob } from '../config/knobs';
 import { PG_STATS, splitKChunks, SUM_ROWS } from '../core/abi';
 import { buildLayout } from '../model/layout';
@@ -70,10 +77,12 @@ export function gpuFootprint(config: RunConfig): Footprint {
   const partialsOf = (n: number): number => Math.min(256, Math.ceil(n / 256)) * 8;
   const partials = partialsOf(P);
   const buffers: BufferNeed[] = [];
-  const add = (label: string, bytes: number, bound: boolean, what: string) => buffers.push({ label, bytes, bound, what });
+  const add = (label: string, bytes: number, bound: boolean, what: string) =>
+    buffers.push({ label, bytes, bound, what });
 
   // The engine: weights, gradients, AdamW moments, decay mask, backup, norms, reference.
-  for (const label of ['params', 'grads', 'adam m', 'adam v', 'decay mask', 'weights before update']) add(label, P * 4, true, 'the model');
+  for (const label of ['params', 'grads', 'adam m', 'adam v', 'decay mask', 'weights before update'])
+    add(label, P * 4, true, 'the model');
   add('state backup', 3 * P * 4, false, 'the model');
   add('group grad norms', groups * 256, true, 'the model');
   add('weight and update norms', 512, true, 'the model');
@@ -107,7 +116,8 @@ export function gpuFootprint(config: RunConfig): Footprint {
     // decode_block's workgroup memory within WebGPU's minimum (16 KiB): one dispatch per block
     // and no intermediates; else the block kernel by kernel (src/model/gpu-sampler.ts).
     if ((7 * C + NH * T + 2) * 4 > 16384) {
-      for (const l of ['decode x′', 'decode atty', 'decode proj', 'decode resid2']) add(l, storage(N * C), true, `${what}, N × C`);
+      for (const l of ['decode x′', 'decode atty', 'decode proj', 'decode resid2'])
+        add(l, storage(N * C), true, `${what}, N × C`);
       add('decode qkv', storage(N * 3 * C), true, `${what}, N × 3C`);
       add('decode fch', storage(N * 4 * C), true, `${what}, N × 4C`);
       add('decode fch gelu', storage(N * 4 * C), true, `${what}, N × 4C`);
@@ -120,36 +130,70 @@ export function gpuFootprint(config: RunConfig): Footprint {
     if (made.has(`plans ${N}x${T} ${tag}`)) return;
     made.add(`plans ${N}x${T} ${tag}`);
     const R = N * T;
-    const rc = (k: number, label: string) => add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
+    const rc = (k: number, label: string) =>
+      add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
     const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
     const att = (label: string) => add(label, storage(N * NH * T * T), true, `${what}, N × heads × T²`);
     rc(1, 'encoded');
     for (let l = 0; l < L; l++) {
-      rc(1, `h${l}.ln1`); r1(`h${l}.ln1 mean`); r1(`h${l}.ln1 rstd`); rc(3, `h${l}.qkv`); rc(1, `h${l}.atty`); att(`h${l}.att`);
-      rc(1, `h${l}.attproj`); rc(1, `h${l}.resid2`); rc(1, `h${l}.ln2`); r1(`h${l}.ln2 mean`); r1(`h${l}.ln2 rstd`);
-      rc(4, `h${l}.fch`); rc(4, `h${l}.fch gelu`); rc(1, `h${l}.fcproj`); rc(1, `h${l}.resid3`);
+      rc(1, `h${l}.ln1`);
+      r1(`h${l}.ln1 mean`);
+      r1(`h${l}.ln1 rstd`);
+      rc(3, `h${l}.qkv`);
+      rc(1, `h${l}.atty`);
+      att(`h${l}.att`);
+      rc(1, `h${l}.attproj`);
+      rc(1, `h${l}.resid2`);
+      rc(1, `h${l}.ln2`);
+      r1(`h${l}.ln2 mean`);
+      r1(`h${l}.ln2 rstd`);
+      rc(4, `h${l}.fch`);
+      rc(4, `h${l}.fch gelu`);
+      rc(1, `h${l}.fcproj`);
+      rc(1, `h${l}.resid3`);
       att('attention_backward dz');
     }
-    rc(1, 'lnf'); r1('lnf mean'); r1('lnf rstd');
+    rc(1, 'lnf');
+    r1('lnf mean');
+    r1('lnf rstd');
     // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
-    const sums = (k: number, label: string) => add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
+    const sums = (k: number, label: string) =>
+      add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
     sums(2, 'lnf layernormBackward');
     // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
     const splitK = (M: number, N: number, label: string) => {
       const Z = splitKChunks(M, R, N, true, false);
-      if (Z > 1) add(`${label} matmulSplitK chunk sums`, storage(Z * M * N), true, `${what}, ${Z} chunks of the weight gradient`);
+      if (Z > 1)
+        add(
+          `${label} matmulSplitK chunk sums`,
+          storage(Z * M * N),
+          true,
+          `${what}, ${Z} chunks of the weight gradient`,
+        );
     };
     splitK(V, C, 'wte');
     for (let l = 0; l < L; l++) {
-      splitK(4 * C, C, `h${l}.fcproj`); splitK(C, 4 * C, `h${l}.fc`); splitK(C, C, `h${l}.attproj`); splitK(C, 3 * C, `h${l}.qkv`);
+      splitK(4 * C, C, `h${l}.fcproj`);
+      splitK(C, 4 * C, `h${l}.fc`);
+      splitK(C, C, `h${l}.attproj`);
+      splitK(C, 3 * C, `h${l}.qkv`);
     }
     for (let l = 0; l < L; l++) {
-      sums(1, `h${l}.fcproj biasBackward`); sums(4, `h${l}.fc biasBackward`); sums(2, `h${l}.ln2 layernormBackward`);
-      sums(1, `h${l}.attproj biasBackward`); sums(3, `h${l}.qkv biasBackward`); sums(2, `h${l}.ln1 layernormBackward`);
+      sums(1, `h${l}.fcproj biasBackward`);
+      sums(4, `h${l}.fc biasBackward`);
+      sums(2, `h${l}.ln2 layernormBackward`);
+      sums(1, `h${l}.attproj biasBackward`);
+      sums(3, `h${l}.qkv biasBackward`);
+      sums(2, `h${l}.ln1 layernormBackward`);
     }
     add('logits', storage(R * V), true, `${what}, N·T × vocab`);
     add('dlogits', storage(R * V), true, `${what}, N·T × vocab`);
-    rc(1, 'dresid'); rc(1, 'dln'); rc(1, 'datty'); rc(3, 'dqkv'); rc(4, 'dfch gelu'); rc(4, 'dfch');
+    rc(1, 'dresid');
+    rc(1, 'dln');
+    rc(1, 'datty');
+    rc(3, 'dqkv');
+    rc(4, 'dfch gelu');
+    rc(4, 'dfch');
     for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
     for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
     add('seq loss', storage(N), true, what);
@@ -168,15 +212,18 @@ export function gpuFootprint(config: RunConfig): Footprint {
     plans(mb, T, 'training batchPrompts·groupSize/minibatches sequences');
     // The warm start trains on batchPrompts·groupSize sequences in one pass, before any KL
     // reference: with one, the plans are built again once it is taken (the first set stays).
-    if (config.sftSteps > 0) plans(BG, T, 'warm start, batchPrompts·groupSize sequences', config.klBeta > 0 ? 'before the reference' : '');
-    if (config.evalEvery > 0 || config.curriculum !== 'off') sampler(config.evalPrompts, T, 'held-out greedy, evalPrompts sequences');
-    if (config.evalEvery > 0) sampler(config.evalPrompts * config.groupSize, T, 'held-out sampling, evalPrompts·groupSize sequences');
+    if (config.sftSteps > 0)
+      plans(BG, T, 'warm start, batchPrompts·groupSize sequences', config.klBeta > 0 ? 'before the reference' : '');
+    if (config.evalEvery > 0 || config.curriculum !== 'off')
+      sampler(config.evalPrompts, T, 'held-out greedy, evalPrompts sequences');
+    if (config.evalEvery > 0)
+      sampler(config.evalPrompts * config.groupSize, T, 'held-out sampling, evalPrompts·groupSize sequences');
   }
   // Every pass's inputs of one train call, staged in one buffer (src/rl/gpu-engine.ts): six
   // [N,T] arrays and the loss and AdamW records per pass; it grows to the largest call.
   const T = Math.max(...lengthsOf(config));
   const staged = Math.max(passes * (6 * mb * T * 4 + 96), config.sftSteps > 0 ? 6 * BG * T * 4 + 96 : 0);
-  add('train inputs staging', staged, false, 'the inputs of one step\'s passes');
+  add('train inputs staging', staged, false, "the inputs of one step's passes");
   const perPass = Math.ceil((mb + mb * PG_STATS + 2) / 64) * 64;
   add('train stats readback', (passes * perPass + groups * 64 + 128) * 4, false, 'the metrics of one step');
   const totalBytes = buffers.reduce((a, b) => a + b.bytes, 0);
@@ -193,7 +240,8 @@ export function gpuLimitsOf(device: GPUDevice, memoryBytes = DEFAULT_GPU_MEMORY_
   };
 }
 
-const gb = (bytes: number): string => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`);
+const gb = (bytes: number): string =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** The first limit this config breaks, in words, or null when it fits. */
 export function gpuFitProblem(config: RunConfig, budget: GpuBudget): string | null {
@@ -201,23 +249,33 @@ export function gpuFitProblem(config: RunConfig, budget: GpuBudget): string | nu
   // The matmul kernels give a workgroup 8 rows (the naive variant; the others 32).
   const wy = Math.ceil(fp.matmulRows.rows / 8);
   if (wy > budget.maxComputeWorkgroupsPerDimension) {
-    return `${fp.matmulRows.rows} rows (${fp.matmulRows.what}) need ${wy} matmul workgroups in one dimension; ` +
-      `this adapter allows ${budget.maxComputeWorkgroupsPerDimension} (maxComputeWorkgroupsPerDimension)`;
+    return (
+      `${fp.matmulRows.rows} rows (${fp.matmulRows.what}) need ${wy} matmul workgroups in one dimension; ` +
+      `this adapter allows ${budget.maxComputeWorkgroupsPerDimension} (maxComputeWorkgroupsPerDimension)`
+    );
   }
   let largest = fp.buffers[0];
   for (const b of fp.buffers) if (b.bytes > largest.bytes) largest = b;
-  const bound = fp.buffers.filter((b) => b.bound).reduce((m, b) => (b.bytes > m.bytes ? b : m), { bytes: 0 } as BufferNeed);
+  const bound = fp.buffers
+    .filter((b) => b.bound)
+    .reduce((m, b) => (b.bytes > m.bytes ? b : m), { bytes: 0 } as BufferNeed);
   if (bound.bytes > budget.maxStorageBufferBindingSize) {
-    return `the buffer "${bound.label}" (${bound.what}) needs ${gb(bound.bytes)}; this adapter binds at most ` +
-      `${gb(budget.maxStorageBufferBindingSize)} (maxStorageBufferBindingSize)`;
+    return (
+      `the buffer "${bound.label}" (${bound.what}) needs ${gb(bound.bytes)}; this adapter binds at most ` +
+      `${gb(budget.maxStorageBufferBindingSize)} (maxStorageBufferBindingSize)`
+    );
   }
   if (largest.bytes > budget.maxBufferSize) {
-    return `the buffer "${largest.label}" (${largest.what}) needs ${gb(largest.bytes)}; this adapter's buffers hold at most ` +
-      `${gb(budget.maxBufferSize)} (maxBufferSize)`;
+    return (
+      `the buffer "${largest.label}" (${largest.what}) needs ${gb(largest.bytes)}; this adapter's buffers hold at most ` +
+      `${gb(budget.maxBufferSize)} (maxBufferSize)`
+    );
   }
   if (fp.totalBytes > budget.memoryBytes) {
-    return `the run needs ${gb(fp.totalBytes)} of GPU buffers (the largest: "${largest.label}", ${largest.what}, ${gb(largest.bytes)}); ` +
-      `the memory budget is ${gb(budget.memoryBytes)}`;
+    return (
+      `the run needs ${gb(fp.totalBytes)} of GPU buffers (the largest: "${largest.label}", ${largest.what}, ${gb(largest.bytes)}); ` +
+      `the memory budget is ${gb(budget.memoryBytes)}`
+    );
   }
   return null;
 }
@@ -241,7 +299,8 @@ function largestFitting(config: RunConfig, budget: GpuBudget, key: string): numb
   const current = Number(config[key as keyof RunConfig]);
   // Binary search on the footprint (it grows with every one of these knobs), then step down
   // to a value the config rules accept.
-  let lo = spec.min ?? 1, hi = current - 1;
+  let lo = spec.min ?? 1,
+    hi = current - 1;
   if (hi < lo) return null;
   const footprintFits = (v: number) => {
     try {
@@ -281,10 +340,15 @@ export function checkGpuFit(config: RunConfig, budget: GpuBudget): void {
     }
   }
   const knob = fixes[0]?.key ?? 'batchPrompts';
-  const settings = `batchPrompts ${config.batchPrompts}, groupSize ${config.groupSize}, minibatches ${config.minibatches}, ` +
+  const settings =
+    `batchPrompts ${config.batchPrompts}, groupSize ${config.groupSize}, minibatches ${config.minibatches}, ` +
     `evalPrompts ${config.evalPrompts}, model.nEmbd ${config['model.nEmbd']}, model.nLayer ${config['model.nLayer']}`;
-  throw new ConfigError(knob,
+  throw new ConfigError(
+    knob,
     `this run does not fit the GPU: ${problem} (${settings}). ` +
-    (fixes.length ? `Values that fit, the others unchanged: ${fixes.map((f) => f.text).join(', ')}.` : 'No single knob makes it fit.'),
-    fixes.slice(1).map((f) => f.key));
+      (fixes.length
+        ? `Values that fit, the others unchanged: ${fixes.map((f) => f.text).join(', ')}.`
+        : 'No single knob makes it fit.'),
+    fixes.slice(1).map((f) => f.key),
+  );
 }

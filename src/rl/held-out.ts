@@ -27,7 +27,12 @@ export class HeldOutEvaluator {
   private readonly heldOut = new Map<number, PromptSet>();
   private readonly checks = new Map<number, TaskInstance[]>();
 
-  constructor(private readonly config: RunConfig, private readonly task: Task, private readonly engine: PolicyEngine, private readonly invTemp: number) {}
+  constructor(
+    private readonly config: RunConfig,
+    private readonly task: Task,
+    private readonly engine: PolicyEngine,
+    private readonly invTemp: number,
+  ) {}
 
   /**
    * The fixed held-out prompts of a level and their split. A larger `count` extends the same
@@ -79,8 +84,12 @@ export class HeldOutEvaluator {
   /** [B] 1 where the greedy (top-1) answer to instance b is correct. */
   async greedyCorrect(instances: readonly TaskInstance[]): Promise<Uint8Array> {
     const shape = rolloutShape(instances, 1);
-    const greedy = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
-      { seed: this.config.seed >>> 0, step: 0x7fffffff, invTemp: 1, topK: 1 });
+    const greedy = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+      seed: this.config.seed >>> 0,
+      step: 0x7fffffff,
+      invTemp: 1,
+      topK: 1,
+    });
     return verifyBatch(this.task, instances, greedy.tokens, shape).correct;
   }
 
@@ -93,13 +102,21 @@ export class HeldOutEvaluator {
     const { instances, split } = this.heldOutSet(level, count);
     const key = (0x40000000 + this.evalCount++) >>> 0;
     const greedyShape = rolloutShape(instances, 1);
-    const greedy = await this.engine.sample(buildTemplate(instances, greedyShape), greedyShape.N, greedyShape.T,
-      { seed: c.seed >>> 0, step: key, invTemp: 1, topK: 1 });
+    const greedy = await this.engine.sample(buildTemplate(instances, greedyShape), greedyShape.N, greedyShape.T, {
+      seed: c.seed >>> 0,
+      step: key,
+      invTemp: 1,
+      topK: 1,
+    });
     const gv = verifyBatch(this.task, instances, greedy.tokens, greedyShape);
     const G = c.groupSize;
     const shape = rolloutShape(instances, G);
-    const sampled = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T,
-      { seed: c.seed >>> 0, step: key, invTemp: this.invTemp, topK: c.topK });
+    const sampled = await this.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+      seed: c.seed >>> 0,
+      step: key,
+      invTemp: this.invTemp,
+      topK: c.topK,
+    });
     const sv = verifyBatch(this.task, instances, sampled.tokens, shape);
     const k = Math.min(c.evalK, G);
     let passK = 0;
@@ -110,7 +127,9 @@ export class HeldOutEvaluator {
     }
     const curve = passAtKCurve(sv.correct, shape.B, G);
     return {
-      step, level, prompts: instances.length,
+      step,
+      level,
+      prompts: instances.length,
       'eval/pass@1_greedy': gv.correct.reduce((a, b) => a + b, 0) / instances.length,
       'eval/pass@k': passK / shape.B,
       'eval/pass@1_sampled': curve[0],

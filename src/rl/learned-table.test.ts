@@ -17,7 +17,8 @@ import { mergeConfig } from '../config/config';
 
 const GROUP = 'S3'; // order 6 → vocab 10
 const n = getGroup(GROUP).order;
-const probeOf = (group: string) => groupmulTask.tableProbe!(parseParams(groupmulTask, { group, layout: 'interleaved', length: 2 }))!;
+const probeOf = (group: string) =>
+  groupmulTask.tableProbe!(parseParams(groupmulTask, { group, layout: 'interleaved', length: 2 }))!;
 const probe = probeOf(GROUP);
 const PROBE_T = probeLength(probe);
 const layout = buildLayout({ vocabSize: NUM_SPECIAL + n, nPositions: 8, nEmbd: 8, nLayer: 1, nHead: 2 });
@@ -95,7 +96,11 @@ describe('learnedTable', () => {
   const constantProb = Math.exp(4) / (Math.exp(4) + V - 1);
 
   it('reads a model that always answers one element as that element everywhere', async () => {
-    const table = await learnedTable(new CpuEngine(layout, constantModel(NUM_SPECIAL + 2), DEFAULT_ENGINE_SETTINGS), probe, { seed: 0 });
+    const table = await learnedTable(
+      new CpuEngine(layout, constantModel(NUM_SPECIAL + 2), DEFAULT_ENGINE_SETTINGS),
+      probe,
+      { seed: 0 },
+    );
     for (let a = 0; a < n; a++) {
       expect(table.argmax[a]).toEqual(new Array(n).fill(2));
       for (const p of table.prob[a]) expect(p).toBeCloseTo(constantProb, 5);
@@ -103,15 +108,19 @@ describe('learnedTable', () => {
   });
 
   it('gives −1 where the most likely token is not an element', async () => {
-    const table = await learnedTable(new CpuEngine(layout, constantModel(EOS), DEFAULT_ENGINE_SETTINGS), probe, { seed: 0 });
+    const table = await learnedTable(new CpuEngine(layout, constantModel(EOS), DEFAULT_ENGINE_SETTINGS), probe, {
+      seed: 0,
+    });
     for (const row of table.argmax) expect(row).toEqual(new Array(n).fill(-1));
   });
 
   it('names the missing vocabulary when the model is too small for the group', async () => {
-    await expect(learnedTable(new CpuEngine(layout, initParams(layout, 1), DEFAULT_ENGINE_SETTINGS), probeOf('S4'), { seed: 0 })).rejects.toThrow(/vocabulary of 28/);
+    await expect(
+      learnedTable(new CpuEngine(layout, initParams(layout, 1), DEFAULT_ENGINE_SETTINGS), probeOf('S4'), { seed: 0 }),
+    ).rejects.toThrow(/vocabulary of 28/);
   });
 
-  gpuIt('the GPU engine gives the CPU engine\'s table', async ({ device }) => {
+  gpuIt("the GPU engine gives the CPU engine's table", async ({ device }) => {
     const params = initParams(layout, 11);
     const gpu = new GpuEngine(device, layout, params, DEFAULT_ENGINE_SETTINGS);
     try {
@@ -120,7 +129,8 @@ describe('learnedTable', () => {
         learnedTable(new CpuEngine(layout, params, DEFAULT_ENGINE_SETTINGS), probe, { seed: 5 }),
       ]);
       expect(g.argmax).toEqual(c.argmax);
-      for (let a = 0; a < n; a++) for (let x = 0; x < n; x++) expect(Math.abs(g.prob[a][x] - c.prob[a][x])).toBeLessThan(1e-4);
+      for (let a = 0; a < n; a++)
+        for (let x = 0; x < n; x++) expect(Math.abs(g.prob[a][x] - c.prob[a][x])).toBeLessThan(1e-4);
     } finally {
       gpu.destroy();
     }

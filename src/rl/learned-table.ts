@@ -62,15 +62,23 @@ export function probeTemplate(probe: TableProbe): Int32Array {
   return fixed;
 }
 
-export async function learnedTable(engine: PolicyEngine, probe: TableProbe, opts: LearnedTableOptions): Promise<LearnedTable> {
+export async function learnedTable(
+  engine: PolicyEngine,
+  probe: TableProbe,
+  opts: LearnedTableOptions,
+): Promise<LearnedTable> {
   const n = probe.labels.length;
   const T = probeLength(probe);
   const { vocabSize: V, nPositions } = engine.layout.config;
   const needV = Math.max(...probe.tokens) + 1;
-  if (V < needV) throw new RangeError(`learnedTable: the table's elements need a vocabulary of ${needV} tokens, the model has ${V}`);
+  if (V < needV)
+    throw new RangeError(`learnedTable: the table's elements need a vocabulary of ${needV} tokens, the model has ${V}`);
   if (nPositions < T) throw new RangeError(`learnedTable: needs model.nPositions ≥ ${T}, the model has ${nPositions}`);
   const result = await engine.sample(probeTemplate(probe), n * n, T, {
-    seed: opts.seed >>> 0, step: 0, invTemp: opts.invTemp ?? 1, topK: 1,
+    seed: opts.seed >>> 0,
+    step: 0,
+    invTemp: opts.invTemp ?? 1,
+    topK: 1,
   });
   const argmax: number[][] = [];
   const prob: number[][] = [];

@@ -62,7 +62,8 @@ export function betaBinomialPmf(n: number, alpha: number, beta: number): Float64
 }
 
 function checkCount(name: string, v: number): void {
-  if (!Number.isFinite(v) || v < 0) throw new RangeError(`MappPosterior.update: ${name} must be a finite number ≥ 0, got ${v}`);
+  if (!Number.isFinite(v) || v < 0)
+    throw new RangeError(`MappPosterior.update: ${name} must be a finite number ≥ 0, got ${v}`);
 }
 
 /** Per-prompt Beta posteriors over a finite prompt pool (keys are stable prompt ids). */
@@ -114,7 +115,9 @@ export class MappPosterior {
    */
   advantage(promptKey: string, rewardsOfGroup: readonly number[] | ArrayLike<number>, G: number): Float64Array {
     if (rewardsOfGroup.length !== G) {
-      throw new RangeError(`MappPosterior.advantage: rewardsOfGroup has ${rewardsOfGroup.length} entries, expected G=${G}`);
+      throw new RangeError(
+        `MappPosterior.advantage: rewardsOfGroup has ${rewardsOfGroup.length} entries, expected G=${G}`,
+      );
     }
     const { alpha, beta } = this.posterior(promptKey);
     const pk = betaBinomialPmf(G - 1, alpha, beta);
@@ -149,7 +152,9 @@ export class MappPosterior {
   selectPrompts(rng: Rng, B: number, candidates: readonly string[]): string[] {
     const pool = [...new Set(candidates)];
     if (!Number.isInteger(B) || B < 0 || B > pool.length) {
-      throw new RangeError(`MappPosterior.selectPrompts: B must be an integer in [0, ${pool.length}] (distinct candidates), got ${B}`);
+      throw new RangeError(
+        `MappPosterior.selectPrompts: B must be an integer in [0, ${pool.length}] (distinct candidates), got ${B}`,
+      );
     }
     const weights = pool.map((k) => this.score(k));
     const chosen: string[] = [];
@@ -177,13 +182,17 @@ export class MappPosterior {
   }
 
   toJSON(): MappSnapshot {
-    return { options: { ...this.options }, posteriors: Object.fromEntries([...this.table].map(([k, v]) => [k, { ...v }])) };
+    return {
+      options: { ...this.options },
+      posteriors: Object.fromEntries([...this.table].map(([k, v]) => [k, { ...v }])),
+    };
   }
 
   static fromJSON(snapshot: MappSnapshot): MappPosterior {
     const m = new MappPosterior(snapshot.options);
     for (const [k, v] of Object.entries(snapshot.posteriors)) {
-      if (!(v.alpha > 0) || !(v.beta > 0)) throw new RangeError(`MappPosterior.fromJSON: posteriors["${k}"] needs alpha, beta > 0`);
+      if (!(v.alpha > 0) || !(v.beta > 0))
+        throw new RangeError(`MappPosterior.fromJSON: posteriors["${k}"] needs alpha, beta > 0`);
       m.table.set(k, { alpha: v.alpha, beta: v.beta });
     }
     return m;

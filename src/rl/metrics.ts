@@ -130,10 +130,16 @@ export function passAtKCurve(correct: ArrayLike<number>, B: number, G: number): 
 }
 
 /** Every metric of one step. `truncated` [N]: 1 when the completion hit the length limit without EOS. */
-export function stepMetrics(batch: RolloutBatch, result: AdvantageResult, truncated: Uint8Array, histogramBins = 21): StepMetrics {
+export function stepMetrics(
+  batch: RolloutBatch,
+  result: AdvantageResult,
+  truncated: Uint8Array,
+  histogramBins = 21,
+): StepMetrics {
   const { B, G, T, rewards, correct, lengths, mask, entropy } = batch;
   const N = B * G;
-  if (truncated.length !== N) throw new RangeError(`stepMetrics: truncated has length ${truncated.length}, expected N=B*G = ${N}`);
+  if (truncated.length !== N)
+    throw new RangeError(`stepMetrics: truncated has length ${truncated.length}, expected N=B*G = ${N}`);
   const s: Record<string, number> = {};
   const safeDiv = (x: number, n: number): number => (n > 0 ? x / n : 0);
 
@@ -246,14 +252,25 @@ export function aggregateTaskMetrics(perGroup: readonly Record<string, number>[]
  * reference; without one the kernel's Σ k3 is against whatever refLogp holds, which is no KL.
  */
 export function passMetrics(result: TrainResult, klOn: boolean): Record<string, number> {
-  let loss = 0, count = 0, clipLow = 0, clipHigh = 0, ratioSum = 0, ratioMax = 0, kl = 0, dual = 0;
+  let loss = 0,
+    count = 0,
+    clipLow = 0,
+    clipHigh = 0,
+    ratioSum = 0,
+    ratioMax = 0,
+    kl = 0,
+    dual = 0;
   for (const p of result.passes) {
     loss += p.seqLoss.reduce((a, b) => a + b, 0);
     for (let n = 0; n < p.stats.length / PG_STATS; n++) {
       const s = p.stats.subarray(n * PG_STATS, (n + 1) * PG_STATS);
-      count += s[PG_STAT.count]; clipLow += s[PG_STAT.clippedLow]; clipHigh += s[PG_STAT.clippedHigh];
-      ratioSum += s[PG_STAT.sumRatio]; ratioMax = Math.max(ratioMax, s[PG_STAT.maxRatio]);
-      kl += s[PG_STAT.sumKl]; dual += s[PG_STAT.dualClipped];
+      count += s[PG_STAT.count];
+      clipLow += s[PG_STAT.clippedLow];
+      clipHigh += s[PG_STAT.clippedHigh];
+      ratioSum += s[PG_STAT.sumRatio];
+      ratioMax = Math.max(ratioMax, s[PG_STAT.maxRatio]);
+      kl += s[PG_STAT.sumKl];
+      dual += s[PG_STAT.dualClipped];
     }
   }
   const per = (x: number) => (count > 0 ? x / count : 0);

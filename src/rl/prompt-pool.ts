@@ -17,7 +17,10 @@ export class PromptPool {
   mapp: MappPosterior | null;
   private readonly pool: TaskInstance[] = [];
 
-  constructor(private readonly task: Task, private readonly config: RunConfig) {
+  constructor(
+    private readonly task: Task,
+    private readonly config: RunConfig,
+  ) {
     this.rng = makeRng(config.seed, STREAM.tasks);
     this.mapp = config.estimator === 'mapp' ? new MappPosterior({ uncertaintyBonus: config.mappBonus }) : null;
   }

@@ -17,14 +17,32 @@ import { gpuIt } from '../gpu/testing';
 // Seed 12 advances the curriculum at step 2, re-syncing the anchor (refSync curriculum): seed 3
 // did before the curriculum's check drew training instances (src/tasks/split.ts), now at step 4.
 const tiny = mergeConfig(presetConfig('sort-easy'), {
-  seed: 12, 'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 2, groupSize: 4,
-  epochs: 2, minibatches: 2, klBeta: 0.1, refSync: 'curriculum', entropyAlpha: 0.02, entropyTarget: 2, entropyAlphaStep: 0.01,
-  curriculum: 'pass-rate', curriculumWindow: 1, curriculumTarget: 0.01, evalEvery: 2, evalPrompts: 16, steps: 5,
+  seed: 12,
+  'model.nEmbd': 8,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 2,
+  groupSize: 4,
+  epochs: 2,
+  minibatches: 2,
+  klBeta: 0.1,
+  refSync: 'curriculum',
+  entropyAlpha: 0.02,
+  entropyTarget: 2,
+  entropyAlphaStep: 0.01,
+  curriculum: 'pass-rate',
+  curriculumWindow: 1,
+  curriculumTarget: 0.01,
+  evalEvery: 2,
+  evalPrompts: 16,
+  steps: 5,
 });
 
 const comparable = (r: StepRecord) => ({
   ...r,
-  scalars: Object.fromEntries(Object.entries(r.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')),
+  scalars: Object.fromEntries(
+    Object.entries(r.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s'),
+  ),
 });
 
 async function steps(t: Trainer, n: number): Promise<StepRecord[]> {
@@ -63,7 +81,14 @@ describe('resuming a run', () => {
   });
 
   it('the same with the MaPP estimator (its posterior) and after an SFT warm start', async () => {
-    const cfg = mergeConfig(tiny, { estimator: 'mapp', mappPool: 8, sftSteps: 2, curriculum: 'off', refSync: 'none', evalEvery: 0 });
+    const cfg = mergeConfig(tiny, {
+      estimator: 'mapp',
+      mappPool: 8,
+      sftSteps: 2,
+      curriculum: 'off',
+      refSync: 'none',
+      evalEvery: 0,
+    });
     const { straight, resumed } = await straightAndResumed(cfg, (l, p, s) => new CpuEngine(l, p, s), 3, 1, true);
     expect(resumed).toEqual(straight);
   });
@@ -79,14 +104,17 @@ describe('resuming a run', () => {
     expect(part).toHaveLength(2);
     expect(b.sftStepsDone).toBe(2);
     const params = await b.engine.readParams();
-    const c = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: b.layout, params }, resume: await b.resumePoint() });
+    const c = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s), {
+      initial: { layout: b.layout, params },
+      resume: await b.resumePoint(),
+    });
     expect(c.sftStepsRemaining).toBe(1);
     const rest = await c.warmStart();
     expect([...part, ...rest]).toEqual(all);
     expect(Array.from(await c.engine.readParams())).toEqual(Array.from(await a.engine.readParams()));
   });
 
-  it('a state file is tied to its checkpoint\'s weights, and a level outside the config is refused', async () => {
+  it("a state file is tied to its checkpoint's weights, and a level outside the config is refused", async () => {
     const t = await Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s));
     await t.step();
     const params = await t.engine.readParams();
@@ -94,12 +122,16 @@ describe('resuming a run', () => {
     const file = writeTrainerStateFile(point, params);
     const other = params.slice();
     other[0] += 1;
-    expect(() => readTrainerStateFile(file, other, 'ck.state.safetensors')).toThrowError(/^ck\.state\.safetensors: saved with other weights than the checkpoint beside it/);
+    expect(() => readTrainerStateFile(file, other, 'ck.state.safetensors')).toThrowError(
+      /^ck\.state\.safetensors: saved with other weights than the checkpoint beside it/,
+    );
     const bad = { ...point, state: { ...point.state, level: 99 } };
-    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }))
-      .rejects.toThrowError(CheckpointError);
-    await expect(Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }))
-      .rejects.toThrowError(/level 99 is outside this config's levels/);
+    await expect(
+      Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }),
+    ).rejects.toThrowError(CheckpointError);
+    await expect(
+      Trainer.create(tiny, (l, p, s) => new CpuEngine(l, p, s), { initial: { layout: t.layout, params }, resume: bad }),
+    ).rejects.toThrowError(/level 99 is outside this config's levels/);
   });
 
   it('a state file records the engine that wrote it (null when not told), and refuses an engine it does not know', async () => {
@@ -110,8 +142,9 @@ describe('resuming a run', () => {
     expect(readTrainerStateFile(writeTrainerStateFile(point, params, 'cpu'), params).engine).toBe('cpu');
     expect(readTrainerStateFile(writeTrainerStateFile(point, params, 'gpu'), params).engine).toBe('gpu');
     expect(readTrainerStateFile(writeTrainerStateFile(point, params), params).engine).toBeNull();
-    expect(() => readTrainerStateFile(writeTrainerStateFile(point, params, 'tpu' as 'cpu'), params, 'ck.state.safetensors'))
-      .toThrowError('ck.state.safetensors: __metadata__.engine must be "gpu" or "cpu", got "tpu"');
+    expect(() =>
+      readTrainerStateFile(writeTrainerStateFile(point, params, 'tpu' as 'cpu'), params, 'ck.state.safetensors'),
+    ).toThrowError('ck.state.safetensors: __metadata__.engine must be "gpu" or "cpu", got "tpu"');
     t.destroy();
   });
 
@@ -128,14 +161,17 @@ describe('resuming a run', () => {
     expect(await placed.warmStart()).toEqual([]);
     const r = await placed.step();
     expect([r.step, r.level]).toEqual([41, 3]);
-    await expect(Trainer.create(cfg, make, { resume: await placed.resumePoint() })).rejects.toThrowError(/needs the weights it was saved with/);
+    await expect(Trainer.create(cfg, make, { resume: await placed.resumePoint() })).rejects.toThrowError(
+      /needs the weights it was saved with/,
+    );
   });
 
-  it('run() does the rest of the warm start, then steps to the config\'s steps, and stops when asked between steps', async () => {
+  it("run() does the rest of the warm start, then steps to the config's steps, and stops when asked between steps", async () => {
     const cfg = mergeConfig(tiny, { sftSteps: 2, steps: 3, evalEvery: 0 });
     const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
     const events = [];
-    for await (const e of t.run()) events.push('warmStart' in e ? { warmStart: e.warmStart.done } : { step: e.record.step });
+    for await (const e of t.run())
+      events.push('warmStart' in e ? { warmStart: e.warmStart.done } : { step: e.record.step });
     expect(events).toEqual([{ warmStart: 2 }, { step: 1 }, { step: 2 }, { step: 3 }]);
     let seen = 0;
     for await (const e of t.run({ steps: 10, shouldStop: () => seen >= 2 })) if ('record' in e) seen++;

@@ -27,7 +27,14 @@ export interface UpdateSite {
 }
 
 /** Checks a trained update; rolls it back and throws a TrainingFault when it is faulty. */
-export async function rollBackFaulty(ctx: RollbackContext, at: UpdateSite, passes: TrainPass[], result: TrainResult, N: number, T: number): Promise<void> {
+export async function rollBackFaulty(
+  ctx: RollbackContext,
+  at: UpdateSite,
+  passes: TrainPass[],
+  result: TrainResult,
+  N: number,
+  T: number,
+): Promise<void> {
   const { engine, guard } = ctx;
   const bad = result.passes.findIndex((p) => p.nonFinite || !p.seqLoss.every(Number.isFinite));
   if (bad >= 0) {
@@ -37,11 +44,20 @@ export async function rollBackFaulty(ctx: RollbackContext, at: UpdateSite, passe
     await engine.restoreState();
     ctx.undoOptimizerSteps(passes.length);
     const pass = passes.length > 1 || at.lrKnob !== 'sftLr' ? ` in pass ${bad + 1}` : '';
-    throw new TrainingFault(at.step, tensors, `${at.where}: non-finite ${result.passes[bad].nonFinite ? 'gradient' : 'loss'}${pass}${namedTensors(tensors, 'tensors:')}` +
-      `; the weights from before this step are kept. ${at.lrKnob === 'sftLr' ? 'Lower sftLr' : `Lower the learning rate (${at.lrKnob})`} and continue.`);
+    throw new TrainingFault(
+      at.step,
+      tensors,
+      `${at.where}: non-finite ${result.passes[bad].nonFinite ? 'gradient' : 'loss'}${pass}${namedTensors(tensors, 'tensors:')}` +
+        `; the weights from before this step are kept. ${at.lrKnob === 'sftLr' ? 'Lower sftLr' : `Lower the learning rate (${at.lrKnob})`} and continue.`,
+    );
   }
   if (!guard) return;
-  const o = { updateNorm: result.updateNorm, weightNorm: result.weightNorm, lrSum: passes.reduce((a, p) => a + p.adam.lr, 0), count: ctx.weightCount };
+  const o = {
+    updateNorm: result.updateNorm,
+    weightNorm: result.weightNorm,
+    lrSum: passes.reduce((a, p) => a + p.adam.lr, 0),
+    count: ctx.weightCount,
+  };
   const verdict = guard.check(o);
   if (!verdict) {
     guard.accept(o);
@@ -52,10 +68,13 @@ export async function rollBackFaulty(ctx: RollbackContext, at: UpdateSite, passe
   ctx.undoOptimizerSteps(passes.length);
   const before = await engine.readParams();
   const moved = mostMoved(ctx.layout, before, after);
-  throw new TrainingFault(at.step, moved,
+  throw new TrainingFault(
+    at.step,
+    moved,
     `${at.where}: divergence (${verdict.check}): ${verdict.detail} (tensors that moved most: ${moved.join(', ')}); ` +
-    `the weights from before this step are kept. Lower the learning rate (${at.lrKnob}) and continue from the last good checkpoint.`,
-    verdict.check);
+      `the weights from before this step are kept. Lower the learning rate (${at.lrKnob}) and continue from the last good checkpoint.`,
+    verdict.check,
+  );
 }
 
 /** The four tensors whose weights moved most between `before` and `after`. */

@@ -9,8 +9,14 @@ import type { TaskInstance } from '../tasks/types';
 
 // Prompt BOS 5 SEP (Lp 3); completion region of 4 where the environment writes position 1 (token 9).
 const inst = {
-  task: 'fake', params: {}, promptTokens: [BOS, 5, SEP], promptText: '', completionLength: 4,
-  fixed: [null, 9, null, null], answerTokens: [6, 9, 7, EOS], answerText: '',
+  task: 'fake',
+  params: {},
+  promptTokens: [BOS, 5, SEP],
+  promptText: '',
+  completionLength: 4,
+  fixed: [null, 9, null, null],
+  answerTokens: [6, 9, 7, EOS],
+  answerText: '',
 } as unknown as TaskInstance;
 const G = 2;
 const s = rolloutShape([inst], G);
@@ -28,7 +34,7 @@ describe('rollout index spaces', () => {
     expect(Array.from(buildTemplate([inst], s))).toEqual([BOS, 5, SEP, -1, 9, -1, -1, BOS, 5, SEP, -1, 9, -1, -1]);
   });
 
-  it('completion facts: the mask covers policy tokens up to and including EOS, read at the token\'s own position', () => {
+  it("completion facts: the mask covers policy tokens up to and including EOS, read at the token's own position", () => {
     const f = completionFacts({ tokens, logp, entropy }, [inst], s, false);
     expect(Array.from(f.mask)).toEqual([1, 0, 1, 0, /* truncated: */ 1, 0, 1, 1]);
     expect(Array.from(f.lengths)).toEqual([3, 4]);

@@ -33,7 +33,9 @@ export function rolloutShape(instances: readonly TaskInstance[], G: number): Rol
   const Lc = instances[0].completionLength;
   for (const inst of instances) {
     if (inst.promptTokens.length !== Lp || inst.completionLength !== Lc) {
-      throw new RangeError(`every prompt of a batch must have the same shape; got ${inst.promptTokens.length}+${inst.completionLength}, expected ${Lp}+${Lc}`);
+      throw new RangeError(
+        `every prompt of a batch must have the same shape; got ${inst.promptTokens.length}+${inst.completionLength}, expected ${Lp}+${Lc}`,
+      );
     }
   }
   return { B, G, N: B * G, Lp, Lc, T: Lp + Lc };
@@ -69,14 +71,19 @@ export interface SampledGroup {
 }
 
 /** Groups from one or more sampled batches (dynamic sampling keeps groups of several tries), gathered into one batch. */
-export function gatherGroups(groups: readonly SampledGroup[], G: number): { instances: TaskInstance[]; shape: RolloutShape; sample: SampleResult } {
+export function gatherGroups(
+  groups: readonly SampledGroup[],
+  G: number,
+): { instances: TaskInstance[]; shape: RolloutShape; sample: SampleResult } {
   const instances = groups.map((k) => k.inst);
   const shape = rolloutShape(instances, G);
   const tokens = new Int32Array(shape.N * shape.T);
   const logp = new Float32Array(shape.N * shape.T);
   const entropy = new Float32Array(shape.N * shape.T);
   groups.forEach((k, b) => {
-    const from = k.b * G * shape.T, len = G * shape.T, to = b * G * shape.T;
+    const from = k.b * G * shape.T,
+      len = G * shape.T,
+      to = b * G * shape.T;
     tokens.set(k.sample.tokens.subarray(from, from + len), to);
     logp.set(k.sample.logp.subarray(from, from + len), to);
     entropy.set(k.sample.entropy.subarray(from, from + len), to);
@@ -103,7 +110,10 @@ export interface CompletionFacts {
  * gets no gradient at all (DAPO's overlong filtering).
  */
 export function completionFacts(
-  sample: SampleResult, instances: readonly TaskInstance[], s: RolloutShape, maskTruncated: boolean,
+  sample: SampleResult,
+  instances: readonly TaskInstance[],
+  s: RolloutShape,
+  maskTruncated: boolean,
 ): CompletionFacts {
   const { N, Lc, Lp, T, G } = s;
   const mask = new Float32Array(N * Lc);
@@ -136,15 +146,20 @@ export function completionFacts(
 
 export interface VerifiedBatch {
   rewards: Float64Array; // [N]
-  correct: Uint8Array;   // [N]
-  signatures: string[];  // [N]
+  correct: Uint8Array; // [N]
+  signatures: string[]; // [N]
   errorSignatures: string[]; // [N]
   /** [B] the task's group metrics (absent keys: not meaningful for that group). */
   groupMetrics: Record<string, number>[];
 }
 
 /** Runs the task's verifier on every completion. Verifiers are total; this never throws. */
-export function verifyBatch(task: Task, instances: readonly TaskInstance[], tokens: Int32Array, s: RolloutShape): VerifiedBatch {
+export function verifyBatch(
+  task: Task,
+  instances: readonly TaskInstance[],
+  tokens: Int32Array,
+  s: RolloutShape,
+): VerifiedBatch {
   const { N, G, B } = s;
   const rewards = new Float64Array(N);
   const correct = new Uint8Array(N);
@@ -175,10 +190,11 @@ export function verifyBatch(task: Task, instances: readonly TaskInstance[], toke
  * the positions a difficulty step added free); pass Lc for all.
  */
 export function rowArrays(
-  tokens: Int32Array, s: RolloutShape,
-  adv: Float32Array,      // [N·Lc]
+  tokens: Int32Array,
+  s: RolloutShape,
+  adv: Float32Array, // [N·Lc]
   tokenMask: Float32Array, // [N·Lc]
-  logp: Float32Array,     // [N·Lc]
+  logp: Float32Array, // [N·Lc]
   klLimit: number,
 ): MinibatchData {
   const { N, T, Lp, Lc } = s;
@@ -206,7 +222,13 @@ export function rowArrays(
 }
 
 /** Rows of sequences `order[from..to)` gathered into a minibatch (contiguous copy). */
-export function sliceMinibatch(all: MinibatchData, T: number, order: readonly number[], from: number, to: number): MinibatchData {
+export function sliceMinibatch(
+  all: MinibatchData,
+  T: number,
+  order: readonly number[],
+  from: number,
+  to: number,
+): MinibatchData {
   const n = to - from;
   const pick = <A extends Int32Array | Float32Array>(src: A): A => {
     const dst = new (src.constructor as new (len: number) => A)(n * T);
@@ -214,8 +236,12 @@ export function sliceMinibatch(all: MinibatchData, T: number, order: readonly nu
     return dst;
   };
   return {
-    tokens: pick(all.tokens), targets: pick(all.targets), oldLogp: pick(all.oldLogp),
-    adv: pick(all.adv), mask: pick(all.mask), klMask: pick(all.klMask),
+    tokens: pick(all.tokens),
+    targets: pick(all.targets),
+    oldLogp: pick(all.oldLogp),
+    adv: pick(all.adv),
+    mask: pick(all.mask),
+    klMask: pick(all.klMask),
   };
 }
 
@@ -229,12 +255,17 @@ export function sftArrays(instances: readonly TaskInstance[], s: RolloutShape): 
   });
   const R = B * T;
   const data: MinibatchData = {
-    tokens, targets: nextTokenTargets(tokens, B, T), oldLogp: new Float32Array(R), adv: new Float32Array(R),
-    mask: new Float32Array(R), klMask: new Float32Array(R),
+    tokens,
+    targets: nextTokenTargets(tokens, B, T),
+    oldLogp: new Float32Array(R),
+    adv: new Float32Array(R),
+    mask: new Float32Array(R),
+    klMask: new Float32Array(R),
   };
   instances.forEach((inst, b) => {
     // Train the policy positions of the answer (env-written tokens are given, not predicted).
-    for (let c = 0; c < Lc; c++) if (inst.fixed[c] === null || inst.fixed[c] === undefined) data.mask[b * T + Lp + c - 1] = 1;
+    for (let c = 0; c < Lc; c++)
+      if (inst.fixed[c] === null || inst.fixed[c] === undefined) data.mask[b * T + Lp + c - 1] = 1;
   });
   return data;
 }

@@ -5,7 +5,13 @@
 import type { RunConfig } from '../config/config';
 import type { Task, TaskParams } from '../tasks/types';
 import type { PolicyEngine } from './engine';
-import { advantagesFromBase, computeAdvantages, type AdvantageOptions, type AdvantageResult, type RolloutBatch } from './estimators';
+import {
+  advantagesFromBase,
+  computeAdvantages,
+  type AdvantageOptions,
+  type AdvantageResult,
+  type RolloutBatch,
+} from './estimators';
 import type { RunCode } from './custom/custom-code';
 import { CustomCodeError } from './custom/errors';
 import { estimatorInput, estimatorLengths, rewardFacts, rewardInput } from './custom/interface';
@@ -42,9 +48,14 @@ export async function sampleBatch(ctx: SampleContext, step: number, times: StepT
   for (let attempt = 0; attempt < tries && kept.length < c.batchPrompts; attempt++) {
     const instances = ctx.prompts.sample(c.batchPrompts, ctx.params);
     const shape = rolloutShape(instances, G);
-    const sample = await times.addAsync('sample', () => ctx.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
-      seed: c.seed >>> 0, step: ((step - 1) * tries + attempt) >>> 0, invTemp: ctx.settings.invTemp, topK: c.topK,
-    }));
+    const sample = await times.addAsync('sample', () =>
+      ctx.engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+        seed: c.seed >>> 0,
+        step: ((step - 1) * tries + attempt) >>> 0,
+        invTemp: ctx.settings.invTemp,
+        topK: c.topK,
+      }),
+    );
     times.sampledTokens += shape.N * (shape.T - 1);
     const groups = instances.map((inst, b) => ({ inst, sample, shape, b }));
     if (!c.dynamicSampling) {
@@ -59,12 +70,26 @@ export async function sampleBatch(ctx: SampleContext, step: number, times: StepT
   const { instances, shape, sample } = gatherGroups(kept.slice(0, c.batchPrompts), G);
   if (!sample.logp.every(Number.isFinite) || !sample.entropy.every(Number.isFinite)) {
     const tensors = await ctx.engine.nonFiniteTensors();
-    throw new TrainingFault(step, tensors, `step ${step}: non-finite log-probabilities while sampling${namedTensors(tensors, 'non-finite weights in')}` +
-      '; the weights from before this step are kept. Load a checkpoint or reset, and lower the learning rate (lr).');
+    throw new TrainingFault(
+      step,
+      tensors,
+      `step ${step}: non-finite log-probabilities while sampling${namedTensors(tensors, 'non-finite weights in')}` +
+        '; the weights from before this step are kept. Load a checkpoint or reset, and lower the learning rate (lr).',
+    );
   }
   return {
-    shape, instances, tokens: sample.tokens, facts: completionFacts(sample, instances, shape, c.maskTruncated), vocab: ctx.vocab,
-    verified: { rewards: new Float64Array(shape.N), correct: new Uint8Array(shape.N), signatures: [], errorSignatures: [], groupMetrics: [] },
+    shape,
+    instances,
+    tokens: sample.tokens,
+    facts: completionFacts(sample, instances, shape, c.maskTruncated),
+    vocab: ctx.vocab,
+    verified: {
+      rewards: new Float64Array(shape.N),
+      correct: new Uint8Array(shape.N),
+      signatures: [],
+      errorSignatures: [],
+      groupMetrics: [],
+    },
   };
 }
 
@@ -84,7 +109,11 @@ export interface AdvantageContext {
  * regulator, α·(−log π(y_t)) is added to each trained token's (a REINFORCE estimate of the
  * entropy's gradient).
  */
-export async function advantagesFor(ctx: AdvantageContext, s: RolloutSnapshot, step: number): Promise<{ batch: RolloutBatch; trainAdv: Float32Array }> {
+export async function advantagesFor(
+  ctx: AdvantageContext,
+  s: RolloutSnapshot,
+  step: number,
+): Promise<{ batch: RolloutBatch; trainAdv: Float32Array }> {
   const c = ctx.config;
   const { shape, facts, verified } = s;
   const promptKeys = s.instances.map((i) => ctx.prompts.key(i));
@@ -94,19 +123,41 @@ export async function advantagesFor(ctx: AdvantageContext, s: RolloutSnapshot, s
   let adv: AdvantageResult;
   try {
     let rewards = verified.rewards;
-    if (shaping) rewards = await shaping.call(rewardInput(rewardFacts(s, promptKeys, step)), [{ length: shape.N, meaning: 'N, one per completion' }]);
+    if (shaping)
+      rewards = await shaping.call(rewardInput(rewardFacts(s, promptKeys, step)), [
+        { length: shape.N, meaning: 'N, one per completion' },
+      ]);
     if (c.overlongBuffer > 0) rewards = applyOverlongShaping(rewards, facts.lengths, shape.Lc, c.overlongBuffer);
     batch = {
-      B: shape.B, G: shape.G, T: shape.Lc, rewards, correct: verified.correct, mask: facts.mask, entropy: facts.entropy,
-      lengths: facts.lengths, signatures: verified.signatures, errorSignatures: verified.errorSignatures, promptKeys,
+      B: shape.B,
+      G: shape.G,
+      T: shape.Lc,
+      rewards,
+      correct: verified.correct,
+      mask: facts.mask,
+      entropy: facts.entropy,
+      lengths: facts.lengths,
+      signatures: verified.signatures,
+      errorSignatures: verified.errorSignatures,
+      promptKeys,
       logp: facts.logp,
     };
     adv = estimator
-      ? advantagesFromBase(batch, ctx.options, await estimator.call(estimatorInput(batch, step), estimatorLengths(batch)))
+      ? advantagesFromBase(
+          batch,
+          ctx.options,
+          await estimator.call(estimatorInput(batch, step), estimatorLengths(batch)),
+        )
       : computeAdvantages(batch, ctx.options, mapp ?? undefined);
   } catch (e) {
     if (!(e instanceof CustomCodeError)) throw e;
-    throw new TrainingFault(step, [], `step ${step}: ${e.message.replace(/\.$/, '')}. Nothing was trained on this step: the weights from before it are kept; fix the code and continue, or reset.`, 'custom-code', e.location);
+    throw new TrainingFault(
+      step,
+      [],
+      `step ${step}: ${e.message.replace(/\.$/, '')}. Nothing was trained on this step: the weights from before it are kept; fix the code and continue, or reset.`,
+      'custom-code',
+      e.location,
+    );
   }
   mapp?.observeBatch(batch.promptKeys, batch.correct, shape.G);
   const trainAdv = adv.adv.slice();

@@ -32,7 +32,7 @@ export class StepTimes {
       'time/advantages_ms': this.ms.advantages,
       'time/update_ms': this.ms.update,
       'time/step_ms': now() - this.start,
-      'tokens_per_s': this.sampledTokens / Math.max(1e-9, this.ms.sample / 1000),
+      tokens_per_s: this.sampledTokens / Math.max(1e-9, this.ms.sample / 1000),
     };
   }
 }

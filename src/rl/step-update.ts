@@ -34,7 +34,15 @@ export class AdamSchedule {
     const c = this.config;
     const step = ++this.step;
     const lr = c.warmupSteps > 0 ? base * Math.min(1, step / c.warmupSteps) : base;
-    return { lr, beta1: c.beta1, beta2: c.beta2, eps: c.adamEps, weightDecay: c.weightDecay, step, maxGradNorm: c.maxGradNorm };
+    return {
+      lr,
+      beta1: c.beta1,
+      beta2: c.beta2,
+      eps: c.adamEps,
+      weightDecay: c.weightDecay,
+      step,
+      maxGradNorm: c.maxGradNorm,
+    };
   }
 }
 
@@ -73,10 +81,21 @@ export interface PassContext {
  * reference is taken), α, lengths and normalisers. Returns them with their rows, the minibatch
  * size N and whether the KL is on.
  */
-export function buildPasses(ctx: PassContext, s: RolloutSnapshot, trainAdv: Float32Array): { passes: TrainPass[]; rows: MinibatchData; N: number; klOn: boolean } {
+export function buildPasses(
+  ctx: PassContext,
+  s: RolloutSnapshot,
+  trainAdv: Float32Array,
+): { passes: TrainPass[]; rows: MinibatchData; N: number; klOn: boolean } {
   const c = ctx.config;
   const { shape } = s;
-  const rows = rowArrays(s.tokens, shape, trainAdv, s.advantages!.tokenMask, s.facts.logp, Math.min(ctx.klLimit, shape.Lc));
+  const rows = rowArrays(
+    s.tokens,
+    shape,
+    trainAdv,
+    s.advantages!.tokenMask,
+    s.facts.logp,
+    Math.min(ctx.klLimit, shape.Lc),
+  );
   const N = Math.floor(shape.N / c.minibatches);
   const klOn = c.klBeta > 0 && ctx.hasReference;
   const { epsLow, epsHigh, dualClip, klKind, aggregation, alphaIn } = ctx.settings;
@@ -87,8 +106,19 @@ export function buildPasses(ctx: PassContext, s: RolloutSnapshot, trainAdv: Floa
     for (let m = 0; m < c.minibatches; m++) {
       const data = sliceMinibatch(rows, shape.T, order, m * N, (m + 1) * N);
       const params: PgLossParams = {
-        epsLow, epsHigh, dualClip, klKind, aggregation, beta: klOn ? klBeta : 0, alpha: alphaIn === 'loss' ? ctx.alpha : 0,
-        maxLen: shape.Lc, totalTokens: Math.max(1, data.mask.reduce((a, b) => a + b, 0)), totalSeqs: N,
+        epsLow,
+        epsHigh,
+        dualClip,
+        klKind,
+        aggregation,
+        beta: klOn ? klBeta : 0,
+        alpha: alphaIn === 'loss' ? ctx.alpha : 0,
+        maxLen: shape.Lc,
+        totalTokens: Math.max(
+          1,
+          data.mask.reduce((a, b) => a + b, 0),
+        ),
+        totalSeqs: N,
       };
       passes.push({ data, loss: { kind: 'pg', params }, adam: ctx.optimizer.next(rlLearningRate(c, ctx.step)) });
     }
@@ -97,7 +127,11 @@ export function buildPasses(ctx: PassContext, s: RolloutSnapshot, trainAdv: Floa
 }
 
 /** π_new/π_old per completion position [N·Lc] from row-space log-probs; 1 where not trained. */
-export function completionRatios(newLogp: Float32Array, rows: { oldLogp: Float32Array; mask: Float32Array }, s: RolloutShape): Float32Array {
+export function completionRatios(
+  newLogp: Float32Array,
+  rows: { oldLogp: Float32Array; mask: Float32Array },
+  s: RolloutShape,
+): Float32Array {
   const ratio = new Float32Array(s.N * s.Lc).fill(1);
   for (let n = 0; n < s.N; n++) {
     for (let c = 0; c < s.Lc; c++) {

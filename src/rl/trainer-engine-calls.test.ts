@@ -12,13 +12,21 @@ import { usesReference, type EngineSettings, type TrainPass, type TrainResult } 
 import type { ParamLayout } from '../model/layout';
 import { AGGREGATION, REGULATOR, type SampleResult, type SampleTokenParams } from '../core/abi';
 
-interface TrainCall { passes: TrainPass[]; N: number; T: number; invTemp: number; useReference: boolean }
+interface TrainCall {
+  passes: TrainPass[];
+  N: number;
+  T: number;
+  invTemp: number;
+  useReference: boolean;
+}
 
 class SpyEngine extends CpuEngine {
   readonly trains: TrainCall[] = [];
   readonly samples: { fixed: Int32Array; N: number; T: number; params: SampleTokenParams; result: SampleResult }[] = [];
   /** Rewrites a sample before the trainer sees it (the dynamic-sampling test's outcomes). */
-  rewrite: ((s: SampleResult, call: { fixed: Int32Array; N: number; T: number; params: SampleTokenParams }) => void) | null = null;
+  rewrite:
+    ((s: SampleResult, call: { fixed: Int32Array; N: number; T: number; params: SampleTokenParams }) => void) | null =
+    null;
 
   constructor(layout: ParamLayout, params: Float32Array, settings: EngineSettings) {
     super(layout, params, settings);
@@ -44,20 +52,47 @@ async function spyTrainer(config: RunConfig): Promise<{ t: Trainer; spy: SpyEngi
 }
 
 /** Rows of a minibatch as strings, sorted: the multiset of rows, whatever the shuffle. */
-function rowSet(d: { tokens: Int32Array; adv: Float32Array; mask: Float32Array; oldLogp: Float32Array; klMask: Float32Array }, T: number): string[] {
+function rowSet(
+  d: { tokens: Int32Array; adv: Float32Array; mask: Float32Array; oldLogp: Float32Array; klMask: Float32Array },
+  T: number,
+): string[] {
   const rows: string[] = [];
   for (let n = 0; n < d.tokens.length / T; n++) {
-    const s = (a: ArrayLike<number>) => Array.from(a).slice(n * T, (n + 1) * T).map((v) => Math.fround(v)).join(',');
+    const s = (a: ArrayLike<number>) =>
+      Array.from(a)
+        .slice(n * T, (n + 1) * T)
+        .map((v) => Math.fround(v))
+        .join(',');
     rows.push([s(d.tokens), s(d.adv), s(d.mask), s(d.oldLogp), s(d.klMask)].join('|'));
   }
   return rows.sort();
 }
 
 const base = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 3, groupSize: 4, evalEvery: 0,
-  epsLow: 0.1, epsHigh: 0.3, klKind: 'k1', klBeta: 0.07, refSync: 'none', dualClip: 2.5,
-  lr: 0.0021, beta1: 0.81, beta2: 0.93, adamEps: 3e-7, weightDecay: 0.013, maxGradNorm: 0.7, warmupSteps: 4,
-  temperature: 0.8, topK: 5, aggregation: 'seq-mean-token-sum', epochs: 2, minibatches: 3,
+  'model.nEmbd': 8,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 3,
+  groupSize: 4,
+  evalEvery: 0,
+  epsLow: 0.1,
+  epsHigh: 0.3,
+  klKind: 'k1',
+  klBeta: 0.07,
+  refSync: 'none',
+  dualClip: 2.5,
+  lr: 0.0021,
+  beta1: 0.81,
+  beta2: 0.93,
+  adamEps: 3e-7,
+  weightDecay: 0.013,
+  maxGradNorm: 0.7,
+  warmupSteps: 4,
+  temperature: 0.8,
+  topK: 5,
+  aggregation: 'seq-mean-token-sum',
+  epochs: 2,
+  minibatches: 3,
 });
 
 describe('what the trainer hands the engine', () => {
@@ -75,17 +110,39 @@ describe('what the trainer hands the engine', () => {
     call.passes.forEach((p, i) => {
       expect(p.loss.kind).toBe('pg');
       if (p.loss.kind !== 'pg') return;
-      expect(p.loss.params).toMatchObject({ epsLow: 0.1, epsHigh: 0.3, dualClip: 2.5, beta: 0.07, klKind: 1, alpha: 0.037, aggregation: AGGREGATION.seqMeanTokenSum, totalSeqs: 4 });
+      expect(p.loss.params).toMatchObject({
+        epsLow: 0.1,
+        epsHigh: 0.3,
+        dualClip: 2.5,
+        beta: 0.07,
+        klKind: 1,
+        alpha: 0.037,
+        aggregation: AGGREGATION.seqMeanTokenSum,
+        totalSeqs: 4,
+      });
       expect(p.loss.params.maxLen).toBe(t.latest!.shape.Lc);
-      expect(p.loss.params.totalTokens).toBe(Math.max(1, p.data.mask.reduce((a, b) => a + b, 0)));
+      expect(p.loss.params.totalTokens).toBe(
+        Math.max(
+          1,
+          p.data.mask.reduce((a, b) => a + b, 0),
+        ),
+      );
       // The second step's passes are optimiser steps 7..12; the lr warms up over 4 of them.
       const step = 7 + i;
-      expect(p.adam).toEqual({ lr: 0.0021 * Math.min(1, step / 4), beta1: 0.81, beta2: 0.93, eps: 3e-7, weightDecay: 0.013, step, maxGradNorm: 0.7 });
+      expect(p.adam).toEqual({
+        lr: 0.0021 * Math.min(1, step / 4),
+        beta1: 0.81,
+        beta2: 0.93,
+        eps: 3e-7,
+        weightDecay: 0.013,
+        step,
+        maxGradNorm: 0.7,
+      });
     });
     expect(spy.trains[0].passes[0].adam.lr).toBeCloseTo(0.0021 / 4, 12);
   });
 
-  it('the sampled-entropy regulator adds α·(−log π) to each trained token\'s advantage and sends α = 0 to the loss', async () => {
+  it("the sampled-entropy regulator adds α·(−log π) to each trained token's advantage and sends α = 0 to the loss", async () => {
     const alpha = 0.05;
     const cfg = mergeConfig(base, { entropyAlpha: alpha, entropyMode: 'sampled', epochs: 1, minibatches: 1 });
     const { t, spy } = await spyTrainer(cfg);
@@ -114,7 +171,12 @@ describe('what the trainer hands the engine', () => {
 describe('the curriculum anchor (refSync curriculum)', () => {
   // Sort lengths 2 → 3, checked every 50 steps: no advance happens in these two steps.
   const curriculum = mergeConfig(base, {
-    'task.length': 3, curriculum: 'pass-rate', curriculumParam: 'length', curriculumStart: 2, curriculumWindow: 50, refSync: 'curriculum',
+    'task.length': 3,
+    curriculum: 'pass-rate',
+    curriculumParam: 'length',
+    curriculumStart: 2,
+    curriculumWindow: 50,
+    refSync: 'curriculum',
   });
   const pgCalls = (spy: SpyEngine) => spy.trains.filter((c) => c.passes.every((p) => p.loss.kind === 'pg'));
 
@@ -153,7 +215,15 @@ describe('the curriculum anchor (refSync curriculum)', () => {
 describe('dynamic sampling (DAPO)', () => {
   // Sort with exact reward: a group is made all wrong (uninformative) or one right and the rest
   // wrong (informative) by rewriting the sampled completions from the prompt's letters.
-  const cfg = mergeConfig(base, { dynamicSampling: true, dynamicMaxTries: 3, batchPrompts: 4, groupSize: 3, minibatches: 1, epochs: 1, klBeta: 0 });
+  const cfg = mergeConfig(base, {
+    dynamicSampling: true,
+    dynamicMaxTries: 3,
+    batchPrompts: 4,
+    groupSize: 3,
+    minibatches: 1,
+    epochs: 1,
+    klBeta: 0,
+  });
 
   function plan(informative: (attempt: number, b: number) => boolean) {
     return (s: SampleResult, call: { fixed: Int32Array; N: number; T: number; params: SampleTokenParams }) => {
@@ -163,7 +233,8 @@ describe('dynamic sampling (DAPO)', () => {
       const k = Number(cfg['task.length']);
       const Lp = k + 2;
       for (let n = 0; n < N; n++) {
-        const b = Math.floor(n / G), g = n % G;
+        const b = Math.floor(n / G),
+          g = n % G;
         const letters = Array.from(call.fixed.subarray(n * T + 1, n * T + 1 + k)).sort((x, y) => x - y);
         const right = informative(attempt, b) && g === 0;
         const completion = right ? [...letters, EOS] : [EOS, ...letters.map(() => NUM_SPECIAL)];
@@ -176,19 +247,26 @@ describe('dynamic sampling (DAPO)', () => {
     const { t, spy } = await spyTrainer(cfg);
     spy.rewrite = plan(informative);
     await t.step();
-    const prompt = (fixed: Int32Array, T: number, b: number) => Array.from(fixed.subarray(b * cfg.groupSize * T, b * cfg.groupSize * T + Number(cfg['task.length']) + 2)).join(',');
-    const byAttempt = spy.samples.map((s) => Array.from({ length: cfg.batchPrompts }, (_, b) => prompt(s.fixed, s.T, b)));
+    const prompt = (fixed: Int32Array, T: number, b: number) =>
+      Array.from(fixed.subarray(b * cfg.groupSize * T, b * cfg.groupSize * T + Number(cfg['task.length']) + 2)).join(
+        ',',
+      );
+    const byAttempt = spy.samples.map((s) =>
+      Array.from({ length: cfg.batchPrompts }, (_, b) => prompt(s.fixed, s.T, b)),
+    );
     const got = t.latest!.instances.map((i) => i.promptTokens.join(','));
     return { t, spy, byAttempt, got };
   }
 
   it('keeps the informative groups of each try, in order, and drops the uninformative ones', async () => {
-    const inf = (a: number, b: number) => (a === 0 && (b === 1 || b === 3)) || (a === 1 && b === 0) || (a === 2 && (b === 2 || b === 3));
+    const inf = (a: number, b: number) =>
+      (a === 0 && (b === 1 || b === 3)) || (a === 1 && b === 0) || (a === 2 && (b === 2 || b === 3));
     const { t, spy, byAttempt, got } = await kept(inf);
     expect(spy.samples).toHaveLength(3);
     expect(got).toEqual([byAttempt[0][1], byAttempt[0][3], byAttempt[1][0], byAttempt[2][2]]);
     // The kept groups' rows are their own try's rows.
-    const T = t.latest!.shape.T, G = cfg.groupSize;
+    const T = t.latest!.shape.T,
+      G = cfg.groupSize;
     const rows = (tokens: Int32Array, b: number) => Array.from(tokens.subarray(b * G * T, (b + 1) * G * T));
     expect(rows(t.latest!.tokens, 2)).toEqual(rows(spy.samples[1].result.tokens, 0));
     expect(Array.from(t.latest!.verified.correct)).toEqual([1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0]);
@@ -199,6 +277,11 @@ describe('dynamic sampling (DAPO)', () => {
     expect(full.spy.samples).toHaveLength(1);
     const short = await kept((a, b) => a === 1 && b === 2);
     expect(short.spy.samples).toHaveLength(3);
-    expect(short.got).toEqual([short.byAttempt[1][2], short.byAttempt[0][0], short.byAttempt[0][1], short.byAttempt[0][2]]);
+    expect(short.got).toEqual([
+      short.byAttempt[1][2],
+      short.byAttempt[0][0],
+      short.byAttempt[0][1],
+      short.byAttempt[0][2],
+    ]);
   });
 });

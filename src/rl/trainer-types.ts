@@ -18,7 +18,10 @@ import type { ResumePoint } from './trainer-state';
  */
 export class TrainingFault extends Error {
   constructor(
-    readonly step: number, readonly tensors: string[], message: string, readonly check: FaultCheck | 'custom-code' = 'non-finite',
+    readonly step: number,
+    readonly tensors: string[],
+    message: string,
+    readonly check: FaultCheck | 'custom-code' = 'non-finite',
     /** For a fault of the run's own code: which code, and the line to mark. */
     readonly code?: CodeLocation,
   ) {
@@ -93,4 +96,3 @@ export interface StepPhase {
 export function namedTensors(tensors: string[], label: string): string {
   return tensors.length ? ` (${label} ${tensors.slice(0, 4).join(', ')}${tensors.length > 4 ? ', …' : ''})` : '';
 }
-

@@ -9,66 +9,92 @@ import { CpuEngine } from './cpu-engine';
 
 // A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
 const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 4, groupSize: 4, evalEvery: 0,
-  epochs: 2, minibatches: 2, klBeta: 0.1, refSync: 'none', entropyAlpha: 0.05,
+  'model.nEmbd': 8,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 4,
+  groupSize: 4,
+  evalEvery: 0,
+  epochs: 2,
+  minibatches: 2,
+  klBeta: 0.1,
+  refSync: 'none',
+  entropyAlpha: 0.05,
 });
 
 describe('Trainer', () => {
-  for (const estimator of ['grpo', 'mapp'] as const) it(`a preview (one group, no update) leaves the run as it was: the same steps follow with or without it (${estimator})`, async () => {
-    const cfg = mergeConfig(tiny, { estimator, mappPool: 8 });
-    const make = () => Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
-    const plain = await make();
-    const previewed = await make();
-    const records = async (t: Trainer, preview: boolean) => {
-      const out = [];
-      for (let i = 0; i < 2; i++) {
-        if (preview) {
-          const g = await t.preview();
-          // One group of G answers, verified and with advantages, at the step it stands at.
-          expect(g.shape.B).toBe(1);
-          expect(g.shape.G).toBe(cfg.groupSize);
-          expect(g.advantages?.seqAdv.length).toBe(cfg.groupSize);
-          expect(t.stepCount).toBe(i);
+  for (const estimator of ['grpo', 'mapp'] as const)
+    it(`a preview (one group, no update) leaves the run as it was: the same steps follow with or without it (${estimator})`, async () => {
+      const cfg = mergeConfig(tiny, { estimator, mappPool: 8 });
+      const make = () => Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
+      const plain = await make();
+      const previewed = await make();
+      const records = async (t: Trainer, preview: boolean) => {
+        const out = [];
+        for (let i = 0; i < 2; i++) {
+          if (preview) {
+            const g = await t.preview();
+            // One group of G answers, verified and with advantages, at the step it stands at.
+            expect(g.shape.B).toBe(1);
+            expect(g.shape.G).toBe(cfg.groupSize);
+            expect(g.advantages?.seqAdv.length).toBe(cfg.groupSize);
+            expect(t.stepCount).toBe(i);
+          }
+          const r = await t.step();
+          out.push({
+            step: r.step,
+            tokens: Array.from(t.latest!.tokens),
+            scalars: Object.fromEntries(
+              Object.entries(r.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s'),
+            ),
+          });
         }
-        const r = await t.step();
-        out.push({ step: r.step, tokens: Array.from(t.latest!.tokens), scalars: Object.fromEntries(Object.entries(r.scalars).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')) });
-      }
-      return out;
-    };
-    expect(await records(previewed, true)).toEqual(await records(plain, false));
-  });
+        return out;
+      };
+      expect(await records(previewed, true)).toEqual(await records(plain, false));
+    });
 
-  for (const entropyMode of ['exact', 'uniform'] as const) gpuIt(`one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss (entropyMode ${entropyMode})`, async ({ device }) => {
-    const cfg = mergeConfig(tiny, { entropyMode });
-    const gpu = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));
-    const cpu = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
-    gpu.collectRatios = cpu.collectRatios = true;
-    for (let step = 0; step < 2; step++) {
-      const g = await gpu.step();
-      const c = await cpu.step();
-      // Same sampled tokens → same rewards and advantages (both come from the JS side).
-      expect(Array.from(gpu.latest!.tokens)).toEqual(Array.from(cpu.latest!.tokens));
-      expect(Array.from(gpu.latest!.verified.rewards)).toEqual(Array.from(cpu.latest!.verified.rewards));
-      const ga = gpu.latest!.advantages!.adv, ca = cpu.latest!.advantages!.adv;
-      expect(Math.max(...ga.map((v, i) => Math.abs(v - ca[i])))).toBeLessThan(1e-5);
-      console.log(`step ${step + 1}: loss gpu ${g.scalars.loss.toExponential(4)} cpu ${c.scalars.loss.toExponential(4)}; kl ${g.scalars.kl.toExponential(2)} vs ${c.scalars.kl.toExponential(2)}; grad_norm ${g.scalars.grad_norm.toFixed(5)} vs ${c.scalars.grad_norm.toFixed(5)}`);
-      expect(Math.abs(g.scalars.loss - c.scalars.loss)).toBeLessThan(1e-4 * Math.max(1, Math.abs(c.scalars.loss)));
-      expect(Math.abs(g.scalars.grad_norm - c.scalars.grad_norm)).toBeLessThan(1e-3 * Math.max(1e-3, c.scalars.grad_norm));
-      expect(g.scalars.reward).toBe(c.scalars.reward);
-      // Importance ratios after the update: 1 where untrained, equal on both engines, not all 1.
-      const gr = gpu.latest!.ratio!, cr = cpu.latest!.ratio!;
-      const trained = gpu.latest!.advantages!.tokenMask;
-      expect(Math.max(...gr.map((v, i) => Math.abs(v - cr[i])))).toBeLessThan(1e-4);
-      expect(gr.every((v, i) => (trained[i] ? v > 0 && Number.isFinite(v) : v === 1))).toBe(true);
-      expect(gr.some((v, i) => trained[i] && Math.abs(v - 1) > 1e-4)).toBe(true);
-    }
-    const [pg, pc] = [await gpu.engine.readParams(), await cpu.engine.readParams()];
-    let d = 0;
-    for (let i = 0; i < pg.length; i++) d = Math.max(d, Math.abs(pg[i] - pc[i]));
-    console.log(`weights after 2 steps: max |gpu − cpu| ${d.toExponential(2)}`);
-    expect(d).toBeLessThan(1e-4);
-    gpu.destroy();
-  });
+  for (const entropyMode of ['exact', 'uniform'] as const)
+    gpuIt(
+      `one step of the GPU trainer and of the CPU reference trainer give the same rewards, advantages and loss (entropyMode ${entropyMode})`,
+      async ({ device }) => {
+        const cfg = mergeConfig(tiny, { entropyMode });
+        const gpu = await Trainer.create(cfg, (l, p, s) => new GpuEngine(device, l, p, s));
+        const cpu = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
+        gpu.collectRatios = cpu.collectRatios = true;
+        for (let step = 0; step < 2; step++) {
+          const g = await gpu.step();
+          const c = await cpu.step();
+          // Same sampled tokens → same rewards and advantages (both come from the JS side).
+          expect(Array.from(gpu.latest!.tokens)).toEqual(Array.from(cpu.latest!.tokens));
+          expect(Array.from(gpu.latest!.verified.rewards)).toEqual(Array.from(cpu.latest!.verified.rewards));
+          const ga = gpu.latest!.advantages!.adv,
+            ca = cpu.latest!.advantages!.adv;
+          expect(Math.max(...ga.map((v, i) => Math.abs(v - ca[i])))).toBeLessThan(1e-5);
+          console.log(
+            `step ${step + 1}: loss gpu ${g.scalars.loss.toExponential(4)} cpu ${c.scalars.loss.toExponential(4)}; kl ${g.scalars.kl.toExponential(2)} vs ${c.scalars.kl.toExponential(2)}; grad_norm ${g.scalars.grad_norm.toFixed(5)} vs ${c.scalars.grad_norm.toFixed(5)}`,
+          );
+          expect(Math.abs(g.scalars.loss - c.scalars.loss)).toBeLessThan(1e-4 * Math.max(1, Math.abs(c.scalars.loss)));
+          expect(Math.abs(g.scalars.grad_norm - c.scalars.grad_norm)).toBeLessThan(
+            1e-3 * Math.max(1e-3, c.scalars.grad_norm),
+          );
+          expect(g.scalars.reward).toBe(c.scalars.reward);
+          // Importance ratios after the update: 1 where untrained, equal on both engines, not all 1.
+          const gr = gpu.latest!.ratio!,
+            cr = cpu.latest!.ratio!;
+          const trained = gpu.latest!.advantages!.tokenMask;
+          expect(Math.max(...gr.map((v, i) => Math.abs(v - cr[i])))).toBeLessThan(1e-4);
+          expect(gr.every((v, i) => (trained[i] ? v > 0 && Number.isFinite(v) : v === 1))).toBe(true);
+          expect(gr.some((v, i) => trained[i] && Math.abs(v - 1) > 1e-4)).toBe(true);
+        }
+        const [pg, pc] = [await gpu.engine.readParams(), await cpu.engine.readParams()];
+        let d = 0;
+        for (let i = 0; i < pg.length; i++) d = Math.max(d, Math.abs(pg[i] - pc[i]));
+        console.log(`weights after 2 steps: max |gpu − cpu| ${d.toExponential(2)}`);
+        expect(d).toBeLessThan(1e-4);
+        gpu.destroy();
+      },
+    );
 
   gpuIt('the same seed and config give identical metrics', async ({ device }) => {
     const run = async () => {
@@ -76,7 +102,9 @@ describe('Trainer', () => {
       const out = [];
       for (let i = 0; i < 3; i++) out.push((await t.step()).scalars);
       t.destroy();
-      return out.map((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')));
+      return out.map((s) =>
+        Object.fromEntries(Object.entries(s).filter(([k]) => !k.startsWith('time/') && k !== 'tokens_per_s')),
+      );
     };
     expect(await run()).toEqual(await run());
   });
@@ -88,7 +116,10 @@ describe('Trainer', () => {
     const poisoned = await t.engine.readParams();
     poisoned[t.layout.wpe.offset + 3] = NaN;
     await t.engine.loadParams(poisoned);
-    const fault = await t.step().then(() => null, (e: unknown) => e);
+    const fault = await t.step().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(fault).toBeInstanceOf(TrainingFault);
     const f = fault as TrainingFault;
     console.log(`fault: ${f.message}`);
@@ -106,47 +137,67 @@ describe('Trainer', () => {
     t.destroy();
   });
 
-  gpuIt('a non-finite gradient is caught on the GPU: the step is rolled back and the run pauses with the step named', async ({ device }) => {
-    let poisonNext = false;
-    const t = await Trainer.create(tiny, (l, p, s) => {
-      const e = new GpuEngine(device, l, p, s);
-      const train = e.train.bind(e);
-      // Poison one advantage of the first minibatch: its gradient goes NaN, the second is fine.
-      e.train = (passes, ...rest) => {
-        if (poisonNext) {
-          const d = passes[0].data;
-          d.adv[d.mask.indexOf(1)] = NaN;
-        }
-        return train(passes, ...rest);
-      };
-      return e;
-    });
-    await t.step();
-    const before = await t.engine.readParams();
-    poisonNext = true;
-    const fault = await t.step().then(() => null, (e: unknown) => e);
-    expect(fault).toBeInstanceOf(TrainingFault);
-    console.log(`fault: ${(fault as Error).message}`);
-    expect((fault as TrainingFault).step).toBe(2);
-    expect((fault as Error).message).toMatch(/^step 2: non-finite gradient in pass 1 \(tensors: transformer\.wte\.weight/);
-    // Pass 2 (a clean minibatch) had updated the weights; the rollback undoes it.
-    const after = await t.engine.readParams();
-    expect(after.every((v, i) => v === before[i])).toBe(true);
-    poisonNext = false;
-    expect(Number.isFinite((await t.step()).scalars.loss)).toBe(true);
-    t.destroy();
-  });
+  gpuIt(
+    'a non-finite gradient is caught on the GPU: the step is rolled back and the run pauses with the step named',
+    async ({ device }) => {
+      let poisonNext = false;
+      const t = await Trainer.create(tiny, (l, p, s) => {
+        const e = new GpuEngine(device, l, p, s);
+        const train = e.train.bind(e);
+        // Poison one advantage of the first minibatch: its gradient goes NaN, the second is fine.
+        e.train = (passes, ...rest) => {
+          if (poisonNext) {
+            const d = passes[0].data;
+            d.adv[d.mask.indexOf(1)] = NaN;
+          }
+          return train(passes, ...rest);
+        };
+        return e;
+      });
+      await t.step();
+      const before = await t.engine.readParams();
+      poisonNext = true;
+      const fault = await t.step().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(fault).toBeInstanceOf(TrainingFault);
+      console.log(`fault: ${(fault as Error).message}`);
+      expect((fault as TrainingFault).step).toBe(2);
+      expect((fault as Error).message).toMatch(
+        /^step 2: non-finite gradient in pass 1 \(tensors: transformer\.wte\.weight/,
+      );
+      // Pass 2 (a clean minibatch) had updated the weights; the rollback undoes it.
+      const after = await t.engine.readParams();
+      expect(after.every((v, i) => v === before[i])).toBe(true);
+      poisonNext = false;
+      expect(Number.isFinite((await t.step()).scalars.loss)).toBe(true);
+      t.destroy();
+    },
+  );
 });
 
 describe('Trainer (CPU reference engine)', () => {
   it('parameters change and the loss is finite over 3 steps, for every estimator and aggregation', async () => {
     const estimators = ['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk'] as const;
-    const aggregations = ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum', 'seq-mean-token-sum-norm'] as const;
+    const aggregations = [
+      'token-mean',
+      'seq-mean-token-mean',
+      'seq-mean-token-sum',
+      'seq-mean-token-sum-norm',
+    ] as const;
     const cases = [
       ...estimators.map((estimator) => (estimator === 'passk' ? { estimator, passK: 2 } : { estimator })),
       ...aggregations.map((aggregation) => ({ aggregation })),
-      { tokenCredit: 'eapo' }, { topEntropyQuantile: 0.5 }, { cueGamma: 0.5 }, { edasGamma: 0.5 },
-      { dualClip: 3 }, { klKind: 'k1' }, { entropyMode: 'sampled' }, { entropyMode: 'uniform' }, { dynamicSampling: true },
+      { tokenCredit: 'eapo' },
+      { topEntropyQuantile: 0.5 },
+      { cueGamma: 0.5 },
+      { edasGamma: 0.5 },
+      { dualClip: 3 },
+      { klKind: 'k1' },
+      { entropyMode: 'sampled' },
+      { entropyMode: 'uniform' },
+      { dynamicSampling: true },
     ];
     for (const overrides of cases) {
       const cfg = mergeConfig(tiny, { epochs: 1, minibatches: 1, ...overrides });
@@ -157,7 +208,10 @@ describe('Trainer (CPU reference engine)', () => {
         expect(Number.isFinite(r.scalars.loss), JSON.stringify(overrides)).toBe(true);
       }
       const after = await t.engine.readParams();
-      expect(after.some((v, i) => v !== before[i]), JSON.stringify(overrides)).toBe(true);
+      expect(
+        after.some((v, i) => v !== before[i]),
+        JSON.stringify(overrides),
+      ).toBe(true);
     }
   });
 

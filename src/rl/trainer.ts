@@ -29,7 +29,15 @@ import type { MakeEngine, PolicyEngine, TrainPass } from './engine';
 import type { AdvantageOptions } from './estimators';
 import { HeldOutEvaluator } from './held-out';
 import { MappPosterior } from './mapp';
-import { aggregateTaskMetrics, passMetrics, prefixKeys, stepMetrics, stepRecord, type EvalRecord, type StepRecord } from './metrics';
+import {
+  aggregateTaskMetrics,
+  passMetrics,
+  prefixKeys,
+  stepMetrics,
+  stepRecord,
+  type EvalRecord,
+  type StepRecord,
+} from './metrics';
 import { PromptPool } from './prompt-pool';
 import { rollBackFaulty, type RollbackContext } from './rollback';
 import { rolloutShape, sftArrays, verifyBatch } from './rollout';
@@ -41,7 +49,15 @@ import type { ResumePoint, TrainerState } from './trainer-state';
 import type { PhasedRunEvent, RolloutSnapshot, RunEvent, StepPhase, TrainerOptions } from './trainer-types';
 
 export { TrainingFault } from './trainer-types';
-export type { PhasedRunEvent, RolloutSnapshot, RunEvent, RunPosition, StepPhase, TrainerOptions, WarmStartSummary } from './trainer-types';
+export type {
+  PhasedRunEvent,
+  RolloutSnapshot,
+  RunEvent,
+  RunPosition,
+  StepPhase,
+  TrainerOptions,
+  WarmStartSummary,
+} from './trainer-types';
 
 /** Options of run(): how far, when to stop, and what to report on the way. */
 export interface RunOptions {
@@ -88,7 +104,13 @@ export class Trainer {
   /** The config's own estimator and reward shaping, loaded once (src/rl/custom). */
   private code: RunCode = {};
 
-  private constructor(readonly config: RunConfig, readonly engine: PolicyEngine, layout: ParamLayout, settings: LossSettings, options: TrainerOptions) {
+  private constructor(
+    readonly config: RunConfig,
+    readonly engine: PolicyEngine,
+    layout: ParamLayout,
+    settings: LossSettings,
+    options: TrainerOptions,
+  ) {
     this.task = getTask(config.task);
     this.settings = settings;
     this.advantages = advantageOptions(config);
@@ -102,8 +124,13 @@ export class Trainer {
     this.shuffleRng = makeRng(config.seed, STREAM.minibatch);
     this.heldOut = new HeldOutEvaluator(config, this.task, engine, settings.invTemp);
     this.rollback = {
-      engine, guard: this.guard, layout, weightCount: paramCount(layout.config),
-      undoOptimizerSteps: (count) => { this.optimizer.step -= count; },
+      engine,
+      guard: this.guard,
+      layout,
+      weightCount: paramCount(layout.config),
+      undoOptimizerSteps: (count) => {
+        this.optimizer.step -= count;
+      },
     };
   }
 
@@ -116,14 +143,16 @@ export class Trainer {
    */
   static async create(config: RunConfig, makeEngine: MakeEngine, options: TrainerOptions = {}): Promise<Trainer> {
     const { initial, resume } = options;
-    if (resume && 'state' in resume && !initial) throw new RangeError('a resume point needs the weights it was saved with (initial)');
+    if (resume && 'state' in resume && !initial)
+      throw new RangeError('a resume point needs the weights it was saved with (initial)');
     const needed = modelConfigOf(config);
     const layout = initial?.layout ?? buildLayout(needed);
     const have = layout.config;
     if (have.vocabSize < needed.vocabSize || have.nPositions < needed.nPositions) {
       throw new RangeError(
         `the model (vocab ${have.vocabSize}, positions ${have.nPositions}) is too small for this task configuration ` +
-        `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`);
+          `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`,
+      );
     }
     const params = initial?.params ?? initParams(layout, config.seed);
     const settings = lossSettings(config);
@@ -184,13 +213,19 @@ export class Trainer {
     const c = this.config;
     const [lo, hi] = curriculumLevels(c);
     if (s.level < lo || s.level > hi) {
-      throw new CheckpointError(`trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`);
+      throw new CheckpointError(
+        `trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`,
+      );
     }
     if (s.stepCount > c.steps && c.steps > 0) {
-      throw new CheckpointError(`trainer state: the run is at step ${s.stepCount}, past steps = ${c.steps}; raise --steps to continue it`);
+      throw new CheckpointError(
+        `trainer state: the run is at step ${s.stepCount}, past steps = ${c.steps}; raise --steps to continue it`,
+      );
     }
     if ((c.estimator === 'mapp') !== (s.mapp !== null)) {
-      throw new CheckpointError(`trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`);
+      throw new CheckpointError(
+        `trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`,
+      );
     }
     await this.engine.loadOptimizerState(point.optimizer);
     if (point.reference && s.refReady) await this.engine.loadReference(point.reference);
@@ -221,11 +256,19 @@ export class Trainer {
   /** Everything needed to continue this run later with the same results (with the weights: readParams). */
   async resumePoint(): Promise<ResumePoint> {
     const state: TrainerState = {
-      stepCount: this.stepCount, optStep: this.optimizer.step, sftStepsDone: this.sftStepsDone, level: this.level,
-      alpha: this.alpha, sinceAdvance: this.sinceAdvance, refReady: this.engine.hasReference,
-      klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null, evalCount: this.heldOut.evalCount,
-      taskRng: this.prompts.rng.position(), shuffleRng: this.shuffleRng.position(),
-      mapp: this.prompts.mapp ? this.prompts.mapp.toJSON() : null, guard: [...(this.guard?.recent ?? [])],
+      stepCount: this.stepCount,
+      optStep: this.optimizer.step,
+      sftStepsDone: this.sftStepsDone,
+      level: this.level,
+      alpha: this.alpha,
+      sinceAdvance: this.sinceAdvance,
+      refReady: this.engine.hasReference,
+      klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null,
+      evalCount: this.heldOut.evalCount,
+      taskRng: this.prompts.rng.position(),
+      shuffleRng: this.shuffleRng.position(),
+      mapp: this.prompts.mapp ? this.prompts.mapp.toJSON() : null,
+      guard: [...(this.guard?.recent ?? [])],
     };
     const [optimizer, reference] = await Promise.all([this.engine.readOptimizerState(), this.engine.readReference()]);
     return { state, optimizer, reference };
@@ -244,7 +287,15 @@ export class Trainer {
     const steps = opts.steps ?? this.config.steps;
     if (this.sftStepsRemaining > 0) {
       const losses = await this.warmStart({ shouldStop: opts.shouldStop, onStep: opts.onWarmStartStep });
-      yield { warmStart: { steps: losses.length, done: this.sftDone, of: this.config.sftSteps, firstLoss: losses[0], lastLoss: losses[losses.length - 1] } };
+      yield {
+        warmStart: {
+          steps: losses.length,
+          done: this.sftDone,
+          of: this.config.sftSteps,
+          firstLoss: losses[0],
+          lastLoss: losses[losses.length - 1],
+        },
+      };
     }
     while ((await yieldToEventLoop(), !opts.shouldStop?.()) && (steps <= 0 || this.steps < steps)) {
       if (opts.phases) yield* this.stepPhases();
@@ -260,7 +311,9 @@ export class Trainer {
    * after each (sftStepsDone, loss); the steps done are counted in sftStepsDone, so a saved run
    * continues the warm start where it stopped.
    */
-  async warmStart(opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {}): Promise<number[]> {
+  async warmStart(
+    opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
+  ): Promise<number[]> {
     const c = this.config;
     const losses: number[] = [];
     while (this.sftStepsRemaining > 0) {
@@ -272,10 +325,19 @@ export class Trainer {
       const s = rolloutShape(instances, 1);
       const data = sftArrays(instances, s);
       const count = data.mask.reduce((a, b) => a + b, 0);
-      const passes: TrainPass[] = [{ data, loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 }, adam: this.optimizer.next(c.sftLr) }];
+      const passes: TrainPass[] = [
+        { data, loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 }, adam: this.optimizer.next(c.sftLr) },
+      ];
       await this.engine.checkpointState();
       const result = await this.engine.train(passes, s.N, s.T);
-      await rollBackFaulty(this.rollback, { step: 0, where: `warm-start step ${this.sftStepsDone + 1}`, lrKnob: 'sftLr' }, passes, result, s.N, s.T);
+      await rollBackFaulty(
+        this.rollback,
+        { step: 0, where: `warm-start step ${this.sftStepsDone + 1}`, lrKnob: 'sftLr' },
+        passes,
+        result,
+        s.N,
+        s.T,
+      );
       this.sftDone++;
       const loss = result.passes[0].seqLoss.reduce((a, b) => a + b, 0);
       losses.push(loss);
@@ -310,36 +372,86 @@ export class Trainer {
       this.klLimit = Infinity;
     }
 
-    const snapshot = await sampleBatch({
-      config: c, engine: this.engine, task: this.task, vocab: this.vocab, prompts: this.prompts, settings: this.settings, params: this.taskParams(),
-    }, step, times);
+    const snapshot = await sampleBatch(
+      {
+        config: c,
+        engine: this.engine,
+        task: this.task,
+        vocab: this.vocab,
+        prompts: this.prompts,
+        settings: this.settings,
+        params: this.taskParams(),
+      },
+      step,
+      times,
+    );
     this.latest = snapshot;
     yield { phase: 'sample', snapshot };
 
-    snapshot.verified = times.add('verify', () => verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape));
+    snapshot.verified = times.add('verify', () =>
+      verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape),
+    );
     yield { phase: 'verify', snapshot };
 
-    const { batch, trainAdv } = await times.addAsync('advantages', () => advantagesFor(
-      { config: c, prompts: this.prompts, code: this.code, options: this.advantages, settings: this.settings, alpha: this.alpha }, snapshot, step));
+    const { batch, trainAdv } = await times.addAsync('advantages', () =>
+      advantagesFor(
+        {
+          config: c,
+          prompts: this.prompts,
+          code: this.code,
+          options: this.advantages,
+          settings: this.settings,
+          alpha: this.alpha,
+        },
+        snapshot,
+        step,
+      ),
+    );
     yield { phase: 'advantages', snapshot };
 
     const { shape } = snapshot;
     const started = now();
-    const { passes, rows, N, klOn } = buildPasses({
-      config: c, step, settings: this.settings, shuffleRng: this.shuffleRng, optimizer: this.optimizer, klLimit: this.klLimit,
-      hasReference: this.engine.hasReference, alpha: this.alpha,
-    }, snapshot, trainAdv);
+    const { passes, rows, N, klOn } = buildPasses(
+      {
+        config: c,
+        step,
+        settings: this.settings,
+        shuffleRng: this.shuffleRng,
+        optimizer: this.optimizer,
+        klLimit: this.klLimit,
+        hasReference: this.engine.hasReference,
+        alpha: this.alpha,
+      },
+      snapshot,
+      trainAdv,
+    );
     await this.engine.checkpointState();
     const result = await this.engine.train(passes, N, shape.T);
     times.ms.update += now() - started;
-    await rollBackFaulty(this.rollback, { step, where: `step ${step}`, lrKnob: rlLearningRateKnob(c, step) }, passes, result, N, shape.T);
+    await rollBackFaulty(
+      this.rollback,
+      { step, where: `step ${step}`, lrKnob: rlLearningRateKnob(c, step) },
+      passes,
+      result,
+      N,
+      shape.T,
+    );
 
     const m = stepMetrics(batch, snapshot.advantages!, snapshot.facts.truncated);
     const scalars: Record<string, number> = {
-      ...m.scalars, ...passMetrics(result, klOn), entropy_alpha: this.alpha, level: this.level,
-      ...times.scalars(), ...prefixKeys('grad_norm/', result.groupNorms),
+      ...m.scalars,
+      ...passMetrics(result, klOn),
+      entropy_alpha: this.alpha,
+      level: this.level,
+      ...times.scalars(),
+      ...prefixKeys('grad_norm/', result.groupNorms),
     };
-    if (this.collectRatios) snapshot.ratio = completionRatios(await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T), rows, shape);
+    if (this.collectRatios)
+      snapshot.ratio = completionRatios(
+        await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T),
+        rows,
+        shape,
+      );
     Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
     // With your reward shaping, `reward` is what the estimator saw; this is what the verifier said.
     if (this.code.reward) scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
@@ -366,18 +478,33 @@ export class Trainer {
     const pool = this.prompts.detached(makeRng(c.seed, STREAM.preview, this.steps));
     const settings = this.settings;
     const previewConfig = { ...c, batchPrompts: 1, dynamicSampling: false, seed: (c.seed ^ PREVIEW_SEED_SALT) >>> 0 };
-    const snapshot = await sampleBatch({
-      config: previewConfig, engine: this.engine, task: this.task, vocab: this.vocab, prompts: pool, settings, params: this.taskParams(),
-    }, this.steps + 1, new StepTimes());
+    const snapshot = await sampleBatch(
+      {
+        config: previewConfig,
+        engine: this.engine,
+        task: this.task,
+        vocab: this.vocab,
+        prompts: pool,
+        settings,
+        params: this.taskParams(),
+      },
+      this.steps + 1,
+      new StepTimes(),
+    );
     snapshot.verified = verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape);
-    await advantagesFor({ config: c, prompts: pool, code: this.code, options: this.advantages, settings, alpha: this.alpha }, snapshot, this.steps + 1);
+    await advantagesFor(
+      { config: c, prompts: pool, code: this.code, options: this.advantages, settings, alpha: this.alpha },
+      snapshot,
+      this.steps + 1,
+    );
     return snapshot;
   }
 
   /** Adaptive entropy bonus: move α by a fixed step toward holding the mean entropy at the target. */
   private adaptAlpha(entropy: number): void {
     const c = this.config;
-    if (c.entropyTarget > 0) this.alpha = Math.max(0, this.alpha + (entropy < c.entropyTarget ? c.entropyAlphaStep : -c.entropyAlphaStep));
+    if (c.entropyTarget > 0)
+      this.alpha = Math.max(0, this.alpha + (entropy < c.entropyTarget ? c.entropyAlphaStep : -c.entropyAlphaStep));
   }
 
   /** Curriculum advance (with the reference re-sync it may trigger), periodic re-sync, eval. */
@@ -445,7 +572,12 @@ export class Trainer {
   /** The weights (read from the engine unless given) as a .safetensors file with the run config. */
   async checkpoint(params?: Float32Array): Promise<Uint8Array> {
     params ??= await this.engine.readParams();
-    return writeSafetensors(this.layout, params, this.vocab, checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.currentLevel }));
+    return writeSafetensors(
+      this.layout,
+      params,
+      this.vocab,
+      checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.currentLevel }),
+    );
   }
 
   destroy(): void {

@@ -8,23 +8,46 @@ import type { PolicyEngine } from './engine';
 import { buildTemplate, rolloutShape } from './rollout';
 import { FIRST_MOVE, type MazeInstance } from '../tasks/maze';
 import { walkBreakReport, type WalkBreakReport } from '../tasks/maze';
-import { correctWalks, MATCHED_K, mazeBranching, summarizeBranching, type BranchingSummary, type CorrectWalk, type MazeBranching } from '../tasks/maze';
+import {
+  correctWalks,
+  MATCHED_K,
+  mazeBranching,
+  summarizeBranching,
+  type BranchingSummary,
+  type CorrectWalk,
+  type MazeBranching,
+} from '../tasks/maze';
 import { EOS } from '../tasks/types';
 
 /** One greedy walk per maze: tokens [N,T] with the completion of maze n at n·T + Lp. */
 async function greedyDecode(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number) {
   const shape = rolloutShape(instances, 1);
-  const greedy = await engine.sample(buildTemplate(instances, shape), shape.N, shape.T, { seed: seed >>> 0, step: 0, invTemp: 1, topK: 1 });
+  const greedy = await engine.sample(buildTemplate(instances, shape), shape.N, shape.T, {
+    seed: seed >>> 0,
+    step: 0,
+    invTemp: 1,
+    topK: 1,
+  });
   return { shape, tokens: greedy.tokens };
 }
 
 /** Each maze's greedy walk as completion tokens (the whole completion region). */
-export async function greedyWalks(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number): Promise<number[][]> {
+export async function greedyWalks(
+  engine: PolicyEngine,
+  instances: readonly MazeInstance[],
+  seed: number,
+): Promise<number[][]> {
   const { shape, tokens } = await greedyDecode(engine, instances, seed);
-  return instances.map((_, n) => Array.from(tokens.subarray(n * shape.T + shape.Lp, n * shape.T + shape.Lp + shape.Lc)));
+  return instances.map((_, n) =>
+    Array.from(tokens.subarray(n * shape.T + shape.Lp, n * shape.T + shape.Lp + shape.Lc)),
+  );
 }
 
-export async function greedyWalkBreaks(engine: PolicyEngine, instances: readonly MazeInstance[], seed: number): Promise<WalkBreakReport> {
+export async function greedyWalkBreaks(
+  engine: PolicyEngine,
+  instances: readonly MazeInstance[],
+  seed: number,
+): Promise<WalkBreakReport> {
   const { shape, tokens } = await greedyDecode(engine, instances, seed);
   const { N, T, Lp } = shape;
   // logp[token] [N·T]: row r scores `token` as the token at r + 1.
@@ -55,21 +78,52 @@ export interface SampledWalks {
  * branching numbers and pass@1…G (src/tasks/maze/branching.ts; k: the matched count), with each
  * maze's distinct correct walks and its raw walks.
  */
-export async function sampledWalks(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number, k = MATCHED_K): Promise<SampledWalks> {
+export async function sampledWalks(
+  engine: PolicyEngine,
+  instances: readonly MazeInstance[],
+  G: number,
+  seed: number,
+  k = MATCHED_K,
+): Promise<SampledWalks> {
   const shape = rolloutShape(instances, G);
   const { N, T, Lp, Lc } = shape;
-  const s = await engine.sample(buildTemplate(instances, shape), N, T, { seed: seed >>> 0, step: 1, invTemp: 1, topK: 0 });
+  const s = await engine.sample(buildTemplate(instances, shape), N, T, {
+    seed: seed >>> 0,
+    step: 1,
+    invTemp: 1,
+    topK: 0,
+  });
   const perMaze = instances.map((inst, b) => {
     const rows = Array.from({ length: G }, (_, g) => (b * G + g) * T + Lp);
     const walks = rows.map((r) => Array.from(s.tokens.subarray(r, r + Lc)));
     // The sampler's entropy at row r is that of the token it drew at r: completion position c is row Lp + c.
-    return { numbers: mazeBranching(inst, walks, rows.map((r) => s.entropy.subarray(r, r + Lc)), k), walks: correctWalks(inst, walks), raw: walks };
+    return {
+      numbers: mazeBranching(
+        inst,
+        walks,
+        rows.map((r) => s.entropy.subarray(r, r + Lc)),
+        k,
+      ),
+      walks: correctWalks(inst, walks),
+      raw: walks,
+    };
   });
   const numbers = perMaze.map((m) => m.numbers);
-  return { summary: summarizeBranching(numbers, k), perMaze: numbers, walks: perMaze.map((m) => m.walks), raw: perMaze.map((m) => m.raw) };
+  return {
+    summary: summarizeBranching(numbers, k),
+    perMaze: numbers,
+    walks: perMaze.map((m) => m.walks),
+    raw: perMaze.map((m) => m.raw),
+  };
 }
 
 /** sampledWalks' numbers alone. */
-export async function sampledBranching(engine: PolicyEngine, instances: readonly MazeInstance[], G: number, seed: number, k = MATCHED_K): Promise<BranchingSummary> {
+export async function sampledBranching(
+  engine: PolicyEngine,
+  instances: readonly MazeInstance[],
+  G: number,
+  seed: number,
+  k = MATCHED_K,
+): Promise<BranchingSummary> {
   return (await sampledWalks(engine, instances, G, seed, k)).summary;
 }

@@ -27,7 +27,9 @@ const CHECKPOINTS = 'checkpoints';
 const LATEST = 'latest';
 
 /** The archive in this browser's IndexedDB; null where there is none (then runs live in memory). */
-export async function openRunArchive(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<RunArchive | null> {
+export async function openRunArchive(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<RunArchive | null> {
   if (!factory) return null;
   const db = await openDatabase(DB_NAME, DB_VERSION, [RUNS, CHECKPOINTS], factory);
   const store = new KeyValueStore<RunRecord>(db, RUNS);
@@ -58,7 +60,10 @@ export function memoryArchive(): RunArchive {
  * Saves the runs that changed since the last call (a run is an immutable object in the store,
  * so "changed" is "a different object") and removes the ones gone. Returns the pending work.
  */
-export function archiveSync(archive: RunArchive, alreadySaved: readonly RunRecord[] = []): (runs: readonly RunRecord[]) => Promise<void> {
+export function archiveSync(
+  archive: RunArchive,
+  alreadySaved: readonly RunRecord[] = [],
+): (runs: readonly RunRecord[]) => Promise<void> {
   let saved = new Map(alreadySaved.map((r) => [r.id, r]));
   return async (runs) => {
     const next = new Map(runs.map((r) => [r.id, r]));

@@ -11,7 +11,11 @@ describe('checkpoint import', () => {
   const params = initParams(layout, 5);
 
   it('reads weights, the run config and where the run stood', () => {
-    const bytes = writeSafetensors(layout, params, ['a'].concat(Array(layout.config.vocabSize - 1).fill('t')), { ...config, trainedSteps: 42, level: 3 });
+    const bytes = writeSafetensors(layout, params, ['a'].concat(Array(layout.config.vocabSize - 1).fill('t')), {
+      ...config,
+      trainedSteps: 42,
+      level: 3,
+    });
     const ck = loadCheckpoint(bytes, 'ck.safetensors');
     expect(ck.config).toEqual(config);
     expect(ck.resume).toEqual({ step: 42, level: 3 });
@@ -20,10 +24,12 @@ describe('checkpoint import', () => {
 
   it('says what is wrong: no run config, a bad knob, a broken file', () => {
     const vocab = Array(layout.config.vocabSize).fill('t');
-    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab), 'x.safetensors')).toThrow('x.safetensors has no run config');
-    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, groupSize: 999 }), 'x.safetensors')).toThrow(
-      'x.safetensors: run_config: groupSize must be an integer in [1, 64], got 999',
+    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab), 'x.safetensors')).toThrow(
+      'x.safetensors has no run config',
     );
+    expect(() =>
+      loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, groupSize: 999 }), 'x.safetensors'),
+    ).toThrow('x.safetensors: run_config: groupSize must be an integer in [1, 64], got 999');
     expect(() => loadCheckpoint(new Uint8Array([1, 2, 3]), 'x.safetensors')).toThrow('x.safetensors: file is 3 bytes');
   });
 
@@ -33,11 +39,11 @@ describe('checkpoint import', () => {
     expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, other), 'x.safetensors')).toThrow(
       /x\.safetensors: the weights \(4,\d+ parameters: vocab 7, 9 positions, width 16, 1 layers\) are not the model its run config builds/,
     );
-    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, level: 1_000_000 }), 'x.safetensors')).toThrow(
-      'x.safetensors: run_config: level must be 3 (curriculum off: task.length), got 1000000',
-    );
-    expect(() => loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, trainedSteps: -7 }), 'x.safetensors')).toThrow(
-      /trainedSteps must be an integer in \[0, \d+\], got -7/,
-    );
+    expect(() =>
+      loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, level: 1_000_000 }), 'x.safetensors'),
+    ).toThrow('x.safetensors: run_config: level must be 3 (curriculum off: task.length), got 1000000');
+    expect(() =>
+      loadCheckpoint(writeSafetensors(layout, params, vocab, { ...config, trainedSteps: -7 }), 'x.safetensors'),
+    ).toThrow(/trainedSteps must be an integer in \[0, \d+\], got -7/);
   });
 });

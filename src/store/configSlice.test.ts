@@ -3,7 +3,7 @@ import { configToSearch, defaultConfig, presetConfig, searchToConfig } from '../
 import { createAppStore } from './store';
 
 describe('config slice', () => {
-  it('sets a knob from a control\'s raw text; the URL of the result round-trips', () => {
+  it("sets a knob from a control's raw text; the URL of the result round-trips", () => {
     const store = createAppStore();
     store.getState().choosePreset('sort-easy');
     expect(store.getState().setKnob('epsHigh', '0.28')).toBeUndefined();
@@ -15,7 +15,7 @@ describe('config slice', () => {
     expect(searchToConfig(search)).toEqual({ config, preset: 'sort-easy', errors: [] });
   });
 
-  it('refuses an invalid value with the knob\'s message and keeps the previous value', () => {
+  it("refuses an invalid value with the knob's message and keeps the previous value", () => {
     const store = createAppStore();
     const before = store.getState().config;
     expect(store.getState().setKnob('lr', 'abc')).toBe('lr must be a number in [0.000001, 1], got "abc"');
@@ -31,13 +31,19 @@ describe('config slice', () => {
     expect(store.getState().setKnob('nope', 1)).toContain('nope');
   });
 
-  it('changing the task resets the task parameters to the new task\'s defaults', () => {
+  it("changing the task resets the task parameters to the new task's defaults", () => {
     const store = createAppStore();
     store.getState().setKnob('task', 'maze');
     const c = store.getState().config;
     expect(c.task).toBe('maze');
-    expect(Object.keys(c).filter((k) => k.startsWith('task.')).sort()).toEqual(
-      Object.keys(defaultConfig('maze')).filter((k) => k.startsWith('task.')).sort(),
+    expect(
+      Object.keys(c)
+        .filter((k) => k.startsWith('task.'))
+        .sort(),
+    ).toEqual(
+      Object.keys(defaultConfig('maze'))
+        .filter((k) => k.startsWith('task.'))
+        .sort(),
     );
   });
 

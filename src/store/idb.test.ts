@@ -104,7 +104,10 @@ describe('IndexedDB wrapper', () => {
     const factory = fakeFactory();
     const archive = (await openRunArchive(factory))!;
     const sync = archiveSync(archive);
-    const a = { ...makeRun([], presetConfig('sort-easy'), 'sort-easy', { id: 'a', now: 1 }), points: [{ step: 1, level: 3, scalars: { reward: 1 } }] };
+    const a = {
+      ...makeRun([], presetConfig('sort-easy'), 'sort-easy', { id: 'a', now: 1 }),
+      points: [{ step: 1, level: 3, scalars: { reward: 1 } }],
+    };
     const empty = makeRun([a], presetConfig('sort-easy'), 'sort-easy', { id: 'e', now: 2 });
     await sync([a, empty]);
     expect((await archive.load()).map((r) => r.id)).toEqual(['a']); // runs without steps are not kept
@@ -123,7 +126,10 @@ describe('IndexedDB wrapper', () => {
 
   it('the memory archive behaves the same (browsers without IndexedDB)', async () => {
     const archive = memoryArchive();
-    const run = { ...makeRun([], presetConfig('sort-easy'), undefined, { id: 'm', now: 1 }), points: [{ step: 1, level: 0, scalars: {} }] };
+    const run = {
+      ...makeRun([], presetConfig('sort-easy'), undefined, { id: 'm', now: 1 }),
+      points: [{ step: 1, level: 0, scalars: {} }],
+    };
     await archive.save(run);
     expect(await archive.load()).toEqual([run]);
     await archive.remove('m');

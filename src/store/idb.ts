@@ -10,7 +10,12 @@ export function requestToPromise<T>(req: IDBRequest<T>): Promise<T> {
 }
 
 /** Opens (creating or upgrading) a database whose stores are `storeNames`. */
-export function openDatabase(name: string, version: number, storeNames: readonly string[], factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
+export function openDatabase(
+  name: string,
+  version: number,
+  storeNames: readonly string[],
+  factory: IDBFactory = indexedDB,
+): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const req = factory.open(name, version);
     req.onupgradeneeded = () => {
@@ -25,7 +30,10 @@ export function openDatabase(name: string, version: number, storeNames: readonly
 
 /** One object store: get / put / delete / all, each its own transaction. */
 export class KeyValueStore<T> {
-  constructor(private readonly db: IDBDatabase, private readonly storeName: string) {}
+  constructor(
+    private readonly db: IDBDatabase,
+    private readonly storeName: string,
+  ) {}
 
   private store(mode: IDBTransactionMode): IDBObjectStore {
     return this.db.transaction(this.storeName, mode).objectStore(this.storeName);

@@ -9,7 +9,10 @@ export const RUN_FILE_FORMAT = 'rlvr-playground-run';
 export const RUN_FILE_VERSION = 1;
 
 export class RunFileError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'RunFileError';
   }
@@ -84,12 +87,16 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 function readPoint(raw: unknown, i: number): MetricPoint {
   const where = `points[${i}]`;
   if (!isRecord(raw)) throw new RunFileError(where, `${where} must be an object`);
-  if (!Number.isInteger(raw.step) || (raw.step as number) < 0) throw new RunFileError(`${where}.step`, `${where}.step must be a non-negative integer`);
-  if (typeof raw.level !== 'number' || !Number.isFinite(raw.level)) throw new RunFileError(`${where}.level`, `${where}.level must be a number`);
-  if (!isRecord(raw.scalars)) throw new RunFileError(`${where}.scalars`, `${where}.scalars must be an object of name → number`);
+  if (!Number.isInteger(raw.step) || (raw.step as number) < 0)
+    throw new RunFileError(`${where}.step`, `${where}.step must be a non-negative integer`);
+  if (typeof raw.level !== 'number' || !Number.isFinite(raw.level))
+    throw new RunFileError(`${where}.level`, `${where}.level must be a number`);
+  if (!isRecord(raw.scalars))
+    throw new RunFileError(`${where}.scalars`, `${where}.scalars must be an object of name → number`);
   const entries: [string, number][] = [];
   for (const [k, v] of Object.entries(raw.scalars)) {
-    if (typeof v !== 'number' && v !== null) throw new RunFileError(`${where}.scalars.${k}`, `${where}.scalars.${k} must be a number`);
+    if (typeof v !== 'number' && v !== null)
+      throw new RunFileError(`${where}.scalars.${k}`, `${where}.scalars.${k} must be a number`);
     entries.push([k, v === null ? NaN : v]); // JSON writes NaN as null
   }
   // fromEntries: a scalar named "__proto__" stays a scalar.
@@ -106,9 +113,11 @@ function readEval(raw: unknown, i: number): EvalRecord {
   }
   const metrics: [string, number][] = [];
   if (raw.taskMetrics !== undefined) {
-    if (!isRecord(raw.taskMetrics)) throw new RunFileError(`${where}.taskMetrics`, `${where}.taskMetrics must be an object of name → number`);
+    if (!isRecord(raw.taskMetrics))
+      throw new RunFileError(`${where}.taskMetrics`, `${where}.taskMetrics must be an object of name → number`);
     for (const [k, v] of Object.entries(raw.taskMetrics)) {
-      if (typeof v !== 'number' && v !== null) throw new RunFileError(`${where}.taskMetrics.${k}`, `${where}.taskMetrics.${k} must be a number`);
+      if (typeof v !== 'number' && v !== null)
+        throw new RunFileError(`${where}.taskMetrics.${k}`, `${where}.taskMetrics.${k} must be a number`);
       metrics.push([k, v === null ? NaN : v]);
     }
   }
@@ -123,14 +132,29 @@ function readHistogram(raw: unknown): { counts: number[]; edges: number[] } | un
   }
   const { counts, edges } = raw as { counts: unknown[]; edges: unknown[] };
   counts.forEach((c, i) => {
-    if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) throw new RunFileError(`histogram.counts[${i}]`, `histogram.counts[${i}] must be a number ≥ 0, got ${JSON.stringify(c)}`);
+    if (typeof c !== 'number' || !Number.isFinite(c) || c < 0)
+      throw new RunFileError(
+        `histogram.counts[${i}]`,
+        `histogram.counts[${i}] must be a number ≥ 0, got ${JSON.stringify(c)}`,
+      );
   });
   edges.forEach((e, i) => {
-    if (typeof e !== 'number' || !Number.isFinite(e)) throw new RunFileError(`histogram.edges[${i}]`, `histogram.edges[${i}] must be a finite number, got ${JSON.stringify(e)}`);
-    if (i > 0 && e < (edges[i - 1] as number)) throw new RunFileError(`histogram.edges[${i}]`, `histogram.edges must be ascending; edges[${i}] = ${e} is below edges[${i - 1}]`);
+    if (typeof e !== 'number' || !Number.isFinite(e))
+      throw new RunFileError(
+        `histogram.edges[${i}]`,
+        `histogram.edges[${i}] must be a finite number, got ${JSON.stringify(e)}`,
+      );
+    if (i > 0 && e < (edges[i - 1] as number))
+      throw new RunFileError(
+        `histogram.edges[${i}]`,
+        `histogram.edges must be ascending; edges[${i}] = ${e} is below edges[${i - 1}]`,
+      );
   });
   if (edges.length !== counts.length + 1) {
-    throw new RunFileError('histogram.edges', `histogram.edges must have one more entry than counts (${counts.length + 1}), got ${edges.length}`);
+    throw new RunFileError(
+      'histogram.edges',
+      `histogram.edges must have one more entry than counts (${counts.length + 1}), got ${edges.length}`,
+    );
   }
   return { counts: counts as number[], edges: edges as number[] };
 }
@@ -140,7 +164,13 @@ function readHistogram(raw: unknown): { counts: number[]; edges: number[] } | un
  * a RunFileError naming what is wrong ('file', 'format' or 'version'). `what` names the kind of
  * file in the message ("a playground run").
  */
-export function readPlaygroundFile(text: string, fileName: string, what: string, format: string, version: number): Record<string, unknown> {
+export function readPlaygroundFile(
+  text: string,
+  fileName: string,
+  what: string,
+  format: string,
+  version: number,
+): Record<string, unknown> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -151,7 +181,10 @@ export function readPlaygroundFile(text: string, fileName: string, what: string,
     throw new RunFileError('format', `${fileName} is not a playground ${what} (format must be "${format}")`);
   }
   if (raw.version !== version) {
-    throw new RunFileError('version', `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${version}`);
+    throw new RunFileError(
+      'version',
+      `${fileName} has version ${JSON.stringify(raw.version) ?? 'none'}; this playground reads version ${version}`,
+    );
   }
   return raw;
 }
@@ -171,7 +204,8 @@ export function runFromJson(text: string, fileName = 'run.json'): RunRecord {
   }
   if (!Array.isArray(raw.points)) throw new RunFileError('points', `${fileName}: points must be a list`);
   const points = raw.points.map(readPoint);
-  if (raw.evals !== undefined && !Array.isArray(raw.evals)) throw new RunFileError('evals', `${fileName}: evals must be a list`);
+  if (raw.evals !== undefined && !Array.isArray(raw.evals))
+    throw new RunFileError('evals', `${fileName}: evals must be a list`);
   const evals = Array.isArray(raw.evals) ? raw.evals.map(readEval) : [];
   const run: RunRecord = {
     id: newRunId(),

@@ -115,7 +115,8 @@ export function appendRecords(run: RunRecord, records: readonly StepRecord[], ev
   let runEvals = run.evals;
   if (records.length) {
     const first = records[0].step;
-    const keep = points.length && points[points.length - 1].step >= first ? points.filter((p) => p.step < first) : points;
+    const keep =
+      points.length && points[points.length - 1].step >= first ? points.filter((p) => p.step < first) : points;
     points = keep.concat(records.map(pointOf));
   }
   if (evals.length) {

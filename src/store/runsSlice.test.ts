@@ -5,7 +5,13 @@ import type { RolloutView } from '../worker/protocol';
 import { createAppStore } from './store';
 
 const config = presetConfig('sort-easy');
-const rec = (step: number): StepRecord => ({ step, scalars: { reward: step }, entropy_by_pos: [], advantage_histogram: { counts: [], edges: [] }, level: 3 });
+const rec = (step: number): StepRecord => ({
+  step,
+  scalars: { reward: step },
+  entropy_by_pos: [],
+  advantage_histogram: { counts: [], edges: [] },
+  level: 3,
+});
 const view = (step: number) => ({ step }) as unknown as RolloutView;
 const none = { records: [], evals: [], rollout: null, phase: null };
 

@@ -23,7 +23,11 @@ export interface RunsSlice {
   /** Runs drawn on the charts besides the active one. */
   overlay: string[];
   /** Starts a new run for this config (a run left without steps is dropped); returns its id. */
-  beginRun(config: RunConfig, preset: string | undefined, options?: { label?: string; importedFrom?: string; variant?: string }): string;
+  beginRun(
+    config: RunConfig,
+    preset: string | undefined,
+    options?: { label?: string; importedFrom?: string; variant?: string },
+  ): string;
   /**
    * A new model is being built: no run is active until its first step (the charts and the
    * numbers clear at once), and `overlay` becomes the runs drawn beside it.
@@ -82,7 +86,8 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     if (rollout) {
       patch.rollout = rollout;
       // Whole steps are kept for a while, so a click on a chart can show an earlier step.
-      if (!rollout.phase) patch.rolloutHistory = keepRecent([...s.rolloutHistory.filter((r) => r.step !== rollout.step), rollout]);
+      if (!rollout.phase)
+        patch.rolloutHistory = keepRecent([...s.rolloutHistory.filter((r) => r.step !== rollout.step), rollout]);
     }
     // Events arrive in order, so a phase in the batch is the latest news. After the 'update'
     // phase its step's record follows (maybe in the next batch) and the display stays on
@@ -100,7 +105,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
 
   reattachRun(id, step) {
     const { runs, overlay } = get();
-    set({ runs: runs.map((r) => (r.id === id ? truncateRun(r, step) : r)), activeRunId: id, overlay: overlay.filter((o) => o !== id) });
+    set({
+      runs: runs.map((r) => (r.id === id ? truncateRun(r, step) : r)),
+      activeRunId: id,
+      overlay: overlay.filter((o) => o !== id),
+    });
   },
 
   addRun(run) {

@@ -115,8 +115,17 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
 
   trainingStarting(config, step) {
     set({
-      status: 'starting', trainerConfig: config, step, phase: null, fault: null, error: null,
-      rollout: null, rolloutHistory: [], learnedTable: null, pausing: false, warmStart: null,
+      status: 'starting',
+      trainerConfig: config,
+      step,
+      phase: null,
+      fault: null,
+      error: null,
+      rollout: null,
+      rolloutHistory: [],
+      learnedTable: null,
+      pausing: false,
+      warmStart: null,
     });
   },
   pauseRequested() {
@@ -141,7 +150,12 @@ export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> 
     set({ status: 'fault', fault, pausing: false });
   },
   trainingError(kind, message) {
-    set({ status: kind === 'device-lost' ? 'lost' : 'error', error: { kind, message }, pausing: false, warmStart: null });
+    set({
+      status: kind === 'device-lost' ? 'lost' : 'error',
+      error: { kind, message },
+      pausing: false,
+      warmStart: null,
+    });
   },
   setCheckpointStep(step) {
     set({ checkpointStep: step });

@@ -10,10 +10,18 @@ const params = (task: string, raw: Record<string, unknown>) => parseParams(getTa
 
 describe('chance', () => {
   it('a last-token guess over S3 is right 1 time in 6, over A4 1 in 12', () => {
-    const s3 = chanceOf(getTask('groupmul'), params('groupmul', { group: 'S3', length: 4, layout: 'interleaved' }), 6000);
+    const s3 = chanceOf(
+      getTask('groupmul'),
+      params('groupmul', { group: 'S3', length: 4, layout: 'interleaved' }),
+      6000,
+    );
     expect(s3.pass).toBeCloseTo(1 / 6, 1);
     expect(s3.reward).toBe(s3.pass); // binary reward
-    const a4 = chanceOf(getTask('groupmul'), params('groupmul', { group: 'A4', length: 3, layout: 'interleaved' }), 6000);
+    const a4 = chanceOf(
+      getTask('groupmul'),
+      params('groupmul', { group: 'A4', length: 3, layout: 'interleaved' }),
+      6000,
+    );
     expect(a4.pass).toBeCloseTo(1 / 12, 1);
   });
 
@@ -22,10 +30,17 @@ describe('chance', () => {
     const task = getTask('sort');
     const p = params('sort', { length: 2, alphabet: 2, reward: 'partial' });
     let exact = 0;
-    for (const input of [[0, 0], [0, 1], [1, 0], [1, 1]]) {
+    for (const input of [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ]) {
       const inst = task.fromJSON({ task: 'sort', params: p, input });
       for (let code = 0; code < 27; code++) {
-        const guess = [code % 3, Math.floor(code / 3) % 3, Math.floor(code / 9)].map((k) => (k === 2 ? EOS : NUM_SPECIAL + k));
+        const guess = [code % 3, Math.floor(code / 3) % 3, Math.floor(code / 9)].map((k) =>
+          k === 2 ? EOS : NUM_SPECIAL + k,
+        );
         exact += task.verify(inst, guess).reward;
       }
     }

@@ -40,7 +40,20 @@ describe('rlvr tasks list', () => {
 
 describe('rlvr tasks sample', () => {
   it('prints one JSON object per instance, the same for the same seed', async () => {
-    const args = ['sample', '--task', 'groupmul', '--param', 'group=S4', '--param', 'length=5', '--n', '3', '--seed', '7', '--json'];
+    const args = [
+      'sample',
+      '--task',
+      'groupmul',
+      '--param',
+      'group=S4',
+      '--param',
+      'length=5',
+      '--n',
+      '3',
+      '--seed',
+      '7',
+      '--json',
+    ];
     const a = await run(args);
     const b = await run(args);
     expect(a.code).toBe(0);
@@ -66,14 +79,20 @@ describe('rlvr tasks sample', () => {
 
   it('rejects bad flags and parameters with exit code 2 and a message naming them', async () => {
     const cases: [string[], RegExp][] = [
-      [['sample', '--task', 'groupmul', '--param', 'length=40'], /groupmul\.length must be an integer in \[1, 16\], got "40"/],
+      [
+        ['sample', '--task', 'groupmul', '--param', 'length=40'],
+        /groupmul\.length must be an integer in \[1, 16\], got "40"/,
+      ],
       [['sample', '--task', 'chess'], /unknown task "chess"; allowed: groupmul, maze, sort, subsetsum/],
       [['sample'], /--task is required/],
       [['sample', '--task', 'sort', '--bogus', '1'], /unknown flag --bogus/],
       [['sample', '--task', 'sort', '--n', '0'], /--n must be an integer in \[1, 100000\], got "0"/],
       [['sample', '--task', 'sort', '--seed', '-1'], /--seed needs a value|--seed must be/],
       [['sample', '--task', 'sort', '--param', 'length'], /--param must look like key=value/],
-      [['sample', '--task', 'sort', '--param', 'depth=3'], /sort has no parameter "depth"; allowed: length, alphabet, reward/],
+      [
+        ['sample', '--task', 'sort', '--param', 'depth=3'],
+        /sort has no parameter "depth"; allowed: length, alphabet, reward/,
+      ],
       [['sample', '--task'], /--task needs a value/],
       [['frobnicate'], /unknown command "frobnicate"/],
       [[], /missing command/],
@@ -98,8 +117,14 @@ describe('rlvr tasks verify', () => {
       '{oops',
       JSON.stringify({ instance: b.instance, completionText: 'U' }),
       '',
-      JSON.stringify({ instance: { task: 'groupmul', params: { group: 'Z5', length: 3 }, chain: [1, 2, 9] }, completionText: 'r1' }),
-      JSON.stringify({ instance: { task: 'sort', params: { length: 3, alphabet: 4 }, input: [2, 0, 1] }, completionText: 'a b c' }),
+      JSON.stringify({
+        instance: { task: 'groupmul', params: { group: 'Z5', length: 3 }, chain: [1, 2, 9] },
+        completionText: 'r1',
+      }),
+      JSON.stringify({
+        instance: { task: 'sort', params: { length: 3, alphabet: 4 }, input: [2, 0, 1] },
+        completionText: 'a b c',
+      }),
       JSON.stringify({ instance: b.instance, completionTokens: b.instance.answerTokens }),
       JSON.stringify({ instance: b.instance }),
       JSON.stringify({ instance: b.instance, completionText: 'U nonsense-token D' }),

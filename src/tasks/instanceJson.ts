@@ -29,7 +29,10 @@ export function asInt(raw: unknown, field: string, lo: number, hi: number): numb
 export function instanceHeader(raw: unknown, taskName: string): { obj: Record<string, unknown>; params: unknown } {
   const obj = asObject(raw, 'instance');
   if (obj.task !== taskName) {
-    throw new TaskInstanceError('instance.task', `instance.task must be "${taskName}", got ${JSON.stringify(obj.task)}`);
+    throw new TaskInstanceError(
+      'instance.task',
+      `instance.task must be "${taskName}", got ${JSON.stringify(obj.task)}`,
+    );
   }
   return { obj, params: obj.params ?? {} };
 }

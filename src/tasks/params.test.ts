@@ -29,7 +29,19 @@ describe('parameter specs', () => {
   it('use the stable names', () => {
     const names = (specs: readonly ParamSpec[]): string[] => specs.map((s) => s.name);
     expect(names(groupmul.params)).toEqual(['group', 'length', 'scratch', 'layout', 'reward']);
-    expect(names(maze.params)).toEqual(['size', 'braid', 'minDist', 'maxDist', 'nearGoals', 'reward', 'answer', 'startNote', 'goalNote', 'solution', 'baseWalk']);
+    expect(names(maze.params)).toEqual([
+      'size',
+      'braid',
+      'minDist',
+      'maxDist',
+      'nearGoals',
+      'reward',
+      'answer',
+      'startNote',
+      'goalNote',
+      'solution',
+      'baseWalk',
+    ]);
     expect(names(sort.params)).toEqual(['length', 'alphabet', 'reward']);
     expect(names(subsetsum.params)).toEqual(['count', 'maxValue']);
   });

@@ -1,6 +1,13 @@
 // Parameter parsing and validation, driven by each task's spec table.
 
-import { TaskParamError, type ParamSpec, type ParamValue, type Task, type TaskInstance, type TaskParams } from './types';
+import {
+  TaskParamError,
+  type ParamSpec,
+  type ParamValue,
+  type Task,
+  type TaskInstance,
+  type TaskParams,
+} from './types';
 
 /** How a raw value is quoted in an error message: numbers bare, everything else as JSON. */
 function show(value: unknown): string {

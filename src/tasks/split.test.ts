@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { makeRng, STREAM } from '../core/random';
 import { parseParams } from './params';
 import { getTask } from './registry';
-import { hashKey, heldOutBy, HELD_OUT_PER_MILLE, sampleSplit, splitKeys, SplitEmptyError, splitOf, splitReport } from './split';
+import {
+  hashKey,
+  heldOutBy,
+  HELD_OUT_PER_MILLE,
+  sampleSplit,
+  splitKeys,
+  SplitEmptyError,
+  splitOf,
+  splitReport,
+} from './split';
 import type { Task, TaskInstance } from './types';
 
 /** The lessons' small spaces: 4×4 mazes as maze-base-rl trains them, S3 chains of length 6, sort-easy and start-here's sorts. */
@@ -43,7 +52,7 @@ describe.each(SMALL_SPACES)('the split of %s', (_label, name, raw) => {
     expect(trained.size).toBeGreaterThan(heldOut.size);
   });
 
-  it('holds out about the set share of the generator\'s draws', () => {
+  it("holds out about the set share of the generator's draws", () => {
     const rng = makeRng(11, STREAM.tasks);
     const n = 20_000;
     let held = 0;
@@ -115,7 +124,9 @@ describe('a split too small to hold one out', () => {
     const empty = (['train', 'heldout'] as const).find((s) => !parts.has(s));
     if (empty) {
       expect(() => sampleSplit(task, makeRng(3, STREAM.tasks), params, empty)).toThrow(SplitEmptyError);
-      expect(() => sampleSplit(task, makeRng(3, STREAM.tasks), params, empty)).toThrow(/too small for a train\/held-out split/);
+      expect(() => sampleSplit(task, makeRng(3, STREAM.tasks), params, empty)).toThrow(
+        /too small for a train\/held-out split/,
+      );
     }
     // Whichever it is, training always has instances at every curriculum length of the flagship (1–6).
     for (let length = 1; length <= 6; length++) {

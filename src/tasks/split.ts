@@ -84,7 +84,12 @@ export function splitOf(task: Task, instance: TaskInstance): Split {
  * split's distribution is the generator's restricted to it). Throws SplitEmptyError after
  * MAX_SPLIT_TRIES draws without one.
  */
-export function sampleSplit<P extends TaskParams, I extends TaskInstance>(task: Task<P, I>, rng: Rng, params: P, split: Split): I {
+export function sampleSplit<P extends TaskParams, I extends TaskInstance>(
+  task: Task<P, I>,
+  rng: Rng,
+  params: P,
+  split: Split,
+): I {
   for (let i = 0; i < MAX_SPLIT_TRIES; i++) {
     const instance = task.sample(rng, params);
     if (splitOf(task as unknown as Task, instance) === split) return instance;
@@ -141,7 +146,12 @@ export interface SplitReport {
 }
 
 /** The split report of an eval: `correct[b]` is 1 where the greedy answer to instances[b] is right. */
-export function splitReport(task: Task, split: Split, instances: readonly TaskInstance[], correct: ArrayLike<number>): SplitReport {
+export function splitReport(
+  task: Task,
+  split: Split,
+  instances: readonly TaskInstance[],
+  correct: ArrayLike<number>,
+): SplitReport {
   const { distinct } = summarizeSplit(task, split, instances);
   const byKey: Record<string, SplitPart> = {};
   instances.forEach((inst, b) => {
@@ -154,7 +164,8 @@ export function splitReport(task: Task, split: Split, instances: readonly TaskIn
   for (const part of Object.values(byKey)) part['pass@1'] /= part.prompts;
   const report: SplitReport = { split, prompts: instances.length, distinct, byKey };
   if (split === 'train') {
-    report.warning = 'no held-out instance at these parameters (the instance space is too small to split): these prompts are training instances';
+    report.warning =
+      'no held-out instance at these parameters (the instance space is too small to split): these prompts are training instances';
   } else if (distinct < Math.min(MIN_DISTINCT_HELD_OUT, instances.length)) {
     report.warning = `only ${distinct} distinct held-out instances among ${instances.length} prompts: the instance space at these parameters is too small for the figure to measure generalisation`;
   }
@@ -164,7 +175,9 @@ export function splitReport(task: Task, split: Split, instances: readonly TaskIn
 /** The report in words, a line or two. */
 export function splitLines(r: SplitReport): string[] {
   const parts = Object.entries(r.byKey).map(([key, p]) => `${key} ${p.prompts} (pass@1 ${p['pass@1'].toFixed(3)})`);
-  const lines = [`${r.split === 'heldout' ? 'held-out' : 'training'} prompts: ${r.prompts}, ${r.distinct} distinct${parts.length > 1 ? `; held out by ${parts.join(', ')}` : ''}`];
+  const lines = [
+    `${r.split === 'heldout' ? 'held-out' : 'training'} prompts: ${r.prompts}, ${r.distinct} distinct${parts.length > 1 ? `; held out by ${parts.join(', ')}` : ''}`,
+  ];
   if (r.warning) lines.push(`warning: ${r.warning}`);
   return lines;
 }

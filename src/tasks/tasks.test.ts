@@ -22,9 +22,12 @@ describe.each(TASK_NAMES)('task %s', (name) => {
   const seed = fc.integer({ min: 0, max: 2 ** 32 - 1 });
 
   it('its spec table alone draws parameters it accepts (what a new task is tested with)', () => {
-    fc.assert(fc.property(specArbitrary(task), (raw) => {
-      expect(() => parseParams(task, raw)).not.toThrow();
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(specArbitrary(task), (raw) => {
+        expect(() => parseParams(task, raw)).not.toThrow();
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it('has a vocabulary with the special tokens first and unique, space-free task tokens', () => {

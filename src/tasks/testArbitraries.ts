@@ -21,7 +21,10 @@ const groupmulParams = fc
 // Small sizes dominate so the suite stays fast; size 10 still appears.
 const mazeParams = fc
   .record({
-    size: fc.oneof({ arbitrary: fc.integer({ min: 3, max: 6 }), weight: 3 }, { arbitrary: fc.integer({ min: 7, max: 10 }), weight: 1 }),
+    size: fc.oneof(
+      { arbitrary: fc.integer({ min: 3, max: 6 }), weight: 3 },
+      { arbitrary: fc.integer({ min: 7, max: 10 }), weight: 1 },
+    ),
     braid: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 16 })),
     reward: fc.constantFrom('binary', 'shortest', 'progress'),
     maxDist: fc.oneof(fc.constant(99), fc.integer({ min: 1, max: 20 })),

@@ -1,6 +1,14 @@
 // Token helpers shared by the tasks: text conversion, completion truncation, total verifiers.
 
-import { EOS, SPECIAL_TOKENS, type Task, type TaskInstance, type TaskParams, type VerifyDetails, type VerifyResult } from './types';
+import {
+  EOS,
+  SPECIAL_TOKENS,
+  type Task,
+  type TaskInstance,
+  type TaskParams,
+  type VerifyDetails,
+  type VerifyResult,
+} from './types';
 
 /** Token texts joined by single spaces; ids outside the vocabulary show as `<?id>`. */
 export function tokensToText(vocab: readonly string[], tokens: readonly number[]): string {
@@ -25,8 +33,12 @@ export function textToTokens(vocab: readonly string[], text: string, limit = Inf
  * region (no environment-written positions): texts from the vocabulary, an all-null template.
  */
 export function freeCompletionInstance<N extends string, P extends TaskParams>(
-  task: N, params: P, words: readonly string[],
-  promptTokens: number[], answerTokens: number[], completionLength: number,
+  task: N,
+  params: P,
+  words: readonly string[],
+  promptTokens: number[],
+  answerTokens: number[],
+  completionLength: number,
 ): TaskInstance & { task: N; params: P } {
   return {
     task,
@@ -122,7 +134,12 @@ export function totalMetrics<I>(
 
 /** A task whose verifier, group metrics and labels never throw: each is made total as above. */
 export function totalTask<P extends TaskParams, I extends TaskInstance>(task: Task<P, I>): Task<P, I> {
-  const total: Task<P, I> = { ...task, verify: totalVerify(task.verify), signature: totalLabel(task.signature), errorSignature: totalLabel(task.errorSignature) };
+  const total: Task<P, I> = {
+    ...task,
+    verify: totalVerify(task.verify),
+    signature: totalLabel(task.signature),
+    errorSignature: totalLabel(task.errorSignature),
+  };
   if (task.groupMetrics) total.groupMetrics = totalMetrics(task.groupMetrics);
   return total;
 }

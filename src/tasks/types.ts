@@ -123,7 +123,12 @@ export interface TaskDisplay<P extends TaskParams = TaskParams, I extends TaskIn
   /** The prompt in words; absent: the prompt's and the answer's tokens. */
   promptWords?(instance: I, vocab: readonly string[]): PromptWords;
   /** A sentence about one answer given its verdict (null before the verifier ran), or null. */
-  answerNote?(instance: I, vocab: readonly string[], completion: readonly number[], correct: boolean | null): AnswerNote | null;
+  answerNote?(
+    instance: I,
+    vocab: readonly string[],
+    completion: readonly number[],
+    correct: boolean | null,
+  ): AnswerNote | null;
   /** Readable names for a table probe's labels; absent: the labels. */
   tableNames?(params: P, labels: readonly string[]): readonly string[];
   /** The group metric that names the task chart before any data arrives. */

@@ -67,12 +67,12 @@ export function App() {
   return (
     <ControllerContext.Provider value={controller}>
       <AblationRunnerContext.Provider value={ablation}>
-      <main className={`app app-${view}${zoom ? ' zoom' : ''}`} data-testid="app" data-view={view}>
-        <TopBar probe={probe} />
-        <Messages />
-        {view === 'lecture' ? <LectureView /> : <DashboardView />}
-        {view === 'lecture' && <Drawer />}
-      </main>
+        <main className={`app app-${view}${zoom ? ' zoom' : ''}`} data-testid="app" data-view={view}>
+          <TopBar probe={probe} />
+          <Messages />
+          {view === 'lecture' ? <LectureView /> : <DashboardView />}
+          {view === 'lecture' && <Drawer />}
+        </main>
       </AblationRunnerContext.Provider>
     </ControllerContext.Provider>
   );
@@ -87,7 +87,13 @@ function LectureView() {
     <>
       <div className="lecture" data-testid="lecture">
         <LoopDiagram rollout={rollout} />
-        <Suspense fallback={<section className="lesson-charts" data-testid="charts-loading">Loading charts…</section>}>
+        <Suspense
+          fallback={
+            <section className="lesson-charts" data-testid="charts-loading">
+              Loading charts…
+            </section>
+          }
+        >
           <LessonCharts ids={charts} />
         </Suspense>
         <GroupPanel />

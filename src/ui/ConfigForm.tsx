@@ -16,7 +16,9 @@ export function ConfigForm() {
       {sections.map(({ section, knobs }) => (
         <details key={section.id} open={OPEN_SECTIONS.has(section.id)} data-testid={`section-${section.id}`}>
           <summary title={section.doc}>{section.title}</summary>
-          {knobs.map((k) => <KnobControl key={k.key} knob={k} />)}
+          {knobs.map((k) => (
+            <KnobControl key={k.key} knob={k} />
+          ))}
         </details>
       ))}
     </form>
@@ -28,7 +30,11 @@ const KnobControl = memo(function KnobControl({ knob }: { knob: KnobSpec }) {
   const active = useApp((s) => isKnobActive(knob, s.config as unknown as Record<string, unknown>));
   const error = useApp((s) => s.knobErrors[knob.key]);
   return (
-    <div className={`knob${active ? '' : ' inactive'}${error ? ' invalid' : ''}`} data-testid={`knob-${knob.key}`} data-active={String(active)}>
+    <div
+      className={`knob${active ? '' : ' inactive'}${error ? ' invalid' : ''}`}
+      data-testid={`knob-${knob.key}`}
+      data-active={String(active)}
+    >
       <label className="knob-label" title={knobTitle(knob)} htmlFor={`knob-input-${knob.key}`}>
         {knob.label}
       </label>
@@ -36,7 +42,11 @@ const KnobControl = memo(function KnobControl({ knob }: { knob: KnobSpec }) {
       <div className="knob-input">
         <KnobInput knob={knob} value={value} />
       </div>
-      {error && <div className="knob-error" data-testid={`knob-error-${knob.key}`} role="alert">{error}</div>}
+      {error && (
+        <div className="knob-error" data-testid={`knob-error-${knob.key}`} role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 });
@@ -56,17 +66,32 @@ function KnobTip({ knob }: { knob: KnobSpec }) {
   const tip = knobTooltip(knob);
   return (
     <span
-      className="tip" tabIndex={0} aria-label={`about ${knob.label}`}
-      onMouseEnter={(e) => show(e.currentTarget)} onMouseLeave={() => setAt(null)}
-      onFocus={(e) => show(e.currentTarget)} onBlur={() => setAt(null)}
+      className="tip"
+      tabIndex={0}
+      aria-label={`about ${knob.label}`}
+      onMouseEnter={(e) => show(e.currentTarget)}
+      onMouseLeave={() => setAt(null)}
+      onFocus={(e) => show(e.currentTarget)}
+      onBlur={() => setAt(null)}
     >
       ?
       {at && (
         <span className="tip-body" role="tooltip" data-testid="knob-tooltip" style={{ left: at.left, top: at.top }}>
           <b>{knob.key}</b> — {tip.doc}
-          <br /><i>{tip.range}</i>
-          {tip.source && <><br />from: {tip.source}</>}
-          {tip.when && <><br />{tip.when}</>}
+          <br />
+          <i>{tip.range}</i>
+          {tip.source && (
+            <>
+              <br />
+              from: {tip.source}
+            </>
+          )}
+          {tip.when && (
+            <>
+              <br />
+              {tip.when}
+            </>
+          )}
         </span>
       )}
     </span>
@@ -80,11 +105,17 @@ function KnobInput({ knob, value }: { knob: KnobSpec; value: unknown }) {
     case 'enum':
       return (
         <select id={id} value={String(value)} onChange={(e) => setKnob(knob.key, e.target.value)}>
-          {(knob.values ?? []).map((v) => <option key={v} value={v}>{v}</option>)}
+          {(knob.values ?? []).map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
         </select>
       );
     case 'bool':
-      return <input id={id} type="checkbox" checked={value === true} onChange={(e) => setKnob(knob.key, e.target.checked)} />;
+      return (
+        <input id={id} type="checkbox" checked={value === true} onChange={(e) => setKnob(knob.key, e.target.checked)} />
+      );
     case 'code':
       return <CodeButton knob={knob} id={id} lines={String(value).split('\n').length} />;
     default:
@@ -112,7 +143,10 @@ function NumberInput({ knob, value, id }: { knob: KnobSpec; value: number; id: s
   return (
     <>
       <input
-        id={id} type="text" inputMode="decimal" size={8}
+        id={id}
+        type="text"
+        inputMode="decimal"
+        size={8}
         value={draft ?? String(value)}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={() => commit(true)}
@@ -126,7 +160,12 @@ function NumberInput({ knob, value, id }: { knob: KnobSpec; value: number; id: s
       />
       {hasSlider(knob) && (
         <input
-          type="range" min={0} max={SLIDER_STEPS} step={1} aria-label={`${knob.label} slider`} tabIndex={-1}
+          type="range"
+          min={0}
+          max={SLIDER_STEPS}
+          step={1}
+          aria-label={`${knob.label} slider`}
+          tabIndex={-1}
           value={valueToSlider(knob, value)}
           onChange={(e) => {
             setDraft(null);
@@ -145,7 +184,10 @@ function CodeButton({ knob, id, lines }: { knob: KnobSpec; id: string; lines: nu
   const view = useApp((s) => s.view);
   return (
     <button
-      id={id} type="button" className="small-button" data-testid={`edit-code-${knob.key}`}
+      id={id}
+      type="button"
+      className="small-button"
+      data-testid={`edit-code-${knob.key}`}
       onClick={() => {
         setCodeTab(knob.key === 'customReward' ? 'reward' : 'estimator');
         if (view === 'lecture') setDrawer('code');

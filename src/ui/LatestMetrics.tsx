@@ -9,9 +9,19 @@ import { heldOutExplanation } from './charts/model';
 const measured = (v: number | null | undefined) => (typeof v === 'number' ? formatNumber(v) : '–');
 
 const SHOWN: { key: string; label: string }[] = [
-  'reward', 'pass@1', 'entropy', 'loss', 'grad_norm', 'kl', 'frac_reward_zero_std', 'completions/mean_length', 'tokens_per_s', 'time/step_ms',
+  'reward',
+  'pass@1',
+  'entropy',
+  'loss',
+  'grad_norm',
+  'kl',
+  'frac_reward_zero_std',
+  'completions/mean_length',
+  'tokens_per_s',
+  'time/step_ms',
   // Task metrics: shown only for the tasks that report them.
-  'task/cot_alignment_prefix', 'task/distinct_correct_paths',
+  'task/cot_alignment_prefix',
+  'task/distinct_correct_paths',
 ].map((key) => ({ key, label: metricName(key) }));
 
 /**
@@ -25,9 +35,15 @@ function SpeedReadout({ scalars }: { scalars: Record<string, number> }) {
   if (typeof ms !== 'number' || !(ms > 0)) return null;
   const stepsPerS = 1000 / ms;
   return (
-    <div title={`Steps per second of the engine alone (the speed setting's pauses left out).${typeof dispatches === 'number' ? ` ${metricTitle('gpu/dispatches')}` : ''}`}>
+    <div
+      title={`Steps per second of the engine alone (the speed setting's pauses left out).${typeof dispatches === 'number' ? ` ${metricTitle('gpu/dispatches')}` : ''}`}
+    >
       <dt>speed</dt>
-      <dd data-testid="latest-speed" data-steps-per-s={String(stepsPerS)} data-dispatches={typeof dispatches === 'number' ? String(dispatches) : ''}>
+      <dd
+        data-testid="latest-speed"
+        data-steps-per-s={String(stepsPerS)}
+        data-dispatches={typeof dispatches === 'number' ? String(dispatches) : ''}
+      >
         {formatNumber(stepsPerS)} steps/s
         {typeof dispatches === 'number' ? ` · ${dispatches} dispatches, ${submits} submits per step` : ''}
       </dd>
@@ -51,15 +67,26 @@ export function LatestMetrics() {
       {SHOWN.filter(({ key }) => !key.startsWith('task/') || last.scalars[key] !== undefined).map(({ key, label }) => (
         <div key={key} title={metricTitle(key)}>
           <dt>{label}</dt>
-          <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>{formatNumber(last.scalars[key])}</dd>
+          <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>
+            {formatNumber(last.scalars[key])}
+          </dd>
         </div>
       ))}
       <SpeedReadout scalars={last.scalars} />
-      <div><dt>{metricName('level')}</dt><dd data-testid="latest-level">{last.level}</dd></div>
+      <div>
+        <dt>{metricName('level')}</dt>
+        <dd data-testid="latest-level">{last.level}</dd>
+      </div>
       {lastEval ? (
-        <div title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts. ${heldOutExplanation(evalEvery)}`}>
-          <dt>{metricName('eval/pass@1_greedy')} / pass@{lastEval.k} (step {lastEval.step})</dt>
-          <dd data-testid="latest-eval">{measured(lastEval['eval/pass@1_greedy'])} / {measured(lastEval['eval/pass@k'])}</dd>
+        <div
+          title={`held-out eval at step ${lastEval.step} on ${lastEval.prompts} prompts. ${heldOutExplanation(evalEvery)}`}
+        >
+          <dt>
+            {metricName('eval/pass@1_greedy')} / pass@{lastEval.k} (step {lastEval.step})
+          </dt>
+          <dd data-testid="latest-eval">
+            {measured(lastEval['eval/pass@1_greedy'])} / {measured(lastEval['eval/pass@k'])}
+          </dd>
         </div>
       ) : evalEvery > 0 ? (
         <div title={heldOutExplanation(evalEvery)}>

@@ -8,7 +8,16 @@ import { LearnedTableView } from './views';
 
 export function LearnedRefresh({ disabled = false }: { disabled?: boolean }) {
   const controller = useController();
-  return <button className="small-button" data-testid="learned-refresh" disabled={disabled} onClick={() => controller?.requestLearnedTable()}>refresh</button>;
+  return (
+    <button
+      className="small-button"
+      data-testid="learned-refresh"
+      disabled={disabled}
+      onClick={() => controller?.requestLearnedTable()}
+    >
+      refresh
+    </button>
+  );
 }
 
 export function LearnedGrids() {

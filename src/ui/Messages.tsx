@@ -29,15 +29,23 @@ function UrlErrors() {
     <div className="message error" data-testid="url-errors" role="alert">
       <b>Some values in the URL were not used</b> (the preset or default value is used instead):
       <ul>
-        {errors.map((e, i) => <li key={i}><code>{e.knob}</code>: {e.message}</li>)}
+        {errors.map((e, i) => (
+          <li key={i}>
+            <code>{e.knob}</code>: {e.message}
+          </li>
+        ))}
       </ul>
-      <button className="small-button" onClick={() => setUrlErrors([])}>dismiss</button>
+      <button className="small-button" onClick={() => setUrlErrors([])}>
+        dismiss
+      </button>
     </div>
   );
 }
 
 function FaultMessage() {
-  const { fault, status, view, setDrawer } = useApp(useShallow((s) => ({ fault: s.fault, status: s.status, view: s.view, setDrawer: s.setDrawer })));
+  const { fault, status, view, setDrawer } = useApp(
+    useShallow((s) => ({ fault: s.fault, status: s.status, view: s.view, setDrawer: s.setDrawer })),
+  );
   const changed = useApp((s) => (s.trainerConfig ? diffLabel(s.trainerConfig, s.config, { max: 4 }) : ''));
   const controller = useController();
   if (!fault || status !== 'fault') return null;
@@ -45,15 +53,30 @@ function FaultMessage() {
   const blowUp = fault.check !== undefined && fault.check !== 'non-finite';
   return (
     <div className="message error" data-testid="fault" data-check={fault.check ?? ''} role="alert">
-      <b>Training paused at step {fault.step}: {blowUp ? 'the update blew up.' : 'a non-finite value.'}</b> {fault.message}
+      <b>
+        Training paused at step {fault.step}: {blowUp ? 'the update blew up.' : 'a non-finite value.'}
+      </b>{' '}
+      {fault.message}
       {fault.tensors.length > 0 && <div className="small">Tensors: {fault.tensors.join(', ')}</div>}
       <div className="small">
-        The weights from before that step are kept. {blowUp ? 'A lower learning rate (lr) usually helps: ' : 'Change a setting if you like '}
-        ({view === 'lecture' ? <button className="link-button" onClick={() => setDrawer('settings')}>settings</button> : 'settings on the left'}), then continue from there{changed ? ` with ${changed}` : ''}, or start over.
+        The weights from before that step are kept.{' '}
+        {blowUp ? 'A lower learning rate (lr) usually helps: ' : 'Change a setting if you like '}(
+        {view === 'lecture' ? (
+          <button className="link-button" onClick={() => setDrawer('settings')}>
+            settings
+          </button>
+        ) : (
+          'settings on the left'
+        )}
+        ), then continue from there{changed ? ` with ${changed}` : ''}, or start over.
       </div>
       <div className="row">
-        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>Continue with the current settings</button>
-        <button className="small-button" onClick={() => controller?.reset()}>Reset (fresh weights)</button>
+        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>
+          Continue with the current settings
+        </button>
+        <button className="small-button" onClick={() => controller?.reset()}>
+          Reset (fresh weights)
+        </button>
       </div>
     </div>
   );
@@ -68,38 +91,64 @@ function CodeFault({ step, message }: { step: number; message: string }) {
     <div className="message error" data-testid="fault" data-check="custom-code" role="alert">
       <b>Training paused at step {step}: your code failed.</b> {message}
       <div className="row">
-        {view === 'lecture' && <button data-testid="fault-open-code" onClick={() => setDrawer('code')}>Show the code</button>}
-        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>Continue with the code as it is now</button>
-        <button className="small-button" onClick={() => controller?.reset()}>Reset (fresh weights)</button>
+        {view === 'lecture' && (
+          <button data-testid="fault-open-code" onClick={() => setDrawer('code')}>
+            Show the code
+          </button>
+        )}
+        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>
+          Continue with the code as it is now
+        </button>
+        <button className="small-button" onClick={() => controller?.reset()}>
+          Reset (fresh weights)
+        </button>
       </div>
     </div>
   );
 }
 
 function DeviceLost() {
-  const { status, error, checkpointStep } = useApp(useShallow((s) => ({ status: s.status, error: s.error, checkpointStep: s.checkpointStep })));
+  const { status, error, checkpointStep } = useApp(
+    useShallow((s) => ({ status: s.status, error: s.error, checkpointStep: s.checkpointStep })),
+  );
   const controller = useController();
   if (status !== 'lost') return null;
   return (
     <div className="message error" data-testid="device-lost" role="alert">
-      <b>The GPU device was lost.</b> {error?.message} This happens when the GPU driver resets, the
-      system sleeps, or another program takes the GPU. The page kept{' '}
-      {checkpointStep !== null ? `a checkpoint from step ${checkpointStep}` : 'no checkpoint yet (the run restarts from its initial weights)'}.
+      <b>The GPU device was lost.</b> {error?.message} This happens when the GPU driver resets, the system sleeps, or
+      another program takes the GPU. The page kept{' '}
+      {checkpointStep !== null
+        ? `a checkpoint from step ${checkpointStep}`
+        : 'no checkpoint yet (the run restarts from its initial weights)'}
+      .
       <div>
-        <button data-testid="resume" onClick={() => controller?.resume()}>Resume from last saved state</button>
+        <button data-testid="resume" onClick={() => controller?.resume()}>
+          Resume from last saved state
+        </button>
       </div>
     </div>
   );
 }
 
 function WorkerError() {
-  const { status, error, dismiss } = useApp(useShallow((s) => ({ status: s.status, error: s.error, dismiss: s.dismissError })));
+  const { status, error, dismiss } = useApp(
+    useShallow((s) => ({ status: s.status, error: s.error, dismiss: s.dismissError })),
+  );
   if (status !== 'error' || !error) return null;
-  const title = error.kind === 'config' ? 'This config cannot run' : error.kind === 'no-webgpu' ? 'WebGPU is not available in the worker' : 'Something went wrong';
+  const title =
+    error.kind === 'config'
+      ? 'This config cannot run'
+      : error.kind === 'no-webgpu'
+        ? 'WebGPU is not available in the worker'
+        : 'Something went wrong';
   return (
     <div className="message error" data-testid="error" role="alert">
       <b>{title}:</b> {error.message}
-      <div><button className="small-button" onClick={dismiss}>dismiss</button></div>
+      <div>
+        <button className="small-button" onClick={dismiss}>
+          dismiss
+        </button>
+      </div>
     </div>
   );
 }
@@ -112,14 +161,19 @@ function KeptRun() {
   if (!kept || !run) return null;
   // The run's charts may go past the kept checkpoint (it is saved every few steps): say both.
   const reached = run.points.length > 0 ? run.points[run.points.length - 1].step : kept.step;
-  const saved = reached > kept.step
-    ? `its weights were last saved at step ${kept.step}, so it goes on from there (steps ${kept.step + 1}–${reached} run again).`
-    : 'its weights from then were kept.';
+  const saved =
+    reached > kept.step
+      ? `its weights were last saved at step ${kept.step}, so it goes on from there (steps ${kept.step + 1}–${reached} run again).`
+      : 'its weights from then were kept.';
   return (
     <div className="message info" data-testid="kept-run">
       Run {run.name} ({run.label}) was at step {reached} when the page was left; {saved}{' '}
-      <button className="small-button" data-testid="continue-kept" onClick={() => controller?.continueKeptRun()}>Continue that run</button>{' '}
-      <button className="small-button" onClick={() => setKeptRun(null)}>dismiss</button>
+      <button className="small-button" data-testid="continue-kept" onClick={() => controller?.continueKeptRun()}>
+        Continue that run
+      </button>{' '}
+      <button className="small-button" onClick={() => setKeptRun(null)}>
+        dismiss
+      </button>
     </div>
   );
 }
@@ -136,8 +190,14 @@ function PendingConfig() {
   if (!diff || diff === dismissed) return null;
   return (
     <div className="message info" data-testid="pending-config">
-      Config changed ({diff}). The current run keeps its config; <button className="small-button" onClick={() => controller?.reset()}>Reset</button> starts a new run with the new one.{' '}
-      <button className="small-button" data-testid="dismiss-pending-config" onClick={() => setDismissed(diff)}>dismiss</button>
+      Config changed ({diff}). The current run keeps its config;{' '}
+      <button className="small-button" onClick={() => controller?.reset()}>
+        Reset
+      </button>{' '}
+      starts a new run with the new one.{' '}
+      <button className="small-button" data-testid="dismiss-pending-config" onClick={() => setDismissed(diff)}>
+        dismiss
+      </button>
     </div>
   );
 }
@@ -156,7 +216,10 @@ function Notice() {
   if (!notice) return null;
   return (
     <div className={`message ${notice.kind}`} data-testid="notice">
-      {notice.text} <button className="small-button" onClick={clear}>ok</button>
+      {notice.text}{' '}
+      <button className="small-button" onClick={clear}>
+        ok
+      </button>
     </div>
   );
 }

@@ -31,11 +31,19 @@ export function RolloutPanel() {
       <h2>Rollouts{rollout ? ` of step ${rollout.step}${rollout.phase ? ` (after ${rollout.phase})` : ''}` : ''}</h2>
       {picked !== null && (
         <p className="picked small" data-testid="picked-step">
-          {missing ? `The rollouts of step ${picked} are no longer kept; showing the latest.` : `Step ${picked}, picked on a chart.`}{' '}
-          <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>back to live</button>
+          {missing
+            ? `The rollouts of step ${picked} are no longer kept; showing the latest.`
+            : `Step ${picked}, picked on a chart.`}{' '}
+          <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>
+            back to live
+          </button>
         </p>
       )}
-      {!rollout && <p className="muted">Take a step (or a phase) to see the prompts, the G answers of each, their rewards and advantages.</p>}
+      {!rollout && (
+        <p className="muted">
+          Take a step (or a phase) to see the prompts, the G answers of each, their rewards and advantages.
+        </p>
+      )}
       {rollout && (
         <div data-testid="inspector">
           <div className="rollout-bar small">
@@ -43,18 +51,38 @@ export function RolloutPanel() {
               colour:{' '}
               {COLOURINGS.map(({ by, label, needs }) => (
                 <label key={by} className={available[by] ? undefined : 'muted'}>
-                  <input type="radio" name="rollout-colour" data-testid={`colour-${by}`} checked={colourBy === by} disabled={!available[by]} onChange={() => setColourBy(by)} />{' '}
+                  <input
+                    type="radio"
+                    name="rollout-colour"
+                    data-testid={`colour-${by}`}
+                    checked={colourBy === by}
+                    disabled={!available[by]}
+                    onChange={() => setColourBy(by)}
+                  />{' '}
                   {available[by] ? label : `${label}: ${needs}`}
                 </label>
               ))}
             </span>
-            <label><input type="checkbox" data-testid="show-special" checked={showSpecial} onChange={(e) => setShowSpecial(e.target.checked)} /> special tokens</label>
+            <label>
+              <input
+                type="checkbox"
+                data-testid="show-special"
+                checked={showSpecial}
+                onChange={(e) => setShowSpecial(e.target.checked)}
+              />{' '}
+              special tokens
+            </label>
           </div>
           <LearnedTablePanel />
           <div className="rollout-groups">
             {Array.from({ length: rollout.shape.B }, (_, b) => (
               <div key={b} className="rollout-group" data-testid="group">
-                <GroupView rollout={rollout} b={b} colourBy={available[colourBy] ? colourBy : 'entropy'} showSpecial={showSpecial} />
+                <GroupView
+                  rollout={rollout}
+                  b={b}
+                  colourBy={available[colourBy] ? colourBy : 'entropy'}
+                  showSpecial={showSpecial}
+                />
               </div>
             ))}
           </div>
@@ -70,7 +98,9 @@ function LearnedTablePanel() {
   if (!config || !hasTableProbe(config)) return null;
   return (
     <div className="learned">
-      <h3>What the policy learned{step !== undefined ? ` (step ${step})` : ''} <LearnedRefresh /></h3>
+      <h3>
+        What the policy learned{step !== undefined ? ` (step ${step})` : ''} <LearnedRefresh />
+      </h3>
       <LearnedGrids />
     </div>
   );

@@ -19,15 +19,28 @@ export function SweepPanel() {
     <section className="panel sweep" aria-label="sweep">
       <h2>Sweep</h2>
       <div className="sweep-form">
-        <label>knob{' '}
+        <label>
+          knob{' '}
           <select data-testid="sweep-knob" value={knob} onChange={(e) => setKnob(e.target.value)}>
-            {knobs.map((k) => <option key={k.key} value={k.key}>{k.label} ({k.key})</option>)}
+            {knobs.map((k) => (
+              <option key={k.key} value={k.key}>
+                {k.label} ({k.key})
+              </option>
+            ))}
           </select>
         </label>
-        <label>values <input data-testid="sweep-values" value={values} onChange={(e) => setValues(e.target.value)} size={14} /></label>
-        <label>steps each <input data-testid="sweep-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} /></label>
+        <label>
+          values{' '}
+          <input data-testid="sweep-values" value={values} onChange={(e) => setValues(e.target.value)} size={14} />
+        </label>
+        <label>
+          steps each{' '}
+          <input data-testid="sweep-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} />
+        </label>
         <button
-          className="small-button" data-testid="sweep-start" disabled={!controller || sweep !== null}
+          className="small-button"
+          data-testid="sweep-start"
+          disabled={!controller || sweep !== null}
           onClick={() => setErrors(controller?.startSweep(knob, parseSweepValues(values), Number(steps)) ?? [])}
         >
           Run sweep
@@ -36,10 +49,18 @@ export function SweepPanel() {
       {sweep && (
         <p className="small" data-testid="sweep-status">
           Sweeping {sweep.knob}: run {sweep.total - sweep.queue.length + 1} of {sweep.total}.{' '}
-          <button className="small-button" onClick={() => controller?.pause()}>stop</button>
+          <button className="small-button" onClick={() => controller?.pause()}>
+            stop
+          </button>
         </p>
       )}
-      {errors.length > 0 && <ul className="knob-error small" data-testid="sweep-errors">{errors.map((e, i) => <li key={i}>{e}</li>)}</ul>}
+      {errors.length > 0 && (
+        <ul className="knob-error small" data-testid="sweep-errors">
+          {errors.map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

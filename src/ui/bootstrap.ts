@@ -43,9 +43,10 @@ export function trainedOfUrl(search: string): { file: string; label: string } | 
   const found = lesson?.checkpoints?.find((c) => c.label === label);
   if (found) return { file: found.file, label: found.label };
   const labels = lesson?.checkpoints?.map((c) => JSON.stringify(c.label)) ?? [];
-  const message = labels.length > 0
-    ? `trained must be one of ${labels.join(', ')} for the lesson ${store.preset}; got ${JSON.stringify(label)}`
-    : `trained names a lesson's trained model, and ${store.preset === undefined ? 'no lesson is open' : `the lesson ${store.preset} has none`}; got ${JSON.stringify(label)}`;
+  const message =
+    labels.length > 0
+      ? `trained must be one of ${labels.join(', ')} for the lesson ${store.preset}; got ${JSON.stringify(label)}`
+      : `trained names a lesson's trained model, and ${store.preset === undefined ? 'no lesson is open' : `the lesson ${store.preset} has none`}; got ${JSON.stringify(label)}`;
   store.setUrlErrors([...store.urlErrors, { knob: 'trained', message }]);
   return null;
 }
@@ -82,7 +83,11 @@ export function startPlayground(): { controller: PlaygroundController; ablation:
   controller.prepare();
   if (trained) void controller.loadLessonCheckpoint(trained.file, trained.label);
   // Ablations train in workers of their own, several at once.
-  const ablation = new AblationRunner(store, { makePort: startTrainerWorker, requestFrame: (fn) => requestAnimationFrame(() => fn()), now: () => Date.now() });
+  const ablation = new AblationRunner(store, {
+    makePort: startTrainerWorker,
+    requestFrame: (fn) => requestAnimationFrame(() => fn()),
+    now: () => Date.now(),
+  });
   // For the end-to-end tests: lose the GPU device on purpose (the recovery path).
   (window as unknown as { __rlvrTest?: object }).__rlvrTest = { loseDevice: () => controller.simulateDeviceLoss() };
 
@@ -103,7 +108,9 @@ export function startPlayground(): { controller: PlaygroundController; ablation:
       const save = () => {
         if (!dirty) return;
         dirty = false;
-        sync(store.getState().runs).catch((e: Error) => store.getState().notify('error', `Could not save runs: ${e.message}`));
+        sync(store.getState().runs).catch((e: Error) =>
+          store.getState().notify('error', `Could not save runs: ${e.message}`),
+        );
       };
       unsubscribe = store.subscribe((s, prev) => {
         if (s.runs === prev.runs) return;
@@ -115,7 +122,9 @@ export function startPlayground(): { controller: PlaygroundController; ablation:
       timer = setInterval(save, SAVE_EVERY_MS);
       window.addEventListener('pagehide', save);
     })
-    .catch((e: Error) => store.getState().notify('error', `Runs will not survive a reload: IndexedDB failed (${e.message}).`));
+    .catch((e: Error) =>
+      store.getState().notify('error', `Runs will not survive a reload: IndexedDB failed (${e.message}).`),
+    );
 
   return {
     controller,

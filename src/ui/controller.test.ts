@@ -14,7 +14,11 @@ import type { TrainerPort } from '../worker/client';
 import type { Command, Event, RolloutView } from '../worker/protocol';
 import { CHECKPOINT_EVERY, PlaygroundController } from './controller';
 
-function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | undefined = 'sort-easy', fetchBytes?: (path: string) => Promise<Uint8Array>) {
+function setup(
+  config: RunConfig = presetConfig('sort-easy'),
+  preset: string | undefined = 'sort-easy',
+  fetchBytes?: (path: string) => Promise<Uint8Array>,
+) {
   const store = createAppStore();
   store.getState().setConfig(config, preset);
   const sent: Command[] = [];
@@ -35,7 +39,13 @@ function setup(config: RunConfig = presetConfig('sort-easy'), preset: string | u
   });
   const emit = (e: Event) => listener(e);
   const frame = () => frames.splice(0).forEach((f) => f());
-  const ready = () => emit({ type: 'ready', adapter: { vendor: 'v', architecture: 'a', device: '', description: '', isSoftware: false, source: 't' }, numParams: 10, vocab: [] });
+  const ready = () =>
+    emit({
+      type: 'ready',
+      adapter: { vendor: 'v', architecture: 'a', device: '', description: '', isSoftware: false, source: 't' },
+      numParams: 10,
+      vocab: [],
+    });
   const step = (n: number) => emit({ type: 'step', record: record(n), rollout: { step: n } as unknown as RolloutView });
   return { store, s: () => store.getState(), controller, sent, emit, frame, frames, ready, step, searches, downloads };
 }
@@ -49,13 +59,19 @@ function readySetup() {
 }
 
 function record(step: number): StepRecord {
-  return { step, scalars: { reward: step / 100 }, entropy_by_pos: [], advantage_histogram: { counts: [1], edges: [0, 1] }, level: 3 };
+  return {
+    step,
+    scalars: { reward: step / 100 },
+    entropy_by_pos: [],
+    advantage_histogram: { counts: [1], edges: [0, 1] },
+    level: 3,
+  };
 }
 
 const types = (sent: Command[]) => sent.map((c) => c.type);
 
 describe('PlaygroundController', () => {
-  it('builds the model, ignores the old model\'s events until ready, and makes a run at the first step', () => {
+  it("builds the model, ignores the old model's events until ready, and makes a run at the first step", () => {
     const t = setup();
     t.controller.prepare();
     expect(t.sent).toEqual([{ type: 'init', config: t.s().config }]);
@@ -93,7 +109,11 @@ describe('PlaygroundController', () => {
     t.s().setKnob('epsHigh', '0.28');
     t.s().setKnob('epsHigh', 'nope'); // refused: no new URL
     t.s().setKnob('seed', 42);
-    expect(t.searches).toEqual(['preset=sort-easy', 'preset=sort-easy&epsHigh=0.28', 'preset=sort-easy&seed=42&epsHigh=0.28']);
+    expect(t.searches).toEqual([
+      'preset=sort-easy',
+      'preset=sort-easy&epsHigh=0.28',
+      'preset=sort-easy&seed=42&epsHigh=0.28',
+    ]);
     expect(searchToConfig(t.searches.at(-1)!)).toEqual({ config: t.s().config, preset: 'sort-easy', errors: [] });
     expect(configToSearch(t.s().config, t.s().preset)).toBe(t.searches.at(-1));
   });
@@ -117,7 +137,10 @@ describe('PlaygroundController', () => {
     t.ready();
     t.step(1);
     t.frame();
-    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy: lr 0.003→0.005', 'sort-easy: lr 0.003→0.005, ε_high 0.2→0.28']);
+    expect(t.s().runs.map((r) => r.label)).toEqual([
+      'sort-easy: lr 0.003→0.005',
+      'sort-easy: lr 0.003→0.005, ε_high 0.2→0.28',
+    ]);
   });
 
   it(`asks for a checkpoint every ${CHECKPOINT_EVERY} steps; after a device loss it resumes from the last one`, () => {
@@ -130,7 +153,11 @@ describe('PlaygroundController', () => {
     expect(types(t.sent).filter((c) => c === 'checkpoint')).toHaveLength(1);
     const layout = buildLayout(modelConfigOf(config));
     const params = initParams(layout, 3);
-    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: CHECKPOINT_EVERY, level: 3 });
+    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), {
+      ...config,
+      trainedSteps: CHECKPOINT_EVERY,
+      level: 3,
+    });
     t.emit({ type: 'checkpoint', bytes, step: CHECKPOINT_EVERY });
     expect(t.s().checkpointStep).toBe(CHECKPOINT_EVERY);
     t.emit({ type: 'error', kind: 'device-lost', message: 'The GPU device was lost.' });
@@ -151,7 +178,9 @@ describe('PlaygroundController', () => {
     const t = setup({ ...presetConfig('sort-easy') });
     t.controller.prepare();
     t.ready();
-    expect(t.controller.startSweep('epsHigh', ['0.2', '0.28', 'bad'], 2)).toEqual(['epsHigh must be a number in [0, 10], got "bad"']);
+    expect(t.controller.startSweep('epsHigh', ['0.2', '0.28', 'bad'], 2)).toEqual([
+      'epsHigh must be a number in [0, 10], got "bad"',
+    ]);
     expect(types(t.sent)).toEqual(['init', 'init', 'start']);
     expect(t.s().sweep).toMatchObject({ knob: 'epsHigh', total: 2 });
     t.ready();
@@ -190,7 +219,7 @@ describe('PlaygroundController', () => {
     expect(t.s().activeRunId).toBe(t.s().runs[1].id);
   });
 
-  it('a variant keeps the seed and the step budget, is labelled by its name, starts, and is overlaid on the preset\'s run', () => {
+  it("a variant keeps the seed and the step budget, is labelled by its name, starts, and is overlaid on the preset's run", () => {
     const config = { ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 };
     const t = setup(config, 'mapp-vs-grpo');
     t.controller.prepare();
@@ -207,7 +236,10 @@ describe('PlaygroundController', () => {
     t.ready();
     t.step(1);
     t.frame();
-    expect(t.s().runs.map((r) => [r.label, r.variant])).toEqual([['mapp-vs-grpo: seed 1→568314', undefined], ['GRPO', 'GRPO']]);
+    expect(t.s().runs.map((r) => [r.label, r.variant])).toEqual([
+      ['mapp-vs-grpo: seed 1→568314', undefined],
+      ['GRPO', 'GRPO'],
+    ]);
     // Back to the preset itself: same seed and budget, no variant.
     t.controller.runVariant(null);
     expect(t.s().config).toEqual({ ...presetConfig('mapp-vs-grpo'), seed: 568314, steps: 80 });
@@ -227,7 +259,9 @@ describe('PlaygroundController', () => {
     const init = t.sent.at(-2) as Extract<Command, { type: 'init' }>;
     expect(types(t.sent).slice(-2)).toEqual(['init', 'start']);
     expect(init.config).toEqual({ ...presetConfig('maze-dr-grpo'), steps: 80 });
-    expect(Array.from(init.params!)).toEqual(Array.from(loadCheckpoint(await site('checkpoints/maze-grpo-base.safetensors'), 'base').params));
+    expect(Array.from(init.params!)).toEqual(
+      Array.from(loadCheckpoint(await site('checkpoints/maze-grpo-base.safetensors'), 'base').params),
+    );
     expect(init.resume).toBeUndefined(); // a fresh run at step 0, from the base model's weights
     // A file that cannot be had: the reason on screen, and nothing starts.
     const broken = setup(presetConfig('maze-grpo'), 'maze-grpo', () => Promise.reject(new Error('HTTP 404')));
@@ -235,16 +269,25 @@ describe('PlaygroundController', () => {
     await broken.controller.runVariant(null);
     expect(types(broken.sent)).toEqual(['init']);
     expect(broken.s().notice).toMatchObject({ kind: 'error' });
-    expect(broken.s().notice?.text).toMatch(/Could not load the model the lesson's runs start from \(checkpoints\/maze-grpo-base\.safetensors\): HTTP 404/);
+    expect(broken.s().notice?.text).toMatch(
+      /Could not load the model the lesson's runs start from \(checkpoints\/maze-grpo-base\.safetensors\): HTTP 404/,
+    );
   });
 
-  it('a lesson\'s trained model brings its recorded runs (the jump) and one preview group after ready; a reset forgets them', async () => {
-    const site = (path: string) => Promise.resolve(new Uint8Array(readFileSync(new URL(`../../public/${path}`, import.meta.url))));
+  it("a lesson's trained model brings its recorded runs (the jump) and one preview group after ready; a reset forgets them", async () => {
+    const site = (path: string) =>
+      Promise.resolve(new Uint8Array(readFileSync(new URL(`../../public/${path}`, import.meta.url))));
     const t = setup(presetConfig('cot-discovery'), 'cot-discovery', site);
     t.controller.prepare();
     t.ready();
     await t.controller.loadLessonCheckpoint('checkpoints/cot-discovery-solved.safetensors', 'solved (length 6)');
-    expect(t.s().jump).toEqual({ preset: 'cot-discovery', step: 800, seed: 1, file: 'checkpoints/cot-discovery-solved.safetensors', label: 'solved (length 6)' });
+    expect(t.s().jump).toEqual({
+      preset: 'cot-discovery',
+      step: 800,
+      seed: 1,
+      file: 'checkpoints/cot-discovery-solved.safetensors',
+      label: 'solved (length 6)',
+    });
     expect(types(t.sent).at(-1)).toBe('init');
     t.ready();
     expect(types(t.sent).slice(-2)).toEqual(['learnedTable', 'preview']);
@@ -312,7 +355,10 @@ describe('PlaygroundController', () => {
     t.ready();
     t.step(2);
     t.frame();
-    expect(t.s().runs.map((r) => r.label)).toEqual(['sort-easy', 'continued after the fault at step 2: lr 0.003→0.001']);
+    expect(t.s().runs.map((r) => r.label)).toEqual([
+      'sort-easy',
+      'continued after the fault at step 2: lr 0.003→0.001',
+    ]);
   });
 
   it('keeps each checkpoint for a reload, and after one offers to continue that run from it', () => {
@@ -326,9 +372,15 @@ describe('PlaygroundController', () => {
     const runId = t.s().activeRunId!;
     const layout = buildLayout(modelConfigOf(config));
     const params = initParams(layout, 3);
-    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: 2, level: 3 });
+    const bytes = writeSafetensors(layout, params, Array(layout.config.vocabSize).fill('t'), {
+      ...config,
+      trainedSteps: 2,
+      level: 3,
+    });
     // The page's environment keeps it (IndexedDB in the browser).
-    (t.controller as unknown as { env: { keepCheckpoint(ck: { runId: string; step: number }): void } }).env.keepCheckpoint = (ck) => kept.push({ runId: ck.runId, step: ck.step });
+    (
+      t.controller as unknown as { env: { keepCheckpoint(ck: { runId: string; step: number }): void } }
+    ).env.keepCheckpoint = (ck) => kept.push({ runId: ck.runId, step: ck.step });
     t.emit({ type: 'checkpoint', bytes, step: 2 });
     expect(kept).toEqual([{ runId, step: 2 }]);
 
@@ -362,13 +414,23 @@ describe('PlaygroundController', () => {
     expect(t.downloads.map((d) => d.name)).toEqual(['rlvr-1-sort-easy.csv', 'rlvr-1-sort-easy.json']);
     expect(String(t.downloads[0].data).split('\n')[0]).toBe('step,level,reward');
     t.controller.importFile('run.json', new TextEncoder().encode(runToJson(t.s().runs[0])));
-    expect(t.s().runs.map((r) => [r.name, r.label])).toEqual([['#1', 'sort-easy'], ['#2', 'imported: sort-easy']]);
+    expect(t.s().runs.map((r) => [r.name, r.label])).toEqual([
+      ['#1', 'sort-easy'],
+      ['#2', 'imported: sort-easy'],
+    ]);
     t.controller.importFile('bad.json', new TextEncoder().encode('{}'));
-    expect(t.s().notice).toEqual({ kind: 'error', text: 'Could not import bad.json: bad.json is not a playground run (format must be "rlvr-playground-run")' });
+    expect(t.s().notice).toEqual({
+      kind: 'error',
+      text: 'Could not import bad.json: bad.json is not a playground run (format must be "rlvr-playground-run")',
+    });
 
     const config = { ...presetConfig('maze-grpo'), seed: 4 };
     const layout = buildLayout(modelConfigOf(config));
-    const bytes = writeSafetensors(layout, initParams(layout, 4), Array(layout.config.vocabSize).fill('t'), { ...config, trainedSteps: 9, level: 4 });
+    const bytes = writeSafetensors(layout, initParams(layout, 4), Array(layout.config.vocabSize).fill('t'), {
+      ...config,
+      trainedSteps: 9,
+      level: 4,
+    });
     t.controller.importFile('maze.safetensors', bytes);
     expect(t.s().config).toEqual(config);
     expect(t.s().preset).toBeUndefined();
@@ -382,7 +444,7 @@ describe('PlaygroundController', () => {
   });
 });
 
-describe('PlaygroundController and a run\'s own code', () => {
+describe("PlaygroundController and a run's own code", () => {
   const code = 'function advantages(batch) {\n  return batch.rewards;\n}\n';
   const linked = () => ({ ...presetConfig('sort-easy'), estimator: 'custom' as const, customEstimator: code });
 
@@ -402,7 +464,7 @@ describe('PlaygroundController and a run\'s own code', () => {
     expect(t.sent[0]).toMatchObject({ config: { customEstimator: code } });
   });
 
-  it('shipped code (templates, examples, lessons) and the person\'s own edits run without asking', () => {
+  it("shipped code (templates, examples, lessons) and the person's own edits run without asking", () => {
     const t = setup(presetConfig('your-estimator'), 'your-estimator');
     t.s().reviewCodeOf(t.s().config, 'link');
     expect(t.s().codeReview).toBeNull();
@@ -418,12 +480,32 @@ describe('PlaygroundController and a run\'s own code', () => {
     t.controller.runWithCode('estimator');
     expect(t.sent[0]).toMatchObject({ type: 'init', config: { estimator: 'custom' } });
     t.ready();
-    t.emit({ type: 'fault', step: 3, message: 'step 3: your estimator, line 2: …', tensors: [], check: 'custom-code', code: { kind: 'estimator', line: 2 } });
+    t.emit({
+      type: 'fault',
+      step: 3,
+      message: 'step 3: your estimator, line 2: …',
+      tensors: [],
+      check: 'custom-code',
+      code: { kind: 'estimator', line: 2 },
+    });
     expect(t.s().status).toBe('fault');
-    expect(t.s().codeFailure).toEqual({ kind: 'estimator', line: 2, step: 3, message: 'step 3: your estimator, line 2: …' });
+    expect(t.s().codeFailure).toEqual({
+      kind: 'estimator',
+      line: 2,
+      step: 3,
+      message: 'step 3: your estimator, line 2: …',
+    });
     t.controller.reset();
     expect(t.s().codeFailure).toBeNull();
-    t.emit({ type: 'error', kind: 'config', message: 'your estimator, line 1: SyntaxError', code: { kind: 'estimator', line: 1 } });
-    expect(t.s()).toMatchObject({ status: 'error', codeFailure: { line: 1, message: 'your estimator, line 1: SyntaxError' } });
+    t.emit({
+      type: 'error',
+      kind: 'config',
+      message: 'your estimator, line 1: SyntaxError',
+      code: { kind: 'estimator', line: 1 },
+    });
+    expect(t.s()).toMatchObject({
+      status: 'error',
+      codeFailure: { line: 1, message: 'your estimator, line 1: SyntaxError' },
+    });
   });
 });

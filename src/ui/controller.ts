@@ -51,16 +51,29 @@ export class PlaygroundController {
     private readonly env: ControllerEnv,
   ) {
     const host: ControllerHost = {
-      store, env, send: (cmd) => this.send(cmd), init: (config, options) => this.init(config, options), codeWaits: (config) => this.codeWaits(config),
+      store,
+      env,
+      send: (cmd) => this.send(cmd),
+      init: (config, options) => this.init(config, options),
+      codeWaits: (config) => this.codeWaits(config),
     };
     this.batcher = new EventBatcher(store, (fn) => env.requestFrame(fn));
     this.checkpoints = new CheckpointKeeper(host);
     this.sweeps = new SweepQueue(host);
     this.files = new RunFiles(host);
     this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
-    this.unsubscribe.push(store.subscribe((s, prev) => {
-      if (s.config !== prev.config || s.preset !== prev.preset || s.view !== prev.view || s.zoom !== prev.zoom || s.jump !== prev.jump) this.syncUrl();
-    }));
+    this.unsubscribe.push(
+      store.subscribe((s, prev) => {
+        if (
+          s.config !== prev.config ||
+          s.preset !== prev.preset ||
+          s.view !== prev.view ||
+          s.zoom !== prev.zoom ||
+          s.jump !== prev.jump
+        )
+          this.syncUrl();
+      }),
+    );
   }
 
   dispose(): void {
@@ -237,13 +250,21 @@ export class PlaygroundController {
 
   private startVariant(preset: string, config: RunConfig, label: string | null, params?: Float32Array): void {
     const s = this.state;
-    const parent = [...s.runs].reverse().find(
-      (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
-    );
+    const parent = [...s.runs]
+      .reverse()
+      .find(
+        (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
+      );
     const overlay = label !== null && parent && !s.overlay.includes(parent.id) ? [...s.overlay, parent.id] : s.overlay;
     s.setSweep(null);
     s.setConfig(config, preset);
-    this.init(config, { newRun: true, label: label ?? undefined, variant: label ?? undefined, overlay, ...(params ? { params } : {}) });
+    this.init(config, {
+      newRun: true,
+      label: label ?? undefined,
+      variant: label ?? undefined,
+      overlay,
+      ...(params ? { params } : {}),
+    });
     this.send({ type: 'start', delayMs: s.delayMs });
   }
 
@@ -261,7 +282,11 @@ export class PlaygroundController {
     const faulted = s.activeRunId;
     this.batcher.discard();
     this.awaitingReady = true;
-    this.batcher.newRun = { config: s.config, preset: s.preset, label: `continued after the fault at step ${s.fault.step}${diff ? `: ${diff}` : ''}` };
+    this.batcher.newRun = {
+      config: s.config,
+      preset: s.preset,
+      label: `continued after the fault at step ${s.fault.step}${diff ? `: ${diff}` : ''}`,
+    };
     s.detachActiveRun(faulted && !s.overlay.includes(faulted) ? [...s.overlay, faulted] : s.overlay);
     s.trainingStarting(s.config, s.step);
     this.send({ type: 'continue', config: s.config });
@@ -359,7 +384,14 @@ export class PlaygroundController {
 
   private onEvent(e: Event): void {
     // A continue whose code did not load answers with a fault (the run stays paused as it was).
-    if (this.awaitingReady && e.type !== 'ready' && e.type !== 'error' && e.type !== 'warmStart' && !(e.type === 'fault' && e.code)) return;
+    if (
+      this.awaitingReady &&
+      e.type !== 'ready' &&
+      e.type !== 'error' &&
+      e.type !== 'warmStart' &&
+      !(e.type === 'fault' && e.code)
+    )
+      return;
     switch (e.type) {
       case 'warmStart':
         this.state.setWarmStart({ done: e.done, of: e.of, loss: e.loss });
@@ -406,9 +438,11 @@ export class PlaygroundController {
         this.flush();
         this.awaitingReady = false;
         this.state.setSweep(null);
-        if (e.type === 'fault') this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
+        if (e.type === 'fault')
+          this.state.trainingFault({ step: e.step, message: e.message, tensors: e.tensors, check: e.check });
         else this.state.trainingError(e.kind, e.message);
-        if (e.code) this.state.setCodeFailure({ ...e.code, message: e.message, ...(e.type === 'fault' ? { step: e.step } : {}) });
+        if (e.code)
+          this.state.setCodeFailure({ ...e.code, message: e.message, ...(e.type === 'fault' ? { step: e.step } : {}) });
         return;
     }
   }

@@ -3,7 +3,12 @@
 import { allowedText, whenText, type KnobSpec } from '../config';
 
 export function knobTooltip(knob: KnobSpec): { doc: string; range: string; source?: string; when?: string } {
-  const range = knob.kind === 'enum' ? `values: ${allowedText(knob)}` : knob.kind === 'bool' ? 'on or off' : `range: ${allowedText(knob)}${knob.log ? ' (log scale)' : ''}`;
+  const range =
+    knob.kind === 'enum'
+      ? `values: ${allowedText(knob)}`
+      : knob.kind === 'bool'
+        ? 'on or off'
+        : `range: ${allowedText(knob)}${knob.log ? ' (log scale)' : ''}`;
   return {
     doc: knob.doc,
     range: `${range}; default ${knob.kind === 'code' ? 'the template' : String(knob.default)}`,
@@ -15,7 +20,9 @@ export function knobTooltip(knob: KnobSpec): { doc: string; range: string; sourc
 /** The same as one line of plain text (the native title attribute). */
 export function knobTitle(knob: KnobSpec): string {
   const t = knobTooltip(knob);
-  return [`${knob.key}: ${t.doc}`, t.range, t.source ? `from: ${t.source}` : '', t.when ?? ''].filter(Boolean).join('\n');
+  return [`${knob.key}: ${t.doc}`, t.range, t.source ? `from: ${t.source}` : '', t.when ?? '']
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Slider position ∈ [0, 1000] ↔ value, logarithmic for knobs marked `log`. */

@@ -27,7 +27,10 @@ export function refreshDelay(sinceLastMs: number, intervalMs: number, slot: numb
  * change is seen (the first value is immediate; see refreshDelay for `showsNothing`).
  */
 export function useThrottledSelector<T>(
-  selector: (s: AppState) => T, slot: number, intervalMs = CHART_REFRESH_MS, showsNothing: (shown: T) => boolean = () => false,
+  selector: (s: AppState) => T,
+  slot: number,
+  intervalMs = CHART_REFRESH_MS,
+  showsNothing: (shown: T) => boolean = () => false,
 ): T {
   const [value, setValue] = useState(() => selector(appStore.getState()));
   const selectorRef = useRef(selector);
@@ -52,7 +55,10 @@ export function useThrottledSelector<T>(
     const unsubscribe = appStore.subscribe((s) => {
       if (timer !== undefined) return;
       if (Object.is(selectorRef.current(s), shown)) return;
-      timer = setTimeout(apply, refreshDelay(performance.now() - last, intervalMs, slot, showsNothingRef.current(shown)));
+      timer = setTimeout(
+        apply,
+        refreshDelay(performance.now() - last, intervalMs, slot, showsNothingRef.current(shown)),
+      );
     });
     shown = selectorRef.current(appStore.getState());
     setValue(() => shown);

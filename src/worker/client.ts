@@ -16,7 +16,11 @@ export function startTrainerWorker(): TrainerPort {
     for (const l of listeners) l(e.data);
   };
   worker.onerror = (e: ErrorEvent) => {
-    const event: Event = { type: 'error', kind: 'internal', message: `the training worker failed: ${e.message || 'unknown error'}` };
+    const event: Event = {
+      type: 'error',
+      kind: 'internal',
+      message: `the training worker failed: ${e.message || 'unknown error'}`,
+    };
     for (const l of listeners) l(event);
   };
   return {

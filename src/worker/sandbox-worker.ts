@@ -25,24 +25,27 @@ export class WorkerSandbox implements Sandbox {
   }
 
   private request(message: object, timeoutMs: number): Promise<SandboxReply> {
-    const next = this.queue.then(() => new Promise<SandboxReply>((resolve) => {
-      const worker = this.worker;
-      if (!worker) return resolve(failed('the sandbox was stopped'));
-      const timer = setTimeout(() => {
-        this.dispose();
-        resolve(timeoutReply(timeoutMs));
-      }, timeoutMs);
-      worker.onmessage = (e: MessageEvent<SandboxReply>) => {
-        clearTimeout(timer);
-        resolve(e.data);
-      };
-      worker.onerror = (e: ErrorEvent) => {
-        e.preventDefault();
-        clearTimeout(timer);
-        resolve(failed(`the sandbox worker failed: ${e.message || 'unknown error'}`));
-      };
-      worker.postMessage(message);
-    }));
+    const next = this.queue.then(
+      () =>
+        new Promise<SandboxReply>((resolve) => {
+          const worker = this.worker;
+          if (!worker) return resolve(failed('the sandbox was stopped'));
+          const timer = setTimeout(() => {
+            this.dispose();
+            resolve(timeoutReply(timeoutMs));
+          }, timeoutMs);
+          worker.onmessage = (e: MessageEvent<SandboxReply>) => {
+            clearTimeout(timer);
+            resolve(e.data);
+          };
+          worker.onerror = (e: ErrorEvent) => {
+            e.preventDefault();
+            clearTimeout(timer);
+            resolve(failed(`the sandbox worker failed: ${e.message || 'unknown error'}`));
+          };
+          worker.postMessage(message);
+        }),
+    );
     this.queue = next;
     return next;
   }

@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig, type RunConfig } from '../config';
 import type { ResumePoint } from '../rl/trainer-state';
-import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunPosition, type StepPhase } from '../rl/trainer';
+import {
+  TrainingFault,
+  type PhasedRunEvent,
+  type RolloutSnapshot,
+  type RunPosition,
+  type StepPhase,
+} from '../rl/trainer';
 import type { Phase, StepRecord } from '../rl/metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
@@ -18,8 +24,20 @@ function snapshot(): RolloutSnapshot {
     shape: { B: 1, G: 2, N, Lp: 1, Lc, T: 3 },
     instances: [],
     tokens: new Int32Array(N * 3),
-    facts: { mask: new Float32Array(N * Lc), entropy: new Float32Array(N * Lc), logp: new Float32Array(N * Lc), lengths: new Int32Array(N), truncated: new Uint8Array(N) },
-    verified: { rewards: new Float64Array(N), correct: new Uint8Array(N), signatures: [], errorSignatures: [], groupMetrics: [] },
+    facts: {
+      mask: new Float32Array(N * Lc),
+      entropy: new Float32Array(N * Lc),
+      logp: new Float32Array(N * Lc),
+      lengths: new Int32Array(N),
+      truncated: new Uint8Array(N),
+    },
+    verified: {
+      rewards: new Float64Array(N),
+      correct: new Uint8Array(N),
+      signatures: [],
+      errorSignatures: [],
+      groupMetrics: [],
+    },
     vocab: ['<pad>'],
   };
 }
@@ -48,7 +66,15 @@ class FakeTrainer implements SessionTrainer {
       if (phase === 'update') this.stepCount++;
       yield { phase, snapshot: snap };
     }
-    yield { record: { step: this.stepCount, scalars: { reward: this.stepCount / 10 }, entropy_by_pos: [], advantage_histogram: { counts: [], edges: [] }, level: this.level } };
+    yield {
+      record: {
+        step: this.stepCount,
+        scalars: { reward: this.stepCount / 10 },
+        entropy_by_pos: [],
+        advantage_histogram: { counts: [], edges: [] },
+        level: this.level,
+      },
+    };
   }
   get sftStepsRemaining() {
     return this.sftLeft;
@@ -70,7 +96,16 @@ class FakeTrainer implements SessionTrainer {
     return snapshot();
   }
   async evaluate() {
-    return { step: this.stepCount, level: 3, prompts: 4, 'eval/pass@1_greedy': 0.5, 'eval/pass@k': 0.75, 'eval/pass@1_sampled': 0.4, k: 4, taskMetrics: {} };
+    return {
+      step: this.stepCount,
+      level: 3,
+      prompts: 4,
+      'eval/pass@1_greedy': 0.5,
+      'eval/pass@k': 0.75,
+      'eval/pass@1_sampled': 0.4,
+      k: 4,
+      taskMetrics: {},
+    };
   }
   async checkpoint() {
     return new Uint8Array([1, 2, 3]);
@@ -93,7 +128,10 @@ function setup(options: { faultAt?: number; refuse?: (config: RunConfig, resume:
   const deps: SessionDeps = {
     async openGpu(onLost) {
       lose = () => onLost('The GPU device was lost (simulated).');
-      return { adapter: { vendor: 'fake', architecture: '', device: '', description: '', isSoftware: true, source: 'test' }, lose: () => lose() };
+      return {
+        adapter: { vendor: 'fake', architecture: '', device: '', description: '', isSoftware: true, source: 'test' },
+        lose: () => lose(),
+      };
     },
     async createTrainer(config, params, resume) {
       const refused = options.refuse?.(config, resume);
@@ -124,7 +162,7 @@ function setup(options: { faultAt?: number; refuse?: (config: RunConfig, resume:
 const config = { ...presetConfig('sort-easy'), steps: 5 };
 
 describe('TrainingSession', () => {
-  it('a preview posts one group at the model\'s step, marked as a preview, and moves nothing', async () => {
+  it("a preview posts one group at the model's step, marked as a preview, and moves nothing", async () => {
     const { session, events, trainers, until } = setup();
     session.handle({ type: 'init', config, resume: { step: 7, level: 3 } });
     session.handle({ type: 'preview' });
@@ -201,11 +239,17 @@ describe('TrainingSession', () => {
     const { session, events, until, trainers } = setup();
     session.handle({ type: 'init', config });
     session.handle({ type: 'start', delayMs: 0 });
-    await until(() => events.filter((e) => e.type === 'step').length === 5 && events.at(-1)?.type === 'status', 'the first run');
+    await until(
+      () => events.filter((e) => e.type === 'step').length === 5 && events.at(-1)?.type === 'status',
+      'the first run',
+    );
     // The first trainer has finished its 5 steps; the next init and start arrive back to back.
     session.handle({ type: 'init', config });
     session.handle({ type: 'start', delayMs: 0 });
-    await until(() => trainers.length === 2 && trainers[1].stepCount === 5 && events.at(-1)?.type === 'status', 'the second run');
+    await until(
+      () => trainers.length === 2 && trainers[1].stepCount === 5 && events.at(-1)?.type === 'status',
+      'the second run',
+    );
     expect(events.filter((e) => e.type === 'step')).toHaveLength(10);
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 5 });
   });
@@ -231,7 +275,10 @@ describe('TrainingSession', () => {
     session.handle({ type: 'start', delayMs: 0 });
     await until(() => events.filter((e) => e.type === 'step').length >= 2, 'two steps');
     session.handle({ type: 'pause' });
-    await until(() => events.at(-1)?.type === 'status' && !(events.at(-1) as { running: boolean }).running, 'the pause');
+    await until(
+      () => events.at(-1)?.type === 'status' && !(events.at(-1) as { running: boolean }).running,
+      'the pause',
+    );
     const steps = events.filter((e) => e.type === 'step').length;
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: steps });
     await new Promise((r) => setTimeout(r, 20));
@@ -255,12 +302,18 @@ describe('TrainingSession', () => {
     session.handle({ type: 'init', config: { ...config, steps: 0 } });
     session.handle({ type: 'start', delayMs: 0 });
     await until(() => events.some((e) => e.type === 'fault'), 'the fault');
-    expect(events.find((e) => e.type === 'fault')).toEqual({ type: 'fault', step: 3, message: 'non-finite gradient', tensors: ['h0.attn'], check: 'non-finite' });
+    expect(events.find((e) => e.type === 'fault')).toEqual({
+      type: 'fault',
+      step: 3,
+      message: 'non-finite gradient',
+      tensors: ['h0.attn'],
+      check: 'non-finite',
+    });
     await until(() => events.at(-1)?.type === 'status', 'the final status');
     expect(events.at(-1)).toEqual({ type: 'status', running: false, step: 2 });
   });
 
-  it('after a fault, continue rebuilds the trainer with the new settings from the old one\'s weights and state, and training goes on', async () => {
+  it("after a fault, continue rebuilds the trainer with the new settings from the old one's weights and state, and training goes on", async () => {
     const { session, events, trainers, until, types } = setup({ faultAt: 3 });
     session.handle({ type: 'init', config: { ...config, steps: 0 } });
     session.handle({ type: 'start', delayMs: 0 });
@@ -281,26 +334,39 @@ describe('TrainingSession', () => {
   });
 
   it('code that does not load is a config error naming the line, and the start behind it reports nothing', async () => {
-    const { session, events, until } = setup({ refuse: () => new CustomCodeError('estimator', 'syntax', 'SyntaxError: Unexpected token', 2, 5) });
+    const { session, events, until } = setup({
+      refuse: () => new CustomCodeError('estimator', 'syntax', 'SyntaxError: Unexpected token', 2, 5),
+    });
     session.handle({ type: 'init', config });
     session.handle({ type: 'start', delayMs: 0 });
     await until(() => events.some((e) => e.type === 'error'), 'the error');
     expect(events[0]).toEqual({
-      type: 'error', kind: 'config', code: { kind: 'estimator', line: 2, column: 5 },
+      type: 'error',
+      kind: 'config',
+      code: { kind: 'estimator', line: 2, column: 5 },
       message: 'your estimator, line 2: SyntaxError: Unexpected token. Nothing ran; fix the code and run again.',
     });
     await new Promise((r) => setTimeout(r, 10));
     expect(events.filter((e) => e.type === 'status' && e.running)).toEqual([]);
   });
 
-  it('a fault of the run\'s code carries its line; a continue whose code still does not load stays paused, old trainer kept', async () => {
+  it("a fault of the run's code carries its line; a continue whose code still does not load stays paused, old trainer kept", async () => {
     let refuseResume = true;
-    const { session, events, trainers, until } = setup({ refuse: (_c, resume) => (resume && refuseResume ? new CustomCodeError('estimator', 'exception', 'advantages(batch) threw TypeError: x', 3) : undefined) });
+    const { session, events, trainers, until } = setup({
+      refuse: (_c, resume) =>
+        resume && refuseResume
+          ? new CustomCodeError('estimator', 'exception', 'advantages(batch) threw TypeError: x', 3)
+          : undefined,
+    });
     session.handle({ type: 'init', config });
     await until(() => events.some((e) => e.type === 'ready'), 'ready');
     session.handle({ type: 'continue', config });
     await until(() => events.some((e) => e.type === 'fault'), 'the fault');
-    expect(events.find((e) => e.type === 'fault')).toMatchObject({ step: 1, check: 'custom-code', code: { kind: 'estimator', line: 3 } });
+    expect(events.find((e) => e.type === 'fault')).toMatchObject({
+      step: 1,
+      check: 'custom-code',
+      code: { kind: 'estimator', line: 3 },
+    });
     expect(trainers[0].destroyed).toBe(false);
     refuseResume = false;
     session.handle({ type: 'continue', config });
@@ -326,7 +392,9 @@ describe('TrainingSession', () => {
     await until(() => events.some((e) => e.type === 'step'), 'a step');
     session.handle({ type: 'loseDevice' });
     await until(() => events.some((e) => e.type === 'error'), 'the loss');
-    expect(events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', kind: 'device-lost', message: 'The GPU device was lost (simulated).' }]);
+    expect(events.filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', kind: 'device-lost', message: 'The GPU device was lost (simulated).' },
+    ]);
     expect(trainers[0].destroyed).toBe(true);
     session.handle({ type: 'init', config, params: new Float32Array(123), resume: { step: 1, level: 2 } });
     session.handle({ type: 'step' });
@@ -343,6 +411,10 @@ describe('TrainingSession', () => {
     await until(() => events.some((e) => e.type === 'checkpoint'), 'the checkpoint');
     expect(trainers[0].warmStarts).toBe(1);
     expect(events.find((e) => e.type === 'eval')).toMatchObject({ record: { 'eval/pass@k': 0.75 } });
-    expect(events.find((e) => e.type === 'checkpoint')).toEqual({ type: 'checkpoint', bytes: new Uint8Array([1, 2, 3]), step: 0 });
+    expect(events.find((e) => e.type === 'checkpoint')).toEqual({
+      type: 'checkpoint',
+      bytes: new Uint8Array([1, 2, 3]),
+      step: 0,
+    });
   });
 });

@@ -8,7 +8,13 @@
 // asked for by hand and the running loop both advance that one stream of events.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunOptions, type RunPosition } from '../rl/trainer';
+import {
+  TrainingFault,
+  type PhasedRunEvent,
+  type RolloutSnapshot,
+  type RunOptions,
+  type RunPosition,
+} from '../rl/trainer';
 import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
@@ -140,9 +146,21 @@ export class TrainingSession {
     this.endRun();
     if (this.lost) return; // already reported as device-lost
     if (e instanceof TrainingFault) {
-      this.deps.post({ type: 'fault', step: e.step, message: e.message, tensors: e.tensors, check: e.check, ...(e.code ? { code: e.code } : {}) });
+      this.deps.post({
+        type: 'fault',
+        step: e.step,
+        message: e.message,
+        tensors: e.tensors,
+        check: e.check,
+        ...(e.code ? { code: e.code } : {}),
+      });
     } else if (e instanceof CustomCodeError) {
-      this.deps.post({ type: 'error', kind: 'config', message: `${e.message}. Nothing ran; fix the code and run again.`, code: e.location });
+      this.deps.post({
+        type: 'error',
+        kind: 'config',
+        message: `${e.message}. Nothing ran; fix the code and run again.`,
+        code: e.location,
+      });
     } else if (e instanceof ConfigError || e instanceof RangeError) {
       this.deps.post({ type: 'error', kind: 'config', message: e.message });
     } else if (e instanceof Error && e.name === 'NoWebGpuError') {
@@ -177,7 +195,8 @@ export class TrainingSession {
     // The warm start is the run's first event: done before the page hears 'ready'.
     let posted = 0;
     const events = trainer.run({
-      steps: 0, phases: true,
+      steps: 0,
+      phases: true,
       onWarmStartStep: (done, loss) => {
         // A long warm start ("the base model learns to walk") is a phase the page shows: at most 4 updates a second.
         const now = Date.now();
@@ -190,7 +209,12 @@ export class TrainingSession {
     this.trainer = trainer;
     this.events = events;
     this.config = config;
-    this.deps.post({ type: 'ready', adapter: this.gpu.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
+    this.deps.post({
+      type: 'ready',
+      adapter: this.gpu.adapter,
+      numParams: trainer.layout.numParams,
+      vocab: trainer.vocab,
+    });
     this.postStatus();
   }
 
@@ -206,14 +230,26 @@ export class TrainingSession {
     } catch (e) {
       // Code that still does not load: the run stays paused where it was, to be fixed again.
       if (!(e instanceof CustomCodeError)) throw e;
-      this.deps.post({ type: 'fault', step: old.stepCount + 1, message: `${e.message}. The run was not continued: it is still paused with its weights; fix the code and continue.`, tensors: [], check: 'custom-code', code: e.location });
+      this.deps.post({
+        type: 'fault',
+        step: old.stepCount + 1,
+        message: `${e.message}. The run was not continued: it is still paused with its weights; fix the code and continue.`,
+        tensors: [],
+        check: 'custom-code',
+        code: e.location,
+      });
       return;
     }
     // Only now: a config the new trainer refuses leaves the old one in place.
     old.destroy();
     this.trainer = trainer;
     this.config = config;
-    this.deps.post({ type: 'ready', adapter: this.gpu!.adapter, numParams: trainer.layout.numParams, vocab: trainer.vocab });
+    this.deps.post({
+      type: 'ready',
+      adapter: this.gpu!.adapter,
+      numParams: trainer.layout.numParams,
+      vocab: trainer.vocab,
+    });
     this.postStatus();
   }
 
@@ -247,7 +283,9 @@ export class TrainingSession {
       this.postStatus();
       while (this.running && !this.finished()) {
         const showPhases = this.delayMs >= PHASE_EVENTS_MIN_DELAY_MS;
-        const ok = await this.serial(async () => (this.trainer ? this.wholeStep(showPhases ? this.delayMs / 4 : -1) : false));
+        const ok = await this.serial(async () =>
+          this.trainer ? this.wholeStep(showPhases ? this.delayMs / 4 : -1) : false,
+        );
         if (!ok) break;
         if (this.running) await this.deps.sleep(this.delayMs);
       }
@@ -293,7 +331,12 @@ export class TrainingSession {
       return 'done';
     }
     if (reportPhase) {
-      this.deps.post({ type: 'phase', phase: value.phase, step: this.phaseStep, rollout: rolloutView(value.snapshot, this.phaseStep, value.phase) });
+      this.deps.post({
+        type: 'phase',
+        phase: value.phase,
+        step: this.phaseStep,
+        rollout: rolloutView(value.snapshot, this.phaseStep, value.phase),
+      });
     }
     if (value.phase === 'update') {
       // The record follows the update at once: finish the step so the counter moves with it.

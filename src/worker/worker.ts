@@ -47,13 +47,19 @@ const session = new TrainingSession({
     if (params) {
       const layout = buildLayout(modelConfigOf(config));
       if (params.length !== layout.numParams) {
-        throw new RangeError(`the weights have ${params.length} parameters but this config's model has ${layout.numParams}`);
+        throw new RangeError(
+          `the weights have ${params.length} parameters but this config's model has ${layout.numParams}`,
+        );
       }
       initial = { layout, params };
     }
     // GpuEngine.create times the matmul variants once per device and keeps the fastest.
     // The run's own code, if any, runs in workers nested in this one (./sandbox-worker.ts).
-    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), { initial, resume, sandbox: (kind) => new WorkerSandbox(kind) });
+    const trainer = await Trainer.create(config, (layout, p, s) => GpuEngine.create(d, layout, p, s), {
+      initial,
+      resume,
+      sandbox: (kind) => new WorkerSandbox(kind),
+    });
     // The inspector colours tokens by their importance ratio after the update (one extra forward per step).
     trainer.collectRatios = true;
     return trainer;

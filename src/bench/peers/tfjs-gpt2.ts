@@ -12,15 +12,20 @@ import type { ParamLayout, TensorSlot } from '../../model/layout';
 import type { Tf } from './tfjs-runtime';
 
 export interface TfTrainBatch {
-  tokens: TF.Tensor2D;   // [N,T] int32
-  targets: TF.Tensor1D;  // [R] int32 (a row without a target has mask 0; its target is 0)
-  advMask: TF.Tensor1D;  // [R] advantage × loss mask
+  tokens: TF.Tensor2D; // [N,T] int32
+  targets: TF.Tensor1D; // [R] int32 (a row without a target has mask 0; its target is 0)
+  advMask: TF.Tensor1D; // [R] advantage × loss mask
   /** Σ mask: the loss is a mean over the trained tokens. */
   count: number;
 }
 
 export interface AdamwHyper {
-  lr: number; beta1: number; beta2: number; eps: number; weightDecay: number; maxGradNorm: number;
+  lr: number;
+  beta1: number;
+  beta2: number;
+  eps: number;
+  weightDecay: number;
+  maxGradNorm: number;
 }
 
 let models = 0;
@@ -35,7 +40,12 @@ export class TfjsGpt2 {
   private step = 0;
 
   /** `maxAddN`: inputs one addN may take on this device (its storage-buffer limit less the output). */
-  constructor(private readonly tf: Tf, readonly layout: ParamLayout, initial: Float32Array, private readonly maxAddN: number) {
+  constructor(
+    private readonly tf: Tf,
+    readonly layout: ParamLayout,
+    initial: Float32Array,
+    private readonly maxAddN: number,
+  ) {
     const id = models++;
     this.vars = layout.slots.map((s) => {
       const init = tf.tensor(initial.subarray(s.offset, s.offset + s.size), s.shape);
@@ -112,7 +122,12 @@ export class TfjsGpt2 {
       x = this.mlp(tf.add(x, this.linear(y, b.attprojw, b.attprojb)), l);
     });
     // tied head: logits = lnf(x)·wteᵀ
-    return tf.matMul(this.layerNorm(x, layout.lnfw, layout.lnfb) as TF.Tensor2D, this.p(layout.wte) as TF.Tensor2D, false, true);
+    return tf.matMul(
+      this.layerNorm(x, layout.lnfw, layout.lnfb) as TF.Tensor2D,
+      this.p(layout.wte) as TF.Tensor2D,
+      false,
+      true,
+    );
   }
 
   /** log π(target) [R] of every row. */
@@ -173,19 +188,27 @@ export class TfjsGpt2 {
    * every block, its keys and values appended to the cache, a token from tf.multinomial, its
    * log-prob and the entropy. Returns tokens [N,T−1], logp and entropy [N,T−1] (on the GPU).
    */
-  sample(N: number, T: number, bos: number, seed: number): { tokens: TF.Tensor2D; logp: TF.Tensor2D; entropy: TF.Tensor2D } {
+  sample(
+    N: number,
+    T: number,
+    bos: number,
+    seed: number,
+  ): { tokens: TF.Tensor2D; logp: TF.Tensor2D; entropy: TF.Tensor2D } {
     const { tf, layout } = this;
     const { nEmbd: C, nHead: NH, vocabSize: V } = layout.config;
     const hd = C / NH;
     const L = layout.blocks.length;
-    let keys: TF.Tensor[] = [];   // per layer [N,NH,pos,hd]
+    let keys: TF.Tensor[] = []; // per layer [N,NH,pos,hd]
     let values: TF.Tensor[] = [];
     let token: TF.Tensor1D = tf.fill([N], bos, 'int32');
-    const tokens: TF.Tensor1D[] = [], logps: TF.Tensor1D[] = [], entropies: TF.Tensor1D[] = [];
+    const tokens: TF.Tensor1D[] = [],
+      logps: TF.Tensor1D[] = [],
+      entropies: TF.Tensor1D[] = [];
     for (let pos = 0; pos + 1 < T; pos++) {
       const out = tf.tidy(() => {
         let x: TF.Tensor = tf.add(tf.gather(this.p(layout.wte), token), tf.slice(this.p(layout.wpe), [pos, 0], [1, C])); // [N,C]
-        const newKeys: TF.Tensor[] = [], newValues: TF.Tensor[] = [];
+        const newKeys: TF.Tensor[] = [],
+          newValues: TF.Tensor[] = [];
         layout.blocks.forEach((b, l) => {
           const [q, k, v] = tf.split(this.linear(this.layerNorm(x, b.ln1w, b.ln1b), b.qkvw, b.qkvb), 3, 1); // [N,C] each
           const row = (t: TF.Tensor) => tf.reshape(t, [N, NH, 1, hd]);
@@ -197,7 +220,12 @@ export class TfjsGpt2 {
           newKeys.push(K);
           newValues.push(Vv);
         });
-        const logits = tf.matMul(this.layerNorm(x, layout.lnfw, layout.lnfb) as TF.Tensor2D, this.p(layout.wte) as TF.Tensor2D, false, true);
+        const logits = tf.matMul(
+          this.layerNorm(x, layout.lnfw, layout.lnfb) as TF.Tensor2D,
+          this.p(layout.wte) as TF.Tensor2D,
+          false,
+          true,
+        );
         const next = tf.reshape(tf.multinomial(logits as TF.Tensor2D, 1, seed + pos), [N]) as TF.Tensor1D;
         const lp = tf.logSoftmax(logits);
         const logp = tf.sum(tf.mul(lp, tf.oneHot(next, V)), 1) as TF.Tensor1D;

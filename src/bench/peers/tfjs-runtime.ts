@@ -25,7 +25,8 @@ export interface TfjsRuntime {
 function provideNavigatorGpu(gpu: GPU): void {
   const g = globalThis as { navigator?: object };
   if (!g.navigator) Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true, writable: true });
-  if (!(g.navigator as { gpu?: GPU }).gpu) Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
+  if (!(g.navigator as { gpu?: GPU }).gpu)
+    Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
 }
 
 /** TF.js ready on its WebGPU backend over Dawn; throws with TF.js's own error when it cannot. */
@@ -41,9 +42,15 @@ export async function openTfjsWebgpu(): Promise<TfjsRuntime> {
   const requiredLimits: Record<string, number> = {};
   // the limits TF.js asks for itself, plus the storage buffers per stage
   for (const key of [
-    'maxComputeWorkgroupStorageSize', 'maxComputeWorkgroupsPerDimension', 'maxStorageBufferBindingSize', 'maxBufferSize',
-    'maxComputeWorkgroupSizeX', 'maxComputeInvocationsPerWorkgroup', 'maxStorageBuffersPerShaderStage',
-  ] as const) requiredLimits[key] = limits[key];
+    'maxComputeWorkgroupStorageSize',
+    'maxComputeWorkgroupsPerDimension',
+    'maxStorageBufferBindingSize',
+    'maxBufferSize',
+    'maxComputeWorkgroupSizeX',
+    'maxComputeInvocationsPerWorkgroup',
+    'maxStorageBuffersPerShaderStage',
+  ] as const)
+    requiredLimits[key] = limits[key];
   const requiredFeatures: GPUFeatureName[] = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
   const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
   if (tf.findBackendFactory('webgpu')) tf.removeBackend('webgpu');
@@ -51,7 +58,9 @@ export async function openTfjsWebgpu(): Promise<TfjsRuntime> {
   if (!(await tf.setBackend('webgpu'))) throw new Error('TF.js: the webgpu backend did not initialise');
   await tf.ready();
   return {
-    tf, version: tf.version_core, device,
+    tf,
+    version: tf.version_core,
+    device,
     adapter: describeAdapter(adapter.info, 'Dawn (node), TF.js WebGPU backend'),
     maxStorageBuffers: device.limits.maxStorageBuffersPerShaderStage,
     close() {

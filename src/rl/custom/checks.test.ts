@@ -10,9 +10,18 @@ import { DEFAULT_ADVANTAGE_OPTIONS } from '../settings';
 import { makeBatch } from '../estimators-fixtures';
 
 const source = '// x\nfunction advantages(batch) {\n  return [];\n}';
-const allowed = [{ length: 2, meaning: 'N' }, { length: 6, meaning: 'N*T' }];
-const output = (values: number[], extra: Partial<OutputSummary> = {}): OutputSummary =>
-  ({ type: 'array', length: values.length, values: Float64Array.from(values), bad: -1, badType: '', ...extra });
+const allowed = [
+  { length: 2, meaning: 'N' },
+  { length: 6, meaning: 'N*T' },
+];
+const output = (values: number[], extra: Partial<OutputSummary> = {}): OutputSummary => ({
+  type: 'array',
+  length: values.length,
+  values: Float64Array.from(values),
+  bad: -1,
+  badType: '',
+  ...extra,
+});
 
 function failure(f: () => unknown): CustomCodeError {
   try {
@@ -33,10 +42,13 @@ describe('checkOutput', () => {
     expect(checkOutput('estimator', source, output([0, 0, 0, 0, 0, 0]), allowed).length).toBe(6);
   });
 
-  it('names each way an output is wrong, at the function\'s line', () => {
+  it("names each way an output is wrong, at the function's line", () => {
     const cases: [OutputSummary | undefined, RegExp][] = [
       [undefined, /returned nothing/],
-      [{ ...output([]), type: 'undefined', length: -1, values: null }, /returned undefined; it must return an array of 2 \(N\) or 6 \(N\*T\) numbers/],
+      [
+        { ...output([]), type: 'undefined', length: -1, values: null },
+        /returned undefined; it must return an array of 2 \(N\) or 6 \(N\*T\) numbers/,
+      ],
       [output([1, 2, 3]), /returned 3 values; expected 2 \(N\) or 6 \(N\*T\)/],
       [output([1, NaN], { bad: 1, badType: 'string' }), /a string at index 1/],
       [output([1, NaN], { bad: 1, badType: 'undefined' }), /undefined \(a hole\?\) at index 1/],
@@ -60,7 +72,9 @@ describe('checkUnchanged', () => {
     expect(() => checkUnchanged('estimator', source, input, after())).not.toThrow();
     const changed = after();
     changed.mask[1] = 0;
-    expect(failure(() => checkUnchanged('estimator', source, input, changed)).message).toContain('changed its input batch.mask[1] from 1 to 0');
+    expect(failure(() => checkUnchanged('estimator', source, input, changed)).message).toContain(
+      'changed its input batch.mask[1] from 1 to 0',
+    );
     const zero = after();
     (zero.rewards as Float64Array)[0] = -0;
     expect(failure(() => checkUnchanged('estimator', source, input, zero)).message).toContain('batch.rewards[0]');
@@ -69,22 +83,32 @@ describe('checkUnchanged', () => {
 });
 
 describe('where an error points', () => {
-  it('reads the code\'s line and column from a stack, less the runtime\'s prefix on line 1', () => {
-    expect(stackPosition('TypeError: x\n    at advantages (your-estimator.js:3:14)\n    at call (sandbox-runtime.js:90:1)', 'your-estimator.js')).toEqual({ line: 3, column: 14 });
+  it("reads the code's line and column from a stack, less the runtime's prefix on line 1", () => {
+    expect(
+      stackPosition(
+        'TypeError: x\n    at advantages (your-estimator.js:3:14)\n    at call (sandbox-runtime.js:90:1)',
+        'your-estimator.js',
+      ),
+    ).toEqual({ line: 3, column: 14 });
     const prefix = '(function (exports, require, module) {"use strict";'.length;
-    expect(stackPosition(`at your-estimator.js:1:${prefix + 13 + 5}`, 'your-estimator.js', 13)).toEqual({ line: 1, column: 5 });
+    expect(stackPosition(`at your-estimator.js:1:${prefix + 13 + 5}`, 'your-estimator.js', 13)).toEqual({
+      line: 1,
+      column: 5,
+    });
     expect(stackPosition('no position', 'your-estimator.js')).toBeUndefined();
   });
 
-  it('falls back to the function\'s line when the stack has none (a thrown string)', () => {
-    expect(thrownError('estimator', source, { name: 'Error', message: 'threw oops', stack: '' }, 'call')).toMatchObject({ line: 2, failure: 'exception' });
+  it("falls back to the function's line when the stack has none (a thrown string)", () => {
+    expect(thrownError('estimator', source, { name: 'Error', message: 'threw oops', stack: '' }, 'call')).toMatchObject(
+      { line: 2, failure: 'exception' },
+    );
   });
 });
 
 describe('advantagesFromBase', () => {
   const batch = makeBatch({ B: 1, G: 2, T: 3, rewards: [0, 1], mask: [1, 1, 0, 1, 0, 0] });
 
-  it('a per-completion base goes through the pipeline like a built-in\'s', () => {
+  it("a per-completion base goes through the pipeline like a built-in's", () => {
     const r = advantagesFromBase(batch, DEFAULT_ADVANTAGE_OPTIONS, Float64Array.from([-1, 2]));
     expect(Array.from(r.adv)).toEqual([-1, -1, 0, 2, 0, 0]);
     expect(Array.from(r.seqAdv)).toEqual([-1, 2]);
@@ -94,6 +118,8 @@ describe('advantagesFromBase', () => {
     const r = advantagesFromBase(batch, DEFAULT_ADVANTAGE_OPTIONS, Float64Array.from([1, 3, 9, 5, 9, 9]));
     expect(Array.from(r.adv)).toEqual([1, 3, 0, 5, 0, 0]);
     expect(Array.from(r.seqAdv)).toEqual([2, 5]);
-    expect(() => advantagesFromBase(batch, DEFAULT_ADVANTAGE_OPTIONS, new Float64Array(4))).toThrow(/expected N = 2 or N\*T = 6/);
+    expect(() => advantagesFromBase(batch, DEFAULT_ADVANTAGE_OPTIONS, new Float64Array(4))).toThrow(
+      /expected N = 2 or N\*T = 6/,
+    );
   });
 });

@@ -31,7 +31,9 @@ async function failure(p: Promise<unknown>): Promise<CustomCodeError> {
 
 describe('custom code in the Node sandbox', () => {
   it('loads once and returns the checked output as a Float64Array', async () => {
-    const code = await load('let calls = 0;\nfunction advantages(batch) {\n  calls++;\n  return Array.from(batch.rewards, (r) => r * calls);\n}');
+    const code = await load(
+      'let calls = 0;\nfunction advantages(batch) {\n  calls++;\n  return Array.from(batch.rewards, (r) => r * calls);\n}',
+    );
     expect(Array.from(await code.call(input, lengths))).toEqual([1, 0, 0.5, 0, 0, 1]);
     // State outside the function lives as long as the code: compiled once, not per step.
     expect(Array.from(await code.call(input, lengths))).toEqual([2, 0, 1, 0, 0, 2]);
@@ -39,7 +41,9 @@ describe('custom code in the Node sandbox', () => {
   });
 
   it('accepts TypeScript and export, and per-token output of length N*T', async () => {
-    const code = await load('export function advantages(batch: { N: number; T: number }): number[] {\n  return new Array<number>(batch.N * batch.T).fill(0.5);\n}');
+    const code = await load(
+      'export function advantages(batch: { N: number; T: number }): number[] {\n  return new Array<number>(batch.N * batch.T).fill(0.5);\n}',
+    );
     expect(Array.from(await code.call(input, lengths))).toEqual(new Array(12).fill(0.5));
   });
 
@@ -62,7 +66,9 @@ describe('custom code in the Node sandbox', () => {
   });
 
   it('names the line of an exception, at load and in a call', async () => {
-    const atLoad = await failure(load('const table = {};\nconst x = table.missing.value;\nfunction advantages(b) { return b.rewards; }'));
+    const atLoad = await failure(
+      load('const table = {};\nconst x = table.missing.value;\nfunction advantages(b) { return b.rewards; }'),
+    );
     expect(atLoad.line).toBe(2);
     expect(atLoad.message).toContain('TypeError');
     const code = await load('function advantages(batch) {\n  const out = [];\n  return out.concat(undefinedName);\n}');
@@ -71,7 +77,7 @@ describe('custom code in the Node sandbox', () => {
     expect(inCall.message).toMatch(/ReferenceError: undefinedName is not defined/);
   });
 
-  it('refuses a wrong length, a non-number, NaN and Infinity, naming the function\'s line', async () => {
+  it("refuses a wrong length, a non-number, NaN and Infinity, naming the function's line", async () => {
     const cases: [string, RegExp][] = [
       ['return [1, 2];', /returned 2 values; expected 6 \(N, one per completion\) or 12 \(N\*T, one per token\)/],
       ['return undefined;', /returned undefined; it must return an array/],
@@ -109,26 +115,57 @@ describe('custom code in the Node sandbox', () => {
     expect(e).toMatchObject({ failure: 'timeout', line: 1 });
     expect(e.message).toContain('did not return within 200 ms');
     // A loop hidden in a promise job is inside the limit too.
-    const later = await load('function advantages(batch) {\n  Promise.resolve().then(() => { for (;;) {} });\n  return batch.rewards;\n}', 200);
+    const later = await load(
+      'function advantages(batch) {\n  Promise.resolve().then(() => { for (;;) {} });\n  return batch.rewards;\n}',
+      200,
+    );
     expect((await failure(later.call(input, lengths))).failure).toBe('timeout');
-    const top = await failure(CustomCode.load('estimator', 'let n = 0;\nwhile (true) n++;\nfunction advantages(b) { return b.rewards; }', nodeSandbox, 200, 300));
+    const top = await failure(
+      CustomCode.load(
+        'estimator',
+        'let n = 0;\nwhile (true) n++;\nfunction advantages(b) { return b.rewards; }',
+        nodeSandbox,
+        200,
+        300,
+      ),
+    );
     expect(top).toMatchObject({ failure: 'timeout' });
     expect(top.message).toContain('loading the code did not finish within 300 ms');
   });
 
   it('has no require, process or timers in the sandbox', async () => {
-    const code = await load('function advantages(batch) {\n  const absent = (t) => (t === "undefined" ? 0 : 1);\n  return [absent(typeof process), absent(typeof globalThis.require), absent(typeof setTimeout), absent(typeof globalThis.module), 0, 0];\n}');
+    const code = await load(
+      'function advantages(batch) {\n  const absent = (t) => (t === "undefined" ? 0 : 1);\n  return [absent(typeof process), absent(typeof globalThis.require), absent(typeof setTimeout), absent(typeof globalThis.module), 0, 0];\n}',
+    );
     expect(Array.from(await code.call(input, lengths))).toEqual([0, 0, 0, 0, 0, 0]);
     const req = await failure(load('const fs = require("fs");\nfunction advantages(b) { return b.rewards; }'));
     expect(req).toMatchObject({ failure: 'load', line: 1 });
     expect(req.message).toContain('import and require are not available');
   });
 
-  it('runs a reward shaping on the verifier\'s results, with the completions as tokens', async () => {
-    const code = await CustomCode.load('reward', 'function rewards(batch) {\n  return batch.completions.map((c, i) => batch.rewards[i] + c.length / 10);\n}', nodeSandbox, 500);
+  it("runs a reward shaping on the verifier's results, with the completions as tokens", async () => {
+    const code = await CustomCode.load(
+      'reward',
+      'function rewards(batch) {\n  return batch.completions.map((c, i) => batch.rewards[i] + c.length / 10);\n}',
+      nodeSandbox,
+      500,
+    );
     const shaped = rewardInput({
-      B: 1, G: 2, T: 3, step: 1, rewards: Float64Array.from([1, 0]), correct: Uint8Array.from([1, 0]), lengths: Int32Array.from([2, 3]),
-      signatures: ['a', 'b'], errorSignatures: ['correct', 'wrong'], completions: [['a', '<eos>'], ['b', 'a', '<eos>']], prompts: ['ab'], promptKeys: ['ab'],
+      B: 1,
+      G: 2,
+      T: 3,
+      step: 1,
+      rewards: Float64Array.from([1, 0]),
+      correct: Uint8Array.from([1, 0]),
+      lengths: Int32Array.from([2, 3]),
+      signatures: ['a', 'b'],
+      errorSignatures: ['correct', 'wrong'],
+      completions: [
+        ['a', '<eos>'],
+        ['b', 'a', '<eos>'],
+      ],
+      prompts: ['ab'],
+      promptKeys: ['ab'],
     });
     expect(Array.from(await code.call(shaped, [{ length: 2, meaning: 'N' }]))).toEqual([1.2, 0.3]);
   });

@@ -22,7 +22,13 @@ export class CustomCode {
   ) {}
 
   /** Transpiles and evaluates `source` in a new sandbox; throws CustomCodeError (the sandbox is then disposed). */
-  static async load(kind: CodeKind, source: string, makeSandbox: SandboxFactory, timeLimitMs: number, loadLimitMs = Math.max(MIN_LOAD_MS, timeLimitMs)): Promise<CustomCode> {
+  static async load(
+    kind: CodeKind,
+    source: string,
+    makeSandbox: SandboxFactory,
+    timeLimitMs: number,
+    loadLimitMs = Math.max(MIN_LOAD_MS, timeLimitMs),
+  ): Promise<CustomCode> {
     const { js, firstLineShift } = await transpile(kind, source);
     const sandbox = makeSandbox(kind);
     try {
@@ -30,7 +36,11 @@ export class CustomCode {
       const reply = await sandbox.compile(js, kind, codeFile(kind), limit);
       if (!reply.ok) {
         if (reply.timedOut) {
-          throw new CustomCodeError(kind, 'timeout', `loading the code did not finish within ${limit} ms: an endless loop at its top level?`);
+          throw new CustomCodeError(
+            kind,
+            'timeout',
+            `loading the code did not finish within ${limit} ms: an endless loop at its top level?`,
+          );
         }
         throw thrownError(kind, source, reply.error, 'load', firstLineShift);
       }
@@ -47,13 +57,21 @@ export class CustomCode {
     try {
       reply = await this.sandbox.call(input, this.timeLimitMs);
     } catch (e) {
-      throw new CustomCodeError(this.kind, 'exception', `the sandbox failed: ${(e as Error).message}`, functionLine(this.source, this.kind));
+      throw new CustomCodeError(
+        this.kind,
+        'exception',
+        `the sandbox failed: ${(e as Error).message}`,
+        functionLine(this.source, this.kind),
+      );
     }
     if (!reply.ok) {
       if (reply.timedOut) {
-        throw new CustomCodeError(this.kind, 'timeout',
+        throw new CustomCodeError(
+          this.kind,
+          'timeout',
           `${CODE_FUNCTION[this.kind]}(batch) did not return within ${this.timeLimitMs} ms (customTimeLimitMs): an endless loop? Its sandbox was stopped.`,
-          functionLine(this.source, this.kind));
+          functionLine(this.source, this.kind),
+        );
       }
       throw thrownError(this.kind, this.source, reply.error, 'call', this.firstLineShift);
     }
@@ -75,10 +93,12 @@ export async function loadRunCode(config: RunConfig, makeSandbox: SandboxFactory
   const sources = activeCode(config);
   const kinds = CODE_KINDS.filter((k) => sources[k] !== undefined);
   if (kinds.length === 0) return {};
-  if (!makeSandbox) throw new CustomCodeError(kinds[0], 'load', 'this runner cannot run custom code (it was given no sandbox)');
+  if (!makeSandbox)
+    throw new CustomCodeError(kinds[0], 'load', 'this runner cannot run custom code (it was given no sandbox)');
   const out: RunCode = {};
   try {
-    for (const kind of kinds) out[kind] = await CustomCode.load(kind, sources[kind]!, makeSandbox, config.customTimeLimitMs);
+    for (const kind of kinds)
+      out[kind] = await CustomCode.load(kind, sources[kind]!, makeSandbox, config.customTimeLimitMs);
   } catch (e) {
     disposeRunCode(out);
     throw e;

@@ -29,7 +29,11 @@ export class CustomCodeError extends Error {
   }
 
   get location(): CodeLocation {
-    return { kind: this.kind, ...(this.line !== undefined ? { line: this.line } : {}), ...(this.column !== undefined ? { column: this.column } : {}) };
+    return {
+      kind: this.kind,
+      ...(this.line !== undefined ? { line: this.line } : {}),
+      ...(this.column !== undefined ? { column: this.column } : {}),
+    };
   }
 }
 
@@ -55,14 +59,33 @@ export function stackPosition(stack: string, file: string, shift = 0): { line: n
 }
 
 /** An error the code threw (while loading or in a call), located by its stack. */
-export function thrownError(kind: CodeKind, source: string, e: SandboxError, during: 'load' | 'call', shift = 0): CustomCodeError {
+export function thrownError(
+  kind: CodeKind,
+  source: string,
+  e: SandboxError,
+  during: 'load' | 'call',
+  shift = 0,
+): CustomCodeError {
   const at = stackPosition(e.stack, codeFile(kind), shift);
   const what = e.name && e.message.startsWith(e.name) ? e.message : `${e.name}: ${e.message}`;
   if (during === 'load') {
-    if (e.name === 'SyntaxError') return new CustomCodeError(kind, 'syntax', `${what} (while loading the code)`, at?.line, at?.column);
+    if (e.name === 'SyntaxError')
+      return new CustomCodeError(kind, 'syntax', `${what} (while loading the code)`, at?.line, at?.column);
     const missing = /^the code must define function/.test(e.message);
-    return new CustomCodeError(kind, 'load', missing ? e.message : `${what} (while loading the code)`, missing ? undefined : at?.line ?? functionLine(source, kind), at?.column);
+    return new CustomCodeError(
+      kind,
+      'load',
+      missing ? e.message : `${what} (while loading the code)`,
+      missing ? undefined : (at?.line ?? functionLine(source, kind)),
+      at?.column,
+    );
   }
   // No position (a thrown string, an error made elsewhere): the function's own line.
-  return new CustomCodeError(kind, 'exception', `${CODE_FUNCTION[kind]}(batch) threw ${what}`, at?.line ?? functionLine(source, kind), at?.column);
+  return new CustomCodeError(
+    kind,
+    'exception',
+    `${CODE_FUNCTION[kind]}(batch) threw ${what}`,
+    at?.line ?? functionLine(source, kind),
+    at?.column,
+  );
 }

@@ -20,22 +20,34 @@ async function load(code: string): Promise<CustomCode> {
 }
 
 /** The example's output equals the built-in's exactly (Object.is per entry: -0 and 0 differ). */
-async function expectSame(code: CustomCode, options: Partial<AdvantageOptions>, opts: { shaped?: boolean; minG?: number } = {}): Promise<void> {
+async function expectSame(
+  code: CustomCode,
+  options: Partial<AdvantageOptions>,
+  opts: { shaped?: boolean; minG?: number } = {},
+): Promise<void> {
   await fc.assert(
-    fc.asyncProperty(arbBatch({ shaped: opts.shaped }).filter((b) => b.G >= (opts.minG ?? 1)), async (batch) => {
-      const want = baseAdvantages(batch, { ...DEFAULT_ADVANTAGE_OPTIONS, ...options });
-      const got = await code.call(estimatorInput(batch, 1), estimatorLengths(batch));
-      expect(got.length).toBe(want.length);
-      for (let i = 0; i < want.length; i++) expect(Object.is(got[i], want[i]), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
-    }),
+    fc.asyncProperty(
+      arbBatch({ shaped: opts.shaped }).filter((b) => b.G >= (opts.minG ?? 1)),
+      async (batch) => {
+        const want = baseAdvantages(batch, { ...DEFAULT_ADVANTAGE_OPTIONS, ...options });
+        const got = await code.call(estimatorInput(batch, 1), estimatorLengths(batch));
+        expect(got.length).toBe(want.length);
+        for (let i = 0; i < want.length; i++)
+          expect(Object.is(got[i], want[i]), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
+      },
+    ),
     { numRuns: 60 },
   );
 }
 
 describe('the built-ins as custom code', () => {
   it('every built-in estimator has an example', () => {
-    const covered = examplesOf('estimator').map((e) => e.builtin).filter(Boolean);
-    expect(new Set(covered)).toEqual(new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp', 'avspo', 'lampo']));
+    const covered = examplesOf('estimator')
+      .map((e) => e.builtin)
+      .filter(Boolean);
+    expect(new Set(covered)).toEqual(
+      new Set(['reinforce', 'reinforce_baseline', 'rloo', 'grpo', 'softmax_grpo', 'passk', 'mapp', 'avspo', 'lampo']),
+    );
   });
 
   for (const estimator of ['reinforce', 'reinforce_baseline', 'rloo', 'softmax_grpo'] as const) {
@@ -55,7 +67,7 @@ describe('the built-ins as custom code', () => {
     }
   });
 
-  it('the template is GRPO, and the lesson\'s one-line change is grpoScale = none', async () => {
+  it("the template is GRPO, and the lesson's one-line change is grpoScale = none", async () => {
     const template = await load(ESTIMATOR_TEMPLATE);
     await expectSame(template, { estimator: 'grpo', grpoScale: 'group' }, { shaped: true });
     const noStd = await load(GRPO_NO_STD_SOURCE);
@@ -80,14 +92,22 @@ describe('the built-ins as custom code', () => {
     }
   });
 
-  it('gcs is GRPO with gcsSigma = 0.25 (the pipeline\'s seqAdv, bit for bit)', async () => {
+  it("gcs is GRPO with gcsSigma = 0.25 (the pipeline's seqAdv, bit for bit)", async () => {
     const code = await load(source('gcs'));
     await fc.assert(
-      fc.asyncProperty(arbBatch().filter((b) => b.G >= 2), async (batch) => {
-        const want = computeAdvantages(batch, { ...DEFAULT_ADVANTAGE_OPTIONS, estimator: 'grpo', gcsSigma: 0.25 }).seqAdv;
-        const got = await code.call(estimatorInput(batch, 1), estimatorLengths(batch));
-        for (let i = 0; i < want.length; i++) expect(Object.is(got[i], want[i]), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
-      }),
+      fc.asyncProperty(
+        arbBatch().filter((b) => b.G >= 2),
+        async (batch) => {
+          const want = computeAdvantages(batch, {
+            ...DEFAULT_ADVANTAGE_OPTIONS,
+            estimator: 'grpo',
+            gcsSigma: 0.25,
+          }).seqAdv;
+          const got = await code.call(estimatorInput(batch, 1), estimatorLengths(batch));
+          for (let i = 0; i < want.length; i++)
+            expect(Object.is(got[i], want[i]), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
     code.dispose();
@@ -105,7 +125,14 @@ describe('the built-ins as custom code', () => {
     // Ten steps over a small pool of prompts, so the posteriors build up.
     for (let step = 1; step <= 10; step++) {
       const correct = Array.from({ length: 2 * 5 }, (_, i) => ((i * 7 + step * 3) % 4 === 0 ? 1 : 0));
-      const batch = makeBatch({ B: 2, G: 5, T: 2, rewards: correct, correct, promptKeys: [keys[step % 3], keys[(step + 1) % 3]] });
+      const batch = makeBatch({
+        B: 2,
+        G: 5,
+        T: 2,
+        rewards: correct,
+        correct,
+        promptKeys: [keys[step % 3], keys[(step + 1) % 3]],
+      });
       const want = baseAdvantages(batch, { ...DEFAULT_ADVANTAGE_OPTIONS, estimator: 'mapp' }, posterior);
       posterior.observeBatch(batch.promptKeys, batch.correct, batch.G);
       const got = await code.call(estimatorInput(batch, step), estimatorLengths(batch));

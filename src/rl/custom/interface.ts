@@ -50,12 +50,21 @@ export interface RewardBatch extends BatchBase {
   readonly prompts: readonly string[];
 }
 
-function input(scalars: Record<string, number>, typed: SandboxInput['typed'], strings: Record<string, string[]>, nested: Record<string, string[][]> = {}): SandboxInput {
+function input(
+  scalars: Record<string, number>,
+  typed: SandboxInput['typed'],
+  strings: Record<string, string[]>,
+  nested: Record<string, string[][]> = {},
+): SandboxInput {
   return {
-    scalarKeys: Object.keys(scalars), scalars,
-    typedKeys: Object.keys(typed), typed,
-    stringKeys: Object.keys(strings), strings,
-    nestedKeys: Object.keys(nested), nested,
+    scalarKeys: Object.keys(scalars),
+    scalars,
+    typedKeys: Object.keys(typed),
+    typed,
+    stringKeys: Object.keys(strings),
+    strings,
+    nestedKeys: Object.keys(nested),
+    nested,
   };
 }
 
@@ -65,7 +74,11 @@ export function estimatorInput(batch: RolloutBatch, step: number): SandboxInput 
   return input(
     { B, G, N: B * G, T, step },
     {
-      rewards: batch.rewards, correct: batch.correct, lengths: batch.lengths, mask: batch.mask, entropy: batch.entropy,
+      rewards: batch.rewards,
+      correct: batch.correct,
+      lengths: batch.lengths,
+      mask: batch.mask,
+      entropy: batch.entropy,
       logp: batch.logp ?? new Float32Array(batch.mask.length),
     },
     { signatures: batch.signatures, errorSignatures: batch.errorSignatures, promptKeys: batch.promptKeys },
@@ -126,9 +139,17 @@ export function rewardFacts(
     completions.push(Array.from(ids, (id) => vocab[id] ?? `<${id}>`));
   }
   return {
-    B: shape.B, G: shape.G, T: shape.Lc, step,
-    rewards: verified.rewards, correct: verified.correct, lengths: facts.lengths,
-    signatures: verified.signatures, errorSignatures: verified.errorSignatures,
-    completions, prompts: s.instances.map((i) => i.promptText), promptKeys,
+    B: shape.B,
+    G: shape.G,
+    T: shape.Lc,
+    step,
+    rewards: verified.rewards,
+    correct: verified.correct,
+    lengths: facts.lengths,
+    signatures: verified.signatures,
+    errorSignatures: verified.errorSignatures,
+    completions,
+    prompts: s.instances.map((i) => i.promptText),
+    promptKeys,
   };
 }

@@ -41,23 +41,61 @@ interface Ingredient {
 }
 
 const INGREDIENTS: Ingredient[] = [
-  { name: 'finalizer that climbs out', top: 'const reg = new FinalizationRegistry((held) => { escape(held); escape(reg); try { Object.defineProperty(globalThis, "__rlvrIn", { configurable: true, set(v) { escape(v); } }); } catch (e) {} });',
-    body: 'for (let i = 0; i < 2000; i++) reg.register({ junk: new Array(100).fill(i) }, batch);' },
-  { name: 'finalizer that never returns', top: 'const hang = new FinalizationRegistry(() => { for (;;) {} });', body: 'for (let i = 0; i < 2000; i++) hang.register({ junk: new Array(100).fill(i) }, i);' },
-  { name: 'proxy as the output', ret: 'new Proxy(Array.from(batch.rewards), { get(t, k) { escape(t); if (k === "length") throw new Error("no length"); return t[k]; } })' },
-  { name: 'proxy whose length never returns', ret: 'new Proxy(Array.from(batch.rewards), { get(t, k) { if (k === "length") for (;;) {} return t[k]; } })' },
-  { name: 'getters on the output', ret: '(() => { const a = Array.from(batch.rewards); Object.defineProperty(a, 0, { get() { escape(a); return 1; } }); return a; })()' },
-  { name: 'getter on the thrown error', body: 'const err = {}; Object.defineProperty(err, "message", { get() { escape(err); for (;;) {} } }); if (batch.step >= 0) throw err;' },
+  {
+    name: 'finalizer that climbs out',
+    top: 'const reg = new FinalizationRegistry((held) => { escape(held); escape(reg); try { Object.defineProperty(globalThis, "__rlvrIn", { configurable: true, set(v) { escape(v); } }); } catch (e) {} });',
+    body: 'for (let i = 0; i < 2000; i++) reg.register({ junk: new Array(100).fill(i) }, batch);',
+  },
+  {
+    name: 'finalizer that never returns',
+    top: 'const hang = new FinalizationRegistry(() => { for (;;) {} });',
+    body: 'for (let i = 0; i < 2000; i++) hang.register({ junk: new Array(100).fill(i) }, i);',
+  },
+  {
+    name: 'proxy as the output',
+    ret: 'new Proxy(Array.from(batch.rewards), { get(t, k) { escape(t); if (k === "length") throw new Error("no length"); return t[k]; } })',
+  },
+  {
+    name: 'proxy whose length never returns',
+    ret: 'new Proxy(Array.from(batch.rewards), { get(t, k) { if (k === "length") for (;;) {} return t[k]; } })',
+  },
+  {
+    name: 'getters on the output',
+    ret: '(() => { const a = Array.from(batch.rewards); Object.defineProperty(a, 0, { get() { escape(a); return 1; } }); return a; })()',
+  },
+  {
+    name: 'getter on the thrown error',
+    body: 'const err = {}; Object.defineProperty(err, "message", { get() { escape(err); for (;;) {} } }); if (batch.step >= 0) throw err;',
+  },
   { name: 'timers', body: 'setTimeout(() => escape(batch), 0); setInterval(() => {}, 1);' },
   { name: 'a rejected promise', body: 'Promise.reject(new Error("left behind"));' },
   { name: 'an endless promise chain', body: '(function again() { Promise.resolve().then(again); })();' },
-  { name: 'non-configurable globals', top: 'for (const k of ["__rlvrIn", "__rlvrOut", "Float64Array", "Array"]) { try { Object.defineProperty(globalThis, k, { value: 1, writable: false, configurable: false }); } catch (e) {} }' },
-  { name: 'patched prototypes', top: 'Array.prototype.push = function () { escape(this); }; Object.defineProperty(Object.prototype, "ok", { get() { escape(this); return true; }, set() {} }); Float64Array.prototype.fill = null;' },
-  { name: 'a huge allocation', body: 'const hoard = []; for (let i = 0; i < 1e5; i++) hoard.push(new Float64Array(1 << 20));' },
-  { name: 'a typed-array hoard at load', top: 'const hoard = []; for (let i = 0; i < 1e5; i++) hoard.push(new Float64Array(1 << 20));' },
+  {
+    name: 'non-configurable globals',
+    top: 'for (const k of ["__rlvrIn", "__rlvrOut", "Float64Array", "Array"]) { try { Object.defineProperty(globalThis, k, { value: 1, writable: false, configurable: false }); } catch (e) {} }',
+  },
+  {
+    name: 'patched prototypes',
+    top: 'Array.prototype.push = function () { escape(this); }; Object.defineProperty(Object.prototype, "ok", { get() { escape(this); return true; }, set() {} }); Float64Array.prototype.fill = null;',
+  },
+  {
+    name: 'a huge allocation',
+    body: 'const hoard = []; for (let i = 0; i < 1e5; i++) hoard.push(new Float64Array(1 << 20));',
+  },
+  {
+    name: 'a typed-array hoard at load',
+    top: 'const hoard = []; for (let i = 0; i < 1e5; i++) hoard.push(new Float64Array(1 << 20));',
+  },
   { name: 'deep recursion', body: 'const down = (n) => down(n + 1) + 1; down(0);' },
-  { name: 'stack-trace hooks', top: 'Error.prepareStackTrace = (e, frames) => { for (const f of frames) { try { const fn = f.getFunction(); if (fn) escape(fn); const t = f.getThis(); if (t) escape(t); } catch (x) {} } return "";};', body: 'try { null.x; } catch (e) { e.stack; }' },
-  { name: 'constructors of what it is given', body: 'escape(batch); escape(batch.rewards); escape(batch.promptKeys); escape(globalThis);' },
+  {
+    name: 'stack-trace hooks',
+    top: 'Error.prepareStackTrace = (e, frames) => { for (const f of frames) { try { const fn = f.getFunction(); if (fn) escape(fn); const t = f.getThis(); if (t) escape(t); } catch (x) {} } return "";};',
+    body: 'try { null.x; } catch (e) { e.stack; }',
+  },
+  {
+    name: 'constructors of what it is given',
+    body: 'escape(batch); escape(batch.rewards); escape(batch.promptKeys); escape(globalThis);',
+  },
 ];
 
 function source(parts: Ingredient[]): string {
@@ -118,14 +156,16 @@ async function run(parts: Ingredient[]): Promise<string[]> {
   return outcomes;
 }
 
-describe('generated hostile estimators in Node\'s sandbox', () => {
+describe("generated hostile estimators in Node's sandbox", () => {
   const cases = [...INGREDIENTS.map((i) => [i]), ...mixes(6, 51)];
   it(`${cases.length} cases end in a correct output or a named failure, with no effect on the host`, async () => {
     const seen: string[] = [];
     for (const parts of cases) {
       const t0 = Date.now();
       const what = parts.map((p) => p.name).join(' + ');
-      const outcomes = await run(parts).catch((e: Error) => { throw new Error(`${what}: ${e.message}`); });
+      const outcomes = await run(parts).catch((e: Error) => {
+        throw new Error(`${what}: ${e.message}`);
+      });
       expect(Date.now() - t0, what).toBeLessThan(8000);
       expect(existsSync(SENTINEL), what).toBe(false);
       expect((globalThis as Record<string, unknown>).__rlvrPwned, what).toBeUndefined();

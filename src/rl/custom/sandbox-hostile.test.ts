@@ -43,8 +43,8 @@ async function calls(code: CustomCode, n: number): Promise<{ outputs: number[][]
   return { outputs, error: null };
 }
 
-describe('hostile code in Node\'s sandbox', () => {
-  it('S1: a finalizer that turns the host\'s input into a setter call and reaches for its Function writes no file', async () => {
+describe("hostile code in Node's sandbox", () => {
+  it("S1: a finalizer that turns the host's input into a setter call and reaches for its Function writes no file", async () => {
     const target = join(mkdtempSync(join(tmpdir(), 'rlvr-s1-')), 'escaped.txt');
     // Through the object handed in: its constructor's constructor is the host's Function, the
     // host's process can open files (this created the file with the vm sandbox).
@@ -82,15 +82,25 @@ function advantages(batch) {
   }, 30_000);
 
   it('S3: a promise rejected with no handler is a named failure of the next call, not a crash', async () => {
-    const code = await CustomCode.load('estimator', 'function advantages(batch) {\n  if (batch.step >= 0) Promise.reject(new Error("boom"));\n  return Array.from(batch.rewards);\n}', nodeSandbox, 2000);
+    const code = await CustomCode.load(
+      'estimator',
+      'function advantages(batch) {\n  if (batch.step >= 0) Promise.reject(new Error("boom"));\n  return Array.from(batch.rewards);\n}',
+      nodeSandbox,
+      2000,
+    );
     const r = await calls(code, 3);
     code.dispose();
     expect(r.outputs).toEqual([rewards]);
     expect(r.error?.message).toMatch(/a promise rejected with no handler: boom/);
   });
 
-  it('S4: a non-configurable global of the host\'s name changes nothing', async () => {
-    const code = await CustomCode.load('estimator', 'Object.defineProperty(globalThis, "__rlvrIn", { value: 1, writable: false, configurable: false });\nfunction advantages(batch) {\n  return Array.from(batch.rewards);\n}', nodeSandbox, 2000);
+  it("S4: a non-configurable global of the host's name changes nothing", async () => {
+    const code = await CustomCode.load(
+      'estimator',
+      'Object.defineProperty(globalThis, "__rlvrIn", { value: 1, writable: false, configurable: false });\nfunction advantages(batch) {\n  return Array.from(batch.rewards);\n}',
+      nodeSandbox,
+      2000,
+    );
     const r = await calls(code, 2);
     code.dispose();
     expect(r.error).toBeNull();
@@ -100,12 +110,38 @@ function advantages(batch) {
   it('S3 in rlvr train: the run pauses at the step (exit 3) with a checkpoint that resumes, instead of dying', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-s3-'));
     const file = join(dir, 'est.js');
-    writeFileSync(file, 'function advantages(batch) {\n  if (batch.step === 2) Promise.reject(new Error("boom"));\n  return batch.rewards;\n}\n');
+    writeFileSync(
+      file,
+      'function advantages(batch) {\n  if (batch.step === 2) Promise.reject(new Error("boom"));\n  return batch.rewards;\n}\n',
+    );
     const out = join(dir, 'run');
     const lines: string[] = [];
     const errs: string[] = [];
-    const rc = await trainCommand(['--preset', 'sort-easy', '--backend', 'cpu', '--set', 'batchPrompts=2', '--set', 'groupSize=4', '--set', 'evalEvery=0', '--seed', '3',
-      '--steps', '4', '--out', out, '--json', '--estimator-file', file], (s) => lines.push(s), (s) => errs.push(s));
+    const rc = await trainCommand(
+      [
+        '--preset',
+        'sort-easy',
+        '--backend',
+        'cpu',
+        '--set',
+        'batchPrompts=2',
+        '--set',
+        'groupSize=4',
+        '--set',
+        'evalEvery=0',
+        '--seed',
+        '3',
+        '--steps',
+        '4',
+        '--out',
+        out,
+        '--json',
+        '--estimator-file',
+        file,
+      ],
+      (s) => lines.push(s),
+      (s) => errs.push(s),
+    );
     expect(rc, errs.join('\n')).toBe(3);
     const fault = JSON.parse(lines.at(-1)!).fault;
     expect(fault).toMatchObject({ step: 3, check: 'custom-code' });

@@ -13,7 +13,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { CodeKind } from '../../config/custom-code';
 import { CHILD_PROGRAM } from './sandbox-child';
-import { timeoutReply, type InputArray, type OutputSummary, type Sandbox, type SandboxError, type SandboxInput, type SandboxReply } from './sandbox';
+import {
+  timeoutReply,
+  type InputArray,
+  type OutputSummary,
+  type Sandbox,
+  type SandboxError,
+  type SandboxInput,
+  type SandboxReply,
+} from './sandbox';
 
 /** The sandbox process's heap limit (MiB): an estimator needs a few; a runaway allocation ends there. */
 export const SANDBOX_HEAP_MIB = 256;
@@ -54,7 +62,8 @@ function failed(message: string, name = 'Error'): SandboxReply {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : -1);
-const isInputArray = (v: unknown): v is InputArray => v instanceof Float64Array || v instanceof Float32Array || v instanceof Int32Array || v instanceof Uint8Array;
+const isInputArray = (v: unknown): v is InputArray =>
+  v instanceof Float64Array || v instanceof Float32Array || v instanceof Int32Array || v instanceof Uint8Array;
 
 /**
  * A reply as it came over the channel, checked field by field (the process runs code that is
@@ -72,7 +81,11 @@ function checkReply(r: unknown): SandboxReply {
   const o = m.output as Record<string, unknown> | undefined;
   if (o !== null && typeof o === 'object') {
     const output: OutputSummary = {
-      type: str(o.type), length: num(o.length), values: o.values instanceof Float64Array ? o.values : null, bad: num(o.bad), badType: str(o.badType),
+      type: str(o.type),
+      length: num(o.length),
+      values: o.values instanceof Float64Array ? o.values : null,
+      bad: num(o.bad),
+      badType: str(o.badType),
     };
     reply.output = output;
   }
@@ -104,14 +117,25 @@ export class ProcessSandbox implements Sandbox {
 
   constructor() {
     const permission = permissionFlag();
-    const args = [...(permission ? [permission] : []), '--no-warnings', `--max-old-space-size=${SANDBOX_HEAP_MIB}`, '-e', CHILD_PROGRAM];
+    const args = [
+      ...(permission ? [permission] : []),
+      '--no-warnings',
+      `--max-old-space-size=${SANDBOX_HEAP_MIB}`,
+      '-e',
+      CHILD_PROGRAM,
+    ];
     // Typed arrays live outside V8's heap: the address-space limit (POSIX, through the shell's
     // ulimit) is what stops a hoard of them before it takes the machine's memory.
     const limited = process.platform !== 'win32' && existsSync('/bin/sh');
     const [file, argv] = limited
       ? ['/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_KIB} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args]]
       : [process.execPath, args];
-    const child = spawn(file, argv, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env: {}, windowsHide: true });
+    const child = spawn(file, argv, {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      env: {},
+      windowsHide: true,
+    });
     this.child = child;
     track(child);
     child.stderr?.setEncoding('utf8');
@@ -137,7 +161,8 @@ export class ProcessSandbox implements Sandbox {
   }
 
   private exitReason(code: number | null, signal: NodeJS.Signals | null): string {
-    if (/heap out of memory|Allocation failed|out of memory/i.test(this.stderrTail())) return `the sandbox ran out of memory (its heap is limited to ${SANDBOX_HEAP_MIB} MiB)`;
+    if (/heap out of memory|Allocation failed|out of memory/i.test(this.stderrTail()))
+      return `the sandbox ran out of memory (its heap is limited to ${SANDBOX_HEAP_MIB} MiB)`;
     if (/Maximum call stack/i.test(this.stderrTail())) return 'the sandbox process ended: its call stack overflowed';
     return `the sandbox process ended (${signal ? `signal ${signal}` : `exit code ${code}`})`;
   }
@@ -147,9 +172,19 @@ export class ProcessSandbox implements Sandbox {
     const msg = m as Record<string, unknown>;
     if (msg.type === 'fault') {
       const e = (msg.error ?? {}) as Record<string, unknown>;
-      const what = msg.what === 'uncaught exception' ? 'an exception thrown outside the call (a finalizer or a timer?)' : 'a promise rejected with no handler';
+      const what =
+        msg.what === 'uncaught exception'
+          ? 'an exception thrown outside the call (a finalizer or a timer?)'
+          : 'a promise rejected with no handler';
       // The call after the one that left it fails (also when it is already on its way).
-      this.fail({ ok: false, error: { name: str(e.name) || 'Error', message: `${what}: ${str(e.message) || str(e.name)}; the code must finish its work before it returns`, stack: str(e.stack) } });
+      this.fail({
+        ok: false,
+        error: {
+          name: str(e.name) || 'Error',
+          message: `${what}: ${str(e.message) || str(e.name)}; the code must finish its work before it returns`,
+          stack: str(e.stack),
+        },
+      });
       return;
     }
     const p = this.pending;
@@ -178,25 +213,28 @@ export class ProcessSandbox implements Sandbox {
   }
 
   private request(message: Record<string, unknown>, timeoutMs: number): Promise<SandboxReply> {
-    const next = this.queue.then(() => new Promise<SandboxReply>((resolve) => {
-      if (this.broken) return resolve(this.broken);
-      const child = this.child;
-      if (!child) return resolve(failed('the sandbox was stopped'));
-      const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.broken ??= timeoutReply(timeoutMs);
-        this.kill();
-        this.settle(timeoutReply(timeoutMs));
-      }, timeoutMs);
-      this.pending = { id, resolve, timer, timeoutMs };
-      try {
-        child.send({ ...message, id }, (e) => {
-          if (e) this.fail(failed(`the sandbox process cannot be reached: ${e.message}`));
-        });
-      } catch (e) {
-        this.fail(failed(`the sandbox process cannot be reached: ${(e as Error).message}`));
-      }
-    }));
+    const next = this.queue.then(
+      () =>
+        new Promise<SandboxReply>((resolve) => {
+          if (this.broken) return resolve(this.broken);
+          const child = this.child;
+          if (!child) return resolve(failed('the sandbox was stopped'));
+          const id = this.nextId++;
+          const timer = setTimeout(() => {
+            this.broken ??= timeoutReply(timeoutMs);
+            this.kill();
+            this.settle(timeoutReply(timeoutMs));
+          }, timeoutMs);
+          this.pending = { id, resolve, timer, timeoutMs };
+          try {
+            child.send({ ...message, id }, (e) => {
+              if (e) this.fail(failed(`the sandbox process cannot be reached: ${e.message}`));
+            });
+          } catch (e) {
+            this.fail(failed(`the sandbox process cannot be reached: ${(e as Error).message}`));
+          }
+        }),
+    );
     this.queue = next;
     return next;
   }

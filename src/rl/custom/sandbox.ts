@@ -59,5 +59,9 @@ export type SandboxFactory = (kind: CodeKind) => Sandbox;
 
 /** A reply for a call that ran past its time limit. */
 export function timeoutReply(ms: number): SandboxReply {
-  return { ok: false, timedOut: true, error: { name: 'TimeoutError', message: `did not return within ${ms} ms`, stack: '' } };
+  return {
+    ok: false,
+    timedOut: true,
+    error: { name: 'TimeoutError', message: `did not return within ${ms} ms`, stack: '' },
+  };
 }

@@ -14,8 +14,19 @@ import { nodeSandbox } from './sandbox-node';
 
 // 4 prompts × 4 completions on a 1-layer model of width 8: a few steps in well under a second each.
 const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8, 'model.nLayer': 1, 'model.nHead': 2, batchPrompts: 4, groupSize: 4, evalEvery: 2, evalPrompts: 4,
-  epochs: 2, minibatches: 2, klBeta: 0.1, refSync: 'none', entropyAlpha: 0.05, lr: 0.01,
+  'model.nEmbd': 8,
+  'model.nLayer': 1,
+  'model.nHead': 2,
+  batchPrompts: 4,
+  groupSize: 4,
+  evalEvery: 2,
+  evalPrompts: 4,
+  epochs: 2,
+  minibatches: 2,
+  klBeta: 0.1,
+  refSync: 'none',
+  entropyAlpha: 0.05,
+  lr: 0.01,
 });
 const GRPO = CODE_EXAMPLES.find((e) => e.id === 'grpo')!.source;
 
@@ -26,23 +37,30 @@ async function run(config: RunConfig, steps: number): Promise<{ records: StepRec
   const params = await t.readParams();
   t.destroy();
   // Wall-clock times differ from run to run; everything else must not.
-  for (const r of records) for (const k of Object.keys(r.scalars)) if (k.startsWith('time/') || k === 'tokens_per_s') delete r.scalars[k];
+  for (const r of records)
+    for (const k of Object.keys(r.scalars)) if (k.startsWith('time/') || k === 'tokens_per_s') delete r.scalars[k];
   return { records, params };
 }
 
 describe('a custom estimator in the trainer (CPU engine)', () => {
-  it('given the built-in GRPO\'s code, reproduces the built-in run bit for bit', async () => {
+  it("given the built-in GRPO's code, reproduces the built-in run bit for bit", async () => {
     const builtin = await run(tiny, 4);
     const custom = await run(mergeConfig(tiny, { estimator: 'custom', customEstimator: GRPO }), 4);
     expect(custom.records).toEqual(builtin.records);
     expect(Buffer.from(custom.params.buffer).equals(Buffer.from(builtin.params.buffer))).toBe(true);
     // Not a vacuous comparison: the run trained (its weights moved) and advantages were nonzero.
     expect(builtin.records.some((r) => r.scalars['advantages/max'] > 0)).toBe(true);
-    const other = await run(mergeConfig(tiny, { estimator: 'custom', customEstimator: GRPO.replace("const SCALE = 'group';", "const SCALE = 'none';") }), 2);
+    const other = await run(
+      mergeConfig(tiny, {
+        estimator: 'custom',
+        customEstimator: GRPO.replace("const SCALE = 'group';", "const SCALE = 'none';"),
+      }),
+      2,
+    );
     expect(other.records[1]).not.toEqual(builtin.records[1]);
   }, 60_000);
 
-  it('a reward shaping that returns the verifier\'s rewards changes nothing, and the verifier\'s mean is reported', async () => {
+  it("a reward shaping that returns the verifier's rewards changes nothing, and the verifier's mean is reported", async () => {
     const verifier = CODE_EXAMPLES.find((e) => e.id === 'reward-verifier')!.source;
     const plain = await run(tiny, 2);
     const shaped = await run(mergeConfig(tiny, { rewardShaping: 'custom', customReward: verifier }), 2);
@@ -54,7 +72,10 @@ describe('a custom estimator in the trainer (CPU engine)', () => {
   }, 60_000);
 
   it('a broken estimator stops the run at its step with the line, and nothing is trained', async () => {
-    const broken = mergeConfig(tiny, { estimator: 'custom', customEstimator: 'function advantages(batch) {\n  if (batch.step === 2) return [1];\n  return batch.rewards;\n}' });
+    const broken = mergeConfig(tiny, {
+      estimator: 'custom',
+      customEstimator: 'function advantages(batch) {\n  if (batch.step === 2) return [1];\n  return batch.rewards;\n}',
+    });
     const t = await Trainer.create(broken, (l, p, s) => new CpuEngine(l, p, s), { sandbox: nodeSandbox });
     await t.step();
     const before = await t.readParams();
@@ -74,8 +95,15 @@ describe('a custom estimator in the trainer (CPU engine)', () => {
   }, 60_000);
 
   it('a syntax error refuses the run before it starts; no sandbox, no custom code', async () => {
-    const bad = mergeConfig(tiny, { estimator: 'custom', customEstimator: 'function advantages(batch) {\n  return batch.rewards\n' });
-    await expect(Trainer.create(bad, (l, p, s) => new CpuEngine(l, p, s), { sandbox: nodeSandbox })).rejects.toThrow(CustomCodeError);
-    await expect(Trainer.create(mergeConfig(tiny, { estimator: 'custom' }), (l, p, s) => new CpuEngine(l, p, s))).rejects.toThrow(/given no sandbox/);
+    const bad = mergeConfig(tiny, {
+      estimator: 'custom',
+      customEstimator: 'function advantages(batch) {\n  return batch.rewards\n',
+    });
+    await expect(Trainer.create(bad, (l, p, s) => new CpuEngine(l, p, s), { sandbox: nodeSandbox })).rejects.toThrow(
+      CustomCodeError,
+    );
+    await expect(
+      Trainer.create(mergeConfig(tiny, { estimator: 'custom' }), (l, p, s) => new CpuEngine(l, p, s)),
+    ).rejects.toThrow(/given no sandbox/);
   });
 });

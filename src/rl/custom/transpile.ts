@@ -7,7 +7,10 @@
 import type { CodeKind } from '../../config/custom-code';
 import { CustomCodeError } from './errors';
 
-type Transform = (code: string, options: { transforms: ('typescript' | 'imports')[]; disableESTransforms: boolean; production: boolean }) => { code: string };
+type Transform = (
+  code: string,
+  options: { transforms: ('typescript' | 'imports')[]; disableESTransforms: boolean; production: boolean },
+) => { code: string };
 
 let transform: Promise<Transform> | null = null;
 

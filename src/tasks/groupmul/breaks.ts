@@ -80,7 +80,11 @@ export interface SequenceLayout {
  * space: row r scores token r + 1, as the engine's logProbs returns it).
  */
 export function chainBreakReport(
-  instances: readonly GroupMulInstance[], tokens: Int32Array, greedyLogp: Float32Array, rightLogp: Float32Array, shape: SequenceLayout,
+  instances: readonly GroupMulInstance[],
+  tokens: Int32Array,
+  greedyLogp: Float32Array,
+  rightLogp: Float32Array,
+  shape: SequenceLayout,
 ): ChainBreakReport {
   const params = instances[0].params;
   const g = getGroup(params.group);
@@ -140,8 +144,19 @@ export function chainBreakReport(
   }));
   list.sort((a, b) => b.count - a.count || a.pRight - b.pRight);
   return {
-    group: g.name, layout: params.layout, length: k, scratch: s, order: g.order, elementNames: [...g.elementNames],
-    prompts: instances.length, correct, unbroken, firstBreak, brokenButCorrect, wroteNext, wroteBefore,
+    group: g.name,
+    layout: params.layout,
+    length: k,
+    scratch: s,
+    order: g.order,
+    elementNames: [...g.elementNames],
+    prompts: instances.length,
+    correct,
+    unbroken,
+    firstBreak,
+    brokenButCorrect,
+    wroteNext,
+    wroteBefore,
     pairs: list,
     collapsed: list.filter((p) => p.pRight < COLLAPSED_BELOW).length,
   };
@@ -160,7 +175,9 @@ export function chainBreakLines(r: ChainBreakReport, maxPairs = 10): string[] {
   const width = head.map((h, i) => Math.max(h.length, row[i].length));
   lines.push('  ' + head.map((h, i) => h.padStart(width[i])).join('  '));
   lines.push('  ' + row.map((c, i) => c.padStart(width[i])).join('  '));
-  lines.push(`  answer right: ${r.correct} (${percent(r.correct)}); chain broken but answer right: ${r.brokenButCorrect}`);
+  lines.push(
+    `  answer right: ${r.correct} (${percent(r.correct)}); chain broken but answer right: ${r.brokenButCorrect}`,
+  );
   if (r.scratch === 1) {
     lines.push('  one answer token: no intermediate products to compare');
     return lines;
@@ -168,19 +185,27 @@ export function chainBreakLines(r: ChainBreakReport, maxPairs = 10): string[] {
   if (r.pairs.length === 0) return lines;
   const broken = r.prompts - r.unbroken;
   if (r.scratch === r.length) {
-    lines.push(`  the first wrong token copied the next element in ${r.wroteNext} of ${broken} broken chains, the running product before it in ${r.wroteBefore}`);
+    lines.push(
+      `  the first wrong token copied the next element in ${r.wroteNext} of ${broken} broken chains, the running product before it in ${r.wroteBefore}`,
+    );
   }
   const stepWord = r.scratch === r.length ? 'running product · next element' : 'running product · next elements';
-  lines.push(`products it gets wrong first (${stepWord} → right; greedy wrote; p(right), chance 1/${r.order} = ${(1 / r.order).toFixed(3)}):`);
-  const shown = r.pairs.slice(0, maxPairs).map((p) => [
-    `${p.before === null ? '(start)' : name(p.before)} · ${p.next.map(name).join(' ')} → ${name(p.right)}`,
-    `wrote ${name(p.wrote)}`,
-    `${p.count} prompt${p.count === 1 ? '' : 's'}`,
-    `p(right) ${p.pRight.toFixed(3)}${p.pRight < COLLAPSED_BELOW ? ' collapsed' : ''}`,
-  ]);
+  lines.push(
+    `products it gets wrong first (${stepWord} → right; greedy wrote; p(right), chance 1/${r.order} = ${(1 / r.order).toFixed(3)}):`,
+  );
+  const shown = r.pairs
+    .slice(0, maxPairs)
+    .map((p) => [
+      `${p.before === null ? '(start)' : name(p.before)} · ${p.next.map(name).join(' ')} → ${name(p.right)}`,
+      `wrote ${name(p.wrote)}`,
+      `${p.count} prompt${p.count === 1 ? '' : 's'}`,
+      `p(right) ${p.pRight.toFixed(3)}${p.pRight < COLLAPSED_BELOW ? ' collapsed' : ''}`,
+    ]);
   const w = [0, 1, 2].map((i) => Math.max(...shown.map((c) => c[i].length)));
   for (const c of shown) lines.push(`  ${c[0].padEnd(w[0])}  ${c[1].padEnd(w[1])}  ${c[2].padStart(w[2])}  ${c[3]}`);
   if (r.pairs.length > maxPairs) lines.push(`  … and ${r.pairs.length - maxPairs} more (--json lists them all)`);
-  lines.push(`  ${r.collapsed} of ${r.pairs.length} wrong products collapsed (p(right) < ${COLLAPSED_BELOW}): their groups are all wrong, so only the regulator can pull them back`);
+  lines.push(
+    `  ${r.collapsed} of ${r.pairs.length} wrong products collapsed (p(right) < ${COLLAPSED_BELOW}): their groups are all wrong, so only the regulator can pull them back`,
+  );
   return lines;
 }

@@ -90,11 +90,20 @@ export function chainLayout(inst: GroupMulInstance): ChainLayout {
   const d = elementDisplay(inst.group);
   const t = scratchTargets(inst);
   const targets: ScratchTarget[] = t.targets.map((element, j) => ({
-    j, label: `y${subscript(j + 1)}`, element, name: d.names[element], prefixLength: t.prefixLengths[j],
+    j,
+    label: `y${subscript(j + 1)}`,
+    element,
+    name: d.names[element],
+    prefixLength: t.prefixLengths[j],
   }));
   const byColumn = new Map(targets.map((target) => [target.prefixLength - 1, target] as const));
   const chain = inst.chain.map((x, col): ChainColumn => ({
-    t: col, label: `x${subscript(col + 1)}`, element: x, name: d.names[x], describe: d.describe[x], target: byColumn.get(col) ?? null,
+    t: col,
+    label: `x${subscript(col + 1)}`,
+    element: x,
+    name: d.names[x],
+    describe: d.describe[x],
+    target: byColumn.get(col) ?? null,
   }));
   return {
     group: inst.group,
@@ -110,8 +119,16 @@ export function chainLayout(inst: GroupMulInstance): ChainLayout {
 }
 
 export const GROUPMUL_METRICS: Readonly<Record<string, MetricSpec>> = {
-  cot_alignment_prefix: { name: 'CoT alignment', unit: '0–1', doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.' },
-  cot_alignment_suffix: { name: 'CoT alignment (suffix)', unit: '0–1', doc: 'The same against the right-to-left running products (an alternative algorithm).' },
+  cot_alignment_prefix: {
+    name: 'CoT alignment',
+    unit: '0–1',
+    doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.',
+  },
+  cot_alignment_suffix: {
+    name: 'CoT alignment (suffix)',
+    unit: '0–1',
+    doc: 'The same against the right-to-left running products (an alternative algorithm).',
+  },
 };
 
 export const groupmulDisplay: TaskDisplay<GroupMulParams, GroupMulInstance> = {
@@ -127,7 +144,9 @@ export const groupmulDisplay: TaskDisplay<GroupMulParams, GroupMulInstance> = {
     const { names } = elementDisplay(inst.group);
     return {
       prompt: inst.chain.map((x) => names[x]).join(' · '),
-      question: hasScratchpad(inst) ? 'Multiply left to right, writing the running products.' : 'Multiply left to right; answer at once.',
+      question: hasScratchpad(inst)
+        ? 'Multiply left to right, writing the running products.'
+        : 'Multiply left to right; answer at once.',
       answer: names[inst.answer],
     };
   },

@@ -23,7 +23,7 @@ const quasiNames = GROUP_NAMES.filter((n) => n.startsWith('quasi'));
 function expectedOrder(name: string): number {
   const p = parseGroupName(name);
   if (!p) throw new Error(name);
-    const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
   return { Z: p.n, D: 2 * p.n, S: factorial(p.n), A: factorial(p.n) / 2, Q: 8, quasi: p.n }[p.family];
 }
 
@@ -69,7 +69,8 @@ describe.each(groupNames)('group %s', (name) => {
 
 describe('group families', () => {
   it('S3, D4, Q8, S4, A4, D_n are non-abelian; Z_n are abelian', () => {
-    for (const name of ['S3', 'D4', 'Q8', 'S4', 'A4', 'D3', 'D5', 'D8']) expect(isCommutative(getGroup(name).table)).toBe(false);
+    for (const name of ['S3', 'D4', 'Q8', 'S4', 'A4', 'D3', 'D5', 'D8'])
+      expect(isCommutative(getGroup(name).table)).toBe(false);
     for (let n = 2; n <= 12; n++) expect(isCommutative(getGroup(`Z${n}`).table)).toBe(true);
   });
 

@@ -107,7 +107,11 @@ export function permutationGroup(name: string, perms: number[][], elementNames: 
 /** Z_n: rotations r_i(x) = x + i mod n. */
 function cyclic(n: number): Magma {
   const perms = range(0, n - 1).map((i) => range(0, n - 1).map((x) => (x + i) % n));
-  return permutationGroup(`Z${n}`, perms, perms.map((_, i) => `r${i}`));
+  return permutationGroup(
+    `Z${n}`,
+    perms,
+    perms.map((_, i) => `r${i}`),
+  );
 }
 
 /** D_n acting on the n vertices of a polygon: rotations r_i(x) = x+i, reflections s_i(x) = i-x (mod n). */
@@ -122,7 +126,11 @@ function dihedral(n: number): Magma {
 /** S_n or A_n, elements named by their one-line notation, e.g. p102. */
 function symmetric(n: number, evenOnly: boolean): Magma {
   const perms = allPermutations(n).filter((p) => !evenOnly || isEven(p));
-  return permutationGroup(`${evenOnly ? 'A' : 'S'}${n}`, perms, perms.map((p) => `p${p.join('')}`));
+  return permutationGroup(
+    `${evenOnly ? 'A' : 'S'}${n}`,
+    perms,
+    perms.map((p) => `p${p.join('')}`),
+  );
 }
 
 /**
@@ -133,14 +141,34 @@ function quaternion(): Magma {
   const names = ['1', '-1', 'i', '-i', 'j', '-j', 'k', '-k'];
   // Units 1, i, j, k as 0..3; unitProduct[u][v] = [sign, unit] of u·v.
   const unitProduct: [number, number][][] = [
-    [[1, 0], [1, 1], [1, 2], [1, 3]],
-    [[1, 1], [-1, 0], [1, 3], [-1, 2]],
-    [[1, 2], [-1, 3], [-1, 0], [1, 1]],
-    [[1, 3], [1, 2], [-1, 1], [-1, 0]],
+    [
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ],
+    [
+      [1, 1],
+      [-1, 0],
+      [1, 3],
+      [-1, 2],
+    ],
+    [
+      [1, 2],
+      [-1, 3],
+      [-1, 0],
+      [1, 1],
+    ],
+    [
+      [1, 3],
+      [1, 2],
+      [-1, 1],
+      [-1, 0],
+    ],
   ];
   const times = (a: number, b: number): number => {
     const [sign, unit] = unitProduct[a >> 1][b >> 1];
-    const negative = (sign < 0) !== (((a & 1) ^ (b & 1)) === 1);
+    const negative = sign < 0 !== (((a & 1) ^ (b & 1)) === 1);
     return 2 * unit + (negative ? 1 : 0);
   };
   const elements = range(0, 7);
@@ -254,8 +282,7 @@ export function isLatinSquare(t: readonly (readonly number[])[]): boolean {
 export function isAssociative(t: readonly (readonly number[])[]): boolean {
   const n = t.length;
   for (let a = 0; a < n; a++)
-    for (let b = 0; b < n; b++)
-      for (let c = 0; c < n; c++) if (t[t[a][b]][c] !== t[a][t[b][c]]) return false;
+    for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) if (t[t[a][b]][c] !== t[a][t[b][c]]) return false;
   return true;
 }
 

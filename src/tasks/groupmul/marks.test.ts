@@ -4,7 +4,6 @@ import { makeRng } from '../../core/random';
 import { EOS, NUM_SPECIAL } from '../types';
 import { alignment, markScratchpad, scratchTargets } from './marks';
 
-
 const settings: GroupMulParams[] = [
   { group: 'S3', length: 5, scratch: 0, layout: 'interleaved', reward: 'last' },
   { group: 'S3', length: 6, scratch: 3, layout: 'block', reward: 'last' },
@@ -51,7 +50,7 @@ describe('running-product marking', () => {
     }
   });
 
-  it('an EOS cuts the scratchpad: later y\'s are missing', () => {
+  it("an EOS cuts the scratchpad: later y's are missing", () => {
     const inst = groupmulTask.sample(makeRng(4, 1), settings[0]);
     const comp = [...inst.answerTokens];
     comp[3] = EOS; // an x position

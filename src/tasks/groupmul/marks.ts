@@ -44,7 +44,11 @@ export function scratchTargets(inst: GroupMulInstance): ScratchTargets {
 }
 
 /** Marks every scratchpad token of one completion (the tokens of the completion region). */
-export function markScratchpad(inst: GroupMulInstance, completion: readonly number[], t = scratchTargets(inst)): ScratchToken[] {
+export function markScratchpad(
+  inst: GroupMulInstance,
+  completion: readonly number[],
+  t = scratchTargets(inst),
+): ScratchToken[] {
   const order = getGroup(inst.group).order;
   let eos = completion.indexOf(EOS);
   if (eos < 0) eos = Infinity;
@@ -53,7 +57,14 @@ export function markScratchpad(inst: GroupMulInstance, completion: readonly numb
     const e = tok - NUM_SPECIAL;
     const got = pos < eos && Number.isInteger(e) && e >= 0 && e < order ? e : -1;
     const target = t.targets[j];
-    return { j, pos, got, target, prefixLength: t.prefixLengths[j], mark: got < 0 ? 'missing' : got === target ? 'match' : 'wrong' };
+    return {
+      j,
+      pos,
+      got,
+      target,
+      prefixLength: t.prefixLengths[j],
+      mark: got < 0 ? 'missing' : got === target ? 'match' : 'wrong',
+    };
   });
 }
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_NAMES, getGroup, parseGroupName } from './groups';
-import { cycleNotation, cycleType, describePermutation, dihedralWord, elementDisplay, letterName, oneLine, subscript, superscript } from './names';
+import {
+  cycleNotation,
+  cycleType,
+  describePermutation,
+  dihedralWord,
+  elementDisplay,
+  letterName,
+  oneLine,
+  subscript,
+  superscript,
+} from './names';
 
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -81,7 +91,7 @@ describe('rotation/reflection names (Z_n, D_n, S3)', () => {
     }
   });
 
-  it('in D_n, s·rᵇ is the task\'s reflection s_b and rᵇ its rotation r_b', () => {
+  it("in D_n, s·rᵇ is the task's reflection s_b and rᵇ its rotation r_b", () => {
     for (const n of [3, 4, 5, 8]) {
       const g = getGroup(`D${n}`);
       const { names, describe } = elementDisplay(`D${n}`);
@@ -111,7 +121,7 @@ describe('cycle-type names (S4, A4, A5, S5) and quaternions (Q8)', () => {
     expect(cycleNotation([0, 1, 2])).toBe('()');
   });
 
-  it('each element is named by its kind (cycle type) and its number within the kind; every name\'s letter matches its permutation', () => {
+  it("each element is named by its kind (cycle type) and its number within the kind; every name's letter matches its permutation", () => {
     const letterOf: Record<string, string> = { '2': 's', '2,2': 'h', '3': 't', '4': 'q', '3,2': 'w', '5': 'f' };
     for (const name of ['S4', 'A4', 'A5', 'S5']) {
       const g = getGroup(name);
@@ -126,7 +136,20 @@ describe('cycle-type names (S4, A4, A5, S5) and quaternions (Q8)', () => {
     }
     // A4 = the tetrahedron's 12 rotations: 8 third turns (3-cycles), 3 half turns (two swaps).
     const a4 = elementDisplay('A4');
-    expect(a4.order.map((i) => a4.names[i])).toEqual(['e', 'h₁', 'h₂', 'h₃', 't₁', 't₂', 't₃', 't₄', 't₅', 't₆', 't₇', 't₈']);
+    expect(a4.order.map((i) => a4.names[i])).toEqual([
+      'e',
+      'h₁',
+      'h₂',
+      'h₃',
+      't₁',
+      't₂',
+      't₃',
+      't₄',
+      't₅',
+      't₆',
+      't₇',
+      't₈',
+    ]);
     expect(a4.key).toContain('rotations of a tetrahedron');
     expect(a4.key).toContain('t₁…t₈ = 3-cycle (a third turn about a corner)');
     // A5 = the icosahedron's 60: 15 half turns, 20 third turns, 24 fifth turns.

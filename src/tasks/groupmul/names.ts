@@ -71,11 +71,16 @@ export function elementDisplay(groupName: string): ElementDisplay {
   const g = getGroup(groupName);
   const { family, n } = parsed;
   const built =
-    family === 'Z' ? cyclicDisplay(g, n)
-      : family === 'D' ? dihedralDisplay(g, n)
-        : family === 'S' && n === 3 ? s3Display(g)
-          : family === 'Q' ? quaternionDisplay(g)
-            : family === 'quasi' ? quasigroupDisplay(g)
+    family === 'Z'
+      ? cyclicDisplay(g, n)
+      : family === 'D'
+        ? dihedralDisplay(g, n)
+        : family === 'S' && n === 3
+          ? s3Display(g)
+          : family === 'Q'
+            ? quaternionDisplay(g)
+            : family === 'quasi'
+              ? quasigroupDisplay(g)
               : cycleTypeDisplay(g);
   cache.set(groupName, built);
   return built;
@@ -159,7 +164,9 @@ function dihedralDisplay(g: Magma, n: number): ElementDisplay {
   return {
     order: wordOrder(words),
     names: words.map((w) => dihedralWord(w.a, w.b)),
-    describe: words.map((w, i) => `${w.a === 0 ? rotationText(w.b, n) : reflectionText(w.b, n)} (token ${g.elementNames[i]})`),
+    describe: words.map(
+      (w, i) => `${w.a === 0 ? rotationText(w.b, n) : reflectionText(w.b, n)} (token ${g.elementNames[i]})`,
+    ),
     key: `symmetries of a ${n}-gon: e = identity · r = rotate one corner · s = reflect (x ↦ −x mod ${n}) · sr${superscript(2)} = s, then r${superscript(2)}`,
   };
 }
@@ -223,7 +230,9 @@ function cyclesOf(p: readonly number[]): number[][] {
 
 /** The lengths of a permutation's cycles longer than 1, longest first: [3] for a 3-cycle, [2, 2] for two swaps. */
 export function cycleType(p: readonly number[]): number[] {
-  return cyclesOf(p).map((c) => c.length).sort((a, b) => b - a);
+  return cyclesOf(p)
+    .map((c) => c.length)
+    .sort((a, b) => b - a);
 }
 
 /** Cycle notation: "(0 1 2)(3 4)"; "()" for the identity. */
@@ -250,8 +259,23 @@ const CYCLE_TYPES: readonly { type: string; letter: string; words: string }[] = 
 /** What each kind is as a rotation of the solid whose rotation group this is. */
 const SOLID_TURNS: Readonly<Record<string, { solid: string; turns: Readonly<Record<string, string>> }>> = {
   A4: { solid: 'a tetrahedron', turns: { t: 'a third turn about a corner', h: 'a half turn about an edge axis' } },
-  S4: { solid: 'a cube', turns: { q: 'a quarter turn about a face axis', h: 'a half turn about a face axis', t: 'a third turn about a corner', s: 'a half turn about an edge axis' } },
-  A5: { solid: 'an icosahedron', turns: { f: 'a fifth turn about a corner', t: 'a third turn about a face axis', h: 'a half turn about an edge axis' } },
+  S4: {
+    solid: 'a cube',
+    turns: {
+      q: 'a quarter turn about a face axis',
+      h: 'a half turn about a face axis',
+      t: 'a third turn about a corner',
+      s: 'a half turn about an edge axis',
+    },
+  },
+  A5: {
+    solid: 'an icosahedron',
+    turns: {
+      f: 'a fifth turn about a corner',
+      t: 'a third turn about a face axis',
+      h: 'a half turn about an edge axis',
+    },
+  },
 };
 
 function cycleTypeDisplay(g: Magma): ElementDisplay {

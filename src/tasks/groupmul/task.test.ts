@@ -110,7 +110,9 @@ describe('groupmul rewards', () => {
         const wrongLast = [...inst.answerTokens];
         wrongLast[last] = otherElement(inst, inst.answerTokens[last], 1 + (pick % (inst.elementNames.length - 1)));
         expect(groupmul.verify(inst, wrongLast)).toMatchObject({ reward: 0, correct: false });
-        expect(groupmul.errorSignature(inst, wrongLast)).toBe(`answer:${inst.elementNames[wrongLast[last] - NUM_SPECIAL]}`);
+        expect(groupmul.errorSignature(inst, wrongLast)).toBe(
+          `answer:${inst.elementNames[wrongLast[last] - NUM_SPECIAL]}`,
+        );
         if (ys.length > 1) {
           const wrongEarly = [...inst.answerTokens];
           const p = ys[pick % (ys.length - 1)];

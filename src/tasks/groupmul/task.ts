@@ -7,12 +7,30 @@
 
 import type { Rng } from '../../core/random';
 import { foldLeft, getGroup, prefixProducts, suffixProducts, type Magma } from './groups';
-import { GROUPMUL_PARAMS, policyPositions, scratchLength, targetPrefixLength, type GroupMulInstance, type GroupMulParams } from './layout';
+import {
+  GROUPMUL_PARAMS,
+  policyPositions,
+  scratchLength,
+  targetPrefixLength,
+  type GroupMulInstance,
+  type GroupMulParams,
+} from './layout';
 import { GROUPMUL_METRICS, groupmulDisplay } from './display';
 import { parseParams } from '../params';
 import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import { isIdIn, tokensToText, withSpecials, totalTask } from '../tokens';
-import { BOS, EOS, NUM_SPECIAL, SEP, TaskInstanceError, TaskParamError, type SequenceShape, type TableProbe, type Task, type VerifyResult } from '../types';
+import {
+  BOS,
+  EOS,
+  NUM_SPECIAL,
+  SEP,
+  TaskInstanceError,
+  TaskParamError,
+  type SequenceShape,
+  type TableProbe,
+  type Task,
+  type VerifyResult,
+} from '../types';
 
 function checkParams(p: GroupMulParams): void {
   if (p.layout === 'block' && p.scratch > p.length) {
@@ -158,7 +176,8 @@ function verify(instance: GroupMulInstance, completion: readonly number[]): Veri
 
 function groupMetrics(instance: GroupMulInstance, completions: readonly (readonly number[])[]): Record<string, number> {
   // Answering at once (block layout, a one-token scratchpad) leaves no chain of thought to align.
-  if (completions.length === 0 || (instance.params.layout === 'block' && scratchLength(instance.params) <= 1)) return {};
+  if (completions.length === 0 || (instance.params.layout === 'block' && scratchLength(instance.params) <= 1))
+    return {};
   let prefix = 0;
   let suffix = 0;
   for (const c of completions) {
@@ -217,7 +236,9 @@ function tableProbe(params: GroupMulParams): TableProbe | null {
 }
 
 /** The split's key: the group and the chain (whatever the layout or the scratchpad). */
-const splitKeys = (inst: GroupMulInstance): Record<string, string> => ({ instance: `${inst.group}:${inst.chain.join(',')}` });
+const splitKeys = (inst: GroupMulInstance): Record<string, string> => ({
+  instance: `${inst.group}:${inst.chain.join(',')}`,
+});
 
 export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   name: 'groupmul',
@@ -225,5 +246,15 @@ export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   params: GROUPMUL_PARAMS,
   display: groupmulDisplay,
   metrics: GROUPMUL_METRICS,
-  checkParams, vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, tableProbe, splitKeys,
+  checkParams,
+  vocab,
+  shape,
+  sample,
+  verify,
+  groupMetrics,
+  signature,
+  errorSignature,
+  fromJSON,
+  tableProbe,
+  splitKeys,
 });

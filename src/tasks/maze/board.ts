@@ -28,7 +28,10 @@ export const MAZE_TOKENS = ['#', '.', 'S', 'G', '|', ...MOVE_NAMES] as const;
 /** The largest grid side: cell notes have a token for every (row, col) below it. */
 export const MAX_SIZE = 10;
 /** answer = cells: the note "r,c" after a move is token FIRST_CELL + r·10 + c, whatever the size. */
-export const CELL_NOTES = Array.from({ length: MAX_SIZE * MAX_SIZE }, (_, i) => `${Math.floor(i / MAX_SIZE)},${i % MAX_SIZE}`);
+export const CELL_NOTES = Array.from(
+  { length: MAX_SIZE * MAX_SIZE },
+  (_, i) => `${Math.floor(i / MAX_SIZE)},${i % MAX_SIZE}`,
+);
 export const CELL_ID: Record<string, number> = { '#': 4, '.': 5, S: 6, G: 7 };
 export const ROW_SEP = NUM_SPECIAL + 4;
 /** Token id of the first move (U); D, L, R follow. */
@@ -36,7 +39,8 @@ export const FIRST_MOVE = NUM_SPECIAL + 5;
 /** Token id of the note for cell (0, 0) (answer = cells). */
 export const FIRST_CELL = FIRST_MOVE + 4;
 /** The note token of a cell (row-major index in a grid of side `size`). */
-export const cellNote = (cell: number, size: number): number => FIRST_CELL + Math.floor(cell / size) * MAX_SIZE + (cell % size);
+export const cellNote = (cell: number, size: number): number =>
+  FIRST_CELL + Math.floor(cell / size) * MAX_SIZE + (cell % size);
 
 /**
  * The move budget: at most n² moves (room for any simple path and for detours). The completion

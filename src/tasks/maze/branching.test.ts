@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mazeTask as maze } from './task';
-import { branchingLines, correctWalks, mazeBranching, passAtK, simpson, summarizeBranching, walkFacts } from './branching';
+import {
+  branchingLines,
+  correctWalks,
+  mazeBranching,
+  passAtK,
+  simpson,
+  summarizeBranching,
+  walkFacts,
+} from './branching';
 import { EOS } from '../types';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
@@ -77,7 +85,9 @@ describe('summarizeBranching', () => {
     expect(s.branchEntropy).toBeCloseTo(0.5, 12);
     const text = branchingLines(s).join('\n');
     expect(text).toMatch(/pass@k: 1: 0\.750 {2}2: [0-9.]+ {2}4: 1\.000/);
-    expect(text).toMatch(/distinct correct walks per maze 1\.50: shortest 1\.50 \(shortest paths found 75\.0%\), simple 1\.50/);
+    expect(text).toMatch(
+      /distinct correct walks per maze 1\.50: shortest 1\.50 \(shortest paths found 75\.0%\), simple 1\.50/,
+    );
     expect(text).toMatch(/wall or edge contact at any point 12\.5% of walks; as the first failure 12\.5%/);
     expect(text).toMatch(/at branch points 0\.500 nats, elsewhere /);
     // Mazes one move long have no branch points: said in words, not NaN.
@@ -91,20 +101,24 @@ describe('shortest and simple walks, Simpson, matched counts, wall contact (hand
   // No walls: 6 shortest paths of 4 moves from (0,0) to (2,2).
   const open = maze.fromJSON({ task: 'maze', params: { size: 3, minDist: 2 }, grid: ['S..', '...', '..G'] });
   const paths = [
-    'RRDD',     // shortest
+    'RRDD', // shortest
     'RRDLLDRR', // correct, simple (no cell twice), not shortest
-    'RLRRDD',   // correct, S twice: neither simple nor shortest
-    'RRDD',     // shortest again
-    'DDRR',     // shortest
-    'RDDR',     // shortest
-    'U',        // off the grid at once: contact, and the first failure is the edge
-    'RLRU',     // a wrong turn (L back to S), then off the grid: contact, first failure a wrong turn
+    'RLRRDD', // correct, S twice: neither simple nor shortest
+    'RRDD', // shortest again
+    'DDRR', // shortest
+    'RDDR', // shortest
+    'U', // off the grid at once: contact, and the first failure is the edge
+    'RLRU', // a wrong turn (L back to S), then off the grid: contact, first failure a wrong turn
   ];
   const walks = paths.map(walk);
   const m = mazeBranching(open, walks, [], 2);
 
   it('reads each walk: correct, shortest, simple, wall contact, first failure', () => {
-    expect(paths.map((p) => walkFacts(open, walk(p))).map((f) => [f.correct, f.shortest, f.simple, f.wallContact, f.firstFailure])).toEqual([
+    expect(
+      paths
+        .map((p) => walkFacts(open, walk(p)))
+        .map((f) => [f.correct, f.shortest, f.simple, f.wallContact, f.firstFailure]),
+    ).toEqual([
       [true, true, true, false, null],
       [true, false, true, false, 'wrong-turn'],
       [true, false, false, false, 'wrong-turn'],
@@ -117,7 +131,16 @@ describe('shortest and simple walks, Simpson, matched counts, wall contact (hand
   });
 
   it('counts distinct correct, shortest and simple walks, and Simpson over the shortest and the simple', () => {
-    expect(m).toMatchObject({ walks: 8, correct: 6, distinctCorrect: 5, shortestCorrect: 4, distinctShortest: 3, simpleCorrect: 5, distinctSimple: 4, shortestFound: 3 / 6 });
+    expect(m).toMatchObject({
+      walks: 8,
+      correct: 6,
+      distinctCorrect: 5,
+      shortestCorrect: 4,
+      distinctShortest: 3,
+      simpleCorrect: 5,
+      distinctSimple: 4,
+      shortestFound: 3 / 6,
+    });
     // Shortest: RRDD ×2, DDRR, RDDR → 1 − (1/4 + 1/16 + 1/16). Simple: those and RRDLLDRR → 1 − (4 + 1 + 1 + 1)/25.
     expect(m.simpsonShortest).toBeCloseTo(0.625, 12);
     expect(m.simpsonSimple).toBeCloseTo(18 / 25, 12);
@@ -152,6 +175,8 @@ describe('shortest and simple walks, Simpson, matched counts, wall contact (hand
     expect(s.simpsonShortest).toBeCloseTo((0.625 + 1 - (16 + 1) / 25) / 2, 12);
     expect(s.simpsonShortestMazes).toBe(2);
     const text = branchingLines(s).join('\n');
-    expect(text).toContain('at a matched count, the first 5 of each maze: distinct correct 3.00 (2 mazes); shortest 2.00, Simpson 0.32 (1 mazes; 1 with fewer left out)');
+    expect(text).toContain(
+      'at a matched count, the first 5 of each maze: distinct correct 3.00 (2 mazes); shortest 2.00, Simpson 0.32 (1 mazes; 1 with fewer left out)',
+    );
   });
 });

@@ -113,7 +113,10 @@ const matched = (paths: readonly string[], k: number): MatchedDiversity | null =
  * matched count. Total over any tokens.
  */
 export function mazeBranching(
-  instance: MazeInstance, walks: readonly (readonly number[])[], entropies: readonly (ArrayLike<number>)[], k = MATCHED_K,
+  instance: MazeInstance,
+  walks: readonly (readonly number[])[],
+  entropies: readonly ArrayLike<number>[],
+  k = MATCHED_K,
 ): MazeBranching {
   const board = boardOf(instance);
   const toGoal = goalDistances(board);
@@ -198,7 +201,9 @@ export function correctWalks(instance: MazeInstance, walks: readonly (readonly n
     if (seen) seen.count++;
     else byMoves.set(f.moves, { moves: f.moves, count: 1, shortest: f.shortest, simple: f.simple });
   }
-  return [...byMoves.values()].sort((a, b) => b.count - a.count || (a.moves < b.moves ? -1 : a.moves > b.moves ? 1 : 0));
+  return [...byMoves.values()].sort(
+    (a, b) => b.count - a.count || (a.moves < b.moves ? -1 : a.moves > b.moves ? 1 : 0),
+  );
 }
 
 /** Unbiased pass@k from c correct of n samples: 1 − C(n−c, k) / C(n, k) (Chen et al. 2021). */
@@ -250,7 +255,10 @@ export interface BranchingSummary {
 }
 
 /** Means over mazes (the entropies pooled over tokens). */
-export function summarizeBranching(perMaze: readonly MazeBranching[], k = perMaze[0]?.k ?? MATCHED_K): BranchingSummary {
+export function summarizeBranching(
+  perMaze: readonly MazeBranching[],
+  k = perMaze[0]?.k ?? MATCHED_K,
+): BranchingSummary {
   const M = perMaze.length;
   const G = M > 0 ? Math.min(...perMaze.map((m) => m.walks)) : 0;
   const meanOf = (xs: readonly number[]): number => (xs.length > 0 ? xs.reduce((a, x) => a + x, 0) / xs.length : NaN);
@@ -262,7 +270,12 @@ export function summarizeBranching(perMaze: readonly MazeBranching[], k = perMaz
   const defined = (f: (m: MazeBranching) => number): number[] => perMaze.map(f).filter((x) => !Number.isNaN(x));
   const matchedMean = (f: (m: MazeBranching) => MatchedDiversity | null): MatchedMean => {
     const kept = perMaze.map(f).filter((x): x is MatchedDiversity => x !== null);
-    return { mazes: kept.length, excluded: M - kept.length, distinct: meanOf(kept.map((x) => x.distinct)), simpson: meanOf(kept.map((x) => x.simpson)) };
+    return {
+      mazes: kept.length,
+      excluded: M - kept.length,
+      distinct: meanOf(kept.map((x) => x.distinct)),
+      simpson: meanOf(kept.map((x) => x.simpson)),
+    };
   };
   return {
     mazes: M,
@@ -282,8 +295,14 @@ export function summarizeBranching(perMaze: readonly MazeBranching[], k = perMaz
     shortestFound: mean((m) => m.shortestFound),
     wallContact: mean((m) => m.wallContact),
     firstFailureWall: mean((m) => m.firstFailureWall),
-    branchEntropy: pooled((m) => m.branchEntropy, (m) => m.branchTokens),
-    otherEntropy: pooled((m) => m.otherEntropy, (m) => m.otherTokens),
+    branchEntropy: pooled(
+      (m) => m.branchEntropy,
+      (m) => m.branchTokens,
+    ),
+    otherEntropy: pooled(
+      (m) => m.otherEntropy,
+      (m) => m.otherTokens,
+    ),
   };
 }
 

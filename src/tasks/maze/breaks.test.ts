@@ -16,11 +16,18 @@ describe('walkBreak: where a walk first goes wrong', () => {
   });
 
   it('either shortest path is unbroken', () => {
-    for (const p of ['RRDD', 'DDRR']) expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, move: -1, right: [], correct: true });
+    for (const p of ['RRDD', 'DDRR'])
+      expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, move: -1, right: [], correct: true });
   });
 
   it('stopping one move short: the end token at position 3, where D was right', () => {
-    expect(walkBreak(loop, walk('RRD'))).toEqual({ kind: 'stopped-short', at: 3, move: 3, right: [MOVE_ID.D], correct: false });
+    expect(walkBreak(loop, walk('RRD'))).toEqual({
+      kind: 'stopped-short',
+      at: 3,
+      move: 3,
+      right: [MOVE_ID.D],
+      correct: false,
+    });
   });
 
   it('overshooting: the move after the goal, where the end token was right; a walk back to the goal is still correct', () => {
@@ -31,13 +38,37 @@ describe('walkBreak: where a walk first goes wrong', () => {
   it('a wall, the edge and a token that is not a move', () => {
     expect(walkBreak(loop, walk('DR'))).toEqual({ kind: 'wall', at: 1, move: 1, right: [MOVE_ID.D], correct: false });
     // From S both R and D stay on a shortest path.
-    expect(walkBreak(loop, walk('U'))).toEqual({ kind: 'edge', at: 0, move: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
-    expect(walkBreak(loop, [4, EOS])).toEqual({ kind: 'badtoken', at: 0, move: 0, right: [MOVE_ID.D, MOVE_ID.R], correct: false });
+    expect(walkBreak(loop, walk('U'))).toEqual({
+      kind: 'edge',
+      at: 0,
+      move: 0,
+      right: [MOVE_ID.D, MOVE_ID.R],
+      correct: false,
+    });
+    expect(walkBreak(loop, [4, EOS])).toEqual({
+      kind: 'badtoken',
+      at: 0,
+      move: 0,
+      right: [MOVE_ID.D, MOVE_ID.R],
+      correct: false,
+    });
   });
 
   it('a wrong turn, counted once, even when a detour still reaches the goal', () => {
-    expect(walkBreak(loop, walk('RL'))).toEqual({ kind: 'wrong-turn', at: 1, move: 1, right: [MOVE_ID.R], correct: false });
-    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({ kind: 'wrong-turn', at: 1, move: 1, right: [MOVE_ID.R], correct: true });
+    expect(walkBreak(loop, walk('RL'))).toEqual({
+      kind: 'wrong-turn',
+      at: 1,
+      move: 1,
+      right: [MOVE_ID.R],
+      correct: false,
+    });
+    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({
+      kind: 'wrong-turn',
+      at: 1,
+      move: 1,
+      right: [MOVE_ID.R],
+      correct: true,
+    });
   });
 
   it('is total: empty, garbage and over-long completions', () => {
@@ -55,7 +86,13 @@ describe('walkBreakReport', () => {
     const tokens = new Int32Array(walks.length * T);
     walks.forEach((p, n) => tokens.set(walk(p), n * T + Lp));
     const probs = [0, 0.5, 0.005, 0.2, 0.4, 0.9]; // p(right) given to walk n's break
-    const r = walkBreakReport(walks.map(() => loop), tokens, T, Lp, (n) => probs[n]);
+    const r = walkBreakReport(
+      walks.map(() => loop),
+      tokens,
+      T,
+      Lp,
+      (n) => probs[n],
+    );
     expect(r.correct).toBe(2);
     expect(r.unbroken).toBe(1);
     expect(r.kinds).toEqual({ wall: 0, edge: 1, badtoken: 0, 'wrong-turn': 2, overshoot: 1, 'stopped-short': 1 });
@@ -81,7 +118,13 @@ describe('walkBreak with notes (answer = cells)', () => {
   it('names completion positions of the move slots', () => {
     // R (0,1) R (0,2) D (1,2), then EOS at position 6 one move short.
     const short = [MOVE_ID.R, note(0, 1), MOVE_ID.R, note(0, 2), MOVE_ID.D, note(1, 2), EOS];
-    expect(walkBreak(cells, short)).toEqual({ kind: 'stopped-short', at: 6, move: 3, right: [MOVE_ID.D], correct: false });
+    expect(walkBreak(cells, short)).toEqual({
+      kind: 'stopped-short',
+      at: 6,
+      move: 3,
+      right: [MOVE_ID.D],
+      correct: false,
+    });
     const wall = [MOVE_ID.D, note(1, 0), MOVE_ID.R, note(1, 1), EOS];
     // The second move (index 1) at completion position 2: the report counts moves, not positions.
     expect(walkBreak(cells, wall)).toEqual({ kind: 'wall', at: 2, move: 1, right: [MOVE_ID.D], correct: false });

@@ -10,7 +10,16 @@
 // wrong (not correct) and has always failed earlier in one of these ways. A wrong turn can still end on the
 // goal by a detour (correct under the binary reward): the report counts those apart.
 
-import { boardOf, FIRST_MOVE, goalDistances, moveBudget, moveSlots, shortestMoves, stepCell, type MazeInstance } from './task';
+import {
+  boardOf,
+  FIRST_MOVE,
+  goalDistances,
+  moveBudget,
+  moveSlots,
+  shortestMoves,
+  stepCell,
+  type MazeInstance,
+} from './task';
 import { EOS } from '../types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;
@@ -67,7 +76,9 @@ export function walkBreak(instance: MazeInstance, completion: readonly number[])
   // walk of shortest moves reaches G in fewer than n² moves, so it has overshot or turned wrong).
   const correct = !broken && cell === board.goal && content.length <= moveBudget(board);
   if (!first && !correct) first = { kind: 'stopped-short', at: slots.end, move: content.length, right: closer(cell) };
-  return first ? { ...(first as Omit<WalkBreak, 'correct'>), correct } : { kind: null, at: -1, move: -1, right: [], correct };
+  return first
+    ? { ...(first as Omit<WalkBreak, 'correct'>), correct }
+    : { kind: null, at: -1, move: -1, right: [], correct };
 }
 
 /** Below this probability of a right token a break counts as collapsed (as for the chains). */
@@ -99,15 +110,22 @@ export interface WalkBreakReport {
  * the policy's probability of the tokens `right` at completion position `at` of walk n.
  */
 export function walkBreakReport(
-  instances: readonly MazeInstance[], tokens: Int32Array, T: number, Lp: number,
+  instances: readonly MazeInstance[],
+  tokens: Int32Array,
+  T: number,
+  Lp: number,
   rightProb: (n: number, at: number, right: readonly number[]) => number,
 ): WalkBreakReport {
-  const zero = (): Record<WalkBreakKind, number> => Object.fromEntries(WALK_BREAKS.map((k) => [k, 0])) as Record<WalkBreakKind, number>;
+  const zero = (): Record<WalkBreakKind, number> =>
+    Object.fromEntries(WALK_BREAKS.map((k) => [k, 0])) as Record<WalkBreakKind, number>;
   const kinds = zero();
   const pSum = zero();
   const byMove: number[] = [];
   const kindByMove = Object.fromEntries(WALK_BREAKS.map((k) => [k, [] as number[]])) as Record<WalkBreakKind, number[]>;
-  let correct = 0, unbroken = 0, detours = 0, collapsed = 0;
+  let correct = 0,
+    unbroken = 0,
+    detours = 0,
+    collapsed = 0;
   instances.forEach((inst, n) => {
     const walk = Array.from(tokens.subarray(n * T + Lp, n * T + Lp + inst.completionLength));
     const b = walkBreak(inst, walk);
@@ -128,7 +146,18 @@ export function walkBreakReport(
   });
   const pRight = zero();
   for (const k of WALK_BREAKS) pRight[k] = kinds[k] > 0 ? pSum[k] / kinds[k] : 0;
-  return { size: instances[0]?.params.size ?? 0, prompts: instances.length, correct, unbroken, kinds, detours, byMove, kindByMove, pRight, collapsed };
+  return {
+    size: instances[0]?.params.size ?? 0,
+    prompts: instances.length,
+    correct,
+    unbroken,
+    kinds,
+    detours,
+    byMove,
+    kindByMove,
+    pRight,
+    collapsed,
+  };
 }
 
 const KIND_TEXT: Record<WalkBreakKind, string> = {
@@ -142,18 +171,25 @@ const KIND_TEXT: Record<WalkBreakKind, string> = {
 
 /** "1:35  2:2": counts by move number (from 1), the empty ones left out. */
 function byMoveText(counts: readonly number[]): string {
-  return counts.map((c, i) => (c > 0 ? `${i + 1}:${c}` : '')).filter(Boolean).join('  ');
+  return counts
+    .map((c, i) => (c > 0 ? `${i + 1}:${c}` : ''))
+    .filter(Boolean)
+    .join('  ');
 }
 
 /** The report as lines of text. */
 export function walkBreakLines(r: WalkBreakReport): string[] {
   const pct = (x: number): string => `${((100 * x) / Math.max(1, r.prompts)).toFixed(0)}%`;
   const lines = [`where each greedy walk first goes wrong (${r.prompts} mazes, ${r.size}×${r.size}):`];
-  lines.push(`  shortest path to the goal: ${r.unbroken} (${pct(r.unbroken)}); on the goal at the end: ${r.correct} (${pct(r.correct)})`);
+  lines.push(
+    `  shortest path to the goal: ${r.unbroken} (${pct(r.unbroken)}); on the goal at the end: ${r.correct} (${pct(r.correct)})`,
+  );
   for (const k of WALK_BREAKS) {
     if (r.kinds[k] === 0) continue;
     const extra = k === 'wrong-turn' && r.detours > 0 ? `, ${r.detours} still reached the goal` : '';
-    lines.push(`  ${KIND_TEXT[k].padEnd(38)} ${String(r.kinds[k]).padStart(5)} (${pct(r.kinds[k])}); p(right there) ${r.pRight[k].toFixed(3)}${extra}; at move ${byMoveText(r.kindByMove[k])}`);
+    lines.push(
+      `  ${KIND_TEXT[k].padEnd(38)} ${String(r.kinds[k]).padStart(5)} (${pct(r.kinds[k])}); p(right there) ${r.pRight[k].toFixed(3)}${extra}; at move ${byMoveText(r.kindByMove[k])}`,
+    );
   }
   if (r.byMove.length > 0) lines.push(`  first failure at move: ${byMoveText(r.byMove)}`);
   const broken = r.prompts - r.unbroken;

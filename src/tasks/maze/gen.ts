@@ -112,7 +112,14 @@ export const MAX_MAZE_ATTEMPTS = 400;
  * least two shortest paths qualify. Mazes are redrawn until a pair qualifies; after
  * MAX_MAZE_ATTEMPTS the best pair seen is used.
  */
-export function generateMaze(rng: Rng, size: number, braidCount: number, minDist: number, maxDist = Infinity, nearShare = 0): GeneratedMaze {
+export function generateMaze(
+  rng: Rng,
+  size: number,
+  braidCount: number,
+  minDist: number,
+  maxDist = Infinity,
+  nearShare = 0,
+): GeneratedMaze {
   // No draw when nearShare is 0, so the mazes of a run without it stay what they were.
   const near = nearShare > 0 && rng.next() < nearShare;
   const lo = near || maxDist < minDist ? 1 : minDist;

@@ -16,22 +16,55 @@ describe('maze path decoding', () => {
 
   it('follows moves to the EOS', () => {
     const p = decodeMazePath(grid, [0, 0], vocab, ['R', 'D', 'R', 'D', '<eos>', 'U'].map(id));
-    expect(p).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 4 });
+    expect(p).toEqual({
+      cells: [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+        [1, 2],
+        [2, 2],
+      ],
+      moves: 'RDRD',
+      broken: null,
+      stop: 4,
+    });
   });
 
   it('skips the cell notes with answer = cells, and stops where the walk did', () => {
     const cells = mazeTask.vocab(testMazeParams({ answer: 'cells' }));
     const cid = (text: string): number => cells.indexOf(text);
     const walk = ['R', '0,1', 'D', '1,1', 'R', '9,9', 'D', '2,2', '<eos>'].map(cid);
-    expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({ cells: [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2]], moves: 'RDRD', broken: null, stop: 8 });
-    expect(decodeMazePath(grid, [0, 0], cells, ['R', '0,1', 'R'].map(cid), 2)).toMatchObject({ moves: 'R', broken: 'wall', stop: 2 });
-    expect(decodeMazePath(grid, [0, 0], cells, ['R', '<eos>', 'D'].map(cid), 2)).toMatchObject({ moves: 'R', broken: null, stop: 1 });
+    expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({
+      cells: [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+        [1, 2],
+        [2, 2],
+      ],
+      moves: 'RDRD',
+      broken: null,
+      stop: 8,
+    });
+    expect(decodeMazePath(grid, [0, 0], cells, ['R', '0,1', 'R'].map(cid), 2)).toMatchObject({
+      moves: 'R',
+      broken: 'wall',
+      stop: 2,
+    });
+    expect(decodeMazePath(grid, [0, 0], cells, ['R', '<eos>', 'D'].map(cid), 2)).toMatchObject({
+      moves: 'R',
+      broken: null,
+      stop: 1,
+    });
   });
 
   it('stops at a wall, the grid edge, or a token that is not a move', () => {
     expect(decodeMazePath(grid, [0, 0], vocab, ['R', 'R'].map(id))).toMatchObject({ moves: 'R', broken: 'wall' });
     expect(decodeMazePath(grid, [0, 0], vocab, ['U'].map(id))).toMatchObject({ cells: [[0, 0]], broken: 'offgrid' });
-    expect(decodeMazePath(grid, [0, 0], vocab, ['R', '.', 'D'].map(id))).toMatchObject({ moves: 'R', broken: 'badtoken' });
+    expect(decodeMazePath(grid, [0, 0], vocab, ['R', '.', 'D'].map(id))).toMatchObject({
+      moves: 'R',
+      broken: 'badtoken',
+    });
     expect(decodeMazePath(grid, [0, 0], vocab, [-3])).toMatchObject({ broken: 'badtoken' });
   });
 
@@ -59,6 +92,15 @@ describe('maze path decoding', () => {
     expect(pathOffset(0, 5)).toBeCloseTo(-0.25);
     expect(pathOffset(4, 5)).toBeCloseTo(0.25);
     expect(pathOffset(2, 5)).toBeCloseTo(0);
-    expect(pathPoints([[0, 0], [1, 2]], 10, 0.1)).toBe('6.0,6.0 26.0,16.0');
+    expect(
+      pathPoints(
+        [
+          [0, 0],
+          [1, 2],
+        ],
+        10,
+        0.1,
+      ),
+    ).toBe('6.0,6.0 26.0,16.0');
   });
 });

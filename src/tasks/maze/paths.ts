@@ -30,7 +30,11 @@ export function moveOf(vocab: readonly string[], token: number): number {
  * cell it reached (maze answer = cells; the notes are not part of the walk).
  */
 export function decodeMazePath(
-  grid: readonly string[], start: Cell, vocab: readonly string[], completion: readonly number[], stride = 1,
+  grid: readonly string[],
+  start: Cell,
+  vocab: readonly string[],
+  completion: readonly number[],
+  stride = 1,
 ): DecodedPath {
   const size = grid.length;
   const eosText = SPECIAL_TOKENS[EOS];
@@ -53,12 +57,17 @@ export function decodeMazePath(
     cells.push([r, c]);
     moves += MOVE_NAMES[m];
     // A note slot holding the end token ends the walk too.
-    if (stride > 1 && i + 1 < completion.length && (completion[i + 1] === EOS || vocab[completion[i + 1]] === eosText)) return { cells, moves, broken: null, stop: i + 1 };
+    if (stride > 1 && i + 1 < completion.length && (completion[i + 1] === EOS || vocab[completion[i + 1]] === eosText))
+      return { cells, moves, broken: null, stop: i + 1 };
   }
   return { cells, moves, broken: null, stop: i };
 }
 
-export function decodeInstancePath(inst: MazeInstance, vocab: readonly string[], completion: readonly number[]): DecodedPath {
+export function decodeInstancePath(
+  inst: MazeInstance,
+  vocab: readonly string[],
+  completion: readonly number[],
+): DecodedPath {
   return decodeMazePath(inst.grid, inst.start, vocab, completion.slice(0, inst.completionLength), stride(inst.params));
 }
 
@@ -72,5 +81,7 @@ export function pathOffset(g: number, G: number, spread = 0.5): number {
 
 /** SVG polyline points of a path: cell centres (cell size `px`), shifted by `offset` cells along both axes. */
 export function pathPoints(cells: readonly Cell[], px: number, offset: number): string {
-  return cells.map(([r, c]) => `${((c + 0.5 + offset) * px).toFixed(1)},${((r + 0.5 + offset) * px).toFixed(1)}`).join(' ');
+  return cells
+    .map(([r, c]) => `${((c + 0.5 + offset) * px).toFixed(1)},${((r + 0.5 + offset) * px).toFixed(1)}`)
+    .join(' ');
 }

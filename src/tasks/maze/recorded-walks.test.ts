@@ -1,14 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { mazesMismatch, parseRecordedWalks, recordedModel, walkCells, withRecordedModel, type RecordedMaze } from './recorded-walks';
+import {
+  mazesMismatch,
+  parseRecordedWalks,
+  recordedModel,
+  walkCells,
+  withRecordedModel,
+  type RecordedMaze,
+} from './recorded-walks';
 import type { BranchingSummary } from './branching';
 
 const maze: RecordedMaze = { grid: ['S..', '.#.', '..G'], start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 2 };
 const other: RecordedMaze = { ...maze, grid: ['S..', '...', '.#G'] };
 const summary = (distinct: number): BranchingSummary => ({
-  mazes: 1, walksPerMaze: 4, passAtK: [0.5, 0.8, 0.9, 1], distinctCorrect: distinct, shortestFound: 1, distinctShortest: 0, distinctSimple: 0, simpsonShortest: NaN, simpsonShortestMazes: 0, simpsonSimple: NaN, simpsonSimpleMazes: 0, k: 4, matchedCorrect: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedShortest: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, matchedSimple: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN }, wallContact: 0, firstFailureWall: 0, branchEntropy: 0.5, otherEntropy: 0.1,
+  mazes: 1,
+  walksPerMaze: 4,
+  passAtK: [0.5, 0.8, 0.9, 1],
+  distinctCorrect: distinct,
+  shortestFound: 1,
+  distinctShortest: 0,
+  distinctSimple: 0,
+  simpsonShortest: NaN,
+  simpsonShortestMazes: 0,
+  simpsonSimple: NaN,
+  simpsonSimpleMazes: 0,
+  k: 4,
+  matchedCorrect: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
+  matchedShortest: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
+  matchedSimple: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
+  wallContact: 0,
+  firstFailureWall: 0,
+  branchEntropy: 0.5,
+  otherEntropy: 0.1,
 });
-const base = recordedModel('base model', 'base.safetensors', 0, summary(1), [[{ moves: 'RRDD', count: 2, shortest: true }]]);
-const trained = recordedModel('step 800', 'step800.safetensors', 800, summary(2), [[{ moves: 'RRDD', count: 3, shortest: true }, { moves: 'DDRR', count: 1, shortest: true }]]);
+const base = recordedModel('base model', 'base.safetensors', 0, summary(1), [
+  [{ moves: 'RRDD', count: 2, shortest: true }],
+]);
+const trained = recordedModel('step 800', 'step800.safetensors', 800, summary(2), [
+  [
+    { moves: 'RRDD', count: 3, shortest: true },
+    { moves: 'DDRR', count: 1, shortest: true },
+  ],
+]);
 
 describe('recorded walks', () => {
   it('keeps pass@1 and pass@G of the summary', () => {
@@ -39,13 +71,27 @@ describe('recorded walks', () => {
     expect(parseRecordedWalks({ kind: 'run' })).toMatch(/kind must be "maze-walks"/);
     expect(parseRecordedWalks({ kind: 'maze-walks', mazes: {}, models: [] })).toMatch(/mazes and models must be lists/);
     expect(parseRecordedWalks({ ...file, mazes: [{ ...maze, start: [0] }] })).toMatch(/^mazes\[0\]: needs grid/);
-    expect(parseRecordedWalks({ ...file, models: [{ ...base, walks: [] }] })).toMatch(/^models\[0\]: needs a label and walks for each of the 1 mazes/);
-    expect(parseRecordedWalks({ ...file, models: [base, { ...trained, walks: [[{ moves: 'RX', count: 1 }]] }] })).toMatch(/^models\[1\] \(step 800\): each walk needs moves/);
+    expect(parseRecordedWalks({ ...file, models: [{ ...base, walks: [] }] })).toMatch(
+      /^models\[0\]: needs a label and walks for each of the 1 mazes/,
+    );
+    expect(
+      parseRecordedWalks({ ...file, models: [base, { ...trained, walks: [[{ moves: 'RX', count: 1 }]] }] }),
+    ).toMatch(/^models\[1\] \(step 800\): each walk needs moves/);
   });
 
-  it('follows a walk\'s moves from the start', () => {
-    expect(walkCells([0, 0], 'RRDD')).toEqual([[0, 0], [0, 1], [0, 2], [1, 2], [2, 2]]);
+  it("follows a walk's moves from the start", () => {
+    expect(walkCells([0, 0], 'RRDD')).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
     expect(walkCells([2, 1], '')).toEqual([[2, 1]]);
-    expect(walkCells([1, 1], 'UL')).toEqual([[1, 1], [0, 1], [0, 0]]);
+    expect(walkCells([1, 1], 'UL')).toEqual([
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ]);
   });
 });

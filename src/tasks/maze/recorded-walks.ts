@@ -57,7 +57,13 @@ export interface RecordedWalks {
 }
 
 export function recordedMaze(inst: MazeInstance): RecordedMaze {
-  return { grid: [...inst.grid], start: [...inst.start], goal: [...inst.goal], shortest: inst.shortest, shortestPaths: inst.shortestPaths };
+  return {
+    grid: [...inst.grid],
+    start: [...inst.start],
+    goal: [...inst.goal],
+    shortest: inst.shortest,
+    shortestPaths: inst.shortestPaths,
+  };
 }
 
 /** A walk's tokens up to and including the first end token (what follows it is never read). */
@@ -78,13 +84,23 @@ export interface RawWalks {
 }
 
 export function recordedModel(
-  label: string, checkpoint: string, step: number, summary: BranchingSummary, walks: CorrectWalk[][], raw?: RawWalks,
+  label: string,
+  checkpoint: string,
+  step: number,
+  summary: BranchingSummary,
+  walks: CorrectWalk[][],
+  raw?: RawWalks,
 ): RecordedModel {
   const G = summary.walksPerMaze;
   return {
-    label, checkpoint, step, walksPerMaze: G,
-    passAt1: summary.passAtK[0] ?? NaN, passAtG: summary.passAtK[G - 1] ?? NaN,
-    distinctCorrect: summary.distinctCorrect, shortestFound: summary.shortestFound,
+    label,
+    checkpoint,
+    step,
+    walksPerMaze: G,
+    passAt1: summary.passAtK[0] ?? NaN,
+    passAtG: summary.passAtK[G - 1] ?? NaN,
+    distinctCorrect: summary.distinctCorrect,
+    shortestFound: summary.shortestFound,
     walks,
     ...(raw ? { branching: summary, perMaze: raw.perMaze, sampled: raw.sampled, greedy: raw.greedy } : {}),
   };
@@ -96,21 +112,30 @@ const sameMaze = (a: RecordedMaze, b: RecordedMaze): boolean =>
 /** Why `mazes` are not the file's mazes (every model of a file walks the same mazes), or null. */
 export function mazesMismatch(file: RecordedWalks, mazes: readonly RecordedMaze[]): string | null {
   const again = 'judge every model with the same --n, --seed and --param';
-  if (file.mazes.length !== mazes.length) return `the file holds walks on ${file.mazes.length} mazes and this checkpoint walks ${mazes.length}: ${again}`;
+  if (file.mazes.length !== mazes.length)
+    return `the file holds walks on ${file.mazes.length} mazes and this checkpoint walks ${mazes.length}: ${again}`;
   const b = mazes.findIndex((m, i) => !sameMaze(m, file.mazes[i]));
   return b >= 0 ? `maze ${b + 1} differs from the file's: ${again}` : null;
 }
 
 /** `file` with `model` added (a model of the same label is replaced), or a new file when `file` is null. */
 export function withRecordedModel(
-  file: RecordedWalks | null, source: string, mazes: RecordedMaze[], model: RecordedModel,
+  file: RecordedWalks | null,
+  source: string,
+  mazes: RecordedMaze[],
+  model: RecordedModel,
   reading: Pick<RecordedWalks, 'vocab' | 'params' | 'completionLength'> = {},
 ): RecordedWalks {
   if (!file) return { kind: 'maze-walks', source, ...reading, mazes, models: [model] };
   const mismatch = mazesMismatch(file, mazes);
   if (mismatch) throw new Error(mismatch);
   const models = file.models.filter((m) => m.label !== model.label);
-  return { ...file, ...reading, source: file.source === source ? source : `${file.source}; ${source}`, models: [...models, model] };
+  return {
+    ...file,
+    ...reading,
+    source: file.source === source ? source : `${file.source}; ${source}`,
+    models: [...models, model],
+  };
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -121,7 +146,13 @@ export function parseRecordedWalks(raw: unknown): RecordedWalks | string {
   if (!isObject(raw) || raw.kind !== 'maze-walks') return 'not a maze walks file (kind must be "maze-walks")';
   if (!Array.isArray(raw.mazes) || !Array.isArray(raw.models)) return 'mazes and models must be lists';
   for (const [i, m] of raw.mazes.entries()) {
-    if (!isObject(m) || !Array.isArray(m.grid) || !m.grid.every((r) => typeof r === 'string') || !isCell(m.start) || !isCell(m.goal)) {
+    if (
+      !isObject(m) ||
+      !Array.isArray(m.grid) ||
+      !m.grid.every((r) => typeof r === 'string') ||
+      !isCell(m.start) ||
+      !isCell(m.goal)
+    ) {
       return `mazes[${i}]: needs grid (rows of text), start and goal ([row, column])`;
     }
   }
@@ -130,7 +161,12 @@ export function parseRecordedWalks(raw: unknown): RecordedWalks | string {
       return `models[${i}]: needs a label and walks for each of the ${raw.mazes.length} mazes`;
     }
     for (const walks of m.walks) {
-      if (!Array.isArray(walks) || !walks.every((w) => isObject(w) && typeof w.moves === 'string' && /^[UDLR]*$/.test(w.moves) && Number.isInteger(w.count))) {
+      if (
+        !Array.isArray(walks) ||
+        !walks.every(
+          (w) => isObject(w) && typeof w.moves === 'string' && /^[UDLR]*$/.test(w.moves) && Number.isInteger(w.count),
+        )
+      ) {
         return `models[${i}] (${m.label}): each walk needs moves (U, D, L, R) and a count`;
       }
     }

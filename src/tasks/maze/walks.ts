@@ -71,7 +71,12 @@ function movesToGoal(inst: MazeInstance, cell: Cell): number {
 }
 
 /** Why and where a walk that did not reach the goal failed. */
-export function walkFailure(inst: MazeInstance, vocab: readonly string[], completion: readonly number[], path: DecodedPath): MazeFailure | null {
+export function walkFailure(
+  inst: MazeInstance,
+  vocab: readonly string[],
+  completion: readonly number[],
+  path: DecodedPath,
+): MazeFailure | null {
   const at = path.cells[path.cells.length - 1];
   // The token where the walk stopped: the failing move, or the end token.
   const c = path.stop;
@@ -80,32 +85,50 @@ export function walkFailure(inst: MazeInstance, vocab: readonly string[], comple
   if (path.broken === 'wall' || path.broken === 'offgrid') {
     const [dr, dc] = MOVE_DELTAS[moveOf(vocab, token)];
     const into: Cell = [at[0] + dr, at[1] + dc];
-    const why = path.broken === 'wall'
-      ? `walked into the wall at ${cellWords(into)}`
-      : `walked off the grid from ${cellWords(at)} (move ${moveArrow(token, text)})`;
+    const why =
+      path.broken === 'wall'
+        ? `walked into the wall at ${cellWords(into)}`
+        : `walked off the grid from ${cellWords(at)} (move ${moveArrow(token, text)})`;
     return { kind: path.broken, at, into, c, why };
   }
   if (path.broken === 'overbudget') {
     const budget = inst.params.size * inst.params.size;
-    return { kind: 'overbudget', at, into: null, c, why: `made move ${budget + 1}, past the ${budget}-move budget, at ${cellWords(at)}` };
+    return {
+      kind: 'overbudget',
+      at,
+      into: null,
+      c,
+      why: `made move ${budget + 1}, past the ${budget}-move budget, at ${cellWords(at)}`,
+    };
   }
-  if (path.broken === 'badtoken') return { kind: 'badtoken', at, into: null, c, why: `wrote "${text}" where a move belongs, at ${cellWords(at)}` };
+  if (path.broken === 'badtoken')
+    return { kind: 'badtoken', at, into: null, c, why: `wrote "${text}" where a move belongs, at ${cellWords(at)}` };
   if (at[0] === inst.goal[0] && at[1] === inst.goal[1]) return null;
   const left = movesToGoal(inst, at);
   const away = left > 0 ? `, ${left} move${left === 1 ? '' : 's'} from the goal` : '';
   const ended = c < completion.length && completion[c] === EOS;
   return {
-    kind: 'stopped', at, into: null, c: ended ? c : null,
+    kind: 'stopped',
+    at,
+    into: null,
+    c: ended ? c : null,
     why: ended ? `stopped at ${cellWords(at)}${away}` : `ran out of room at ${cellWords(at)}${away}`,
   };
 }
 
 /** Answer g's walk, decoded the way the verifier follows it, and how it ended. */
-export function walkEnd(inst: MazeInstance, vocab: readonly string[], completion: readonly number[], g: number): WalkEnd {
+export function walkEnd(
+  inst: MazeInstance,
+  vocab: readonly string[],
+  completion: readonly number[],
+  g: number,
+): WalkEnd {
   const path = decodeInstancePath(inst, vocab, completion);
   const failure = walkFailure(inst, vocab, completion, path);
   const steps = path.moves.length;
-  const summary = failure ? failure.why : `reached the goal in ${steps} move${steps === 1 ? '' : 's'} (shortest ${inst.shortest})`;
+  const summary = failure
+    ? failure.why
+    : `reached the goal in ${steps} move${steps === 1 ? '' : 's'} (shortest ${inst.shortest})`;
   return { g, path, outcome: failure ? failure.kind : 'goal', failure, summary };
 }
 
@@ -149,7 +172,10 @@ export function mazeMarkers(inst: MazeInstance, walks: readonly WalkEnd[]): Maze
     m.title = `${head} (${answersText(m.gs)}):\n${(reasons.get(key) ?? []).join('\n')}`;
   }
   const spread = spreadMarkers([...markers.values()]);
-  const letters: [number, number][] = [[inst.start[1] + 0.5, inst.start[0] + 0.5], [inst.goal[1] + 0.5, inst.goal[0] + 0.5]];
+  const letters: [number, number][] = [
+    [inst.start[1] + 0.5, inst.start[0] + 0.5],
+    [inst.goal[1] + 0.5, inst.goal[0] + 0.5],
+  ];
   return placeCounts(spread, letters);
 }
 
@@ -165,11 +191,20 @@ function countCandidates(m: MazeMarker): [number, number][] {
   if (m.stub) {
     const across = m.stub.x2 !== m.stub.x1; // the walk moved left or right: the edge is vertical
     return across
-      ? [[m.x, m.y + COUNT_GAP], [m.x, m.y - COUNT_GAP]]
-      : [[m.x + COUNT_GAP, m.y], [m.x - COUNT_GAP, m.y]];
+      ? [
+          [m.x, m.y + COUNT_GAP],
+          [m.x, m.y - COUNT_GAP],
+        ]
+      : [
+          [m.x + COUNT_GAP, m.y],
+          [m.x - COUNT_GAP, m.y],
+        ];
   }
   const inward = (v: number): number => (v - Math.floor(v) > 0.5 ? -COUNT_GAP : COUNT_GAP);
-  return [[m.x + inward(m.x), m.y], [m.x, m.y + inward(m.y)]];
+  return [
+    [m.x + inward(m.x), m.y],
+    [m.x, m.y + inward(m.y)],
+  ];
 }
 
 /**
@@ -180,7 +215,10 @@ function placeCounts(markers: MazeMarker[], letters: readonly [number, number][]
   const taken: [number, number][] = [...letters, ...markers.map((m): [number, number] => [m.x, m.y])];
   for (const m of markers) {
     if (m.count < 2) continue;
-    const [x, y] = farthestFrom(countCandidates(m), taken.filter(([tx, ty]) => tx !== m.x || ty !== m.y));
+    const [x, y] = farthestFrom(
+      countCandidates(m),
+      taken.filter(([tx, ty]) => tx !== m.x || ty !== m.y),
+    );
     m.countAt = { x, y };
     taken.push([x, y]);
   }
@@ -201,7 +239,12 @@ function farthestFrom(candidates: readonly [number, number][], points: readonly 
   return best;
 }
 
-const CORNERS: [number, number][] = [[0.27, 0.27], [-0.27, 0.27], [0.27, -0.27], [-0.27, -0.27]];
+const CORNERS: [number, number][] = [
+  [0.27, 0.27],
+  [-0.27, 0.27],
+  [0.27, -0.27],
+  [-0.27, -0.27],
+];
 
 /**
  * A failure with no wall to point at (a stop, a bad token) sits in a corner of its cell: of the
@@ -215,7 +258,10 @@ function spreadMarkers(markers: MazeMarker[]): MazeMarker[] {
     const cx = Math.floor(m.x) + 0.5;
     const cy = Math.floor(m.y) + 0.5;
     const corners = CORNERS.map(([dx, dy]): [number, number] => [cx + dx, cy + dy]);
-    [m.x, m.y] = farthestFrom(corners, placed.map((p): [number, number] => [p.x, p.y]));
+    [m.x, m.y] = farthestFrom(
+      corners,
+      placed.map((p): [number, number] => [p.x, p.y]),
+    );
     placed.push(m);
   }
   return markers;

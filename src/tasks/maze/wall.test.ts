@@ -52,17 +52,30 @@ describe('base completions along a wall (baseWalk right-hand, either-hand)', () 
   const params = { size: 3, baseWalk: 'either-hand' };
   const inst = maze.fromJSON({ task: 'maze', params, grid: ['.S.', '.#.', '..G'] });
   const moved = maze.fromJSON({ task: 'maze', params, grid: ['.SG', '.#.', '...'] });
-  const rightOnly = maze.fromJSON({ task: 'maze', params: { ...params, baseWalk: 'right-hand' }, grid: ['.S.', '.#.', '..G'] });
+  const rightOnly = maze.fromJSON({
+    task: 'maze',
+    params: { ...params, baseWalk: 'right-hand' },
+    grid: ['.S.', '.#.', '..G'],
+  });
   // Walking on through G, the right hand goes round the ring clockwise, the left anticlockwise.
   const right = 'RDDLLUURRDDLLUURRDDLLUURR';
   const left = 'LDDRRUULLDDRRUULLDDRRUULL';
 
   const handOf = (walk: number[]): string => {
     expect(walk[walk.length - 1]).toBe(EOS);
-    const text = walk.slice(0, -1).map((t) => maze.vocab(inst.params)[t]).join('');
+    const text = walk
+      .slice(0, -1)
+      .map((t) => maze.vocab(inst.params)[t])
+      .join('');
     expect(text.length).toBeGreaterThanOrEqual(1);
     expect(text.length).toBeLessThanOrEqual(9);
-    return right.startsWith(text) && left.startsWith(text) ? 'both' : right.startsWith(text) ? 'right' : left.startsWith(text) ? 'left' : `neither: ${text}`;
+    return right.startsWith(text) && left.startsWith(text)
+      ? 'both'
+      : right.startsWith(text)
+        ? 'right'
+        : left.startsWith(text)
+          ? 'left'
+          : `neither: ${text}`;
   };
 
   it('either-hand: wall walks of 1 to n² moves with a hand drawn per walk, the same wherever the goal is', () => {
@@ -90,7 +103,15 @@ describe('base completions along a wall (baseWalk right-hand, either-hand)', () 
     expect(() => parseParams(maze, { baseWalk: 'hand' })).toThrow(/maze\.baseWalk.*random, right-hand, either-hand/);
     const rng = makeRng(4, STREAM.tasks);
     for (let i = 0; i < 40; i++) {
-      const drawn = maze.sample(rng, parseParams(maze, { size: 4 + (i % 3), minDist: 2, baseWalk: i % 2 ? 'right-hand' : 'either-hand', answer: 'cells' }));
+      const drawn = maze.sample(
+        rng,
+        parseParams(maze, {
+          size: 4 + (i % 3),
+          minDist: 2,
+          baseWalk: i % 2 ? 'right-hand' : 'either-hand',
+          answer: 'cells',
+        }),
+      );
       const walk = maze.baseCompletion!(rng, drawn);
       expect(maze.verify(drawn, walk).details.broken).toBeNull();
       expect(maze.groupMetrics?.(drawn, [walk]).cell_alignment).toBe(1);
@@ -119,7 +140,9 @@ describe('the reference answer along the wall (solution right-hand)', () => {
   it('is always a correct answer, on the same mazes as the shortest-path reference', () => {
     const draws = (solution: string) => {
       const rng = makeRng(5, STREAM.tasks);
-      return Array.from({ length: 100 }, () => maze.sample(rng, parseParams(maze, { size: 5, minDist: 4, answer: 'cells', solution })));
+      return Array.from({ length: 100 }, () =>
+        maze.sample(rng, parseParams(maze, { size: 5, minDist: 4, answer: 'cells', solution })),
+      );
     };
     const wall = draws('right-hand');
     const shortest = draws('shortest');

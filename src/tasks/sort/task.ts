@@ -6,7 +6,18 @@ import type { Rng } from '../../core/random';
 import { parseParams } from '../params';
 import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
-import { BOS, EOS, NUM_SPECIAL, SEP, type ParamSpec, type SequenceShape, type Task, type TaskInstance, type VerifyResult, type TaskDisplay } from '../types';
+import {
+  BOS,
+  EOS,
+  NUM_SPECIAL,
+  SEP,
+  type ParamSpec,
+  type SequenceShape,
+  type Task,
+  type TaskInstance,
+  type VerifyResult,
+  type TaskDisplay,
+} from '../types';
 
 export type SortParams = {
   length: number;
@@ -16,8 +27,21 @@ export type SortParams = {
 
 export const SORT_PARAMS: readonly ParamSpec[] = [
   { name: 'length', kind: 'int', default: 5, min: 2, max: 12, doc: 'Number k of letters to sort.' },
-  { name: 'alphabet', kind: 'int', default: 8, min: 2, max: 26, doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.' },
-  { name: 'reward', kind: 'enum', default: 'exact', values: ['exact', 'partial'], doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.' },
+  {
+    name: 'alphabet',
+    kind: 'int',
+    default: 8,
+    min: 2,
+    max: 26,
+    doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
+  },
+  {
+    name: 'reward',
+    kind: 'enum',
+    default: 'exact',
+    values: ['exact', 'partial'],
+    doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
+  },
 ];
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -40,7 +64,14 @@ function build(params: SortParams, input: number[]): SortInstance {
   const promptTokens = [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP];
   const answerTokens = [...sorted.map((x) => NUM_SPECIAL + x), EOS];
   return {
-    ...freeCompletionInstance('sort', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
+    ...freeCompletionInstance(
+      'sort',
+      params,
+      vocab(params),
+      promptTokens,
+      answerTokens,
+      shape(params).completionLength,
+    ),
     input: [...input],
     sorted,
   };
@@ -68,7 +99,8 @@ function verify(instance: SortInstance, completion: readonly number[]): VerifyRe
   const rightLetters = expected.filter((t, i) => content[i] === t).length;
   const rightLength = content.length === k;
   const correct = rightLength && rightLetters === k;
-  const reward = instance.params.reward === 'partial' ? (rightLetters + (rightLength ? 1 : 0)) / (k + 1) : correct ? 1 : 0;
+  const reward =
+    instance.params.reward === 'partial' ? (rightLetters + (rightLength ? 1 : 0)) / (k + 1) : correct ? 1 : 0;
   return { reward, correct, details: { rightLetters, length: content.length, expectedLength: k } };
 }
 
@@ -89,7 +121,12 @@ function errorSignature(instance: SortInstance, completion: readonly number[]): 
   const letters = content.map((t) => t - NUM_SPECIAL);
   const same = (a: number[], b: number[]): boolean => a.every((x, i) => x === b[i]);
   if (same(letters, instance.sorted)) return 'correct';
-  return same([...letters].sort((a, b) => a - b), instance.sorted) ? 'not-sorted' : 'not-permutation';
+  return same(
+    [...letters].sort((a, b) => a - b),
+    instance.sorted,
+  )
+    ? 'not-sorted'
+    : 'not-permutation';
 }
 
 const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
@@ -109,5 +146,12 @@ export const sortTask: Task<SortParams, SortInstance> = totalTask({
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
   display: sortDisplay,
-  vocab, shape, sample, verify, signature, errorSignature, fromJSON, splitKeys,
+  vocab,
+  shape,
+  sample,
+  verify,
+  signature,
+  errorSignature,
+  fromJSON,
+  splitKeys,
 });

@@ -31,24 +31,19 @@ describe('subsetsum', () => {
 
   it('rewards exactly the sets of distinct indices that sum to the target, in any order', () => {
     fc.assert(
-      fc.property(
-        params,
-        fc.nat(),
-        fc.array(fc.nat(11), { maxLength: 12 }),
-        (raw, s, picks) => {
-          const inst = draw(raw, s);
-          const chosen = picks.map((p) => p % raw.count);
-          const distinct = new Set(chosen).size === chosen.length;
-          const sum = chosen.reduce((acc, i) => acc + inst.numbers[i], 0);
-          const oracle = chosen.length > 0 && distinct && sum === inst.target;
-          const r = subsetsum.verify(inst, [...chosen.map((i) => INDEX0 + i), EOS]);
-          expect(r.correct).toBe(oracle);
-          expect(r.reward).toBe(oracle ? 1 : 0);
-          // The planted-style answer, shuffled, is still right.
-          const shuffled = [...inst.solution].reverse().map((i) => INDEX0 + i);
-          expect(subsetsum.verify(inst, [...shuffled, EOS]).correct).toBe(true);
-        },
-      ),
+      fc.property(params, fc.nat(), fc.array(fc.nat(11), { maxLength: 12 }), (raw, s, picks) => {
+        const inst = draw(raw, s);
+        const chosen = picks.map((p) => p % raw.count);
+        const distinct = new Set(chosen).size === chosen.length;
+        const sum = chosen.reduce((acc, i) => acc + inst.numbers[i], 0);
+        const oracle = chosen.length > 0 && distinct && sum === inst.target;
+        const r = subsetsum.verify(inst, [...chosen.map((i) => INDEX0 + i), EOS]);
+        expect(r.correct).toBe(oracle);
+        expect(r.reward).toBe(oracle ? 1 : 0);
+        // The planted-style answer, shuffled, is still right.
+        const shuffled = [...inst.solution].reverse().map((i) => INDEX0 + i);
+        expect(subsetsum.verify(inst, [...shuffled, EOS]).correct).toBe(true);
+      }),
       { numRuns: 80 },
     );
   });

@@ -9,7 +9,19 @@ import type { Rng } from '../../core/random';
 import { parseParams } from '../params';
 import { asInt, asIntArray, asObject, instanceHeader } from '../instanceJson';
 import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
-import { BOS, EOS, NUM_SPECIAL, SEP, TaskInstanceError, type ParamSpec, type SequenceShape, type Task, type TaskInstance, type VerifyResult, type TaskDisplay } from '../types';
+import {
+  BOS,
+  EOS,
+  NUM_SPECIAL,
+  SEP,
+  TaskInstanceError,
+  type ParamSpec,
+  type SequenceShape,
+  type Task,
+  type TaskInstance,
+  type VerifyResult,
+  type TaskDisplay,
+} from '../types';
 
 export type SubsetSumParams = {
   count: number;
@@ -18,7 +30,14 @@ export type SubsetSumParams = {
 
 export const SUBSETSUM_PARAMS: readonly ParamSpec[] = [
   { name: 'count', kind: 'int', default: 6, min: 2, max: 12, doc: 'How many numbers the prompt lists.' },
-  { name: 'maxValue', kind: 'int', default: 20, min: 2, max: 99, doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.' },
+  {
+    name: 'maxValue',
+    kind: 'int',
+    default: 20,
+    min: 2,
+    max: 99,
+    doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
+  },
 ];
 
 // Task tokens: digits 0-9, ",", "=", then one index token per number.
@@ -82,7 +101,14 @@ function build(params: SubsetSumParams, numbers: number[], target: number): Subs
   promptTokens.push(EQUALS, ...digits(target, targetWidth(params)), SEP);
   const answerTokens = [...solution.map((i) => INDEX0 + i), EOS];
   return {
-    ...freeCompletionInstance('subsetsum', params, vocab(params), promptTokens, answerTokens, shape(params).completionLength),
+    ...freeCompletionInstance(
+      'subsetsum',
+      params,
+      vocab(params),
+      promptTokens,
+      answerTokens,
+      shape(params).completionLength,
+    ),
     numbers: [...numbers],
     target,
     solution,
@@ -109,9 +135,7 @@ function fromJSON(raw: unknown): SubsetSumInstance {
   return build(params, numbers, target);
 }
 
-type Choice =
-  | { kind: 'ok'; indices: number[]; sum: number }
-  | { kind: 'empty' | 'badtoken' | 'duplicate' };
+type Choice = { kind: 'ok'; indices: number[]; sum: number } | { kind: 'empty' | 'badtoken' | 'duplicate' };
 
 function choose(instance: SubsetSumInstance, completion: readonly number[]): Choice {
   const content = completionContent(completion, instance.completionLength);
@@ -130,11 +154,17 @@ function verify(instance: SubsetSumInstance, completion: readonly number[]): Ver
   return {
     reward: correct ? 1 : 0,
     correct,
-    details: c.kind === 'ok' ? { chosen: c.indices, sum: c.sum, target: instance.target } : { problem: c.kind, target: instance.target },
+    details:
+      c.kind === 'ok'
+        ? { chosen: c.indices, sum: c.sum, target: instance.target }
+        : { problem: c.kind, target: instance.target },
   };
 }
 
-function groupMetrics(instance: SubsetSumInstance, completions: readonly (readonly number[])[]): Record<string, number> {
+function groupMetrics(
+  instance: SubsetSumInstance,
+  completions: readonly (readonly number[])[],
+): Record<string, number> {
   const distinct = new Set<string>();
   for (const comp of completions) {
     const c = choose(instance, Array.isArray(comp) ? comp : []);
@@ -190,12 +220,22 @@ const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
 };
 
 /** The split's key: the numbers and the target. */
-const splitKeys = (inst: SubsetSumInstance): Record<string, string> => ({ instance: `${inst.numbers.join(',')}=${inst.target}` });
+const splitKeys = (inst: SubsetSumInstance): Record<string, string> => ({
+  instance: `${inst.numbers.join(',')}=${inst.target}`,
+});
 
 export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = totalTask({
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
   params: SUBSETSUM_PARAMS,
   display: subsetsumDisplay,
-  vocab, shape, sample, verify, groupMetrics, signature, errorSignature, fromJSON, splitKeys,
+  vocab,
+  shape,
+  sample,
+  verify,
+  groupMetrics,
+  signature,
+  errorSignature,
+  fromJSON,
+  splitKeys,
 });

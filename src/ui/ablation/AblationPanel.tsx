@@ -30,15 +30,31 @@ export const AblationRunnerContext = createContext<AblationRunner | null>(null);
  * neither. With `code` (your estimator, from the code panel), the cells are the lesson's
  * estimator and estimator=custom running that code, unless the lesson already compares estimators.
  */
-function lessonSpec(preset: string | undefined, seeds: number, steps: number, code: string | null): { spec: AblationSpec | null; error: string | null } {
-  if (!preset) return { spec: null, error: 'Pick a lesson: an ablation compares a lesson with its variants over seeds.' };
+function lessonSpec(
+  preset: string | undefined,
+  seeds: number,
+  steps: number,
+  code: string | null,
+): { spec: AblationSpec | null; error: string | null } {
+  if (!preset)
+    return { spec: null, error: 'Pick a lesson: an ablation compares a lesson with its variants over seeds.' };
   const p = getPreset(preset);
   const versus = code !== null ? versusCustomGrid(preset) : undefined;
   const variants = p.ablation || versus ? undefined : (p.variants ?? []).map((v) => v.label);
-  if (!p.ablation && !versus && variants?.length === 0) return { spec: null, error: `${p.title} has no variants to compare.` };
+  if (!p.ablation && !versus && variants?.length === 0)
+    return { spec: null, error: `${p.title} has no variants to compare.` };
   try {
     const sets = code !== null ? [`customEstimator=${code}`] : [];
-    return { spec: ablationSpec(preset, { ...(variants ? { variants } : {}), ...(versus ? { grid: versus } : {}), sets, seeds: Array.from({ length: seeds }, (_, i) => i), steps }), error: null };
+    return {
+      spec: ablationSpec(preset, {
+        ...(variants ? { variants } : {}),
+        ...(versus ? { grid: versus } : {}),
+        sets,
+        seeds: Array.from({ length: seeds }, (_, i) => i),
+        steps,
+      }),
+      error: null,
+    };
   } catch (e) {
     return { spec: null, error: (e as Error).message };
   }
@@ -57,21 +73,33 @@ export function AblationPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const nSeeds = Number(seeds);
   const nSteps = Number(steps);
-  const inputError = !Number.isInteger(nSeeds) || nSeeds < 1 || nSeeds > 32 ? 'seeds must be a whole number in [1, 32]'
-    : !Number.isInteger(nSteps) || nSteps < 1 ? 'steps must be a positive whole number' : null;
+  const inputError =
+    !Number.isInteger(nSeeds) || nSeeds < 1 || nSeeds > 32
+      ? 'seeds must be a whole number in [1, 32]'
+      : !Number.isInteger(nSteps) || nSteps < 1
+        ? 'steps must be a positive whole number'
+        : null;
   const ownCustom = Boolean(lesson?.ablation?.grid?.estimator?.includes('custom'));
   const [versusCode, setVersusCode] = useState(false);
   const code = useApp((s) => s.config.customEstimator);
   const unread = useApp((s) => s.codeReview !== null && s.codeReview.sources.includes(s.config.customEstimator));
   const withCode = ownCustom || versusCode ? code : null;
-  const { spec, error } = inputError ? { spec: null, error: inputError } : unread && withCode !== null
-    ? { spec: null, error: 'Your estimator came with a link or a file: read it in the code panel and press Run there first.' }
-    : lessonSpec(preset, nSeeds, nSteps, withCode);
+  const { spec, error } = inputError
+    ? { spec: null, error: inputError }
+    : unread && withCode !== null
+      ? {
+          spec: null,
+          error: 'Your estimator came with a link or a file: read it in the code panel and press Run there first.',
+        }
+      : lessonSpec(preset, nSeeds, nSteps, withCode);
   const running = ablation !== null && ablation.finishedAt === null && !ablation.importedFrom;
   const cells = spec ? ablationCells(spec).length : 0;
   return (
     <section className="panel ablation" data-testid="ablation" aria-label="ablation">
-      <h2>Ablation{lesson?.ablation ? `: ${lesson.ablation.question}` : lesson ? `: ${lesson.title}, with its variants` : ''}</h2>
+      <h2>
+        Ablation
+        {lesson?.ablation ? `: ${lesson.ablation.question}` : lesson ? `: ${lesson.title}, with its variants` : ''}
+      </h2>
       {lesson?.ablation && (
         <details className="small">
           <summary>what the literature says, and how to read the answer</summary>
@@ -80,21 +108,41 @@ export function AblationPanel() {
         </details>
       )}
       <div className="ablation-form row small">
-        <label>seeds <input data-testid="ablation-seeds" value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} /></label>
-        <label>steps each <input data-testid="ablation-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} /></label>
+        <label>
+          seeds <input data-testid="ablation-seeds" value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} />
+        </label>
+        <label>
+          steps each{' '}
+          <input data-testid="ablation-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} />
+        </label>
         <label title="Runs trained at once, each in its own worker on the GPU">
           at once{' '}
-          <select data-testid="ablation-concurrency" value={concurrency} onChange={(e) => setConcurrency(Number(e.target.value))}>
-            {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => <option key={k} value={k}>{k}</option>)}
+          <select
+            data-testid="ablation-concurrency"
+            value={concurrency}
+            onChange={(e) => setConcurrency(Number(e.target.value))}
+          >
+            {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
           </select>
         </label>
         {lesson && !ownCustom && (
           <label title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator">
-            <input type="checkbox" data-testid="ablation-versus-code" checked={versusCode} onChange={(e) => setVersusCode(e.target.checked)} /> vs. your estimator
+            <input
+              type="checkbox"
+              data-testid="ablation-versus-code"
+              checked={versusCode}
+              onChange={(e) => setVersusCode(e.target.checked)}
+            />{' '}
+            vs. your estimator
           </label>
         )}
         <button
-          data-testid="ablation-start" disabled={!runner || !spec || running}
+          data-testid="ablation-start"
+          disabled={!runner || !spec || running}
           onClick={async () => {
             try {
               // A lesson whose runs start from its base model: every run gets those weights.
@@ -108,10 +156,20 @@ export function AblationPanel() {
         >
           ▶ Run {spec ? `${cells} ${spec.grid.length ? 'cells' : 'recipes'} × ${spec.seeds.length} seeds` : 'ablation'}
         </button>
-        {running && <button data-testid="ablation-stop" onClick={() => runner?.stop()}>stop</button>}
-        <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>Import…</button>
+        {running && (
+          <button data-testid="ablation-stop" onClick={() => runner?.stop()}>
+            stop
+          </button>
+        )}
+        <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>
+          Import…
+        </button>
         <input
-          ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="ablation-import-file"
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="ablation-import-file"
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
@@ -126,10 +184,16 @@ export function AblationPanel() {
       </div>
       {spec?.init && (
         <p className="muted small" data-testid="ablation-init">
-          Every run starts from the lesson&apos;s “{lesson?.checkpoints?.find((c) => c.file === spec.init)?.label ?? spec.init}” weights (trained ▾), not from random ones.
+          Every run starts from the lesson&apos;s “
+          {lesson?.checkpoints?.find((c) => c.file === spec.init)?.label ?? spec.init}” weights (trained ▾), not from
+          random ones.
         </p>
       )}
-      {error && !ablation && <p className="muted small" data-testid="ablation-unavailable">{error}</p>}
+      {error && !ablation && (
+        <p className="muted small" data-testid="ablation-unavailable">
+          {error}
+        </p>
+      )}
       {ablation && <AblationView a={ablation} />}
     </section>
   );
@@ -161,7 +225,11 @@ function AblationView({ a }: { a: AblationState }) {
         {done} of {a.jobs.length} runs done{a.importedFrom ? '' : `, ${a.concurrency} at once`}
         {a.finishedAt !== null && a.startedAt > 0 ? ` in ${seconds.toFixed(0)} s` : ''}.
       </p>
-      {stats && <p className="ablation-answer" data-testid="ablation-answer">{stats.answer}</p>}
+      {stats && (
+        <p className="ablation-answer" data-testid="ablation-answer">
+          {stats.answer}
+        </p>
+      )}
       <Progress a={a} />
       {stats && (
         <>
@@ -171,11 +239,34 @@ function AblationView({ a }: { a: AblationState }) {
           </div>
           <CellTable stats={stats} />
           <ul className="verdict" data-testid="ablation-verdict">
-            {stats.verdict.map((v, i) => <li key={i}>{v}</li>)}
+            {stats.verdict.map((v, i) => (
+              <li key={i}>{v}</li>
+            ))}
           </ul>
           <div className="row">
-            <button className="small-button" data-testid="ablation-export-json" onClick={() => downloadFile(`rlvr-ablation-${a.spec.preset}.json`, ablationToJson(a, runs, stats), 'application/json')}>Export JSON</button>
-            <button className="small-button" data-testid="ablation-export-svg" onClick={() => figure.current && downloadFile(`rlvr-ablation-${a.spec.preset}.svg`, figureSvg(figure.current, `${a.spec.preset}: ${stats.answer}`), 'image/svg+xml')}>Export figure (SVG)</button>
+            <button
+              className="small-button"
+              data-testid="ablation-export-json"
+              onClick={() =>
+                downloadFile(`rlvr-ablation-${a.spec.preset}.json`, ablationToJson(a, runs, stats), 'application/json')
+              }
+            >
+              Export JSON
+            </button>
+            <button
+              className="small-button"
+              data-testid="ablation-export-svg"
+              onClick={() =>
+                figure.current &&
+                downloadFile(
+                  `rlvr-ablation-${a.spec.preset}.svg`,
+                  figureSvg(figure.current, `${a.spec.preset}: ${stats.answer}`),
+                  'image/svg+xml',
+                )
+              }
+            >
+              Export figure (SVG)
+            </button>
           </div>
         </>
       )}
@@ -190,11 +281,19 @@ function Progress({ a }: { a: AblationState }) {
         {a.cells.map((c, i) => (
           <tr key={c.label}>
             <th style={{ color: RUN_COLORS[i % RUN_COLORS.length] }}>{c.label}</th>
-            {a.jobs.filter((j) => j.cell === c.label).map((j) => (
-              <td key={j.runId} data-testid="ablation-job" data-status={j.status} title={j.message ?? `seed ${j.seed}`}>
-                {j.status === 'done' ? '✓' : j.status === 'failed' ? '✗' : ''} s{j.seed} {j.status === 'queued' ? '·' : `${j.step}/${a.spec.steps}`}
-              </td>
-            ))}
+            {a.jobs
+              .filter((j) => j.cell === c.label)
+              .map((j) => (
+                <td
+                  key={j.runId}
+                  data-testid="ablation-job"
+                  data-status={j.status}
+                  title={j.message ?? `seed ${j.seed}`}
+                >
+                  {j.status === 'done' ? '✓' : j.status === 'failed' ? '✗' : ''} s{j.seed}{' '}
+                  {j.status === 'queued' ? '·' : `${j.step}/${a.spec.steps}`}
+                </td>
+              ))}
           </tr>
         ))}
       </tbody>
@@ -211,18 +310,30 @@ function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: str
     const curve = c.curves[metric] ?? [];
     if (c.runs.length === 0 || curve.length === 0) return [];
     return {
-      id: c.label, label: `${c.label} (${c.runs.length} seeds)`, color: RUN_COLORS[i % RUN_COLORS.length],
+      id: c.label,
+      label: `${c.label} (${c.runs.length} seeds)`,
+      color: RUN_COLORS[i % RUN_COLORS.length],
       points: curve.map((p) => ({ x: p.step, y: p.mean })),
       band: curve.filter((p) => p.lo !== null && p.hi !== null).map((p) => ({ x: p.step, lo: p.lo!, hi: p.hi! })),
     };
   });
   const range = defaultMetricRange(metric);
   const values = series.flatMap((s) => [...s.points.map((p) => p.y), ...(s.band ?? []).flatMap((b) => [b.lo, b.hi])]);
-  const yDomain: [number, number] = range && range.max === 1 ? [0, 1] : paddedDomain(values, { floor: range?.min === 0 ? 0 : undefined, minSpan: 0.1 });
+  const yDomain: [number, number] =
+    range && range.max === 1 ? [0, 1] : paddedDomain(values, { floor: range?.min === 0 ? 0 : undefined, minSpan: 0.1 });
   return (
     <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
       <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
-      <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={yDomain} xLabel="step" yLabel={metricName(metric)} series={series} testId="plot-ablation" />
+      <Plot
+        width={PLOT_WIDTH}
+        height={PLOT_HEIGHT}
+        xDomain={[0, steps]}
+        yDomain={yDomain}
+        xLabel="step"
+        yLabel={metricName(metric)}
+        series={series}
+        testId="plot-ablation"
+      />
       <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
     </figure>
   );
@@ -238,15 +349,30 @@ function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) 
     const reached = Math.max(...c.runs.map((r) => r.lastStep));
     const points = c.solve.curve.filter((p) => p.step <= reached).map((p) => ({ x: p.step, y: p.solved }));
     return {
-      id: c.label, label: c.label, color: RUN_COLORS[i % RUN_COLORS.length], kind: 'step' as const,
-      dash: SOLVED_DASHES[i % SOLVED_DASHES.length], width: Math.max(1.5, 4 - i),
+      id: c.label,
+      label: c.label,
+      color: RUN_COLORS[i % RUN_COLORS.length],
+      kind: 'step' as const,
+      dash: SOLVED_DASHES[i % SOLVED_DASHES.length],
+      width: Math.max(1.5, 4 - i),
       points: [...points, { x: reached, y: points.at(-1)?.y ?? 0 }],
     };
   });
   return (
     <figure className="chart" data-testid="ablation-solved">
-      <figcaption>Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds</figcaption>
-      <Plot width={PLOT_WIDTH} height={PLOT_HEIGHT} xDomain={[0, steps]} yDomain={[0, 1]} xLabel="step" yLabel="share of seeds solved" series={series} testId="plot-ablation-solved" />
+      <figcaption>
+        Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds
+      </figcaption>
+      <Plot
+        width={PLOT_WIDTH}
+        height={PLOT_HEIGHT}
+        xDomain={[0, steps]}
+        yDomain={[0, 1]}
+        xLabel="step"
+        yLabel="share of seeds solved"
+        series={series}
+        testId="plot-ablation-solved"
+      />
       <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
     </figure>
   );
@@ -257,23 +383,41 @@ function Legend({ series, waiting = [] }: { series: PlotSeries[]; waiting?: read
     <ul className="chart-legend">
       {series.map((s) => (
         <li key={s.id}>
-          <svg width="26" height="8" aria-hidden="true"><line x1="0" y1="4" x2="26" y2="4" stroke={s.color} strokeWidth={s.width ?? 2.5} strokeDasharray={s.dash || undefined} /></svg> {s.label}
+          <svg width="26" height="8" aria-hidden="true">
+            <line
+              x1="0"
+              y1="4"
+              x2="26"
+              y2="4"
+              stroke={s.color}
+              strokeWidth={s.width ?? 2.5}
+              strokeDasharray={s.dash || undefined}
+            />
+          </svg>{' '}
+          {s.label}
         </li>
       ))}
-      {waiting.map((label) => <li key={label} className="faint" data-testid="ablation-waiting">{label}: not started</li>)}
+      {waiting.map((label) => (
+        <li key={label} className="faint" data-testid="ablation-waiting">
+          {label}: not started
+        </li>
+      ))}
     </ul>
   );
 }
 
 function CellTable({ stats }: { stats: AblationStats }) {
   const metrics = stats.metrics.slice(0, 3);
-  const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? '' : ` [${formatValue(lo)}, ${formatValue(hi)}]`);
+  const interval = (lo: number | null, hi: number | null) =>
+    lo === null || hi === null ? '' : ` [${formatValue(lo)}, ${formatValue(hi)}]`;
   return (
     <table className="ablation-table small" data-testid="ablation-table">
       <thead>
         <tr>
           <th>cell</th>
-          {metrics.map((m) => <th key={m}>final {metricName(m)}</th>)}
+          {metrics.map((m) => (
+            <th key={m}>final {metricName(m)}</th>
+          ))}
           {stats.solved && <th>solved</th>}
         </tr>
       </thead>
@@ -287,7 +431,9 @@ function CellTable({ stats }: { stats: AblationStats }) {
             })}
             {stats.solved && (
               <td>
-                {c.solve ? `${c.solve.solved}/${c.solve.n}${c.solve.median !== null ? `, median ${formatSteps(c.solve.median)} steps${c.solve.medianInterval ? ` [${formatSteps(c.solve.medianInterval.lo)}, ${c.solve.medianInterval.hi === null ? '>' : formatSteps(c.solve.medianInterval.hi)}]` : ''}` : ''}` : '–'}
+                {c.solve
+                  ? `${c.solve.solved}/${c.solve.n}${c.solve.median !== null ? `, median ${formatSteps(c.solve.median)} steps${c.solve.medianInterval ? ` [${formatSteps(c.solve.medianInterval.lo)}, ${c.solve.medianInterval.hi === null ? '>' : formatSteps(c.solve.medianInterval.hi)}]` : ''}` : ''}`
+                  : '–'}
               </td>
             )}
           </tr>
@@ -318,4 +464,3 @@ function figureSvg(root: HTMLElement, title: string): string {
 function escapeXml(s: string): string {
   return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 }
-

@@ -42,12 +42,17 @@ export function ablationToJson(a: AblationState, runs: readonly RunRecord[], sta
 export function ablationFromJson(text: string, fileName = 'ablation.json'): AblationState {
   const raw = readPlaygroundFile(text, fileName, 'ablation', ABLATION_FILE_FORMAT, ABLATION_FILE_VERSION);
   const s = raw.spec;
-  if (!isRecord(s) || typeof s.preset !== 'string') throw new RunFileError('spec', `${fileName}: spec must be an object naming its preset`);
+  if (!isRecord(s) || typeof s.preset !== 'string')
+    throw new RunFileError('spec', `${fileName}: spec must be an object naming its preset`);
   let spec: AblationSpec;
   try {
     spec = ablationSpec(s.preset, {
       variants: Array.isArray(s.variants) ? s.variants.map(String) : [],
-      grid: Array.isArray(s.grid) ? (s.grid as [unknown, unknown][]).map(([k, vs]) => [String(k), Array.isArray(vs) ? vs.map(String) : []] as const) : [],
+      grid: Array.isArray(s.grid)
+        ? (s.grid as [unknown, unknown][]).map(
+            ([k, vs]) => [String(k), Array.isArray(vs) ? vs.map(String) : []] as const,
+          )
+        : [],
       seeds: Array.isArray(s.seeds) ? s.seeds.map(Number) : undefined,
       steps: typeof s.steps === 'number' ? s.steps : undefined,
       sets: Array.isArray(s.sets) ? s.sets.map(String) : [],
@@ -63,17 +68,37 @@ export function ablationFromJson(text: string, fileName = 'ablation.json'): Abla
   const runs = raw.runs.map((r, i) => runFromJson(JSON.stringify(r), `${fileName}: runs[${i}]`));
   if (!Array.isArray(raw.jobs)) throw new RunFileError('jobs', `${fileName}: jobs must be a list`);
   const jobs = raw.jobs.map((j, i) => {
-    if (!isRecord(j) || typeof j.cell !== 'string' || !Number.isInteger(j.run) || (j.run as number) < 0 || (j.run as number) >= runs.length) {
-      throw new RunFileError(`jobs[${i}]`, `${fileName}: jobs[${i}] must name a cell and the index of one of its ${runs.length} runs`);
+    if (
+      !isRecord(j) ||
+      typeof j.cell !== 'string' ||
+      !Number.isInteger(j.run) ||
+      (j.run as number) < 0 ||
+      (j.run as number) >= runs.length
+    ) {
+      throw new RunFileError(
+        `jobs[${i}]`,
+        `${fileName}: jobs[${i}] must name a cell and the index of one of its ${runs.length} runs`,
+      );
     }
     if (!cells.some((c) => c.label === j.cell)) {
-      throw new RunFileError(`jobs[${i}].cell`, `${fileName}: jobs[${i}].cell ${JSON.stringify(j.cell)} is not a cell of this spec (${cells.map((c) => JSON.stringify(c.label)).join(', ')})`);
+      throw new RunFileError(
+        `jobs[${i}].cell`,
+        `${fileName}: jobs[${i}].cell ${JSON.stringify(j.cell)} is not a cell of this spec (${cells.map((c) => JSON.stringify(c.label)).join(', ')})`,
+      );
     }
     const run = runs[j.run as number];
-    return { cell: j.cell, seed: run.config.seed, runId: run.id, status: j.status === 'done' ? 'done' as const : 'failed' as const, step: run.points.at(-1)?.step ?? 0 };
+    return {
+      cell: j.cell,
+      seed: run.config.seed,
+      runId: run.id,
+      status: j.status === 'done' ? ('done' as const) : ('failed' as const),
+      step: run.points.at(-1)?.step ?? 0,
+    };
   });
   return {
-    spec, cells, jobs,
+    spec,
+    cells,
+    jobs,
     concurrency: typeof raw.concurrency === 'number' ? raw.concurrency : 1,
     startedAt: typeof raw.startedAt === 'number' ? raw.startedAt : 0,
     finishedAt: typeof raw.finishedAt === 'number' ? raw.finishedAt : null,

@@ -43,7 +43,10 @@ export class AblationRunner {
   private pending = new Map<string, { records: StepRecord[]; evals: EvalRecord[]; step: number }>();
   private flushScheduled = false;
 
-  constructor(private readonly store: AppStore, private readonly env: RunnerEnv) {}
+  constructor(
+    private readonly store: AppStore,
+    private readonly env: RunnerEnv,
+  ) {}
 
   /**
    * Starts an ablation: its runs are made at once (empty), then trained `concurrency` at a time,
@@ -51,7 +54,8 @@ export class AblationRunner {
    * weights.
    */
   start(spec: AblationSpec, concurrency: number, initParams?: Float32Array): void {
-    if (spec.init !== null && !initParams) throw new Error(`its runs start from ${spec.init}, whose weights were not given`);
+    if (spec.init !== null && !initParams)
+      throw new Error(`its runs start from ${spec.init}, whose weights were not given`);
     this.stop();
     this.initParams = spec.init !== null ? initParams : undefined;
     const s = this.store.getState();
@@ -60,7 +64,10 @@ export class AblationRunner {
     for (const cell of cells) {
       for (const seed of spec.seeds) {
         const config = ablationRunConfig(spec, cell, seed); // throws a named ConfigError before anything runs
-        const run = makeRun(this.store.getState().runs, config, spec.preset, { label: `${cell.label} · seed ${seed}`, ...(cell.variant ? { variant: cell.variant } : {}) });
+        const run = makeRun(this.store.getState().runs, config, spec.preset, {
+          label: `${cell.label} · seed ${seed}`,
+          ...(cell.variant ? { variant: cell.variant } : {}),
+        });
         s.addRun(run);
         jobs.push({ cell: cell.label, seed, runId: run.id, status: 'queued', step: 0 });
       }
@@ -80,7 +87,8 @@ export class AblationRunner {
       w.port.terminate();
       if (w.job) this.store.getState().updateAblationJob(w.job.runId, { status: 'failed', message: 'stopped' });
     }
-    for (const job of this.queue) this.store.getState().updateAblationJob(job.runId, { status: 'failed', message: 'stopped' });
+    for (const job of this.queue)
+      this.store.getState().updateAblationJob(job.runId, { status: 'failed', message: 'stopped' });
     const a = this.store.getState().ablation;
     if (a && this.workers.length > 0 && a.finishedAt === null) this.store.getState().finishAblation(this.env.now());
     this.workers = [];
@@ -118,7 +126,11 @@ export class AblationRunner {
     const cell = a.cells.find((c) => c.label === job.cell)!;
     worker.job = job;
     this.store.getState().updateAblationJob(job.runId, { status: 'running' });
-    worker.port.send({ type: 'init', config: ablationRunConfig(a.spec, cell, job.seed), ...(this.initParams ? { params: this.initParams } : {}) });
+    worker.port.send({
+      type: 'init',
+      config: ablationRunConfig(a.spec, cell, job.seed),
+      ...(this.initParams ? { params: this.initParams } : {}),
+    });
   }
 
   private onEvent(worker: Worker, e: Event): void {
@@ -142,7 +154,11 @@ export class AblationRunner {
         if (!e.running && e.step >= this.steps) this.finish(worker, job, { status: 'done', step: e.step });
         return;
       case 'fault':
-        this.finish(worker, job, { status: 'failed', step: e.step - 1, message: `fault at step ${e.step}: ${e.message}` });
+        this.finish(worker, job, {
+          status: 'failed',
+          step: e.step - 1,
+          message: `fault at step ${e.step}: ${e.message}`,
+        });
         return;
       case 'error':
         this.finish(worker, job, { status: 'failed', message: e.message });
@@ -152,7 +168,11 @@ export class AblationRunner {
     }
   }
 
-  private finish(worker: Worker, job: AblationJob, patch: Partial<Pick<AblationJob, 'status' | 'step' | 'message'>>): void {
+  private finish(
+    worker: Worker,
+    job: AblationJob,
+    patch: Partial<Pick<AblationJob, 'status' | 'step' | 'message'>>,
+  ): void {
     this.flush();
     this.store.getState().updateAblationJob(job.runId, patch);
     this.next(worker);

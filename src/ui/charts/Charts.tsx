@@ -35,7 +35,10 @@ const chanceCache = new Map<string, number | null>();
 
 /** Expected reward of a uniform guess at a curriculum level (memoised per task parameters). */
 export function chanceReward(config: RunConfig, level: number): number | null {
-  const params = config.curriculum === 'off' ? taskParamsAtLevel(config, Number(config[`task.${config.curriculumParam}` as keyof RunConfig])) : taskParamsAtLevel(config, level);
+  const params =
+    config.curriculum === 'off'
+      ? taskParamsAtLevel(config, Number(config[`task.${config.curriculumParam}` as keyof RunConfig]))
+      : taskParamsAtLevel(config, level);
   const key = `${config.task}:${JSON.stringify(params)}`;
   if (!chanceCache.has(key)) {
     try {
@@ -74,7 +77,7 @@ function useReference(preset: string | undefined): ReferenceSet | null {
       live = false;
     };
   }, [preset]);
-  return preset ? loadedReferences.get(preset) ?? null : null;
+  return preset ? (loadedReferences.get(preset) ?? null) : null;
 }
 
 /** A run trained with its lesson's own settings (any seed or step budget) is comparable to the lesson's recorded runs. */
@@ -96,10 +99,11 @@ function useElementSize(ref: React.RefObject<HTMLElement | null>): { width: numb
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setSize((s) => {
-      const next = { width: Math.floor(el.clientWidth), height: Math.floor(el.clientHeight) };
-      return next.width === s.width && next.height === s.height ? s : next;
-    });
+    const measure = () =>
+      setSize((s) => {
+        const next = { width: Math.floor(el.clientWidth), height: Math.floor(el.clientHeight) };
+        return next.width === s.width && next.height === s.height ? s : next;
+      });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -134,7 +138,13 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, height, cla
   const size = useElementSize(box);
   const h = height ?? size.height;
   return (
-    <figure className={`chart${className ? ` ${className}` : ''}`} data-testid={`chart-${id}`} data-points={points} data-recorded={recorded} data-highlight={`chart-${id}`}>
+    <figure
+      className={`chart${className ? ` ${className}` : ''}`}
+      data-testid={`chart-${id}`}
+      data-points={points}
+      data-recorded={recorded}
+      data-highlight={`chart-${id}`}
+    >
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
         {size.width > 0 && h > 40 ? children(size.width, h) : null}
@@ -142,12 +152,29 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, height, cla
       {legend.length > 0 && (
         <ul className="chart-legend">
           {legend.map((item) => (
-            <li key={item.label} title={zoom && shortLegend(item.label) !== item.label ? [item.label, item.title].filter(Boolean).join(': ') : item.title} className={item.faint ? 'faint' : undefined}>
+            <li
+              key={item.label}
+              title={
+                zoom && shortLegend(item.label) !== item.label
+                  ? [item.label, item.title].filter(Boolean).join(': ')
+                  : item.title
+              }
+              className={item.faint ? 'faint' : undefined}
+            >
               {item.marker ? (
                 <span style={{ color: item.color }}>{item.marker}</span>
               ) : (
                 <svg width="22" height="8" aria-hidden="true">
-                  <line x1="0" y1="4" x2="22" y2="4" stroke={item.color} strokeWidth="2.5" strokeDasharray={item.dash || undefined} opacity={item.faint ? 0.5 : 1} />
+                  <line
+                    x1="0"
+                    y1="4"
+                    x2="22"
+                    y2="4"
+                    stroke={item.color}
+                    strokeWidth="2.5"
+                    strokeDasharray={item.dash || undefined}
+                    opacity={item.faint ? 0.5 : 1}
+                  />
                 </svg>
               )}{' '}
               {zoom ? shortLegend(item.label) : item.label}
@@ -155,7 +182,11 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, height, cla
           ))}
         </ul>
       )}
-      {note && <p className="chart-note" data-testid="chart-note">{note}</p>}
+      {note && (
+        <p className="chart-note" data-testid="chart-note">
+          {note}
+        </p>
+      )}
     </figure>
   );
 }
@@ -183,7 +214,17 @@ function useFontSize(): number {
 const noPoints = (runs: readonly RunRecord[]): boolean => runs.every((r) => r.points.length === 0);
 const noHistogram = (runs: readonly RunRecord[]): boolean => !runs.some(hasHistogram);
 
-function LineChart({ id, slot, height, className }: { id: ChartId; slot: number; height?: number; className?: string }) {
+function LineChart({
+  id,
+  slot,
+  height,
+  className,
+}: {
+  id: ChartId;
+  slot: number;
+  height?: number;
+  className?: string;
+}) {
   const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noPoints);
   const fontSize = useFontSize();
   const viewStep = useApp((s) => s.viewStep);
@@ -191,23 +232,56 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
   const pending = useApp((s) => s.trainerConfig ?? s.config);
   const jumpState = useApp((s) => s.jump);
   // A lesson's trained model, before its first step or continued by ▶: that lesson's recorded runs, cut at its step.
-  const jumped = jumpState !== null && (runs.length === 0 || (runs.length === 1 && runs[0].importedFrom === jumpState.file));
+  const jumped =
+    jumpState !== null && (runs.length === 0 || (runs.length === 1 && runs[0].importedFrom === jumpState.file));
   const lesson = isLessonRun(runs[0]);
   const reference = useReference(jumped ? jumpState.preset : lesson ? runs[0].preset : undefined);
   // A lesson's trained model (loaded at step 800, say): every chart spans the lesson from step 0
   // and draws the recorded runs that got there (those its file holds), not a lone dot at the right edge.
   const fromZero = jumped || (lesson && runs.length === 1 && runs[0].importedFrom !== undefined);
-  const jump = useMemo(() => (jumped ? { step: jumpState.step, seed: jumpState.seed } : undefined), [jumped, jumpState]);
-  const model: ChartModel = useMemo(() => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero, jump }), [id, runs, reference, pending, fromZero, jump]);
-  const empty = model.points > 0 || model.recorded > 0 || jumped ? undefined
-    : runs.length === 0 ? (className === 'chart-small' ? 'no data yet' : 'no data yet: press ▶') : 'nothing to show for this run';
+  const jump = useMemo(
+    () => (jumped ? { step: jumpState.step, seed: jumpState.seed } : undefined),
+    [jumped, jumpState],
+  );
+  const model: ChartModel = useMemo(
+    () => chartModel(id, runs, { chance: chanceReward, reference, pending, fromZero, jump }),
+    [id, runs, reference, pending, fromZero, jump],
+  );
+  const empty =
+    model.points > 0 || model.recorded > 0 || jumped
+      ? undefined
+      : runs.length === 0
+        ? className === 'chart-small'
+          ? 'no data yet'
+          : 'no data yet: press ▶'
+        : 'nothing to show for this run';
   return (
-    <ChartFrame id={id} title={model.title} points={model.points} recorded={model.recorded} legend={model.legend} note={model.note} height={height} className={className}>
+    <ChartFrame
+      id={id}
+      title={model.title}
+      points={model.points}
+      recorded={model.recorded}
+      legend={model.legend}
+      note={model.note}
+      height={height}
+      className={className}
+    >
       {(w, h) => (
-        <Plot empty={empty}
-          width={w} height={h} xDomain={model.xDomain} yDomain={model.yDomain} xLabel="step" yLabel={model.yLabel}
-          yInteger={model.yInteger} series={model.series} hLines={model.hLines} vLines={model.vLines}
-          fontSize={fontSize} testId={`plot-${id}`} selectedX={viewStep}
+        <Plot
+          empty={empty}
+          width={w}
+          height={h}
+          xDomain={model.xDomain}
+          yDomain={model.yDomain}
+          xLabel="step"
+          yLabel={model.yLabel}
+          yInteger={model.yInteger}
+          series={model.series}
+          hLines={model.hLines}
+          vLines={model.vLines}
+          fontSize={fontSize}
+          testId={`plot-${id}`}
+          selectedX={viewStep}
           onPick={(x) => setViewStep(x)}
         />
       )}
@@ -219,9 +293,13 @@ function LineChart({ id, slot, height, className }: { id: ChartId; slot: number;
 const hasHistogram = (r: RunRecord): boolean => (r.histogram?.counts.length ?? 0) > 0;
 
 function histogramRuns(runs: readonly RunRecord[]): HistogramRun[] {
-  return runs
-    .filter(hasHistogram)
-    .map((r) => ({ id: r.id, label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`, color: runColor(r), counts: r.histogram!.counts, edges: r.histogram!.edges }));
+  return runs.filter(hasHistogram).map((r) => ({
+    id: r.id,
+    label: runs.length > 1 ? runLegend(r) : `step ${r.points[r.points.length - 1]?.step ?? 0}`,
+    color: runColor(r),
+    counts: r.histogram!.counts,
+    edges: r.histogram!.edges,
+  }));
 }
 
 /** The advantages of a preview group's trained tokens (a loaded model before its first step), as one histogram. */
@@ -234,7 +312,13 @@ export function previewHistogram(rollout: RolloutView): HistogramRun | null {
   const bound = Math.max(...trained.map(Math.abs));
   // 21 bins on a range symmetric around 0, as a step's record has (rl/metrics.ts, stepMetrics).
   const h = histogram(trained, 21, bound > 0 ? [-bound, bound] : undefined);
-  return { id: 'preview', label: `step ${rollout.step}, one group`, color: runColor({ name: '#1' }), counts: Array.from(h.counts), edges: Array.from(h.edges) };
+  return {
+    id: 'preview',
+    label: `step ${rollout.step}, one group`,
+    color: runColor({ name: '#1' }),
+    counts: Array.from(h.counts),
+    edges: Array.from(h.edges),
+  };
 }
 
 const selectPreview = (s: AppState): RolloutView | null => (s.rollout?.preview ? s.rollout : null);
@@ -245,19 +329,41 @@ function HistogramChart({ slot, height, className }: { slot: number; height?: nu
   const preview = useApp(selectPreview);
   const fromRuns = useMemo(() => histogramRuns(runs), [runs]);
   // Before a loaded model's first step: its preview group's advantages (no run has any yet).
-  const previewed = useMemo(() => (fromRuns.length === 0 && preview ? previewHistogram(preview) : null), [fromRuns, preview]);
+  const previewed = useMemo(
+    () => (fromRuns.length === 0 && preview ? previewHistogram(preview) : null),
+    [fromRuns, preview],
+  );
   const hist = previewed ? [previewed] : fromRuns;
   const bars = hist[0]?.counts.length ?? 0;
   const step = previewed ? preview!.step : runs[0]?.points[runs[0].points.length - 1]?.step;
-  const legend: LegendEntry[] = hist.length > 1
-    ? hist.map((h) => ({ label: h.label, color: h.color }))
-    : [{ label: 'blue + (raised)', color: '#2166ac' }, { label: 'red − (lowered)', color: '#b2182b' }];
+  const legend: LegendEntry[] =
+    hist.length > 1
+      ? hist.map((h) => ({ label: h.label, color: h.color }))
+      : [
+          { label: 'blue + (raised)', color: '#2166ac' },
+          { label: 'red − (lowered)', color: '#b2182b' },
+        ];
   return (
     <ChartFrame
-      id="advantages" title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
-      points={bars} legend={hist.length ? legend : []} height={height} className={className}
+      id="advantages"
+      title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
+      points={bars}
+      legend={hist.length ? legend : []}
+      height={height}
+      className={className}
     >
-      {(w, h) => <HistogramPlot width={w} height={h} runs={hist} xLabel="advantage of a trained token" yLabel="tokens" fontSize={fontSize} testId="plot-advantages" empty={hist.length === 0 ? 'no data yet' : undefined} />}
+      {(w, h) => (
+        <HistogramPlot
+          width={w}
+          height={h}
+          runs={hist}
+          xLabel="advantage of a trained token"
+          yLabel="tokens"
+          fontSize={fontSize}
+          testId="plot-advantages"
+          empty={hist.length === 0 ? 'no data yet' : undefined}
+        />
+      )}
     </ChartFrame>
   );
 }
@@ -271,7 +377,9 @@ export function LessonCharts({ ids }: { ids: readonly ChartId[] }) {
     <section className={`lesson-charts n${rest.length}`} aria-label="charts">
       <Chart id={main} slot={0} className="chart-main" />
       <div className="chart-row">
-        {rest.map((id, i) => <Chart key={id} id={id} slot={i + 1} className="chart-small" />)}
+        {rest.map((id, i) => (
+          <Chart key={id} id={id} slot={i + 1} className="chart-small" />
+        ))}
       </div>
     </section>
   );
@@ -284,12 +392,16 @@ export function AllCharts() {
   return (
     <section className="all-charts" aria-label="all charts">
       <div className="charts-grid">
-        {main.map((id, i) => <Chart key={id} id={id} slot={i} height={190} />)}
+        {main.map((id, i) => (
+          <Chart key={id} id={id} slot={i} height={190} />
+        ))}
       </div>
       <details className="charts-fold" data-testid="charts-fold">
         <summary>More charts: {fold.map((id) => CHARTS[id].title.toLowerCase()).join(', ')}</summary>
         <div className="charts-grid">
-          {fold.map((id, i) => <Chart key={id} id={id} slot={main.length + i} height={170} />)}
+          {fold.map((id, i) => (
+            <Chart key={id} id={id} slot={main.length + i} height={170} />
+          ))}
         </div>
       </details>
     </section>

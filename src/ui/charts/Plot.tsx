@@ -4,10 +4,35 @@
 // picked step), a tooltip, and click-to-pick. No animation: the data is live.
 
 import { memo, useMemo, useRef, type RefObject } from 'react';
-import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, useXAxisInverseScale, XAxis, YAxis, type InverseScaleFunction } from 'recharts';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  Tooltip,
+  useXAxisInverseScale,
+  XAxis,
+  YAxis,
+  type InverseScaleFunction,
+} from 'recharts';
 import { formatNumber } from '../format';
 import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
-import { bandKey, emptyStateTop, evenTickCount, isFaint, pickX, plotRows, rightMargin, spacedLabels, textWidth, tickCount, valueKey, yAxisWidth, type PlotSeries } from './series';
+import {
+  bandKey,
+  emptyStateTop,
+  evenTickCount,
+  isFaint,
+  pickX,
+  plotRows,
+  rightMargin,
+  spacedLabels,
+  textWidth,
+  tickCount,
+  valueKey,
+  yAxisWidth,
+  type PlotSeries,
+} from './series';
 
 export interface PlotProps {
   width: number;
@@ -37,7 +62,6 @@ export interface PlotProps {
   empty?: string;
 }
 
-
 /**
  * The empty state as long as fits the plot's width on one line ("no data yet: press ▶", else
  * "no data yet", else "no data", else nothing), so that it never reaches the tick labels beside the plot.
@@ -50,13 +74,32 @@ export function emptyFitting(empty: string, plotWidth: number, fontSize: number)
 
 export const Plot = memo(function Plot(props: PlotProps) {
   const {
-    width, height, xDomain, yDomain, xLabel, yLabel, series, hLines = [], vLines = [], fontSize = 12,
-    xInteger = true, yInteger = false, onPick, selectedX, testId, empty,
+    width,
+    height,
+    xDomain,
+    yDomain,
+    xLabel,
+    yLabel,
+    series,
+    hLines = [],
+    vLines = [],
+    fontSize = 12,
+    xInteger = true,
+    yInteger = false,
+    onPick,
+    selectedX,
+    testId,
+    empty,
   } = props;
   const rows = useMemo(() => plotRows(series), [series]);
   const box = useRef<HTMLDivElement>(null);
   const xAt = useRef<InverseScaleFunction | undefined>(undefined);
-  const margin = { top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2, right: rightMargin(formatNumber(xDomain[1]), fontSize), bottom: 0, left: 0 };
+  const margin = {
+    top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2,
+    right: rightMargin(formatNumber(xDomain[1]), fontSize),
+    bottom: 0,
+    left: 0,
+  };
   // Labels as wide as the widest tick can be: the domain's ends and a quarter step.
   const quarter = yDomain[0] + Number(((yDomain[1] - yDomain[0]) / 4).toPrecision(2));
   const yWidth = yAxisWidth([yDomain[0], yDomain[1], quarter].map(formatNumber), fontSize);
@@ -69,14 +112,29 @@ export const Plot = memo(function Plot(props: PlotProps) {
     markers.map((v) => textWidth(v.label, fontSize)),
   );
   // The band each reference line's label takes (above its line, or below it along the top), for the empty state to avoid.
-  const labelBands = hLines.filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1]).map((h): [number, number] => {
-    const y = ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height;
-    return y < fontSize + 2 ? [y, y + 1.4 * fontSize] : [y - 1.4 * fontSize, y];
-  });
+  const labelBands = hLines
+    .filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1])
+    .map((h): [number, number] => {
+      const y = ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height;
+      return y < fontSize + 2 ? [y, y + 1.4 * fontSize] : [y - 1.4 * fontSize, y];
+    });
   return (
-    <div ref={box} className="plot" data-testid={testId} data-x-domain={xDomain.join(',')} data-y-domain={yDomain.join(',')} role="img" aria-label={`${yLabel} against ${xLabel}`} style={{ cursor: onPick ? 'pointer' : undefined }}>
+    <div
+      ref={box}
+      className="plot"
+      data-testid={testId}
+      data-x-domain={xDomain.join(',')}
+      data-y-domain={yDomain.join(',')}
+      role="img"
+      aria-label={`${yLabel} against ${xLabel}`}
+      style={{ cursor: onPick ? 'pointer' : undefined }}
+    >
       <ComposedChart
-        width={width} height={height} data={rows} margin={margin} style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
+        width={width}
+        height={height}
+        data={rows}
+        margin={margin}
+        style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
         onClick={(_, e) => {
           // From the pointer itself: recharts' active tooltip point lags a frame behind the mouse.
           const x = box.current && xAt.current?.(e.clientX - box.current.getBoundingClientRect().left);
@@ -86,40 +144,103 @@ export const Plot = memo(function Plot(props: PlotProps) {
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XScale into={xAt} />
-        <XAxis {...xAxisProps(fontSize, xLabel, inner.width + 2 * margin.right)} domain={xDomain} allowDecimals={!xInteger} tickCount={xTicks} niceTicks="snap125" />
-        <YAxis {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)} domain={yDomain} allowDataOverflow allowDecimals={!yInteger} tickCount={yTicks} />
-        {series.map((s, i) => s.band && (
-          <Area
-            key={`band:${s.id}`} dataKey={bandKey(i)} stroke="none" fill={s.color} fillOpacity={0.15} connectNulls
-            isAnimationActive={false} activeDot={false} tooltipType="none" legendType="none"
-          />
+        <XAxis
+          {...xAxisProps(fontSize, xLabel, inner.width + 2 * margin.right)}
+          domain={xDomain}
+          allowDecimals={!xInteger}
+          tickCount={xTicks}
+          niceTicks="snap125"
+        />
+        <YAxis
+          {...yAxisProps(fontSize, yLabel, inner.height + 2 * margin.top, yWidth)}
+          domain={yDomain}
+          allowDataOverflow
+          allowDecimals={!yInteger}
+          tickCount={yTicks}
+        />
+        {series.map(
+          (s, i) =>
+            s.band && (
+              <Area
+                key={`band:${s.id}`}
+                dataKey={bandKey(i)}
+                stroke="none"
+                fill={s.color}
+                fillOpacity={0.15}
+                connectNulls
+                isAnimationActive={false}
+                activeDot={false}
+                tooltipType="none"
+                legendType="none"
+              />
+            ),
+        )}
+        {series.map((s, i) => (
+          <SeriesLine key={s.id} s={s} dataKey={valueKey(i)} />
         ))}
-        {series.map((s, i) => <SeriesLine key={s.id} s={s} dataKey={valueKey(i)} />)}
-        {hLines.filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1]).map((h) => (
-          <ReferenceLine
-            key={`${h.label}:${h.y}`} y={h.y} stroke={h.color} strokeDasharray={h.dash ?? '4 3'} strokeWidth={1.5}
-            data-testid="plot-hline" data-label={h.label}
-            // Above the line, or below it when the line runs along the top of the plot.
-            label={{ value: textWidth(h.label, fontSize) < inner.width - fontSize || !h.short ? h.label : h.short, position: (yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1) * inner.height < fontSize + 2 ? 'insideTopRight' : 'insideBottomRight', fontSize, fill: h.color }}
-          />
-        ))}
+        {hLines
+          .filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1])
+          .map((h) => (
+            <ReferenceLine
+              key={`${h.label}:${h.y}`}
+              y={h.y}
+              stroke={h.color}
+              strokeDasharray={h.dash ?? '4 3'}
+              strokeWidth={1.5}
+              data-testid="plot-hline"
+              data-label={h.label}
+              // Above the line, or below it when the line runs along the top of the plot.
+              label={{
+                value: textWidth(h.label, fontSize) < inner.width - fontSize || !h.short ? h.label : h.short,
+                position:
+                  ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height < fontSize + 2
+                    ? 'insideTopRight'
+                    : 'insideBottomRight',
+                fontSize,
+                fill: h.color,
+              }}
+            />
+          ))}
         {markers.map((v, i) => (
           <ReferenceLine
-            key={`${v.label}:${v.x}`} x={v.x} stroke={v.color} strokeDasharray="3 3" data-testid="plot-vline" data-label={v.label}
+            key={`${v.label}:${v.x}`}
+            x={v.x}
+            stroke={v.color}
+            strokeDasharray="3 3"
+            data-testid="plot-vline"
+            data-label={v.label}
             label={shown[i] ? { value: v.label, position: 'top', fontSize, fill: v.color } : undefined}
           />
         ))}
         {selectedX != null && selectedX >= xDomain[0] && selectedX <= xDomain[1] && (
-          <ReferenceLine x={selectedX} stroke="#111827" strokeWidth={1.5} strokeDasharray="2 2" data-testid="plot-selected" />
+          <ReferenceLine
+            x={selectedX}
+            stroke="#111827"
+            strokeWidth={1.5}
+            strokeDasharray="2 2"
+            data-testid="plot-selected"
+          />
         )}
         <Tooltip
-          isAnimationActive={false} labelFormatter={(x) => (xInteger ? `step ${formatNumber(Number(x))}` : `${xLabel}: ${formatNumber(Number(x))}`)}
-          formatter={(v) => formatNumber(Number(v))} contentStyle={{ fontSize, padding: '2px 6px' }} itemStyle={{ padding: 0 }}
+          isAnimationActive={false}
+          labelFormatter={(x) =>
+            xInteger ? `step ${formatNumber(Number(x))}` : `${xLabel}: ${formatNumber(Number(x))}`
+          }
+          formatter={(v) => formatNumber(Number(v))}
+          contentStyle={{ fontSize, padding: '2px 6px' }}
+          itemStyle={{ padding: 0 }}
         />
       </ComposedChart>
       {empty && emptyFitting(empty, inner.width, fontSize) && (
         // Inside the plot area (clear of the tick labels), away from the reference lines' labels.
-        <div className="plot-empty" style={{ left: yWidth, width: inner.width, top: margin.top + emptyStateTop(inner.height, labelBands, fontSize) }}>
+        <div
+          className="plot-empty"
+          style={{
+            left: yWidth,
+            width: inner.width,
+            top: margin.top + emptyStateTop(inner.height, labelBands, fontSize),
+          }}
+        >
           <span>{emptyFitting(empty, inner.width, fontSize)}</span>
         </div>
       )}
@@ -138,16 +259,34 @@ function SeriesLine({ s, dataKey }: { s: PlotSeries; dataKey: string }) {
   const faint = isFaint(s);
   const kind = s.kind ?? 'line';
   const common = {
-    dataKey, name: s.label, stroke: s.color, isAnimationActive: false, 'data-testid': 'plot-series', 'data-id': s.id,
+    dataKey,
+    name: s.label,
+    stroke: s.color,
+    isAnimationActive: false,
+    'data-testid': 'plot-series',
+    'data-id': s.id,
     tooltipType: s.hideInTooltip ? ('none' as const) : undefined,
   };
   if (kind === 'points') {
-    return <Line {...common} stroke="none" dot={(p: { cx?: number; cy?: number; index: number }) => <Marker key={p.index} cx={p.cx} cy={p.cy} color={s.color} shape={s.marker ?? 'circle'} />} activeDot={false} />;
+    return (
+      <Line
+        {...common}
+        stroke="none"
+        dot={(p: { cx?: number; cy?: number; index: number }) => (
+          <Marker key={p.index} cx={p.cx} cy={p.cy} color={s.color} shape={s.marker ?? 'circle'} />
+        )}
+        activeDot={false}
+      />
+    );
   }
   return (
     <Line
-      {...common} type={kind === 'step' ? 'stepAfter' : 'linear'} strokeWidth={s.width ?? 2} strokeDasharray={s.dash || undefined}
-      strokeOpacity={s.opacity ?? 1} connectNulls
+      {...common}
+      type={kind === 'step' ? 'stepAfter' : 'linear'}
+      strokeWidth={s.width ?? 2}
+      strokeDasharray={s.dash || undefined}
+      strokeOpacity={s.opacity ?? 1}
+      connectNulls
       // A line of one point has no segment to draw: a dot shows it is there.
       dot={s.points.length === 1 ? { r: 2.5, fill: s.color, stroke: 'none' } : false}
       activeDot={faint || s.hideInTooltip ? false : { r: 3 }}

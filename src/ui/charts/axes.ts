@@ -22,19 +22,46 @@ export function xAxisHeight(fontSize: number): number {
  */
 export function xAxisProps(fontSize: number, title: string, titleRoom: number): XAxisProps {
   return {
-    type: 'number', dataKey: 'x', allowDataOverflow: true, interval: 'preserveStartEnd', minTickGap: fontSize / 2,
-    tickMargin: Math.ceil(0.75 * fontSize), tickFormatter: (v: number) => formatNumber(v), tick: { fontSize, fill: TEXT_COLOR },
-    stroke: AXIS_COLOR, height: xAxisHeight(fontSize),
-    label: { value: fitText(title, titleRoom, fontSize), position: 'insideBottom', offset: 2, fontSize, fill: TEXT_COLOR },
+    type: 'number',
+    dataKey: 'x',
+    allowDataOverflow: true,
+    interval: 'preserveStartEnd',
+    minTickGap: fontSize / 2,
+    tickMargin: Math.ceil(0.75 * fontSize),
+    tickFormatter: (v: number) => formatNumber(v),
+    tick: { fontSize, fill: TEXT_COLOR },
+    stroke: AXIS_COLOR,
+    height: xAxisHeight(fontSize),
+    label: {
+      value: fitText(title, titleRoom, fontSize),
+      position: 'insideBottom',
+      offset: 2,
+      fontSize,
+      fill: TEXT_COLOR,
+    },
   };
 }
 
 /** The y axis, `width` px wide (tick labels and the rotated title), its title centred on the plot and fitted to `titleRoom` px. */
 export function yAxisProps(fontSize: number, title: string, titleRoom: number, width: number): YAxisProps {
   return {
-    type: 'number', niceTicks: 'snap125', interval: 'preserveStartEnd', minTickGap: 2, tickFormatter: (v: number) => formatNumber(v),
-    tick: { fontSize, fill: TEXT_COLOR }, stroke: AXIS_COLOR, width,
+    type: 'number',
+    niceTicks: 'snap125',
+    interval: 'preserveStartEnd',
+    minTickGap: 2,
+    tickFormatter: (v: number) => formatNumber(v),
+    tick: { fontSize, fill: TEXT_COLOR },
+    stroke: AXIS_COLOR,
+    width,
     // Centred ⅝ of a line in from the left edge: the rotated glyphs' tops stay inside the chart.
-    label: { value: fitText(title, titleRoom, fontSize), angle: -90, position: 'insideLeft', offset: Math.ceil(0.625 * fontSize), style: { textAnchor: 'middle' }, fontSize, fill: TEXT_COLOR },
+    label: {
+      value: fitText(title, titleRoom, fontSize),
+      angle: -90,
+      position: 'insideLeft',
+      offset: Math.ceil(0.625 * fontSize),
+      style: { textAnchor: 'middle' },
+      fontSize,
+      fill: TEXT_COLOR,
+    },
   };
 }

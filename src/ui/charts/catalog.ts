@@ -36,18 +36,41 @@ const unit: YRange = { kind: 'unit' };
 
 export const CHARTS: Record<ChartId, ChartSpec> = {
   reward: { id: 'reward', title: 'Reward', yLabel: 'reward (0–1)', keys: CHART_METRICS.reward, range: unit },
-  entropy: { id: 'entropy', title: 'Entropy', yLabel: 'entropy (nats/token)', keys: CHART_METRICS.entropy, range: { kind: 'entropy' } },
-  advantages: { id: 'advantages', title: 'Advantages this step', yLabel: 'tokens', keys: CHART_METRICS.advantages, range: unit },
+  entropy: {
+    id: 'entropy',
+    title: 'Entropy',
+    yLabel: 'entropy (nats/token)',
+    keys: CHART_METRICS.entropy,
+    range: { kind: 'entropy' },
+  },
+  advantages: {
+    id: 'advantages',
+    title: 'Advantages this step',
+    yLabel: 'tokens',
+    keys: CHART_METRICS.advantages,
+    range: unit,
+  },
   groups: {
-    id: 'groups', title: 'Groups that teach nothing', yLabel: 'share of groups (0–1)',
-    keys: CHART_METRICS.groups, range: unit,
+    id: 'groups',
+    title: 'Groups that teach nothing',
+    yLabel: 'share of groups (0–1)',
+    keys: CHART_METRICS.groups,
+    range: unit,
   },
   level: {
-    id: 'level', title: 'Curriculum level', yLabel: 'level', keys: CHART_METRICS.level, range: { kind: 'level' },
+    id: 'level',
+    title: 'Curriculum level',
+    yLabel: 'level',
+    keys: CHART_METRICS.level,
+    range: { kind: 'level' },
     active: (c) => c.curriculum !== 'off',
   },
   task: {
-    id: 'task', title: 'Task metrics', yLabel: 'share (0–1)', keys: CHART_METRICS.task, range: unit,
+    id: 'task',
+    title: 'Task metrics',
+    yLabel: 'share (0–1)',
+    keys: CHART_METRICS.task,
+    range: unit,
     // Group metrics exist for some tasks only, and the task may have none to draw at its parameters.
     active: (c) => {
       const task = getTask(c.task);
@@ -55,36 +78,70 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
     },
   },
   alpha: {
-    id: 'alpha', title: 'Entropy weight α', yLabel: 'α', keys: CHART_METRICS.alpha, range: { kind: 'padded', floor: 0, minSpan: 0.05 },
+    id: 'alpha',
+    title: 'Entropy weight α',
+    yLabel: 'α',
+    keys: CHART_METRICS.alpha,
+    range: { kind: 'padded', floor: 0, minSpan: 0.05 },
     active: (c) => c.entropyAlpha > 0 || (c.entropyTarget > 0 && c.entropyAlphaStep > 0),
   },
   length: {
-    id: 'length', title: 'Answer length', yLabel: 'tokens', keys: CHART_METRICS.length, range: { kind: 'length' },
+    id: 'length',
+    title: 'Answer length',
+    yLabel: 'tokens',
+    keys: CHART_METRICS.length,
+    range: { kind: 'length' },
     // Idle where the environment writes the end: every answer has the same length.
     active: (c) => !getTask(c.task).display.fixedLength,
   },
   clip: {
-    id: 'clip', title: 'Clipped tokens', yLabel: 'share of tokens (0–1)', keys: CHART_METRICS.clip,
+    id: 'clip',
+    title: 'Clipped tokens',
+    yLabel: 'share of tokens (0–1)',
+    keys: CHART_METRICS.clip,
     range: unit,
     // With one epoch and one minibatch the ratio is exactly 1: nothing is ever clipped.
     active: (c) => c.epochs > 1 || c.minibatches > 1,
   },
   kl: {
-    id: 'kl', title: 'KL to the reference', yLabel: 'KL (nats/token)', keys: CHART_METRICS.kl, range: { kind: 'padded', floor: 0, minSpan: 0.01 },
+    id: 'kl',
+    title: 'KL to the reference',
+    yLabel: 'KL (nats/token)',
+    keys: CHART_METRICS.kl,
+    range: { kind: 'padded', floor: 0, minSpan: 0.01 },
     active: (c) => c.klBeta > 0,
   },
   'grad-norm': {
-    id: 'grad-norm', title: 'Gradient norm (before clipping)', yLabel: 'L2 norm', keys: CHART_METRICS['grad-norm'],
-    range: { kind: 'padded', floor: 0, minSpan: 0.1 }, engineering: true,
+    id: 'grad-norm',
+    title: 'Gradient norm (before clipping)',
+    yLabel: 'L2 norm',
+    keys: CHART_METRICS['grad-norm'],
+    range: { kind: 'padded', floor: 0, minSpan: 0.1 },
+    engineering: true,
   },
-  loss: { id: 'loss', title: 'Loss', yLabel: 'loss', keys: CHART_METRICS.loss, range: { kind: 'padded', minSpan: 0.1 }, engineering: true },
+  loss: {
+    id: 'loss',
+    title: 'Loss',
+    yLabel: 'loss',
+    keys: CHART_METRICS.loss,
+    range: { kind: 'padded', minSpan: 0.1 },
+    engineering: true,
+  },
   throughput: {
-    id: 'throughput', title: 'Throughput', yLabel: 'sampled tokens/s', keys: CHART_METRICS.throughput,
-    range: { kind: 'padded', floor: 0, minSpan: 10 }, engineering: true,
+    id: 'throughput',
+    title: 'Throughput',
+    yLabel: 'sampled tokens/s',
+    keys: CHART_METRICS.throughput,
+    range: { kind: 'padded', floor: 0, minSpan: 10 },
+    engineering: true,
   },
   time: {
-    id: 'time', title: 'Time per step', yLabel: 'ms', keys: CHART_METRICS.time,
-    range: { kind: 'padded', floor: 0, minSpan: 10 }, engineering: true,
+    id: 'time',
+    title: 'Time per step',
+    yLabel: 'ms',
+    keys: CHART_METRICS.time,
+    range: { kind: 'padded', floor: 0, minSpan: 10 },
+    engineering: true,
   },
 };
 
@@ -96,7 +153,22 @@ export function seriesName(key: string): string {
 
 /** The charts of the dashboard in order: learning charts, then the fold (engineering, or off in this config). */
 export function dashboardCharts(config: RunConfig): { main: ChartId[]; fold: ChartId[] } {
-  const order: ChartId[] = ['reward', 'entropy', 'advantages', 'groups', 'level', 'task', 'alpha', 'length', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time'];
+  const order: ChartId[] = [
+    'reward',
+    'entropy',
+    'advantages',
+    'groups',
+    'level',
+    'task',
+    'alpha',
+    'length',
+    'clip',
+    'kl',
+    'grad-norm',
+    'loss',
+    'throughput',
+    'time',
+  ];
   const main: ChartId[] = [];
   const fold: ChartId[] = [];
   for (const id of order) {
@@ -111,7 +183,6 @@ export function dashboardCharts(config: RunConfig): { main: ChartId[]; fold: Cha
 export function maxEntropy(config: RunConfig): number {
   return Math.log(Math.max(2, modelConfigOf(config).vocabSize));
 }
-
 
 /** The answer region's length in tokens, at the curriculum's end (the longest). */
 export function answerLength(config: RunConfig): number {

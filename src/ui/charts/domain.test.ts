@@ -44,16 +44,19 @@ describe('paddedDomain', () => {
     expect(paddedDomain([], { minSpan: 2 })).toEqual([-1, 1]);
   });
   it('property: contains the data (within the bounds), spans at least minSpan', () => {
-    fc.assert(fc.property(
-      fc.array(fc.double({ min: -1e4, max: 1e4, noNaN: true }), { minLength: 1, maxLength: 20 }), fc.double({ min: 1e-3, max: 100, noNaN: true }),
-      (values, minSpan) => {
-        const [lo, hi] = paddedDomain(values, { minSpan });
-        expect(hi - lo).toBeGreaterThanOrEqual(minSpan * (1 - 1e-9));
-        const slack = 1e-6 * (hi - lo); // float noise, relative to the span
-        expect(lo).toBeLessThanOrEqual(Math.min(...values) + slack);
-        expect(hi).toBeGreaterThanOrEqual(Math.max(...values) - slack);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e4, max: 1e4, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        fc.double({ min: 1e-3, max: 100, noNaN: true }),
+        (values, minSpan) => {
+          const [lo, hi] = paddedDomain(values, { minSpan });
+          expect(hi - lo).toBeGreaterThanOrEqual(minSpan * (1 - 1e-9));
+          const slack = 1e-6 * (hi - lo); // float noise, relative to the span
+          expect(lo).toBeLessThanOrEqual(Math.min(...values) + slack);
+          expect(hi).toBeGreaterThanOrEqual(Math.max(...values) - slack);
+        },
+      ),
+    );
   });
 });
 

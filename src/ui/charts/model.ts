@@ -47,7 +47,9 @@ export function scalarSeries(run: RunRecord, key: string): XY[] {
 /** The held-out eval points of a run. */
 export function evalSeries(run: RunRecord, key: 'eval/pass@1_greedy' | 'eval/pass@k' | 'eval/pass@1_sampled'): XY[] {
   // A value that was not measured (missing, or null after a round trip through JSON) is no point, not a 0.
-  return run.evals.filter((e: EvalRecord) => typeof e[key] === 'number' && Number.isFinite(e[key])).map((e) => ({ x: e.step, y: e[key] }));
+  return run.evals
+    .filter((e: EvalRecord) => typeof e[key] === 'number' && Number.isFinite(e[key]))
+    .map((e) => ({ x: e.step, y: e[key] }));
 }
 
 /**
@@ -79,7 +81,8 @@ function sameSeries(a: readonly XY[], b: readonly XY[]): boolean {
 export function levelAdvances(run: RunRecord): { step: number; level: number }[] {
   const out: { step: number; level: number }[] = [];
   for (let i = 1; i < run.points.length; i++) {
-    if (run.points[i].level > run.points[i - 1].level) out.push({ step: run.points[i].step, level: run.points[i].level });
+    if (run.points[i].level > run.points[i - 1].level)
+      out.push({ step: run.points[i].step, level: run.points[i].level });
   }
   return out;
 }
@@ -172,15 +175,22 @@ export function xDomainOf(runs: readonly RunRecord[], pending?: RunConfig, fromZ
 }
 
 /** Which metrics a chart draws for these runs (task metrics depend on what the task reports). */
-function keysFor(spec: ChartSpec, runs: readonly RunRecord[], config: RunConfig | undefined, reference?: ReferenceSet | null): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
+function keysFor(
+  spec: ChartSpec,
+  runs: readonly RunRecord[],
+  config: RunConfig | undefined,
+  reference?: ReferenceSet | null,
+): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
   if (spec.id !== 'task') return { keys: [...spec.keys], range: spec.range, yLabel: spec.yLabel };
   // The recorded runs name the task's metrics before the live run has any.
   const recorded = (reference?.runs ?? []).flatMap((r) => Object.keys(r.series ?? {}));
   const keys = taskChartMetrics([...taskMetricKeys(runs), ...recorded]);
   const groupSize = config?.groupSize ?? 2;
   // Before any point, the axis of the task's headline metric (the chart's title names it).
-  const headline = keys.length === 0 && config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
-  if (keys.includes('task/distinct_correct_paths') || headline === 'task/distinct_correct_paths') return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
+  const headline =
+    keys.length === 0 && config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
+  if (keys.includes('task/distinct_correct_paths') || headline === 'task/distinct_correct_paths')
+    return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
   return { keys, range: spec.range, yLabel: spec.yLabel };
 }
 
@@ -215,13 +225,23 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
       const dash = DASHES[(overlay ? r : k) % DASHES.length];
       const width = overlay ? Math.max(1.5, 3.5 - r) : undefined;
       const label = overlay ? runLegend(run) : d.label;
-      series.push({ id: `${run.id}:${d.key}`, label, color, dash, ...(width ? { width } : {}), points: downsample(d.data, POINT_BUDGET) });
+      series.push({
+        id: `${run.id}:${d.key}`,
+        label,
+        color,
+        dash,
+        ...(width ? { width } : {}),
+        points: downsample(d.data, POINT_BUDGET),
+      });
       legend.push({ label, color, dash, title: d.key });
       points = Math.max(points, d.data.length);
       for (const p of d.data) values.push(p.y);
     });
     if (id === 'reward') {
-      for (const [key, marker, shape] of [['eval/pass@1_greedy', '●', 'circle'], ['eval/pass@k', '▲', 'triangle']] as const) {
+      for (const [key, marker, shape] of [
+        ['eval/pass@1_greedy', '●', 'circle'],
+        ['eval/pass@k', '▲', 'triangle'],
+      ] as const) {
         if (overlay && key === 'eval/pass@k') continue;
         const data = evalSeries(run, key);
         const heldOut = key === 'eval/pass@1_greedy';
@@ -231,11 +251,21 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
           if (heldOut && !overlay && run.config.evalEvery > 0) {
             const every = run.config.evalEvery;
             const next = (Math.floor((run.points[run.points.length - 1]?.step ?? 0) / every) + 1) * every;
-            legend.push({ label: `${metricName(key)} (a first measurement at step ${next})`, color, marker, faint: true, title });
+            legend.push({
+              label: `${metricName(key)} (a first measurement at step ${next})`,
+              color,
+              marker,
+              faint: true,
+              title,
+            });
           }
           continue;
         }
-        const label = overlay ? `${run.name} ${metricName(key)}` : heldOut ? `${metricName(key)} (a greedy answer, fresh prompts)` : metricName(key);
+        const label = overlay
+          ? `${run.name} ${metricName(key)}`
+          : heldOut
+            ? `${metricName(key)} (a greedy answer, fresh prompts)`
+            : metricName(key);
         series.push({ id: `${run.id}:${key}`, label, color, kind: 'points', marker: shape, points: data });
         legend.push({ label, color, marker, title });
       }
@@ -272,18 +302,35 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
     if (drawn.length) {
       // Short labels: on a projector a small chart's legend has room for two lines.
       const label = jump && jump.step > 0 ? `recorded runs to step ${jump.step}` : `recorded runs (${n})`;
-      legend.push({ label, color: REFERENCE_COLOR, faint: true, title: `${n} recorded run${n === 1 ? '' : 's'} of this lesson: ${ctx.reference.source}` });
+      legend.push({
+        label,
+        color: REFERENCE_COLOR,
+        faint: true,
+        title: `${n} recorded run${n === 1 ? '' : 's'} of this lesson: ${ctx.reference.source}`,
+      });
     }
     if (jump && jump.step > 0 && drawn.some((l) => l.id.startsWith(OWN_RUN))) {
-      legend.push({ label: "this model's run", color: OWN_RUN_COLOR, title: `seed ${jump.seed}: the recorded run that made the loaded model, drawn to step ${jump.step}` });
+      legend.push({
+        label: "this model's run",
+        color: OWN_RUN_COLOR,
+        title: `seed ${jump.seed}: the recorded run that made the loaded model, drawn to step ${jump.step}`,
+      });
     } else if (jump && jump.step > 0) {
-      note = drawn.length ? `no recorded run of this model (seed ${jump.seed}) here` : 'no recorded run of this model here';
+      note = drawn.length
+        ? `no recorded run of this model (seed ${jump.seed}) here`
+        : 'no recorded run of this model here';
     }
   } else if (!overlay && ctx.jump) {
     note = 'no recorded run of this model';
   }
   if (id === 'entropy' && config) {
-    hLines.push({ y: maxEntropy(config), label: 'uniform guess (ln V)', short: 'ln V', color: CHANCE_COLOR, dash: '5 4' });
+    hLines.push({
+      y: maxEntropy(config),
+      label: 'uniform guess (ln V)',
+      short: 'ln V',
+      color: CHANCE_COLOR,
+      dash: '5 4',
+    });
   }
 
   const y = yAxis(range, config, values);
@@ -294,8 +341,18 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   // A lone line named like its chart needs no legend.
   const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
   return {
-    spec, title, yLabel, xDomain: xDomainOf(runs, ctx.pending, ctx.fromZero), ...y, series, hLines, vLines, legend: needless ? [] : legend, points,
-    recorded, ...(note ? { note } : {}),
+    spec,
+    title,
+    yLabel,
+    xDomain: xDomainOf(runs, ctx.pending, ctx.fromZero),
+    ...y,
+    series,
+    hLines,
+    vLines,
+    legend: needless ? [] : legend,
+    points,
+    recorded,
+    ...(note ? { note } : {}),
   };
 }
 
@@ -315,10 +372,25 @@ const RECORDED_STYLE = { color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideI
  * the first level (a file without advances: a flat line); on the other charts each of `keys` the
  * file holds, dashed as the live line of the same metric.
  */
-function recordedLines(id: ChartId, ref: ReferenceRun, keys: readonly string[], config: RunConfig | undefined): PlotSeries[] {
+function recordedLines(
+  id: ChartId,
+  ref: ReferenceRun,
+  keys: readonly string[],
+  config: RunConfig | undefined,
+): PlotSeries[] {
   const label = `reference run (seed ${ref.seed})`;
   if (id === 'reward') {
-    return [{ id: `reference:${ref.seed}`, label, ...RECORDED_STYLE, points: downsample(ref.reward.map(([x, y]) => ({ x, y })), POINT_BUDGET) }];
+    return [
+      {
+        id: `reference:${ref.seed}`,
+        label,
+        ...RECORDED_STYLE,
+        points: downsample(
+          ref.reward.map(([x, y]) => ({ x, y })),
+          POINT_BUDGET,
+        ),
+      },
+    ];
   }
   if (id === 'level') {
     if (!config) return [];
@@ -330,10 +402,18 @@ function recordedLines(id: ChartId, ref: ReferenceRun, keys: readonly string[], 
   return keys.flatMap((key, k) => {
     const curve = ref.series?.[key];
     if (!curve?.length) return [];
-    return [{
-      id: `reference:${ref.seed}:${key}`, label: `${label} ${seriesName(key)}`, ...RECORDED_STYLE,
-      dash: DASHES[k % DASHES.length], points: downsample(curve.map(([x, y]) => ({ x, y })), POINT_BUDGET),
-    }];
+    return [
+      {
+        id: `reference:${ref.seed}:${key}`,
+        label: `${label} ${seriesName(key)}`,
+        ...RECORDED_STYLE,
+        dash: DASHES[k % DASHES.length],
+        points: downsample(
+          curve.map(([x, y]) => ({ x, y })),
+          POINT_BUDGET,
+        ),
+      },
+    ];
   });
 }
 
@@ -360,9 +440,18 @@ function splitAtJump(line: PlotSeries, jump: { step: number; seed: number }, see
   if (after.length > 1) out.push({ ...line, points: after, opacity: 0.22 });
   if (before.length) {
     const own = seed === jump.seed;
-    out.push(own
-      ? { ...line, id: `${OWN_RUN}${line.id}`, label: line.label.replace('reference run', "this model's run"), color: OWN_RUN_COLOR, opacity: 0.85, width: 2.5 }
-      : { ...line, id: `${HISTORY}${line.id}`, opacity: 0.5 });
+    out.push(
+      own
+        ? {
+            ...line,
+            id: `${OWN_RUN}${line.id}`,
+            label: line.label.replace('reference run', "this model's run"),
+            color: OWN_RUN_COLOR,
+            opacity: 0.85,
+            width: 2.5,
+          }
+        : { ...line, id: `${HISTORY}${line.id}`, opacity: 0.5 },
+    );
     out[out.length - 1].points = before;
   }
   return out;
@@ -370,8 +459,12 @@ function splitAtJump(line: PlotSeries, jump: { step: number; seed: number }, see
 
 /** The chance line: flat without a curriculum; a staircase following the level with one. */
 function addChance(
-  run: RunRecord | undefined, config: RunConfig, chance: NonNullable<ChartContext['chance']>,
-  series: PlotSeries[], hLines: ChartModel['hLines'], legend: LegendEntry[],
+  run: RunRecord | undefined,
+  config: RunConfig,
+  chance: NonNullable<ChartContext['chance']>,
+  series: PlotSeries[],
+  hLines: ChartModel['hLines'],
+  legend: LegendEntry[],
 ): void {
   const [first, last] = levelRange(config);
   const label = 'chance (a random guess)';
@@ -390,12 +483,25 @@ function addChance(
     }
     const end = run.points[run.points.length - 1];
     if (pts.length) pts.push({ x: end.step, y: pts[pts.length - 1].y });
-    series.push({ id: 'chance', label: 'chance', color: CHANCE_COLOR, dash: '5 4', kind: 'step', width: 1.5, points: pts, hideInTooltip: true });
+    series.push({
+      id: 'chance',
+      label: 'chance',
+      color: CHANCE_COLOR,
+      dash: '5 4',
+      kind: 'step',
+      width: 1.5,
+      points: pts,
+      hideInTooltip: true,
+    });
   }
   legend.push({ label, color: CHANCE_COLOR, dash: '5 4' });
 }
 
-function yAxis(range: ChartSpec['range'], config: RunConfig | undefined, values: readonly number[]): Pick<ChartModel, 'yDomain' | 'yInteger'> {
+function yAxis(
+  range: ChartSpec['range'],
+  config: RunConfig | undefined,
+  values: readonly number[],
+): Pick<ChartModel, 'yDomain' | 'yInteger'> {
   switch (range.kind) {
     case 'unit':
       return { yDomain: [0, 1], yInteger: false };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStateTop, evenTickCount, fitText, rightMargin, pickX, yAxisWidth, plotRows, spacedLabels, textWidth, tickCount, type PlotSeries } from './series';
+import {
+  emptyStateTop,
+  evenTickCount,
+  fitText,
+  rightMargin,
+  pickX,
+  yAxisWidth,
+  plotRows,
+  spacedLabels,
+  textWidth,
+  tickCount,
+  type PlotSeries,
+} from './series';
 
 function series(id: string, xy: [number, number][], extra: Partial<PlotSeries> = {}): PlotSeries {
   return { id, label: id, color: '#000', points: xy.map(([x, y]) => ({ x, y })), ...extra };
@@ -8,8 +20,18 @@ function series(id: string, xy: [number, number][], extra: Partial<PlotSeries> =
 describe('plotRows', () => {
   it('puts every series in one table by x, absent where a series has no point', () => {
     const rows = plotRows([
-      series('a', [[0, 0.1], [10, 0.2]]),
-      series('b', [[5, 1], [10, NaN]], { band: [{ x: 5, lo: 0.5, hi: 1.5 }] }),
+      series('a', [
+        [0, 0.1],
+        [10, 0.2],
+      ]),
+      series(
+        'b',
+        [
+          [5, 1],
+          [10, NaN],
+        ],
+        { band: [{ x: 5, lo: 0.5, hi: 1.5 }] },
+      ),
     ]);
     expect(rows).toEqual([
       { x: 0, v0: 0.1 },
@@ -21,8 +43,20 @@ describe('plotRows', () => {
 });
 
 describe('pickX', () => {
-  const faint = series('ref', [[0, 0.5], [1, 0.5], [2, 0.5]], { opacity: 0.3 });
-  const main = series('main', [[0, 0], [10, 0.5], [20, 1]]);
+  const faint = series(
+    'ref',
+    [
+      [0, 0.5],
+      [1, 0.5],
+      [2, 0.5],
+    ],
+    { opacity: 0.3 },
+  );
+  const main = series('main', [
+    [0, 0],
+    [10, 0.5],
+    [20, 1],
+  ]);
   it('picks the nearest x of the first non-faint series', () => {
     expect(pickX([faint, main], 1.2)).toBe(0);
     expect(pickX([faint, main], 6)).toBe(10);
@@ -90,7 +124,7 @@ describe('chart room', () => {
     expect(rightMargin('3500', 16) - 4).toBeGreaterThan(0.636 * 16 * 2); // DejaVu digits: the label ends 4 px inside
   });
 
-  it('the empty state goes where no reference line\'s label is, inside the plot', () => {
+  it("the empty state goes where no reference line's label is, inside the plot", () => {
     // No labels: the middle of the plot.
     expect(emptyStateTop(200, [], 16)).toBeCloseTo(100 - 0.7 * 16);
     // A chance label across the middle: above or below it, not on it.

@@ -138,7 +138,11 @@ export function spacedLabels(pxs: readonly number[], widths: readonly number[], 
  * the [top, bottom] each takes, from the plot's top), and always inside the plot, so never on the
  * tick labels around it.
  */
-export function emptyStateTop(plotHeight: number, labels: readonly (readonly [number, number])[], fontSize: number): number {
+export function emptyStateTop(
+  plotHeight: number,
+  labels: readonly (readonly [number, number])[],
+  fontSize: number,
+): number {
   const h = 1.4 * fontSize; // the line's height
   const room = Math.max(0, plotHeight - h);
   const tops = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1].map((f) => Math.min(room, Math.max(0, f * plotHeight - h / 2)));

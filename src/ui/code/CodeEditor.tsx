@@ -5,9 +5,23 @@
 
 import { useEffect, useRef } from 'react';
 import { EditorState, StateEffect } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, ensureSyntaxTree, indentOnInput, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  ensureSyntaxTree,
+  indentOnInput,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language';
 // The TypeScript dialect of the JavaScript grammar (it reads plain JavaScript too), without the
 // package's completions: a lean chunk.
 import { typescriptLanguage } from '@codemirror/lang-javascript';
@@ -40,7 +54,12 @@ function syntaxDiagnostics(state: EditorState): Diagnostic[] {
     enter(node) {
       if (out.length < 5 && node.type.isError) {
         const from = Math.min(node.from, state.doc.length);
-        out.push({ from, to: Math.min(state.doc.length, Math.max(node.to, from + 1)), severity: 'error', message: 'Syntax error here' });
+        out.push({
+          from,
+          to: Math.min(state.doc.length, Math.max(node.to, from + 1)),
+          severity: 'error',
+          message: 'Syntax error here',
+        });
       }
     },
   });
@@ -66,7 +85,13 @@ export default function CodeEditor({ value, onChange, failure, label }: CodeEdit
       state: EditorState.create({
         doc: value,
         extensions: [
-          lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(), bracketMatching(), highlightActiveLine(),
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           new LanguageSupport(typescriptLanguage),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
@@ -94,7 +119,8 @@ export default function CodeEditor({ value, onChange, failure, label }: CodeEdit
   // A value from outside (an example picked, another config): replace the text, undoably.
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   const failureKey = failure ? `${failure.line}:${failure.column}:${failure.message}` : '';

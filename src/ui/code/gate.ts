@@ -15,6 +15,9 @@ export function holdUnreadCode(s: AppState, config: RunConfig): boolean {
   s.setCodeTab(kinds[0]);
   if (s.view === 'lecture') s.setDrawer('code');
   const from = s.codeReview?.source === 'file' ? 'file' : 'link';
-  s.notify('info', `This ${from} carries code (${kinds.map((k) => CODE_NAME[k]).join(' and ')}). Read it in the code panel: it runs only when you press Run there.`);
+  s.notify(
+    'info',
+    `This ${from} carries code (${kinds.map((k) => CODE_NAME[k]).join(' and ')}). Read it in the code panel: it runs only when you press Run there.`,
+  );
   return true;
 }

@@ -22,7 +22,10 @@ export class EventBatcher {
   /** The next init begins a new run (created at its first step). */
   newRun: PendingRun | null = null;
 
-  constructor(private readonly store: AppStore, private readonly requestFrame: (fn: () => void) => void) {}
+  constructor(
+    private readonly store: AppStore,
+    private readonly requestFrame: (fn: () => void) => void,
+  ) {}
 
   /** Drops what arrived and is not applied yet (a new model's events replace the old one's). */
   discard(): void {

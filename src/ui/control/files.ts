@@ -38,8 +38,18 @@ export class RunFiles {
       // A checkpoint of a lesson (its settings, any seed) brings that lesson's recorded runs.
       const lesson = lessonOfConfig(ck.config);
       const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: ck.config.seed, file: fileName } : undefined;
-      this.host.init(ck.config, { newRun: true, params: ck.params, resume: ck.resume, label: `from ${fileName}`, importedFrom: fileName, ...(jump ? { jump } : {}) });
-      s.notify('info', `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`);
+      this.host.init(ck.config, {
+        newRun: true,
+        params: ck.params,
+        resume: ck.resume,
+        label: `from ${fileName}`,
+        importedFrom: fileName,
+        ...(jump ? { jump } : {}),
+      });
+      s.notify(
+        'info',
+        `Loaded ${fileName}: weights and run config (step ${ck.resume.step}). Start to continue training it.`,
+      );
     } catch (e) {
       s.notify('error', `Could not import ${fileName}: ${(e as Error).message}`);
     }
@@ -62,7 +72,15 @@ export class RunFiles {
       s.setConfig(config, preset);
       const lesson = preset ?? lessonOfConfig(config);
       const jump = lesson ? { preset: lesson, step: ck.resume.step, seed: config.seed, file, label } : undefined;
-      this.host.init(config, { newRun: true, params: ck.params, resume: ck.resume, label: `trained: ${label}`, importedFrom: file, overlay: [], ...(jump ? { jump } : {}) });
+      this.host.init(config, {
+        newRun: true,
+        params: ck.params,
+        resume: ck.resume,
+        label: `trained: ${label}`,
+        importedFrom: file,
+        overlay: [],
+        ...(jump ? { jump } : {}),
+      });
       s.notify('info', trainedModelNotice(label, ck.resume.step));
     } catch (e) {
       s.notify('error', `Could not load the trained model ${file}: ${(e as Error).message}`);
@@ -78,7 +96,10 @@ export class RunFiles {
       if (!this.host.env.fetchBytes) throw new Error('this page cannot fetch files');
       return loadCheckpoint(await this.host.env.fetchBytes(file), file).params;
     } catch (e) {
-      this.state.notify('error', `Could not load the model the lesson's runs start from (${file}): ${(e as Error).message}`);
+      this.state.notify(
+        'error',
+        `Could not load the model the lesson's runs start from (${file}): ${(e as Error).message}`,
+      );
       return null;
     }
   }

@@ -32,7 +32,11 @@ export interface NewRunOptions {
 }
 
 /** How a model is built: for a new run or the active one, from given weights and position. */
-export type InitOptions = { newRun: boolean; params?: Float32Array; resume?: { step: number; level: number } } & NewRunOptions;
+export type InitOptions = {
+  newRun: boolean;
+  params?: Float32Array;
+  resume?: { step: number; level: number };
+} & NewRunOptions;
 
 export interface ControllerHost {
   readonly store: AppStore;

@@ -42,7 +42,11 @@ export class SweepQueue {
     // Labelled by the value chosen, and drawn over the sweep's earlier runs.
     const knob = findKnob(sweep.knob, config.task);
     const value = formatValue((config as unknown as Record<string, string | number | boolean>)[sweep.knob]);
-    this.host.init(config, { newRun: true, label: `${knob?.label ?? sweep.knob} = ${value}`, overlay: sweep.runIds ?? [] });
+    this.host.init(config, {
+      newRun: true,
+      label: `${knob?.label ?? sweep.knob} = ${value}`,
+      overlay: sweep.runIds ?? [],
+    });
     this.host.send({ type: 'start', delayMs: this.state.delayMs });
   }
 }

@@ -25,7 +25,9 @@ export function ElementKey({ group, fontSize, compact = false }: ElementKeyProps
       <span style={{ marginRight: '0.6em' }} title={compact ? d.key : undefined}>
         {group}:{' '}
         {shown.map((i) => (
-          <span key={i} title={d.describe[i]} style={{ marginRight: '0.45em', color: INK, cursor: 'help' }}>{d.names[i]}</span>
+          <span key={i} title={d.describe[i]} style={{ marginRight: '0.45em', color: INK, cursor: 'help' }}>
+            {d.names[i]}
+          </span>
         ))}
         {shown.length < d.order.length && <span>{`… ${d.order.length} in all`}</span>}
       </span>

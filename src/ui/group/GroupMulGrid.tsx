@@ -15,12 +15,26 @@ function ScratchBox({ m, judged, compact }: { m: ScratchCell; judged: boolean; c
   return (
     <span data-testid="scratch-token" data-mark={m.mark} style={compact ? S.compactMarkHost : { whiteSpace: 'nowrap' }}>
       <TokenBox cell={m.cell} title={m.title} short={compact} />
-      {judged && <span style={compact ? S.compactMarkGlyph : S.markGlyph} aria-label={m.mark}>{MARK_GLYPH[m.mark]}</span>}
+      {judged && (
+        <span style={compact ? S.compactMarkGlyph : S.markGlyph} aria-label={m.mark}>
+          {MARK_GLYPH[m.mark]}
+        </span>
+      )}
     </span>
   );
 }
 
-function AnswerRow({ answer, row, data, compact }: { answer: GroupAnswer; row: GroupMulRow; data: GroupMulData; compact: boolean }) {
+function AnswerRow({
+  answer,
+  row,
+  data,
+  compact,
+}: {
+  answer: GroupAnswer;
+  row: GroupMulRow;
+  data: GroupMulData;
+  compact: boolean;
+}) {
   const byColumn = new Map(row.scratch.map((m) => [m.column, m] as const));
   return (
     <tr data-testid="completion" data-correct={correctAttr(answer.correct)}>
@@ -28,26 +42,44 @@ function AnswerRow({ answer, row, data, compact }: { answer: GroupAnswer; row: G
       <td style={S.rowLabel}>{answer.g + 1}</td>
       {data.chain.map((col) => {
         const m = byColumn.get(col.t);
-        return <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>{m && <ScratchBox m={m} judged={answer.correct !== null} compact={compact} />}</td>;
+        return (
+          <td key={col.t} style={{ ...S.cellTop, textAlign: 'center' }}>
+            {m && <ScratchBox m={m} judged={answer.correct !== null} compact={compact} />}
+          </td>
+        );
       })}
       <td style={S.cellTop}>
         {/* A side panel has no room for "A = " on every row: the column is headed A instead. */}
-        <span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>{compact ? answer.advantageText.replace(/^A = /, '') : answer.advantageText}</span>
+        <span style={S.advantageChip(answer.advantageColour, answer.advantageInk)}>
+          {compact ? answer.advantageText.replace(/^A = /, '') : answer.advantageText}
+        </span>
       </td>
       {data.hasScratchpad && !compact && (
-        <td style={{ ...S.cellTop, ...S.small }} title={row.alignment?.title}>{answer.correct !== null && row.alignment?.text}</td>
+        <td style={{ ...S.cellTop, ...S.small }} title={row.alignment?.title}>
+          {answer.correct !== null && row.alignment?.text}
+        </td>
       )}
       {answer.rewardText && <td style={{ ...S.cellTop, ...S.small }}>{answer.rewardText}</td>}
     </tr>
   );
 }
 
-export function GroupMulGrid({ data, answers, compact }: { data: GroupMulData; answers: GroupAnswer[]; compact: boolean }) {
+export function GroupMulGrid({
+  data,
+  answers,
+  compact,
+}: {
+  data: GroupMulData;
+  answers: GroupAnswer[];
+  compact: boolean;
+}) {
   return (
     <table data-testid="groupmul-grid" style={S.table(compact)}>
       <thead>
         <tr>
-          <th style={S.rowLabel} colSpan={2}>chain</th>
+          <th style={S.rowLabel} colSpan={2}>
+            chain
+          </th>
           {data.chain.map((col) => (
             <th key={col.t} style={S.headCell} title={`${col.label} = ${col.name}: ${col.describe}`}>
               <div style={{ fontSize: '0.75em' }}>{col.label}</div>
@@ -56,21 +88,33 @@ export function GroupMulGrid({ data, answers, compact }: { data: GroupMulData; a
           ))}
         </tr>
         <tr>
-          <th style={S.rowLabel} colSpan={2} title="the running product each y should hold">should be</th>
+          <th style={S.rowLabel} colSpan={2} title="the running product each y should hold">
+            should be
+          </th>
           {data.chain.map((col) => (
             <th
               key={col.t}
               style={{ ...S.headCell, color: S.INK, borderTop: `1px solid ${S.RULE}` }}
-              title={col.target ? `${col.target.label} should be ${prefixLabel(col.target.prefixLength)} = ${col.target.name}` : undefined}
+              title={
+                col.target
+                  ? `${col.target.label} should be ${prefixLabel(col.target.prefixLength)} = ${col.target.name}`
+                  : undefined
+              }
             >
               {col.target?.name ?? ''}
             </th>
           ))}
-          {compact && <th style={S.headCell} title="the answer's advantage">A</th>}
+          {compact && (
+            <th style={S.headCell} title="the answer's advantage">
+              A
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
-        {answers.map((a) => <AnswerRow key={a.g} answer={a} row={data.rows[a.g]} data={data} compact={compact} />)}
+        {answers.map((a) => (
+          <AnswerRow key={a.g} answer={a} row={data.rows[a.g]} data={data} compact={compact} />
+        ))}
       </tbody>
     </table>
   );

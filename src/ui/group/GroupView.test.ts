@@ -17,8 +17,11 @@ const visibleText = (html: string): string => html.replace(/<[^>]*>/g, ' ');
 
 describe('GroupView: groupmul', () => {
   const interleaved = fixtureRollout({
-    task: 'groupmul', params: { group: 'S3', length: 5, scratch: 0, layout: 'interleaved', reward: 'last' },
-    B: 2, G: 4, completion: answerOrNoise(10),
+    task: 'groupmul',
+    params: { group: 'S3', length: 5, scratch: 0, layout: 'interleaved', reward: 'last' },
+    B: 2,
+    G: 4,
+    completion: answerOrNoise(10),
   });
 
   it('one grid: a y box per scratchpad position, each marked, in display names', () => {
@@ -38,7 +41,7 @@ describe('GroupView: groupmul', () => {
     expect(count(html, 'data-correct="true"')).toBe(interleaved.correct.slice(4, 8).reduce((a, b) => a + b, 0));
   });
 
-  it('before the verify phase the y\'s carry no ✓/✗ yet (data-mark stays)', () => {
+  it("before the verify phase the y's carry no ✓/✗ yet (data-mark stays)", () => {
     const html = render({ rollout: { ...interleaved, phase: 'sample' }, b: 0 });
     expect(count(html, 'data-testid="scratch-token"')).toBe(4 * 5);
     expect(count(html, 'aria-label="match"')).toBe(0);
@@ -47,8 +50,11 @@ describe('GroupView: groupmul', () => {
 
   it('no CoT alignment without a scratchpad', () => {
     const r = fixtureRollout({
-      task: 'groupmul', params: { group: 'S3', length: 4, scratch: 1, layout: 'block', reward: 'last' },
-      B: 1, G: 3, completion: answerOrNoise(10),
+      task: 'groupmul',
+      params: { group: 'S3', length: 4, scratch: 1, layout: 'block', reward: 'last' },
+      B: 1,
+      G: 3,
+      completion: answerOrNoise(10),
     });
     const html = render({ rollout: r, b: 0 });
     expect(count(html, 'data-testid="scratch-token"')).toBe(3);
@@ -78,14 +84,28 @@ describe('GroupView: groupmul', () => {
     const full = renderToString(createElement(ElementKey, { group: 'A5' }));
     expect(count(full, 'cursor:help')).toBe(60);
     expect(visibleText(full)).not.toContain('in all');
-    expect(visibleText(renderToString(createElement(ElementKey, { group: 'S3', compact: true })))).not.toContain('in all');
+    expect(visibleText(renderToString(createElement(ElementKey, { group: 'S3', compact: true })))).not.toContain(
+      'in all',
+    );
   });
 });
 
 describe('GroupView: sort (generic rows)', () => {
-  const inst = sortTask.fromJSON({ task: 'sort', params: { length: 3, alphabet: 5, reward: 'exact' }, input: [2, 0, 1] });
+  const inst = sortTask.fromJSON({
+    task: 'sort',
+    params: { length: 3, alphabet: 5, reward: 'exact' },
+    input: [2, 0, 1],
+  });
   const a = (s: string): number[] => [...s].map((ch) => NUM_SPECIAL + ch.charCodeAt(0) - 97);
-  const r = testRollout([inst], { completions: [[[...a('abc'), EOS], [...a('a'), EOS, PAD, PAD], [...a('abc'), EOS]]] });
+  const r = testRollout([inst], {
+    completions: [
+      [
+        [...a('abc'), EOS],
+        [...a('a'), EOS, PAD, PAD],
+        [...a('abc'), EOS],
+      ],
+    ],
+  });
 
   it('header, verdicts, tokens coloured by advantage; special tokens hidden', () => {
     const html = render({ rollout: r, b: 0 });
@@ -123,7 +143,14 @@ describe('GroupView: sort (generic rows)', () => {
   });
 
   it('a group with no spread keeps A = 0.00 visible and says why', () => {
-    const same = testRollout([inst], { completions: [[[...a('abc'), EOS], [...a('abc'), EOS]]] });
+    const same = testRollout([inst], {
+      completions: [
+        [
+          [...a('abc'), EOS],
+          [...a('abc'), EOS],
+        ],
+      ],
+    });
     const html = render({ rollout: same, b: 0 });
     expect(count(html, 'A = 0.00')).toBe(2);
     expect(html).toContain('data-testid="group-no-spread"');
@@ -140,7 +167,12 @@ describe('GroupView: maze', () => {
   const vocab = mazeTask.vocab(testMazeParams());
   const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
   const inst = mazeTask.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['S.#', '#..', '#.G'] });
-  const walks = [[...M('RDRD'), EOS], [...M('RR'), EOS], [...M('RRD'), EOS], [...M('U'), EOS]];
+  const walks = [
+    [...M('RDRD'), EOS],
+    [...M('RR'), EOS],
+    [...M('RRD'), EOS],
+    [...M('U'), EOS],
+  ];
 
   it('the board: one path per walk, failures at the failure point with a count, moves as arrows', () => {
     const html = render({ rollout: testRollout([inst], { completions: [walks] }), b: 0 });
@@ -167,14 +199,22 @@ describe('GroupView: maze', () => {
   });
 
   it('an aside sits beside the maze, before the answer rows (the lesson\'s "ways to G" button)', () => {
-    const html = render({ rollout: testRollout([inst], { completions: [walks] }), b: 0, compact: true, aside: createElement('button', { 'data-testid': 'aside' }, 'ways to G') });
+    const html = render({
+      rollout: testRollout([inst], { completions: [walks] }),
+      b: 0,
+      compact: true,
+      aside: createElement('button', { 'data-testid': 'aside' }, 'ways to G'),
+    });
     expect(count(html, 'data-testid="aside"')).toBe(1);
     expect(html.indexOf('data-testid="maze-board"')).toBeLessThan(html.indexOf('data-testid="aside"'));
     expect(html.indexOf('data-testid="aside"')).toBeLessThan(html.indexOf('<table'));
   });
 
   it('before the verify phase: paths but no marks', () => {
-    const html = render({ rollout: testRollout([inst], { completions: [walks], advantages: false, phase: 'sample' }), b: 0 });
+    const html = render({
+      rollout: testRollout([inst], { completions: [walks], advantages: false, phase: 'sample' }),
+      b: 0,
+    });
     expect(count(html, 'data-testid="maze-path" data-correct="pending"')).toBe(4);
     expect(html).not.toContain('maze-failure');
     expect(html).not.toContain('maze-goal');

@@ -35,10 +35,19 @@ function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
       <div>
         <b data-testid="group-right">{data.rightText}</b>
         {/* Compact sits beside the loop, whose step 4 tells the same: a word here, the sentence on hover. */}
-        {data.spreadNote && compact && <span data-testid="group-no-spread" style={S.muted} title={data.spreadNote}> · all equal</span>}
+        {data.spreadNote && compact && (
+          <span data-testid="group-no-spread" style={S.muted} title={data.spreadNote}>
+            {' '}
+            · all equal
+          </span>
+        )}
         <span style={S.muted}> · right answer: {data.answer}</span>
       </div>
-      {data.spreadNote && !compact && <div data-testid="group-no-spread" style={S.small}>{data.spreadNote}</div>}
+      {data.spreadNote && !compact && (
+        <div data-testid="group-no-spread" style={S.small}>
+          {data.spreadNote}
+        </div>
+      )}
       {!compact && (
         <div style={S.small}>
           colour: {data.scaleLabel} · ✓ right · ✗ wrong{VIEW_LEGEND[data.kind] ?? ''}
@@ -48,11 +57,28 @@ function Header({ data, compact }: { data: GroupViewData; compact: boolean }) {
   );
 }
 
-export function GroupView({ rollout, b, colourBy = 'advantage', showSpecial = false, fontSize = S.DEFAULT_FONT_SIZE, compact = false, aside }: GroupViewProps) {
+export function GroupView({
+  rollout,
+  b,
+  colourBy = 'advantage',
+  showSpecial = false,
+  fontSize = S.DEFAULT_FONT_SIZE,
+  compact = false,
+  aside,
+}: GroupViewProps) {
   // A caller may hold on to b while a new step brings fewer prompts: say so rather than throw.
-  const data = useMemo(() => (b >= 0 && b < rollout.shape.B ? groupData(rollout, b, colourBy) : null), [rollout, b, colourBy]);
+  const data = useMemo(
+    () => (b >= 0 && b < rollout.shape.B ? groupData(rollout, b, colourBy) : null),
+    [rollout, b, colourBy],
+  );
   if (!data) {
-    return <div data-testid="group-view" data-b={b} style={{ ...S.rootStyle(fontSize, compact), ...S.muted }}>{`No group ${b + 1} in this step.`}</div>;
+    return (
+      <div
+        data-testid="group-view"
+        data-b={b}
+        style={{ ...S.rootStyle(fontSize, compact), ...S.muted }}
+      >{`No group ${b + 1} in this step.`}</div>
+    );
   }
   return (
     <div data-testid="group-view" data-b={b} data-task={data.task} style={S.rootStyle(fontSize, compact)}>

@@ -30,8 +30,12 @@ function Walk({ walk, px }: { walk: MazeWalk; px: number }) {
       <title>{walk.title ?? `answer ${walk.g + 1} (${verdict}, ${a}): ${walk.summary}`}</title>
       <polyline
         points={pathPoints(walk.path.cells, px, walk.offset)}
-        fill="none" stroke={walk.colour} strokeWidth={px1(Math.max(2, px * 0.12) * (walk.weight ?? 1))} strokeOpacity={0.9}
-        strokeLinejoin="round" strokeLinecap="round"
+        fill="none"
+        stroke={walk.colour}
+        strokeWidth={px1(Math.max(2, px * 0.12) * (walk.weight ?? 1))}
+        strokeOpacity={0.9}
+        strokeLinejoin="round"
+        strokeLinecap="round"
         strokeDasharray={walk.correct === null ? `${px1(px * 0.25)} ${px1(px * 0.15)}` : undefined}
       />
     </g>
@@ -42,8 +46,16 @@ function Walk({ walk, px }: { walk: MazeWalk; px: number }) {
 function Glyph({ x, y, size, text }: { x: number; y: number; size: number; text: string }) {
   return (
     <text
-      x={px1(x)} y={px1(y)} fontSize={px1(size)} fontWeight={700} textAnchor="middle" dominantBaseline="central"
-      fill={INK} stroke="#fff" strokeWidth={px1(size * 0.18)} paintOrder="stroke"
+      x={px1(x)}
+      y={px1(y)}
+      fontSize={px1(size)}
+      fontWeight={700}
+      textAnchor="middle"
+      dominantBaseline="central"
+      fill={INK}
+      stroke="#fff"
+      strokeWidth={px1(size * 0.18)}
+      paintOrder="stroke"
     >
       {text}
     </text>
@@ -56,13 +68,19 @@ function Marker({ m, px }: { m: MazeMarker; px: number }) {
   return (
     <g
       data-testid={m.kind === 'goal' ? 'maze-goal' : 'maze-failure'}
-      data-count={m.count} data-kind={m.kinds.join(' ')}
+      data-count={m.count}
+      data-kind={m.kinds.join(' ')}
     >
       <title>{m.title}</title>
       {m.stub && (
         <line
-          x1={px1(m.stub.x1 * px)} y1={px1(m.stub.y1 * px)} x2={px1(m.stub.x2 * px)} y2={px1(m.stub.y2 * px)}
-          stroke={INK} strokeWidth={px1(Math.max(1.5, px * 0.07))} strokeLinecap="round"
+          x1={px1(m.stub.x1 * px)}
+          y1={px1(m.stub.y1 * px)}
+          x2={px1(m.stub.x2 * px)}
+          y2={px1(m.stub.y2 * px)}
+          stroke={INK}
+          strokeWidth={px1(Math.max(1.5, px * 0.07))}
+          strokeLinecap="round"
         />
       )}
       <Glyph x={x} y={y} size={px * 0.55} text={m.kind === 'goal' ? '✓' : '✗'} />
@@ -77,21 +95,46 @@ export function MazeBoard({ data, px }: { data: MazeData; px: number }) {
   const [gr, gc] = data.goal;
   return (
     <svg
-      data-testid="maze-board" width={side} height={side} viewBox={`0 0 ${side} ${side}`}
-      role="img" aria-label={`maze with ${data.walks.length} walks`} style={{ flex: 'none' }}
+      data-testid="maze-board"
+      width={side}
+      height={side}
+      viewBox={`0 0 ${side} ${side}`}
+      role="img"
+      aria-label={`maze with ${data.walks.length} walks`}
+      style={{ flex: 'none' }}
     >
       <g transform={`translate(${px1(MARGIN * px)}, ${px1(MARGIN * px)})`}>
         {data.grid.map((row, r) =>
           [...row].map((ch, c) => (
-            <rect key={`${r},${c}`} x={c * px} y={r * px} width={px} height={px} fill={ch === '#' ? WALL : '#fff'} stroke="#e4e6eb" strokeWidth={0.5} />
+            <rect
+              key={`${r},${c}`}
+              x={c * px}
+              y={r * px}
+              width={px}
+              height={px}
+              fill={ch === '#' ? WALL : '#fff'}
+              stroke="#e4e6eb"
+              strokeWidth={0.5}
+            />
           )),
         )}
         <rect x={gc * px + 1} y={gr * px + 1} width={px - 2} height={px - 2} fill={GOAL_FILL} />
-        <circle cx={(sc + 0.5) * px} cy={(sr + 0.5) * px} r={px1(px * 0.4)} fill="none" stroke={INK} strokeWidth={1.5} />
+        <circle
+          cx={(sc + 0.5) * px}
+          cy={(sr + 0.5) * px}
+          r={px1(px * 0.4)}
+          fill="none"
+          stroke={INK}
+          strokeWidth={1.5}
+        />
         <Glyph x={(sc + 0.5) * px} y={(sr + 0.5) * px} size={px * 0.5} text="S" />
         <Glyph x={(gc + 0.5) * px} y={(gr + 0.5) * px} size={px * 0.5} text="G" />
-        {walkDrawOrder(data.walks).map((w) => <Walk key={w.g} walk={w} px={px} />)}
-        {data.markers.map((m) => <Marker key={`${m.kind}${m.x},${m.y}`} m={m} px={px} />)}
+        {walkDrawOrder(data.walks).map((w) => (
+          <Walk key={w.g} walk={w} px={px} />
+        ))}
+        {data.markers.map((m) => (
+          <Marker key={`${m.kind}${m.x},${m.y}`} m={m} px={px} />
+        ))}
       </g>
     </svg>
   );

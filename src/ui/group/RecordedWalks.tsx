@@ -43,14 +43,20 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
   const others = models.slice(1);
   // The trained model loaded from the lesson's menu, when the file recorded its walks; else the last.
   const loaded = useApp((s) => s.jump?.label);
-  const trained = others.find((m) => m.label === right) ?? others.find((m) => m.label === loaded) ?? others[others.length - 1];
+  const trained =
+    others.find((m) => m.label === right) ?? others.find((m) => m.label === loaded) ?? others[others.length - 1];
   const shown = useMemo(() => {
     if (typeof rec !== 'object' || !rec || !base || !trained) return null;
     const i = Math.min(b, rec.mazes.length - 1);
     return { i, maze: rec.mazes[i], left: waysData(rec.mazes[i], base, i), right: waysData(rec.mazes[i], trained, i) };
   }, [rec, base, trained, b]);
   if (rec === null) return <p className="muted small">Loading the recorded walks…</p>;
-  if (typeof rec === 'string') return <p className="small" data-testid="ways-error">{rec}</p>;
+  if (typeof rec === 'string')
+    return (
+      <p className="small" data-testid="ways-error">
+        {rec}
+      </p>
+    );
   if (!shown || !base || !trained) return <p className="small">The recorded walks file needs two models.</p>;
   const px = mazeCellPx(shown.maze.grid.length, fontSize, true);
   const M = rec.mazes.length;
@@ -61,19 +67,51 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
           Maze {shown.i + 1} of {M}: each way to G among {base.walksPerMaze} sampled walks, the most taken thickest
         </span>
         <span className="group-nav">
-          <button data-testid="ways-prev" disabled={shown.i === 0} onClick={() => setB(shown.i - 1)} aria-label="previous maze">‹</button>
-          <button data-testid="ways-next" disabled={shown.i >= M - 1} onClick={() => setB(shown.i + 1)} aria-label="next maze">›</button>
+          <button
+            data-testid="ways-prev"
+            disabled={shown.i === 0}
+            onClick={() => setB(shown.i - 1)}
+            aria-label="previous maze"
+          >
+            ‹
+          </button>
+          <button
+            data-testid="ways-next"
+            disabled={shown.i >= M - 1}
+            onClick={() => setB(shown.i + 1)}
+            aria-label="next maze"
+          >
+            ›
+          </button>
         </span>
       </div>
       <div className="ways-boards">
-        {[{ model: base, data: shown.left }, { model: trained, data: shown.right }].map(({ model, data }, side) => (
-          <figure key={side} className="ways-board" data-testid={side === 0 ? 'ways-base' : 'ways-trained'} data-distinct={data.distinct} data-reached={data.reached}>
+        {[
+          { model: base, data: shown.left },
+          { model: trained, data: shown.right },
+        ].map(({ model, data }, side) => (
+          <figure
+            key={side}
+            className="ways-board"
+            data-testid={side === 0 ? 'ways-base' : 'ways-trained'}
+            data-distinct={data.distinct}
+            data-reached={data.reached}
+          >
             <figcaption>
               {side === 0 || others.length < 2 ? (
                 <strong>{model.label}</strong>
               ) : (
-                <select data-testid="ways-model" value={trained.label} onChange={(e) => setRight(e.target.value)} aria-label="trained model">
-                  {others.map((m) => <option key={m.label} value={m.label}>{m.label}</option>)}
+                <select
+                  data-testid="ways-model"
+                  value={trained.label}
+                  onChange={(e) => setRight(e.target.value)}
+                  aria-label="trained model"
+                >
+                  {others.map((m) => (
+                    <option key={m.label} value={m.label}>
+                      {m.label}
+                    </option>
+                  ))}
                 </select>
               )}
             </figcaption>
@@ -83,15 +121,25 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
         ))}
       </div>
       <p className="small muted ways-foot" data-testid="ways-summary">
-        Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze} {f2(base.passAtG)} → {f2(trained.passAtG)}.
+        Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze}{' '}
+        {f2(base.passAtG)} → {f2(trained.passAtG)}.
         {base.branching && trained.branching ? (
           // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze,
           // so that a model with more walks on G is not credited with more ways.
           <span data-testid="ways-shortest">
-            {' '}Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} → {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} → {f2(trained.branching.matchedCorrect.distinct)}.
+            {' '}
+            Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} →{' '}
+            {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness{' '}
+            {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the
+            first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} →{' '}
+            {f2(trained.branching.matchedCorrect.distinct)}.
           </span>
         ) : (
-          <> Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows with the walks that reach G).</>
+          <>
+            {' '}
+            Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows
+            with the walks that reach G).
+          </>
         )}
       </p>
     </div>

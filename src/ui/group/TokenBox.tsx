@@ -7,7 +7,17 @@ import { tokenBox } from './styles';
  * `short`: a special token (<bos>, <eos>, …) written by the policy shows as "∅", its name in the
  * tooltip — a narrow side panel has no room for "<bos>" in every column.
  */
-export function TokenBox({ cell, title, failure = false, short = false }: { cell: GroupCell; title?: string; failure?: boolean; short?: boolean }) {
+export function TokenBox({
+  cell,
+  title,
+  failure = false,
+  short = false,
+}: {
+  cell: GroupCell;
+  title?: string;
+  failure?: boolean;
+  short?: boolean;
+}) {
   return (
     <span
       data-testid="token"

@@ -7,7 +7,15 @@ import { getGroup, prefixProducts } from '../../tasks/groupmul';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { makeRng } from '../../core/random';
 import { css, divergingRgb, mix, NEGATIVE, POSITIVE, sequentialRgb, WHITE } from '../views/colour';
-import { cappedCells, COMPACT_ROW_TOKENS, correctAttr, groupData, verdictGlyph, visibleCells, type GroupViewData } from './groupData';
+import {
+  cappedCells,
+  COMPACT_ROW_TOKENS,
+  correctAttr,
+  groupData,
+  verdictGlyph,
+  visibleCells,
+  type GroupViewData,
+} from './groupData';
 import { elementDisplay } from '../../tasks/groupmul';
 import { walkColour, ZERO_ADVANTAGE_STROKE } from './mazeData';
 import { signed } from './tokenCells';
@@ -23,9 +31,9 @@ const sortParams = { length: 4, alphabet: 6, reward: 'exact' };
 const sortInst = sortTask.fromJSON({ task: 'sort', params: sortParams, input: [3, 1, 0, 2] });
 const L = (s: string): number[] => [...s].map((ch) => NUM_SPECIAL + ch.charCodeAt(0) - 97);
 const sortCompletions = [
-  [...L('abcd'), EOS],      // right
+  [...L('abcd'), EOS], // right
   [...L('ab'), EOS, PAD, PAD], // too short
-  [...L('bacd'), EOS],      // wrong order
+  [...L('bacd'), EOS], // wrong order
 ];
 
 describe('groupData: sort (generic rows)', () => {
@@ -67,7 +75,7 @@ describe('groupData: sort (generic rows)', () => {
     expect(d.answers[0].advantageInk).toBe('#fff');
   });
 
-  it('tokens are coloured by their advantage on the rollout\'s scale', () => {
+  it("tokens are coloured by their advantage on the rollout's scale", () => {
     const bound = Math.fround(2 / 3); // the per-token advantages are float32
     for (const a of d.answers) {
       for (const c of a.cells.filter((x) => x.kind === 'sampled')) {
@@ -87,17 +95,24 @@ describe('groupData: sort (generic rows)', () => {
 
   it('tooltips carry the facts', () => {
     const [a] = d.answers[0].cells;
-    expect(a.title).toBe('"a": written by the model\nlog-prob -0.50 (probability 0.61)\nentropy 0.25 nats\nadvantage +0.67');
+    expect(a.title).toBe(
+      '"a": written by the model\nlog-prob -0.50 (probability 0.61)\nentropy 0.25 nats\nadvantage +0.67',
+    );
     expect(d.answers[1].cells[3].title).toBe('"<pad>": written by the model, not trained (after its end)');
     const withRatio = groupData({ ...r, ratio: new Float32Array(r.mask.length).fill(1.25) }, 0, 'ratio');
     expect(withRatio.answers[0].cells[0].title).toContain('ratio π_new/π_old 1.250');
   });
 
   it('before the verify phase: no verdict, no reward, nothing counted', () => {
-    const p = groupData(testRollout([sortInst], { completions: [sortCompletions], advantages: false, phase: 'sample' }), 0);
+    const p = groupData(
+      testRollout([sortInst], { completions: [sortCompletions], advantages: false, phase: 'sample' }),
+      0,
+    );
     expect(p.answers.map((a) => a.correct)).toEqual([null, null, null]);
     expect(p.answers.map((a) => correctAttr(a.correct))).toEqual(['pending', 'pending', 'pending']);
-    expect(p.answers.every((a) => a.reward === null && a.advantageText === 'A = …' && a.advantageColour === null)).toBe(true);
+    expect(p.answers.every((a) => a.reward === null && a.advantageText === 'A = …' && a.advantageColour === null)).toBe(
+      true,
+    );
     expect(p.rightCount).toBeNull();
     expect(p.rightText).toBe('not checked yet');
     expect(p.noSpread).toBe(false);
@@ -212,7 +227,7 @@ describe('groupData: groupmul', () => {
     expect(dd.question).toBe('Multiply left to right; answer at once.');
   });
 
-  it('block layout with s < k: the y\'s sit under x_{L_j}', () => {
+  it("block layout with s < k: the y's sit under x_{L_j}", () => {
     const block = groupmulInstance({ layout: 'block', scratch: 3, length: 6 }, [1, 2, 3, 4, 5, 0]);
     const dd = groupData(testRollout([block], { completions: [[block.answerTokens]] }), 0);
     if (dd.kind !== 'chain') throw new Error('expected chain data');
@@ -222,17 +237,26 @@ describe('groupData: groupmul', () => {
     expect(dd.chain.rows[0].alignment?.text).toBe('CoT 3/3');
   });
 
-  it('agrees with the task\'s marking on random completions, every group', () => {
+  it("agrees with the task's marking on random completions, every group", () => {
     const rng = makeRng(11, 1);
     for (const group of ['S3', 'D4', 'Z5', 'A4', 'Q8', 'quasi4']) {
-      const p: GroupMulParams = { group, length: 5, scratch: 0, layout: group.length % 2 ? 'interleaved' : 'block', reward: 'dense' };
+      const p: GroupMulParams = {
+        group,
+        length: 5,
+        scratch: 0,
+        layout: group.length % 2 ? 'interleaved' : 'block',
+        reward: 'dense',
+      };
       const inst = groupmulTask.sample(rng, p);
       const V = groupmulTask.vocab(p).length;
       const comps = Array.from({ length: 4 }, () => inst.answerTokens.map((t) => (rng.next() < 0.5 ? t : rng.int(V))));
       const dd = groupData(testRollout([inst], { completions: [comps] }), 0);
       if (dd.kind !== 'chain') throw new Error('expected chain data');
       dd.chain.rows.forEach((row, g) => {
-        const v = groupmulTask.verify(inst, comps[g].map((t, c) => inst.fixed[c] ?? t));
+        const v = groupmulTask.verify(
+          inst,
+          comps[g].map((t, c) => inst.fixed[c] ?? t),
+        );
         expect(row.alignment?.matched).toBe(v.details.prefixMatches);
         expect(row.scratch[row.scratch.length - 1].mark === 'match').toBe(v.correct);
       });
@@ -249,14 +273,14 @@ const M = (s: string): number[] => [...s].map((ch) => mazeVocab.indexOf(ch));
 // #.G
 const mazeInst = mazeTask.fromJSON({ task: 'maze', params: testMazeParams(), grid: ['S.#', '#..', '#.G'] });
 const walks = [
-  [...M('RDRD'), EOS],     // 0 goal
-  [...M('RR'), EOS],       // 1 into the wall at (0,2)
-  [...M('U'), EOS],        // 2 off the grid from (0,0)
-  [...M('R#D'), EOS],      // 3 a cell token where a move belongs
-  [EOS],                   // 4 stops at the start
-  [...M('RRD'), EOS],      // 5 the same wall as 1
-  [...M('RDDR'), EOS],     // 6 goal, the other shortest path
-  M('RLRLRLRLRL'),         // 7 no end token: move 10 fills the last slot, past the 9-move budget
+  [...M('RDRD'), EOS], // 0 goal
+  [...M('RR'), EOS], // 1 into the wall at (0,2)
+  [...M('U'), EOS], // 2 off the grid from (0,0)
+  [...M('R#D'), EOS], // 3 a cell token where a move belongs
+  [EOS], // 4 stops at the start
+  [...M('RRD'), EOS], // 5 the same wall as 1
+  [...M('RDDR'), EOS], // 6 goal, the other shortest path
+  M('RLRLRLRLRL'), // 7 no end token: move 10 fills the last slot, past the 9-move budget
 ];
 
 describe('groupData: maze', () => {
@@ -290,13 +314,43 @@ describe('groupData: maze', () => {
   });
 
   it('each walk: how it ended, where, and which token failed', () => {
-    expect(mz.walks.map((w) => w.outcome)).toEqual(['goal', 'wall', 'offgrid', 'badtoken', 'stopped', 'wall', 'goal', 'overbudget']);
-    expect(mz.walks[1].failure).toEqual({ kind: 'wall', at: [0, 1], into: [0, 2], c: 1, why: 'walked into the wall at row 1, column 3' });
+    expect(mz.walks.map((w) => w.outcome)).toEqual([
+      'goal',
+      'wall',
+      'offgrid',
+      'badtoken',
+      'stopped',
+      'wall',
+      'goal',
+      'overbudget',
+    ]);
+    expect(mz.walks[1].failure).toEqual({
+      kind: 'wall',
+      at: [0, 1],
+      into: [0, 2],
+      c: 1,
+      why: 'walked into the wall at row 1, column 3',
+    });
     expect(mz.walks[2].failure).toMatchObject({ kind: 'offgrid', at: [0, 0], into: [-1, 0], c: 0 });
     expect(mz.walks[2].failure?.why).toBe('walked off the grid from row 1, column 1 (move ↑)');
-    expect(mz.walks[3].failure).toMatchObject({ kind: 'badtoken', at: [0, 1], c: 1, why: 'wrote "#" where a move belongs, at row 1, column 2' });
-    expect(mz.walks[4].failure).toMatchObject({ kind: 'stopped', at: [0, 0], c: 0, why: 'stopped at row 1, column 1, 4 moves from the goal' });
-    expect(mz.walks[7].failure).toMatchObject({ kind: 'overbudget', at: [0, 1], c: 9, why: 'made move 10, past the 9-move budget, at row 1, column 2' });
+    expect(mz.walks[3].failure).toMatchObject({
+      kind: 'badtoken',
+      at: [0, 1],
+      c: 1,
+      why: 'wrote "#" where a move belongs, at row 1, column 2',
+    });
+    expect(mz.walks[4].failure).toMatchObject({
+      kind: 'stopped',
+      at: [0, 0],
+      c: 0,
+      why: 'stopped at row 1, column 1, 4 moves from the goal',
+    });
+    expect(mz.walks[7].failure).toMatchObject({
+      kind: 'overbudget',
+      at: [0, 1],
+      c: 9,
+      why: 'made move 10, past the 9-move budget, at row 1, column 2',
+    });
     expect(mz.walks[0].summary).toBe('reached the goal in 4 moves (shortest 4)');
     expect(d.answers.map((a) => a.failureAt)).toEqual([null, 1, 0, 1, 0, 1, null, 9]);
     expect(d.answers[1].note).toBe('walked into the wall at row 1, column 3');
@@ -307,7 +361,14 @@ describe('groupData: maze', () => {
     expect(mz.markers).toHaveLength(5);
     expect(byKind.goal).toMatchObject({ kind: 'goal', count: 2, gs: [0, 6] });
     // On the edge between (0,1) and the wall at (0,2), with a stub from the cell's centre.
-    expect(byKind.wall).toMatchObject({ kind: 'failure', x: 2, y: 0.5, count: 2, gs: [1, 5], stub: { x1: 1.5, y1: 0.5, x2: 2, y2: 0.5 } });
+    expect(byKind.wall).toMatchObject({
+      kind: 'failure',
+      x: 2,
+      y: 0.5,
+      count: 2,
+      gs: [1, 5],
+      stub: { x1: 1.5, y1: 0.5, x2: 2, y2: 0.5 },
+    });
     expect(byKind.offgrid).toMatchObject({ x: 0.5, y: 0, count: 1 });
     // No wall to point at: a corner of its cell, the one farthest from the other marks.
     // The bad token and the move past the budget both failed on (0,1): one mark, two kinds.
@@ -315,7 +376,10 @@ describe('groupData: maze', () => {
     expect(badtoken).toMatchObject({ stub: null, count: 2, gs: [3, 7] });
     expect([Math.abs(badtoken.x - 1.5), Math.abs(badtoken.y - 0.5)].map((v) => v.toFixed(2))).toEqual(['0.27', '0.27']);
     expect(byKind.stopped).toMatchObject({ count: 1, gs: [4] });
-    expect([Math.abs(byKind.stopped.x - 0.5), Math.abs(byKind.stopped.y - 0.5)].map((v) => v.toFixed(2))).toEqual(['0.27', '0.27']);
+    expect([Math.abs(byKind.stopped.x - 0.5), Math.abs(byKind.stopped.y - 0.5)].map((v) => v.toFixed(2))).toEqual([
+      '0.27',
+      '0.27',
+    ]);
     expect(byKind.wall.title).toBe('2 failed here (answers 2, 6):\nwalked into the wall at row 1, column 3');
   });
 
@@ -342,15 +406,18 @@ describe('groupData: maze', () => {
     for (let i = 0; i < 30; i++) {
       const params = testMazeParams({ size: 3 + (i % 4), braid: i % 2 });
       const inst: MazeInstance = mazeTask.sample(rng, params);
-      const comps = Array.from({ length: 4 }, () => Array.from({ length: inst.completionLength }, () => {
-        const u = rng.next();
-        return u < 0.85 ? M('UDLR')[rng.int(4)] : u < 0.95 ? EOS : rng.int(mazeVocab.length);
-      }));
+      const comps = Array.from({ length: 4 }, () =>
+        Array.from({ length: inst.completionLength }, () => {
+          const u = rng.next();
+          return u < 0.85 ? M('UDLR')[rng.int(4)] : u < 0.95 ? EOS : rng.int(mazeVocab.length);
+        }),
+      );
       const dd = groupData(testRollout([inst], { completions: [comps] }), 0);
       if (dd.kind !== 'board') throw new Error('expected board data');
       dd.board.walks.forEach((w, g) => {
         const sig = mazeTask.errorSignature(inst, comps[g]);
-        const expected = w.outcome === 'goal' ? 'correct' : w.outcome === 'stopped' ? `stopped@${w.failure!.at.join(',')}` : w.outcome;
+        const expected =
+          w.outcome === 'goal' ? 'correct' : w.outcome === 'stopped' ? `stopped@${w.failure!.at.join(',')}` : w.outcome;
         expect(sig).toBe(expected);
         expect(w.correct).toBe(sig === 'correct');
       });
@@ -361,10 +428,18 @@ describe('groupData: maze', () => {
 // ── subsetsum ───────────────────────────────────────────────────────────────────────────────
 
 describe('groupData: subsetsum', () => {
-  const inst = subsetsumTask.fromJSON({ task: 'subsetsum', params: { count: 4, maxValue: 20 }, numbers: [3, 17, 8, 12], target: 25 });
+  const inst = subsetsumTask.fromJSON({
+    task: 'subsetsum',
+    params: { count: 4, maxValue: 20 },
+    numbers: [3, 17, 8, 12],
+    target: 25,
+  });
   const vocab = subsetsumTask.vocab(inst.params);
   const I = (...xs: number[]): number[] => xs.map((x) => vocab.indexOf(`i${x}`));
-  const d = groupData(testRollout([inst], { completions: [[[...I(1, 2), EOS], [...I(0, 1), EOS], [...I(1, 1), EOS], [EOS]]] }), 0);
+  const d = groupData(
+    testRollout([inst], { completions: [[[...I(1, 2), EOS], [...I(0, 1), EOS], [...I(1, 1), EOS], [EOS]]] }),
+    0,
+  );
 
   it('numbers in the prompt, index tokens read as the numbers they pick, the sum as a note', () => {
     expect(d.prompt).toBe('3, 17, 8, 12');

@@ -79,7 +79,10 @@ export type GroupViewData =
 
 /** Vocabulary texts of tokens, without the special ones. */
 function plainText(vocab: readonly string[], tokens: readonly number[], display: DisplayText = rawText): string {
-  return tokens.filter((t) => !isSpecialToken(t)).map((t) => display(t, tokenText(vocab, t))).join(' ');
+  return tokens
+    .filter((t) => !isSpecialToken(t))
+    .map((t) => display(t, tokenText(vocab, t)))
+    .join(' ');
 }
 
 export type { PromptWords } from '../../tasks/types';
@@ -92,7 +95,9 @@ function displayTextOf(inst: TaskInstance): DisplayText {
 /** A prompt in words: what is asked, of what, and the right answer. */
 export function promptWords(inst: TaskInstance, vocab: readonly string[]): PromptWords {
   const words = getTask(inst.task).display.promptWords?.(inst, vocab);
-  return words ?? { prompt: plainText(vocab, inst.promptTokens), question: '', answer: plainText(vocab, inst.answerTokens) };
+  return (
+    words ?? { prompt: plainText(vocab, inst.promptTokens), question: '', answer: plainText(vocab, inst.answerTokens) }
+  );
 }
 
 /** The colouring's legend; a scale with nothing to spread (every A = 0, every ratio 1) says so instead of "red −0.00". */
@@ -105,7 +110,10 @@ function rewardText(reward: number | null): string | null {
   return reward === null || reward === 0 || reward === 1 ? null : `reward ${reward.toFixed(2)}`;
 }
 
-function advantageChip(seqAdvantage: number | undefined, bound: number): Pick<GroupAnswer, 'advantageText' | 'advantageColour' | 'advantageInk'> {
+function advantageChip(
+  seqAdvantage: number | undefined,
+  bound: number,
+): Pick<GroupAnswer, 'advantageText' | 'advantageColour' | 'advantageInk'> {
   if (seqAdvantage === undefined) return { advantageText: 'A = …', advantageColour: null, advantageInk: null };
   const rgb = divergingRgb(seqAdvantage, bound);
   return { advantageText: `A = ${signed(seqAdvantage)}`, advantageColour: css(rgb), advantageInk: textOn(rgb) };
@@ -143,7 +151,8 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
     // Given the verdict, so that a note that judges (how a walk failed) waits for the verify phase like the ✓/✗.
     const note = display.answerNote?.(inst, r.vocab, completion, verdict(r, n)) ?? null;
     return {
-      n, g,
+      n,
+      g,
       correct: verdict(r, n),
       reward,
       rewardText: rewardText(reward),
@@ -158,7 +167,10 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
   const noSpread = verified && allEqual(answers.map((a) => a.reward ?? 0));
   const rightCount = verified ? answers.filter((a) => a.correct).length : null;
   const base: GroupBase = {
-    b, task: inst.task, step: r.step, G,
+    b,
+    task: inst.task,
+    step: r.step,
+    G,
     ...promptWords(inst, r.vocab),
     rightCount,
     rightText: rightCount === null ? 'not checked yet' : `${rightCount} of ${G} right`,
@@ -170,10 +182,27 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
   };
   // The view the task declares says what its instances are.
   if (display.view === 'chain') {
-    return { ...base, kind: 'chain', chain: groupmulData(inst as GroupMulInstance, G, (g) => answers[g].cells, (g) => completions[g]) };
+    return {
+      ...base,
+      kind: 'chain',
+      chain: groupmulData(
+        inst as GroupMulInstance,
+        G,
+        (g) => answers[g].cells,
+        (g) => completions[g],
+      ),
+    };
   }
   if (display.view === 'board') {
-    const board = mazeData(inst as MazeInstance, r.vocab, G, (g) => completions[g], (g) => verdict(r, nOf(g)), (g) => r.seqAdvantages?.[nOf(g)], seqBound);
+    const board = mazeData(
+      inst as MazeInstance,
+      r.vocab,
+      G,
+      (g) => completions[g],
+      (g) => verdict(r, nOf(g)),
+      (g) => r.seqAdvantages?.[nOf(g)],
+      seqBound,
+    );
     return { ...base, kind: 'board', board };
   }
   return { ...base, kind: 'rows' };
@@ -192,7 +221,9 @@ export const COMPACT_ROW_TOKENS = 4;
 
 /** A row's cells cut to at most `max` (the rest counted, not drawn). */
 export function cappedCells(cells: readonly GroupCell[], max: number): { shown: GroupCell[]; more: number } {
-  return cells.length <= max ? { shown: [...cells], more: 0 } : { shown: cells.slice(0, max), more: cells.length - max };
+  return cells.length <= max
+    ? { shown: [...cells], more: 0 }
+    : { shown: cells.slice(0, max), more: cells.length - max };
 }
 
 /** data-correct of an answer row: "true", "false", or "pending" before the verify phase. */

@@ -2,8 +2,17 @@
 // answer's y's lined up in columns under the chain and marked against their running products.
 
 import {
-  alignmentOf, chainLayout, markScratchpad, MARK_WORDS, prefixLabel, scratchTargets,
-  type Alignment, type ChainLayout, type GroupMulInstance, type Mark, type ScratchToken,
+  alignmentOf,
+  chainLayout,
+  markScratchpad,
+  MARK_WORDS,
+  prefixLabel,
+  scratchTargets,
+  type Alignment,
+  type ChainLayout,
+  type GroupMulInstance,
+  type Mark,
+  type ScratchToken,
 } from '../../tasks/groupmul';
 import type { GroupCell } from './tokenCells';
 
@@ -42,7 +51,10 @@ function scratchTitle(m: ScratchToken, cell: GroupCell, names: readonly string[]
  * completion region; `completionOf(g)` its tokens.
  */
 export function groupmulData(
-  inst: GroupMulInstance, G: number, cellsOf: (g: number) => GroupCell[], completionOf: (g: number) => number[],
+  inst: GroupMulInstance,
+  G: number,
+  cellsOf: (g: number) => GroupCell[],
+  completionOf: (g: number) => number[],
 ): GroupMulData {
   const layout = chainLayout(inst);
   const t = scratchTargets(inst);
@@ -50,7 +62,11 @@ export function groupmulData(
     const cells = cellsOf(g);
     const marks = markScratchpad(inst, completionOf(g), t);
     const scratch = marks.map((m): ScratchCell => ({
-      j: m.j, column: m.prefixLength - 1, cell: cells[m.pos], mark: m.mark, title: scratchTitle(m, cells[m.pos], layout.display.names),
+      j: m.j,
+      column: m.prefixLength - 1,
+      cell: cells[m.pos],
+      mark: m.mark,
+      title: scratchTitle(m, cells[m.pos], layout.display.names),
     }));
     return { g, scratch, alignment: layout.hasScratchpad ? alignmentOf(marks) : null };
   });

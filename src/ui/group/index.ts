@@ -8,9 +8,33 @@
 export { GroupView, type GroupViewProps } from './GroupView';
 export { ElementKey, type ElementKeyProps } from './ElementKey';
 export {
-  groupData, visibleCells, correctAttr, verdictGlyph,
-  type ColourBy, type GroupAnswer, type GroupViewData,
+  groupData,
+  visibleCells,
+  correctAttr,
+  verdictGlyph,
+  type ColourBy,
+  type GroupAnswer,
+  type GroupViewData,
 } from './groupData';
-export { groupmulData, hasScratchpad, type GroupMulData, type GroupMulRow, type ScratchCell, type ScratchTarget, type ChainColumn, type Mark } from './groupmulData';
-export { mazeData, mazeMarkers, walkFailure, walkColour, type MazeData, type MazeWalk, type MazeMarker, type MazeFailure, type FailureKind } from './mazeData';
+export {
+  groupmulData,
+  hasScratchpad,
+  type GroupMulData,
+  type GroupMulRow,
+  type ScratchCell,
+  type ScratchTarget,
+  type ChainColumn,
+  type Mark,
+} from './groupmulData';
+export {
+  mazeData,
+  mazeMarkers,
+  walkFailure,
+  walkColour,
+  type MazeData,
+  type MazeWalk,
+  type MazeMarker,
+  type MazeFailure,
+  type FailureKind,
+} from './mazeData';
 export { answerCells, cellTitle, type GroupCell } from './tokenCells';

@@ -2,7 +2,15 @@
 // its path, how it ended), coloured by its advantage and offset so that walks along one corridor
 // stay apart, and the end markers once the verifier has judged.
 
-import { mazeMarkers, pathOffset, walkEnd, type Cell, type MazeInstance, type MazeMarker, type WalkEnd } from '../../tasks/maze';
+import {
+  mazeMarkers,
+  pathOffset,
+  walkEnd,
+  type Cell,
+  type MazeInstance,
+  type MazeMarker,
+  type WalkEnd,
+} from '../../tasks/maze';
 import { css, mix, NEGATIVE, POSITIVE, WHITE } from '../views/colour';
 
 export type { Cell, FailureKind, MazeFailure, MazeMarker, MazeOutcome } from '../../tasks/maze';
@@ -43,16 +51,21 @@ export const ZERO_ADVANTAGE_STROKE = 'rgb(140, 146, 156)';
  * red for A < 0, at least 40% saturated so that a thin line still shows on white; grey for 0.
  */
 export function walkColour(advantage: number | undefined, bound: number): string {
-  if (advantage === undefined || !Number.isFinite(advantage) || Math.abs(advantage) < 1e-9 || !(bound > 0)) return ZERO_ADVANTAGE_STROKE;
+  if (advantage === undefined || !Number.isFinite(advantage) || Math.abs(advantage) < 1e-9 || !(bound > 0))
+    return ZERO_ADVANTAGE_STROKE;
   const t = 0.4 + 0.6 * Math.min(1, Math.abs(advantage) / bound);
   return css(mix(WHITE, advantage > 0 ? POSITIVE : NEGATIVE, t));
 }
 
 /** Everything the maze board and its rows draw, for one group. */
 export function mazeData(
-  inst: MazeInstance, vocab: readonly string[], G: number,
-  completionOf: (g: number) => number[], correctOf: (g: number) => boolean | null,
-  advantageOf: (g: number) => number | undefined, advantageBound: number,
+  inst: MazeInstance,
+  vocab: readonly string[],
+  G: number,
+  completionOf: (g: number) => number[],
+  correctOf: (g: number) => boolean | null,
+  advantageOf: (g: number) => number | undefined,
+  advantageBound: number,
 ): MazeData {
   const walks = Array.from({ length: G }, (_, g): MazeWalk => {
     const advantage = advantageOf(g);
@@ -66,8 +79,12 @@ export function mazeData(
   });
   const verified = walks.every((w) => w.correct !== null);
   return {
-    grid: inst.grid, size: inst.grid.length, start: inst.start, goal: inst.goal,
-    shortest: inst.shortest, shortestPaths: inst.shortestPaths,
+    grid: inst.grid,
+    size: inst.grid.length,
+    start: inst.start,
+    goal: inst.goal,
+    shortest: inst.shortest,
+    shortestPaths: inst.shortestPaths,
     walks,
     markers: verified ? mazeMarkers(inst, walks) : [],
   };

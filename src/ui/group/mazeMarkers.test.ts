@@ -13,12 +13,25 @@ describe('maze marks', () => {
   it('walks that fail on the start cell in different ways leave marks apart, not piled on S', () => {
     const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '#.G'] });
     // Down into a wall, left and up off the grid, and twice a token that is no move.
-    const walks = [[...M('D'), EOS], [...M('L'), EOS], [...M('U'), EOS], [...M('S'), EOS], [...M('#'), EOS]];
+    const walks = [
+      [...M('D'), EOS],
+      [...M('L'), EOS],
+      [...M('U'), EOS],
+      [...M('S'), EOS],
+      [...M('#'), EOS],
+    ];
     const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
     if (d.kind !== 'board') throw new Error('expected maze data');
     const marks = d.board.markers;
     expect(marks.map((m) => m.count).reduce((a, b) => a + b, 0)).toBe(5);
-    const points = marks.flatMap((m) => (m.countAt ? [[m.x, m.y], [m.countAt.x, m.countAt.y]] : [[m.x, m.y]]));
+    const points = marks.flatMap((m) =>
+      m.countAt
+        ? [
+            [m.x, m.y],
+            [m.countAt.x, m.countAt.y],
+          ]
+        : [[m.x, m.y]],
+    );
     for (let i = 0; i < points.length; i++) {
       for (let j = i + 1; j < points.length; j++) {
         expect(Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1])).toBeGreaterThan(0.34);
@@ -35,11 +48,18 @@ describe('maze marks', () => {
     expect(Math.hypot(loose.countAt!.x - 0.5, loose.countAt!.y - 0.5)).toBeGreaterThan(0.25);
   });
 
-  it('counts stay in their own cell: the goal\'s in the goal cell (G in the last column), a wall\'s along its edge', () => {
+  it("counts stay in their own cell: the goal's in the goal cell (G in the last column), a wall's along its edge", () => {
     const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S..', '##.', '..G'] });
     // Three walks reach G (in the right-hand column, where a count to the right would leave the
     // grid); two walk down from S into the wall below it; one is a single mark with no count.
-    const walks = [[...M('RRDD'), EOS], [...M('RRDD'), EOS], [...M('RRDD'), EOS], [...M('D'), EOS], [...M('D'), EOS], [...M('R'), EOS]];
+    const walks = [
+      [...M('RRDD'), EOS],
+      [...M('RRDD'), EOS],
+      [...M('RRDD'), EOS],
+      [...M('D'), EOS],
+      [...M('D'), EOS],
+      [...M('R'), EOS],
+    ];
     const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
     if (d.kind !== 'board') throw new Error('expected maze data');
     const goal = d.board.markers.find((m) => m.kind === 'goal')!;

@@ -53,18 +53,27 @@ export function waysData(maze: RecordedMaze, model: RecordedModel, b: number): W
   // How often each shortest path was taken: BODHI's question is whether RL keeps taking both of
   // two shortest paths or settles on one, which the count of distinct walks does not show.
   const taken = shortestFound > 1 ? `, taken ${shortest.map((w) => w.count).join(' / ')} times` : '';
-  const caption = reached === 0
-    ? `no walk of ${G} reached G`
-    : `${reached} of ${G} walks reached G by ${plural(walks.length, 'way')}` +
-      `; ${shortestFound} of ${maze.shortestPaths} shortest${taken}` +
-      (drawn < walks.length ? `; the ${drawn} most taken drawn` : '');
+  const caption =
+    reached === 0
+      ? `no walk of ${G} reached G`
+      : `${reached} of ${G} walks reached G by ${plural(walks.length, 'way')}` +
+        `; ${shortestFound} of ${maze.shortestPaths} shortest${taken}` +
+        (drawn < walks.length ? `; the ${drawn} most taken drawn` : '');
   return {
     board: {
-      grid: maze.grid, size: maze.grid.length, start: maze.start, goal: maze.goal,
-      shortest: maze.shortest, shortestPaths: maze.shortestPaths,
+      grid: maze.grid,
+      size: maze.grid.length,
+      start: maze.start,
+      goal: maze.goal,
+      shortest: maze.shortest,
+      shortestPaths: maze.shortestPaths,
       walks: mazeWalks,
       markers: [],
     },
-    reached, distinct: walks.length, shortestFound, drawn, caption,
+    reached,
+    distinct: walks.length,
+    shortestFound,
+    drawn,
+    caption,
   };
 }

@@ -33,12 +33,28 @@ export const small: CSSProperties = { fontSize: '0.85em', color: MUTED };
 
 /** Tables hug their content (the root is a flex column, which would stretch them). */
 export function table(compact: boolean): CSSProperties {
-  return { borderCollapse: 'separate', borderSpacing: compact ? '0.15em 0.1em' : '0.3em 0.2em', alignSelf: 'flex-start' };
+  return {
+    borderCollapse: 'separate',
+    borderSpacing: compact ? '0.15em 0.1em' : '0.3em 0.2em',
+    alignSelf: 'flex-start',
+  };
 }
 
 export const cellTop: CSSProperties = { verticalAlign: 'middle', padding: 0 };
-export const headCell: CSSProperties = { ...cellTop, fontWeight: 'normal', color: MUTED, textAlign: 'center', whiteSpace: 'nowrap' };
-export const rowLabel: CSSProperties = { ...cellTop, color: MUTED, textAlign: 'right', whiteSpace: 'nowrap', fontSize: '0.85em' };
+export const headCell: CSSProperties = {
+  ...cellTop,
+  fontWeight: 'normal',
+  color: MUTED,
+  textAlign: 'center',
+  whiteSpace: 'nowrap',
+};
+export const rowLabel: CSSProperties = {
+  ...cellTop,
+  color: MUTED,
+  textAlign: 'right',
+  whiteSpace: 'nowrap',
+  fontSize: '0.85em',
+};
 export const tokensCell: CSSProperties = { ...cellTop, lineHeight: 1.9 };
 
 export function verdictStyle(correct: boolean | null): CSSProperties {
@@ -66,7 +82,12 @@ export function tokenBox(cell: GroupCell, failure: boolean): CSSProperties {
       : cell.kind === 'untrained'
         ? { background: 'transparent', color: FAINT, borderStyle: 'dotted', textDecoration: 'line-through' }
         : { background: cell.colour ?? '#fff', color: cell.ink ?? INK };
-  return { ...BOX, ...kind, ...(cell.special ? { fontSize: '0.8em' } : {}), ...(failure ? { outline: `2px solid ${INK}`, outlineOffset: 1 } : {}) };
+  return {
+    ...BOX,
+    ...kind,
+    ...(cell.special ? { fontSize: '0.8em' } : {}),
+    ...(failure ? { outline: `2px solid ${INK}`, outlineOffset: 1 } : {}),
+  };
 }
 
 export function advantageChip(colour: string | null, ink: string | null): CSSProperties {
@@ -77,11 +98,30 @@ export function advantageChip(colour: string | null, ink: string | null): CSSPro
     padding: '0 0.35em',
     borderRadius: 4,
     background: colour ?? 'transparent',
-    color: colour ? ink ?? INK : FAINT,
+    color: colour ? (ink ?? INK) : FAINT,
   };
 }
 
-export const markGlyph: CSSProperties = { fontSize: '0.7em', fontWeight: 700, color: INK, marginLeft: '0.05em', verticalAlign: 'super' };
+export const markGlyph: CSSProperties = {
+  fontSize: '0.7em',
+  fontWeight: 700,
+  color: INK,
+  marginLeft: '0.05em',
+  verticalAlign: 'super',
+};
 /** In a side panel the mark sits on the box's top-right corner, half over its border: a chain of six y's fits 365 px (A+ at 1024×768). */
-export const compactMarkHost: CSSProperties = { position: 'relative', display: 'inline-block', whiteSpace: 'nowrap', paddingRight: '0.3em' };
-export const compactMarkGlyph: CSSProperties = { ...markGlyph, position: 'absolute', right: '-0.2em', top: '-0.2em', marginLeft: 0, verticalAlign: 'baseline', lineHeight: 1 };
+export const compactMarkHost: CSSProperties = {
+  position: 'relative',
+  display: 'inline-block',
+  whiteSpace: 'nowrap',
+  paddingRight: '0.3em',
+};
+export const compactMarkGlyph: CSSProperties = {
+  ...markGlyph,
+  position: 'absolute',
+  right: '-0.2em',
+  top: '-0.2em',
+  marginLeft: 0,
+  verticalAlign: 'baseline',
+  lineHeight: 1,
+};

@@ -33,7 +33,14 @@ function BoardBody({ data, showSpecial, fontSize, compact, aside }: BodyProps<'b
   const board = <MazeBoard data={data.board} px={mazeCellPx(data.board.size, fontSize, compact)} />;
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: compact ? '0.4em' : '1em', alignItems: 'flex-start' }}>
-      {aside ? <div style={{ display: 'flex', gap: '0.4em', alignItems: 'flex-end' }}>{board}{aside}</div> : board}
+      {aside ? (
+        <div style={{ display: 'flex', gap: '0.4em', alignItems: 'flex-end' }}>
+          {board}
+          {aside}
+        </div>
+      ) : (
+        board
+      )}
       <div style={{ flex: '1 1 18em', minWidth: 0 }}>
         <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />
       </div>
@@ -45,7 +52,11 @@ function RowsBody({ data, showSpecial, compact }: BodyProps<'rows'>) {
   return <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />;
 }
 
-const TASK_VIEWS: { [K in TaskView]: (props: BodyProps<K>) => ReactElement } = { chain: ChainBody, board: BoardBody, rows: RowsBody };
+const TASK_VIEWS: { [K in TaskView]: (props: BodyProps<K>) => ReactElement } = {
+  chain: ChainBody,
+  board: BoardBody,
+  rows: RowsBody,
+};
 
 /** What the legend adds for a view's own marks. */
 export const VIEW_LEGEND: Partial<Record<TaskView, string>> = { board: ' · lines: blue A > 0, red A < 0, grey 0' };

@@ -43,8 +43,16 @@ export function testRollout(instances: TaskInstance[], o: TestRolloutOptions): R
   const facts = completionFacts({ tokens, logp, entropy }, instances, s, false);
   const v = verifyBatch(task, instances, tokens, s);
   const view: RolloutView = {
-    step: 7, shape: s, instances, vocab: task.vocab(instances[0].params), tokens,
-    mask: facts.mask, entropy: facts.entropy, logp: facts.logp, rewards: v.rewards, correct: v.correct,
+    step: 7,
+    shape: s,
+    instances,
+    vocab: task.vocab(instances[0].params),
+    tokens,
+    mask: facts.mask,
+    entropy: facts.entropy,
+    logp: facts.logp,
+    rewards: v.rewards,
+    correct: v.correct,
   };
   if (o.phase) view.phase = o.phase;
   if (o.advantages !== false) {

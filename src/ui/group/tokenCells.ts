@@ -43,7 +43,15 @@ export function answerCells(r: RolloutView, n: number, scale: ColourScale, displ
     const special = isSpecialToken(token);
     const afterEnd = cell.c > end;
     if (token === EOS && end === Infinity) end = cell.c;
-    const out: GroupCell = { ...cell, token, raw: cell.text, text: special ? cell.text : display(token, cell.text), special, afterEnd, title: '' };
+    const out: GroupCell = {
+      ...cell,
+      token,
+      raw: cell.text,
+      text: special ? cell.text : display(token, cell.text),
+      special,
+      afterEnd,
+      title: '',
+    };
     out.title = cellTitle(out);
     return out;
   });
@@ -57,9 +65,12 @@ export function cellTitle(cell: GroupCell): string {
     return `${name}: written by the model, not trained (${cell.afterEnd ? 'after its end' : 'masked'})`;
   }
   const lines = [`${name}: written by the model`];
-  if (cell.logp !== undefined) lines.push(`log-prob ${cell.logp.toFixed(2)} (probability ${Math.exp(cell.logp).toFixed(2)})`);
+  if (cell.logp !== undefined)
+    lines.push(`log-prob ${cell.logp.toFixed(2)} (probability ${Math.exp(cell.logp).toFixed(2)})`);
   if (cell.entropy !== undefined) lines.push(`entropy ${cell.entropy.toFixed(2)} nats`);
-  lines.push(cell.advantage !== undefined ? `advantage ${signed(cell.advantage)}` : 'advantage: after the advantages phase');
+  lines.push(
+    cell.advantage !== undefined ? `advantage ${signed(cell.advantage)}` : 'advantage: after the advantages phase',
+  );
   if (cell.ratio !== undefined) lines.push(`ratio π_new/π_old ${cell.ratio.toFixed(3)}`);
   return lines.join('\n');
 }

@@ -26,19 +26,44 @@ export function Drawer() {
   if (!tab) return null;
   let body: ReactNode;
   if (tab === 'settings') body = <ConfigForm />;
-  else if (tab === 'runs') body = <><RunsPanel /><SweepPanel /></>;
+  else if (tab === 'runs')
+    body = (
+      <>
+        <RunsPanel />
+        <SweepPanel />
+      </>
+    );
   else if (tab === 'ablation') body = <AblationPanel />;
   else if (tab === 'code') body = <CodePanel />;
-  else body = <Suspense fallback={<p>Loading charts…</p>}><AllCharts /></Suspense>;
+  else
+    body = (
+      <Suspense fallback={<p>Loading charts…</p>}>
+        <AllCharts />
+      </Suspense>
+    );
   return (
     <aside className={`drawer drawer-${tab}`} data-testid="drawer" data-tab={tab} aria-label={tab}>
       <div className="drawer-tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.tab} role="tab" aria-selected={t.tab === tab} data-testid={`drawer-tab-${t.tab}`} onClick={() => setDrawer(t.tab)}>
+          <button
+            key={t.tab}
+            role="tab"
+            aria-selected={t.tab === tab}
+            data-testid={`drawer-tab-${t.tab}`}
+            onClick={() => setDrawer(t.tab)}
+          >
             {t.label}
           </button>
         ))}
-        <button className="drawer-close" data-testid="drawer-close" onClick={() => setDrawer(null)} aria-label="close (Escape)" title="close (Escape)">✕</button>
+        <button
+          className="drawer-close"
+          data-testid="drawer-close"
+          onClick={() => setDrawer(null)}
+          aria-label="close (Escape)"
+          title="close (Escape)"
+        >
+          ✕
+        </button>
       </div>
       <div className="drawer-body">{body}</div>
     </aside>

@@ -29,7 +29,9 @@ export function GuideStrip() {
   if (!presetName) {
     return (
       <footer className="guide-strip" data-testid="guide">
-        <span className="guide-text">No lesson chosen: these are the plain defaults. Pick a lesson at the top to get its guide.</span>
+        <span className="guide-text">
+          No lesson chosen: these are the plain defaults. Pick a lesson at the top to get its guide.
+        </span>
       </footer>
     );
   }
@@ -37,8 +39,14 @@ export function GuideStrip() {
   if (!showGuide) {
     return (
       <footer className="guide-strip collapsed" data-testid="guide" data-collapsed="true">
-        <button data-testid="guide-show" onClick={() => setShowGuide(true)}>show the guide: {preset.title}</button>
-        {preset.needsGpu && <span className="guide-gpu" data-testid="guide-gpu" title={preset.needsGpu}>needs a real GPU</span>}
+        <button data-testid="guide-show" onClick={() => setShowGuide(true)}>
+          show the guide: {preset.title}
+        </button>
+        {preset.needsGpu && (
+          <span className="guide-gpu" data-testid="guide-gpu" title={preset.needsGpu}>
+            needs a real GPU
+          </span>
+        )}
         <Extras preset={preset} />
       </footer>
     );
@@ -57,16 +65,38 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
   return (
     <footer className="guide-strip" data-testid="guide" aria-label={`guide: ${preset.title}`}>
       <div className="guide-main">
-        <div className="guide-summary" data-testid="guide-summary">{preset.summary}</div>
+        <div className="guide-summary" data-testid="guide-summary">
+          {preset.summary}
+        </div>
         <div className="guide-step" data-testid="guide-step" data-index={index}>
-          <span className="guide-count">{index + 1} / {preset.guide.length}</span>
-          <span className="guide-text" data-testid="guide-text">{step.text}</span>
+          <span className="guide-count">
+            {index + 1} / {preset.guide.length}
+          </span>
+          <span className="guide-text" data-testid="guide-text">
+            {step.text}
+          </span>
           <span className="guide-nav">
-            <button data-testid="guide-prev" disabled={index === 0} onClick={() => setGuideStep(index - 1)} aria-label="previous guide step">‹</button>
-            <button data-testid="guide-next" disabled={index === preset.guide.length - 1} onClick={() => setGuideStep(index + 1)} aria-label="next guide step">›</button>
+            <button
+              data-testid="guide-prev"
+              disabled={index === 0}
+              onClick={() => setGuideStep(index - 1)}
+              aria-label="previous guide step"
+            >
+              ‹
+            </button>
+            <button
+              data-testid="guide-next"
+              disabled={index === preset.guide.length - 1}
+              onClick={() => setGuideStep(index + 1)}
+              aria-label="next guide step"
+            >
+              ›
+            </button>
             {step.show && (
               <button
-                data-testid="show-me" disabled={!ready} onClick={() => step.show && flash(step.show)}
+                data-testid="show-me"
+                disabled={!ready}
+                onClick={() => step.show && flash(step.show)}
                 title={ready ? 'Point at it on the screen' : stepBlocker(step)}
               >
                 show me
@@ -77,13 +107,19 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
       </div>
       <div className="guide-side">
         {/* Said in full, not left in the clamped expect line: a software GPU will not show this point. */}
-        {preset.needsGpu && <div className="guide-gpu" data-testid="guide-gpu" title={preset.expect}>{preset.needsGpu}</div>}
+        {preset.needsGpu && (
+          <div className="guide-gpu" data-testid="guide-gpu" title={preset.expect}>
+            {preset.needsGpu}
+          </div>
+        )}
         <ExpectLine text={preset.expect} short={preset.needsGpu !== undefined} />
         <div className="guide-actions">
           <Extras preset={preset} />
           <Details preset={preset} />
           {/* "hide" alone with A+: the menus, details and this must share one line. */}
-          <button className="link-button" data-testid="guide-hide" onClick={onHide} title="hide the guide">{zoom ? 'hide' : 'hide guide'}</button>
+          <button className="link-button" data-testid="guide-hide" onClick={onHide} title="hide the guide">
+            {zoom ? 'hide' : 'hide guide'}
+          </button>
         </div>
       </div>
     </footer>
@@ -125,12 +161,35 @@ function ExpectLine({ text, short }: { text: string; short: boolean }) {
   const cut = shown < all.length;
   return (
     <div className="guide-expect-wrap">
-      <div ref={box} className={`guide-expect${short ? ' short' : ''}`} data-testid="guide-expect" data-whole={cut ? 'no' : 'yes'}>
+      <div
+        ref={box}
+        className={`guide-expect${short ? ' short' : ''}`}
+        data-testid="guide-expect"
+        data-whole={cut ? 'no' : 'yes'}
+      >
         <span className="muted">expected:</span> {firstClauses(all, shown)}
-        {cut && <>{' '}<button className="link-button" data-testid="expect-more" aria-expanded={open} onClick={() => setOpen(!open)}>{shown === 0 ? 'what measured runs did' : 'more'}</button></>}
+        {cut && (
+          <>
+            {' '}
+            <button
+              className="link-button"
+              data-testid="expect-more"
+              aria-expanded={open}
+              onClick={() => setOpen(!open)}
+            >
+              {shown === 0 ? 'what measured runs did' : 'more'}
+            </button>
+          </>
+        )}
       </div>
       {open && (
-        <div className="expect-pop" role="dialog" aria-label="what measured runs did" data-testid="expect-pop" onClick={() => setOpen(false)}>
+        <div
+          className="expect-pop"
+          role="dialog"
+          aria-label="what measured runs did"
+          data-testid="expect-pop"
+          onClick={() => setOpen(false)}
+        >
           <b>Expected</b> (what measured runs did): {text}
         </div>
       )}
@@ -151,14 +210,32 @@ function Extras({ preset }: { preset: Preset }) {
   }
   return (
     <>
-      {preset.variants?.length || preset.ablation ? <Menu label="compare" testId="menu-variants"><Variants preset={preset} /></Menu> : null}
-      {preset.checkpoints?.length ? <Menu label="trained" testId="menu-trained" title="jump ahead: load a model the lesson's recorded run trained"><JumpAhead preset={preset} /></Menu> : null}
+      {preset.variants?.length || preset.ablation ? (
+        <Menu label="compare" testId="menu-variants">
+          <Variants preset={preset} />
+        </Menu>
+      ) : null}
+      {preset.checkpoints?.length ? (
+        <Menu label="trained" testId="menu-trained" title="jump ahead: load a model the lesson's recorded run trained">
+          <JumpAhead preset={preset} />
+        </Menu>
+      ) : null}
     </>
   );
 }
 
 /** A folded menu that opens upwards over the lesson and closes again once a choice is made. */
-function Menu({ label, testId, title, children }: { label: string; testId: string; title?: string; children: ReactNode }) {
+function Menu({
+  label,
+  testId,
+  title,
+  children,
+}: {
+  label: string;
+  testId: string;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     // One name: opening one menu closes the other.
     <details className="guide-menu" name="guide-menu" data-testid={testId}>
@@ -166,7 +243,8 @@ function Menu({ label, testId, title, children }: { label: string; testId: strin
       <div
         className="guide-menu-body"
         onClick={(e) => {
-          if ((e.target as HTMLElement).closest('button')) (e.currentTarget.parentElement as HTMLDetailsElement).open = false;
+          if ((e.target as HTMLElement).closest('button'))
+            (e.currentTarget.parentElement as HTMLDetailsElement).open = false;
         }}
       >
         {children}
@@ -182,18 +260,36 @@ function Variants({ preset }: { preset: Preset }) {
   return (
     <span className="variants" data-highlight="variants">
       {preset.ablation || preset.variants?.length ? (
-        <button className="chip" data-testid="open-ablation" onClick={() => setDrawer('ablation')} title="Run the comparison over several seeds, several runs at once, with statistics">
+        <button
+          className="chip"
+          data-testid="open-ablation"
+          onClick={() => setDrawer('ablation')}
+          title="Run the comparison over several seeds, several runs at once, with statistics"
+        >
           over seeds…
         </button>
       ) : null}
       <span className="muted">compare, same seed:</span>{' '}
       {preset.variants?.length ? (
-        <button className="chip" data-testid="variant" data-variant="" onClick={() => controller?.runVariant(null)} title="Run the lesson as it is">
+        <button
+          className="chip"
+          data-testid="variant"
+          data-variant=""
+          onClick={() => controller?.runVariant(null)}
+          title="Run the lesson as it is"
+        >
           ▶ {preset.name}
         </button>
       ) : null}
       {(preset.variants ?? []).map((v) => (
-        <button key={v.label} className="chip" data-testid="variant" data-variant={v.label} onClick={() => controller?.runVariant(v.label)} title="Run this variant with the same seed and steps, drawn over the lesson's run">
+        <button
+          key={v.label}
+          className="chip"
+          data-testid="variant"
+          data-variant={v.label}
+          onClick={() => controller?.runVariant(v.label)}
+          title="Run this variant with the same seed and steps, drawn over the lesson's run"
+        >
           ▶ {v.label}
         </button>
       ))}
@@ -211,7 +307,12 @@ function JumpAhead({ preset }: { preset: Preset }) {
       <span className="muted">trained model:</span>{' '}
       {preset.checkpoints.map((c) => (
         <button
-          key={c.file} className="chip" data-testid="load-trained" data-file={c.file} disabled={loading !== null} title={c.note}
+          key={c.file}
+          className="chip"
+          data-testid="load-trained"
+          data-file={c.file}
+          disabled={loading !== null}
+          title={c.note}
           onClick={() => {
             setLoading(c.file);
             void controller?.loadLessonCheckpoint(c.file, c.label).finally(() => setLoading(null));
@@ -231,10 +332,14 @@ function Details({ preset }: { preset: Preset }) {
       <div className="guide-details-body">
         <p>{preset.explanation}</p>
         <ol>
-          {preset.guide.map((g, i) => <li key={i}>{g.text}</li>)}
+          {preset.guide.map((g, i) => (
+            <li key={i}>{g.text}</li>
+          ))}
         </ol>
         {/* The strip shows two lines of it; here it is whole. */}
-        <p data-testid="guide-details-expect"><b>Expected</b> (what measured runs did): {preset.expect}</p>
+        <p data-testid="guide-details-expect">
+          <b>Expected</b> (what measured runs did): {preset.expect}
+        </p>
       </div>
     </details>
   );

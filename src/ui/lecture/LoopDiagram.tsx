@@ -29,19 +29,50 @@ export function LoopDiagram({ rollout }: { rollout: RolloutView | null }) {
   const states = stageStates(phase?.phase ?? null, rollout !== null);
   const cycling = status === 'running' && !phase;
   return (
-    <section className={`loop panel${cycling ? ' cycling' : ''}`} data-testid="loop-diagram" data-highlight="loop" aria-label="one RL step">
+    <section
+      className={`loop panel${cycling ? ' cycling' : ''}`}
+      data-testid="loop-diagram"
+      data-highlight="loop"
+      aria-label="one RL step"
+    >
       <h2>One RL step</h2>
-      <p className="loop-line">A prompt → {G} answers → the verifier scores them → each answer is compared with its group → the update.</p>
+      <p className="loop-line">
+        A prompt → {G} answers → the verifier scores them → each answer is compared with its group → the update.
+      </p>
       <ol className="loop-stages">
         {LOOP_STAGES.map((stage, i) => (
-          <li key={stage} className={`loop-stage ${states[stage]}`} data-testid="loop-stage" data-stage={stage} data-state={states[stage]}>
-            <div className="loop-title">{i + 1} · {TITLES[stage](rollout?.shape.G ?? G)}</div>
+          <li
+            key={stage}
+            className={`loop-stage ${states[stage]}`}
+            data-testid="loop-stage"
+            data-stage={stage}
+            data-state={states[stage]}
+          >
+            <div className="loop-title">
+              {i + 1} · {TITLES[stage](rollout?.shape.G ?? G)}
+            </div>
             <div className="loop-fact">{stageFact(stage, facts, rollout?.shape.G ?? G, gradNorm)}</div>
           </li>
         ))}
       </ol>
       <p className="loop-phase muted">
-        {phase ? <>phase <b data-testid="phase" data-step={phase.step}>{phase.phase}</b> of step {phase.step}</> : <>phase <b data-testid="phase" data-step="">–</b>{cycling ? ' (every step runs all five)' : ''}</>}
+        {phase ? (
+          <>
+            phase{' '}
+            <b data-testid="phase" data-step={phase.step}>
+              {phase.phase}
+            </b>{' '}
+            of step {phase.step}
+          </>
+        ) : (
+          <>
+            phase{' '}
+            <b data-testid="phase" data-step="">
+              –
+            </b>
+            {cycling ? ' (every step runs all five)' : ''}
+          </>
+        )}
       </p>
     </section>
   );
@@ -54,11 +85,15 @@ function stageFact(stage: LoopStage, f: ReturnType<typeof loopFacts>, G: number,
     case 'sample':
       return 'from the model, token by token';
     case 'verify':
-      return f.right === null ? 'the verifier: a reward 0–1' : `${f.right} of ${G} right · mean reward ${formatNumber(f.meanReward ?? 0)}`;
+      return f.right === null
+        ? 'the verifier: a reward 0–1'
+        : `${f.right} of ${G} right · mean reward ${formatNumber(f.meanReward ?? 0)}`;
     case 'advantages':
       return advantageSentence(f.advantageRange, (x) => formatNumber(Number(x.toFixed(2))));
     case 'update':
-      return gradNorm === undefined ? 'more of +, less of −' : `more of +, less of − · gradient norm ${formatNumber(gradNorm)}`;
+      return gradNorm === undefined
+        ? 'more of +, less of −'
+        : `more of +, less of − · gradient norm ${formatNumber(gradNorm)}`;
   }
 }
 

@@ -29,8 +29,13 @@ export function TopBar({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> 
       <StepCounter />
       {view === 'dashboard' && <PhasePipeline />}
       <div className="topbar-right">
-        <div className="row-tight"><LessonPicker /></div>
-        <div className="row-tight"><Switches /><AdapterBadge probe={probe} /></div>
+        <div className="row-tight">
+          <LessonPicker />
+        </div>
+        <div className="row-tight">
+          <Switches />
+          <AdapterBadge probe={probe} />
+        </div>
       </div>
     </header>
   );
@@ -47,32 +52,75 @@ function Transport() {
     <div className="transport" data-highlight="play">
       {running ? (
         <button
-          className="play-button" data-testid="pause" disabled={!controller || pausing} onClick={() => controller?.pause()}
-          title="Pause after the step in progress (Space)" aria-label="pause"
+          className="play-button"
+          data-testid="pause"
+          disabled={!controller || pausing}
+          onClick={() => controller?.pause()}
+          title="Pause after the step in progress (Space)"
+          aria-label="pause"
         >
           ❚❚
         </button>
       ) : (
         <button
-          className="play-button" data-testid="start" disabled={blocked} onClick={() => controller?.start()}
-          title="Train continuously (Space)" aria-label="start training"
+          className="play-button"
+          data-testid="start"
+          disabled={blocked}
+          onClick={() => controller?.start()}
+          title="Train continuously (Space)"
+          aria-label="start training"
         >
           ▶
         </button>
       )}
       <div className="transport-small">
         <div className="row-tight">
-          <button data-testid="step" disabled={blocked || running} onClick={() => controller?.step()} title="Exactly one whole step (→)">Step →</button>
-          <button data-testid="phase-step" disabled={blocked || running} onClick={() => controller?.phase()} title="One phase of the step: sample → verify → advantages → update (Shift+→)">Phase ›</button>
-          <button data-testid="reset" disabled={!controller} onClick={() => controller?.reset()} title="A new run from the same initial weights (same seed), with the current settings">↺ Reset</button>
-          <button data-testid="reset-seed" disabled={!controller} onClick={() => controller?.resetWithNewSeed()} title="A new run with a new random seed">New seed</button>
+          <button
+            data-testid="step"
+            disabled={blocked || running}
+            onClick={() => controller?.step()}
+            title="Exactly one whole step (→)"
+          >
+            Step →
+          </button>
+          <button
+            data-testid="phase-step"
+            disabled={blocked || running}
+            onClick={() => controller?.phase()}
+            title="One phase of the step: sample → verify → advantages → update (Shift+→)"
+          >
+            Phase ›
+          </button>
+          <button
+            data-testid="reset"
+            disabled={!controller}
+            onClick={() => controller?.reset()}
+            title="A new run from the same initial weights (same seed), with the current settings"
+          >
+            ↺ Reset
+          </button>
+          <button
+            data-testid="reset-seed"
+            disabled={!controller}
+            onClick={() => controller?.resetWithNewSeed()}
+            title="A new run with a new random seed"
+          >
+            New seed
+          </button>
         </div>
         <div className="row-tight shortcuts-hint">
           <span>Space ▶/❚❚ · → step · Shift+→ phase</span>
-          <label className="speed" title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens">
+          <label
+            className="speed"
+            title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens"
+          >
             speed{' '}
             <select data-testid="speed" value={delayMs} onChange={(e) => controller?.setSpeed(Number(e.target.value))}>
-              {SPEEDS.map((s) => <option key={s.delayMs} value={s.delayMs}>{s.label}</option>)}
+              {SPEEDS.map((s) => (
+                <option key={s.delayMs} value={s.delayMs}>
+                  {s.label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -85,13 +133,20 @@ function Transport() {
 function statusText(status: string, pausing: boolean, finished: boolean, warm: string | null): string {
   if (pausing) return 'pausing…';
   switch (status) {
-    case 'running': return 'training';
-    case 'idle': return finished ? 'done' : 'paused';
-    case 'starting': return warm ?? 'building the model…';
-    case 'fault': return 'stopped: fault';
-    case 'lost': return 'GPU lost';
-    case 'error': return 'error';
-    default: return status;
+    case 'running':
+      return 'training';
+    case 'idle':
+      return finished ? 'done' : 'paused';
+    case 'starting':
+      return warm ?? 'building the model…';
+    case 'fault':
+      return 'stopped: fault';
+    case 'lost':
+      return 'GPU lost';
+    case 'error':
+      return 'error';
+    default:
+      return status;
   }
 }
 
@@ -101,7 +156,9 @@ function StepCounter() {
   const status = useApp((s) => s.status);
   const pausing = useApp((s) => s.pausing);
   const warm = useApp((s) => (s.warmStart && s.trainerConfig ? warmStartText(s.warmStart, s.trainerConfig) : null));
-  const warmTitle = useApp((s) => (s.warmStart && s.trainerConfig ? warmStartTitle(s.warmStart, s.trainerConfig) : undefined));
+  const warmTitle = useApp((s) =>
+    s.warmStart && s.trainerConfig ? warmStartTitle(s.warmStart, s.trainerConfig) : undefined,
+  );
   const finished = steps > 0 && step >= steps;
   return (
     <div className="step-counter" aria-live="polite">
@@ -109,7 +166,13 @@ function StepCounter() {
         step <b data-testid="step-count">{step}</b>
         {steps > 0 ? <span className="muted"> / {steps}</span> : null}
       </div>
-      <span className={`status status-${pausing ? 'pausing' : status}`} data-testid="status" data-status={status} data-pausing={String(pausing)} title={status === 'starting' ? warmTitle : undefined}>
+      <span
+        className={`status status-${pausing ? 'pausing' : status}`}
+        data-testid="status"
+        data-status={status}
+        data-pausing={String(pausing)}
+        title={status === 'starting' ? warmTitle : undefined}
+      >
         {statusText(status, pausing, finished, warm)}
       </span>
     </div>
@@ -123,12 +186,18 @@ export function PhasePipeline() {
   return (
     <span className="phases" aria-label="phase of the step in progress">
       {PHASES.map((p, i) => (
-        <span key={p} className={`phase-chip${p === current ? ' current' : ''}${current && PHASES.indexOf(current) > i ? ' done' : ''}`}>
+        <span
+          key={p}
+          className={`phase-chip${p === current ? ' current' : ''}${current && PHASES.indexOf(current) > i ? ' done' : ''}`}
+        >
           {p}
         </span>
       ))}
       <span className="phase-now">
-        phase <b data-testid="phase" data-step={phase?.step ?? ''}>{current ?? '–'}</b>
+        phase{' '}
+        <b data-testid="phase" data-step={phase?.step ?? ''}>
+          {current ?? '–'}
+        </b>
       </span>
     </span>
   );
@@ -141,10 +210,15 @@ function LessonPicker() {
     <label className="lesson-picker">
       <span className="muted">lesson</span>{' '}
       <select
-        data-testid="preset" value={preset ?? NO_PRESET}
+        data-testid="preset"
+        value={preset ?? NO_PRESET}
         onChange={(e) => controller?.choosePreset(e.target.value === NO_PRESET ? undefined : e.target.value)}
       >
-        {PRESETS.map((p, i) => <option key={p.name} value={p.name}>{i + 1} · {p.title}</option>)}
+        {PRESETS.map((p, i) => (
+          <option key={p.name} value={p.name}>
+            {i + 1} · {p.title}
+          </option>
+        ))}
         <option value={NO_PRESET}>— no lesson: the plain defaults —</option>
       </select>
     </label>
@@ -161,18 +235,54 @@ function Switches() {
   const toggle = (tab: 'settings' | 'runs') => setDrawer(drawer === tab ? null : tab);
   return (
     <div className="switches">
-      {view === 'lecture' && <>
-      <button data-testid="open-settings" aria-pressed={drawer === 'settings'} onClick={() => toggle('settings')} title="All settings of the run (the knob table)">⚙ settings</button>
-      <button data-testid="open-runs" aria-pressed={drawer === 'runs'} onClick={() => toggle('runs')} title="Runs kept in this browser: overlay, export, import, sweeps">runs</button>
-      <button data-testid="open-charts" aria-pressed={drawer === 'charts'} onClick={() => setDrawer(drawer === 'charts' ? null : 'charts')} title="Every chart, engineering ones included">charts</button>
-      </>}
+      {view === 'lecture' && (
+        <>
+          <button
+            data-testid="open-settings"
+            aria-pressed={drawer === 'settings'}
+            onClick={() => toggle('settings')}
+            title="All settings of the run (the knob table)"
+          >
+            ⚙ settings
+          </button>
+          <button
+            data-testid="open-runs"
+            aria-pressed={drawer === 'runs'}
+            onClick={() => toggle('runs')}
+            title="Runs kept in this browser: overlay, export, import, sweeps"
+          >
+            runs
+          </button>
+          <button
+            data-testid="open-charts"
+            aria-pressed={drawer === 'charts'}
+            onClick={() => setDrawer(drawer === 'charts' ? null : 'charts')}
+            title="Every chart, engineering ones included"
+          >
+            charts
+          </button>
+        </>
+      )}
       <button
-        data-testid="view-toggle" data-view={view} onClick={() => setView(view === 'lecture' ? 'dashboard' : 'lecture')}
-        title={view === 'lecture' ? 'Every chart, every group and the settings side by side (for ablations)' : 'One screen: the loop, the lesson\'s charts, one group, the guide'}
+        data-testid="view-toggle"
+        data-view={view}
+        onClick={() => setView(view === 'lecture' ? 'dashboard' : 'lecture')}
+        title={
+          view === 'lecture'
+            ? 'Every chart, every group and the settings side by side (for ablations)'
+            : "One screen: the loop, the lesson's charts, one group, the guide"
+        }
       >
         {view === 'lecture' ? 'dashboard' : 'lecture'}
       </button>
-      <button data-testid="zoom-toggle" aria-pressed={zoom} onClick={() => setZoom(!zoom)} title="Lecture zoom: larger text for a projector">A+</button>
+      <button
+        data-testid="zoom-toggle"
+        aria-pressed={zoom}
+        onClick={() => setZoom(!zoom)}
+        title="Lecture zoom: larger text for a projector"
+      >
+        A+
+      </button>
     </div>
   );
 }
@@ -182,18 +292,33 @@ function AdapterBadge({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }
   const c = probe.check;
   const checkTitle = probe.checkError
     ? probe.checkError
-    : c ? `add over ${c.n} floats on the GPU against the CPU twin: max |GPU − CPU| = ${c.maxAbsDiff} (${c.ms.toFixed(0)} ms)` : 'running';
+    : c
+      ? `add over ${c.n} floats on the GPU against the CPU twin: max |GPU − CPU| = ${c.maxAbsDiff} (${c.ms.toFixed(0)} ms)`
+      : 'running';
   return (
-    <div className="adapter-badge" data-testid="adapter-panel" title={`GPU: ${probe.adapter} (vendor ${probe.vendor || 'n/a'}, architecture ${probe.architecture || 'n/a'})${probe.isSoftware ? '. A CPU emulation of a GPU: everything works, but training is 100–1000× slower than on real hardware.' : ''}`}>
-      <span className="adapter-name" data-testid="adapter">{probe.adapter}</span>
+    <div
+      className="adapter-badge"
+      data-testid="adapter-panel"
+      title={`GPU: ${probe.adapter} (vendor ${probe.vendor || 'n/a'}, architecture ${probe.architecture || 'n/a'})${probe.isSoftware ? '. A CPU emulation of a GPU: everything works, but training is 100–1000× slower than on real hardware.' : ''}`}
+    >
+      <span className="adapter-name" data-testid="adapter">
+        {probe.adapter}
+      </span>
       {probe.isSoftware ? <span className="badge warn-badge">software GPU</span> : <span className="badge">GPU</span>}
       <span
-        className={`badge ${probe.checkError || (c && !c.ok) ? 'bad' : c ? 'good' : ''}`} data-testid="selfcheck"
-        data-ok={c ? String(c.ok) : undefined} data-maxdiff={c ? String(c.maxAbsDiff) : undefined} title={`kernel self-check: ${checkTitle}`}
+        className={`badge ${probe.checkError || (c && !c.ok) ? 'bad' : c ? 'good' : ''}`}
+        data-testid="selfcheck"
+        data-ok={c ? String(c.ok) : undefined}
+        data-maxdiff={c ? String(c.maxAbsDiff) : undefined}
+        title={`kernel self-check: ${checkTitle}`}
       >
         {probe.checkError ? 'self-check failed' : c ? (c.ok ? '✓ self-check' : 'self-check FAILED') : 'self-check…'}
       </span>
-      {numParams > 0 && <span className="badge num-params" data-testid="num-params">{numParams.toLocaleString('en-US')} weights</span>}
+      {numParams > 0 && (
+        <span className="badge num-params" data-testid="num-params">
+          {numParams.toLocaleString('en-US')} weights
+        </span>
+      )}
     </div>
   );
 }
@@ -202,15 +327,20 @@ function AdapterBadge({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }
  * The warm start as a phase of its own: on base completions, "the base model learns to walk"
  * (the task's words); on the reference answers, a supervised warm start.
  */
-export function warmStartText(w: { done: number; of: number; loss: number }, config: Pick<RunConfig, 'task' | 'sftData'>): string {
-  const what = config.sftData === 'base' ? `base model ${getTask(config.task).baseLesson ?? 'warm start'}` : 'warm start';
+export function warmStartText(
+  w: { done: number; of: number; loss: number },
+  config: Pick<RunConfig, 'task' | 'sftData'>,
+): string {
+  const what =
+    config.sftData === 'base' ? `base model ${getTask(config.task).baseLesson ?? 'warm start'}` : 'warm start';
   return `${what}: ${w.done} / ${w.of}`;
 }
 
 /** The warm start's longer story, on hover: what it trains on, and the loss. */
 export function warmStartTitle(w: { loss: number }, config: Pick<RunConfig, 'sftData'>): string {
-  const data = config.sftData === 'base'
-    ? 'supervised steps on base completions (plausible, uninformed by the reward) before RL'
-    : 'supervised steps on the task\'s reference answers before RL';
+  const data =
+    config.sftData === 'base'
+      ? 'supervised steps on base completions (plausible, uninformed by the reward) before RL'
+      : "supervised steps on the task's reference answers before RL";
   return `${data}; loss ${w.loss.toFixed(2)}`;
 }

@@ -7,21 +7,24 @@ import { guideStepReady } from './guide';
 import { shortcutFor } from './shortcuts';
 
 describe('lesson guides', () => {
-  it.each(PRESETS.map((p) => [p.name, p] as const))('%s: a summary sentence, 2–6 steps, 3–4 charts, its "show me" targets on screen', (_, p) => {
-    expect(p.summary.length).toBeGreaterThan(40);
-    expect(p.summary.length).toBeLessThan(260);
-    expect(p.guide.length).toBeGreaterThanOrEqual(2);
-    expect(p.guide.length).toBeLessThanOrEqual(6);
-    expect(p.charts.length).toBeGreaterThanOrEqual(3);
-    expect(p.charts.length).toBeLessThanOrEqual(4);
-    expect(p.charts[0]).toBe('reward');
-    for (const step of p.guide) {
-      if (step.show?.startsWith('chart-')) expect(p.charts, step.text).toContain(step.show.slice(6));
-      if (step.show === 'variants') expect(p.variants?.length, step.text).toBeGreaterThan(0);
-      if (step.show === 'jump') expect(p.checkpoints?.length, step.text).toBeGreaterThan(0);
-    }
-    expect(p.expect).not.toMatch(/EXPECT_/);
-  });
+  it.each(PRESETS.map((p) => [p.name, p] as const))(
+    '%s: a summary sentence, 2–6 steps, 3–4 charts, its "show me" targets on screen',
+    (_, p) => {
+      expect(p.summary.length).toBeGreaterThan(40);
+      expect(p.summary.length).toBeLessThan(260);
+      expect(p.guide.length).toBeGreaterThanOrEqual(2);
+      expect(p.guide.length).toBeLessThanOrEqual(6);
+      expect(p.charts.length).toBeGreaterThanOrEqual(3);
+      expect(p.charts.length).toBeLessThanOrEqual(4);
+      expect(p.charts[0]).toBe('reward');
+      for (const step of p.guide) {
+        if (step.show?.startsWith('chart-')) expect(p.charts, step.text).toContain(step.show.slice(6));
+        if (step.show === 'variants') expect(p.variants?.length, step.text).toBeGreaterThan(0);
+        if (step.show === 'jump') expect(p.checkpoints?.length, step.text).toBeGreaterThan(0);
+      }
+      expect(p.expect).not.toMatch(/EXPECT_/);
+    },
+  );
 
   it('guides say metrics by their display names, never by their CSV keys', () => {
     const keys = Object.keys(METRICS).filter((k) => METRICS[k].name !== k && /[_/]/.test(k));
@@ -36,14 +39,26 @@ describe('lesson guides', () => {
     const before = { stepsDone: 0, hasAdvantages: false };
     expect(guideStepReady({ text: 'look at the loop', show: 'loop' }, before)).toBe(true);
     expect(guideStepReady({ text: 'open a group', show: 'group', needs: 'step' }, before)).toBe(false);
-    expect(guideStepReady({ text: 'open a group', show: 'group', needs: 'step' }, { stepsDone: 1, hasAdvantages: true })).toBe(true);
-    expect(guideStepReady({ text: 'advantages', needs: 'advantages' }, { stepsDone: 0, hasAdvantages: true })).toBe(true);
+    expect(
+      guideStepReady({ text: 'open a group', show: 'group', needs: 'step' }, { stepsDone: 1, hasAdvantages: true }),
+    ).toBe(true);
+    expect(guideStepReady({ text: 'advantages', needs: 'advantages' }, { stepsDone: 0, hasAdvantages: true })).toBe(
+      true,
+    );
   });
 });
 
 describe('keyboard shortcuts', () => {
-  const key = (k: string, mods: Partial<{ shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({
-    key: k, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, ...mods,
+  const key = (
+    k: string,
+    mods: Partial<{ shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {},
+  ) => ({
+    key: k,
+    shiftKey: false,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    ...mods,
   });
   it('Space plays or pauses, → steps, Shift+→ steps one phase, Alt+←/→ change the group', () => {
     expect(shortcutFor(key(' '), 'BODY')).toBe('toggle-play');

@@ -8,23 +8,53 @@ function view(partial: Partial<RolloutView>): RolloutView {
   return {
     step: 3,
     shape: { B: 2, G: 3, Lp: 2, Lc: 2, T: 4, N: 6 } as RolloutView['shape'],
-    instances: [{ task: 'sort', input: [2, 0], sorted: [0, 2] }, { task: 'sort', input: [1, 1], sorted: [1, 1] }] as unknown as RolloutView['instances'],
-    vocab: [], tokens: new Int32Array(24), mask: new Float32Array(12), entropy: new Float32Array(12), logp: new Float32Array(12),
-    rewards: Float64Array.from([1, 0, 0.5, 0, 0, 0]), correct: Uint8Array.from([1, 0, 0, 0, 0, 0]),
+    instances: [
+      { task: 'sort', input: [2, 0], sorted: [0, 2] },
+      { task: 'sort', input: [1, 1], sorted: [1, 1] },
+    ] as unknown as RolloutView['instances'],
+    vocab: [],
+    tokens: new Int32Array(24),
+    mask: new Float32Array(12),
+    entropy: new Float32Array(12),
+    logp: new Float32Array(12),
+    rewards: Float64Array.from([1, 0, 0.5, 0, 0, 0]),
+    correct: Uint8Array.from([1, 0, 0, 0, 0, 0]),
     ...partial,
   };
 }
 
 describe('loop diagram', () => {
   it('lights the phase just done; before any step every stage is idle, after a whole step every stage is done', () => {
-    expect(stageStates('verify', true)).toEqual({ prompt: 'done', sample: 'done', verify: 'current', advantages: 'idle', update: 'idle' });
-    expect(stageStates(null, false)).toEqual({ prompt: 'idle', sample: 'idle', verify: 'idle', advantages: 'idle', update: 'idle' });
+    expect(stageStates('verify', true)).toEqual({
+      prompt: 'done',
+      sample: 'done',
+      verify: 'current',
+      advantages: 'idle',
+      update: 'idle',
+    });
+    expect(stageStates(null, false)).toEqual({
+      prompt: 'idle',
+      sample: 'idle',
+      verify: 'idle',
+      advantages: 'idle',
+      update: 'idle',
+    });
     expect(stageStates(null, true).update).toBe('done');
   });
 
-  it('tells the shown group\'s prompt, how many are right, and its advantages once they exist', () => {
-    expect(loopFacts(view({ phase: 'sample' }), 0)).toEqual({ prompt: 'c a', right: null, meanReward: null, advantageRange: null });
-    expect(loopFacts(view({ phase: 'verify' }), 0)).toEqual({ prompt: 'c a', right: 1, meanReward: 0.5, advantageRange: null });
+  it("tells the shown group's prompt, how many are right, and its advantages once they exist", () => {
+    expect(loopFacts(view({ phase: 'sample' }), 0)).toEqual({
+      prompt: 'c a',
+      right: null,
+      meanReward: null,
+      advantageRange: null,
+    });
+    expect(loopFacts(view({ phase: 'verify' }), 0)).toEqual({
+      prompt: 'c a',
+      right: 1,
+      meanReward: 0.5,
+      advantageRange: null,
+    });
     const f = loopFacts(view({ seqAdvantages: Float64Array.from([1.2, -0.8, -0.4, 0, 0, 0]) }), 1);
     expect(f).toEqual({ prompt: 'b b', right: 0, meanReward: 0, advantageRange: [0, 0] });
     expect(loopFacts(null, 0).prompt).toBeNull();

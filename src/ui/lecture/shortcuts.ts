@@ -9,7 +9,10 @@ import { appStore } from '../../store/store';
 /** What a key does, or null when the page should not handle it. Pure, for tests. */
 export type ShortcutAction = 'toggle-play' | 'step' | 'phase' | 'next-group' | 'previous-group' | 'close-drawer';
 
-export function shortcutFor(e: { key: string; shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }, targetTag: string): ShortcutAction | null {
+export function shortcutFor(
+  e: { key: string; shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean },
+  targetTag: string,
+): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey) return null;
   if (e.key === 'Escape') return 'close-drawer';
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(targetTag)) return null;

@@ -15,9 +15,10 @@ export const TOKEN_MARK_TEXT: Record<TokenMark, { sample: string; text: string }
 
 /** The longer story, on hover. */
 export const TOKEN_MARK_TITLE: Record<TokenMark, string> = {
-  empty: 'The model wrote an end or padding token where an element of the chain belongs (its name is in the box\'s tooltip).',
-  untrained: 'Written by the model but not trained: after the answer\'s end, or masked out of the loss.',
-  fixed: 'Written by the task\'s template, not sampled from the model: not trained.',
+  empty:
+    "The model wrote an end or padding token where an element of the chain belongs (its name is in the box's tooltip).",
+  untrained: "Written by the model but not trained: after the answer's end, or masked out of the loss.",
+  fixed: "Written by the task's template, not sampled from the model: not trained.",
 };
 
 /** The marks present in the group as shown, in a fixed order. */

@@ -47,7 +47,17 @@ export function learnedCells(t: LearnedTable): { cells: TableCell[][]; agree: nu
 
 const TH = { padding: '1px 4px', color: '#556', fontWeight: 'normal' as const, fontFamily: 'monospace' };
 
-function TableGrid({ names, cells, caption, testId }: { names: readonly string[]; cells: TableCell[][]; caption: string; testId: string }) {
+function TableGrid({
+  names,
+  cells,
+  caption,
+  testId,
+}: {
+  names: readonly string[];
+  cells: TableCell[][];
+  caption: string;
+  testId: string;
+}) {
   const n = names.length;
   const name = (e: number): string => (e >= 0 ? names[e] : '?');
   return (
@@ -56,7 +66,11 @@ function TableGrid({ names, cells, caption, testId }: { names: readonly string[]
       <thead>
         <tr>
           <th style={TH}>a·x</th>
-          {names.map((x) => <th key={x} style={TH}>{x}</th>)}
+          {names.map((x) => (
+            <th key={x} style={TH}>
+              {x}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
@@ -97,19 +111,40 @@ function TableGrid({ names, cells, caption, testId }: { names: readonly string[]
 export const DENSE_ORDER = 24;
 
 /** A large group's table as an n×n block of small squares: the element's hue (faded by probability), ink where wrong. */
-function DenseGrid({ names, cells, caption, testId }: { names: readonly string[]; cells: TableCell[][]; caption: string; testId: string }) {
+function DenseGrid({
+  names,
+  cells,
+  caption,
+  testId,
+}: {
+  names: readonly string[];
+  cells: TableCell[][];
+  caption: string;
+  testId: string;
+}) {
   const n = names.length;
   const cell = Math.max(2, Math.floor(240 / n)); // px: 4 for A5, 2 for S5
   const name = (e: number): string => (e >= 0 ? names[e] : '?');
   return (
     <figure data-testid={testId} data-dense="true" style={{ margin: 0 }}>
       <figcaption style={{ fontSize: 12 }}>{caption}</figcaption>
-      <svg width={n * cell} height={n * cell} role="img" aria-label={caption} style={{ display: 'block', marginTop: 2 }}>
+      <svg
+        width={n * cell}
+        height={n * cell}
+        role="img"
+        aria-label={caption}
+        style={{ display: 'block', marginTop: 2 }}
+      >
         {cells.map((row, a) =>
           row.map((c, x) => (
             <rect
-              key={`${a},${x}`} x={x * cell} y={a * cell} width={cell} height={cell}
-              data-testid="table-cell" data-wrong={c.wrong ? 'true' : 'false'}
+              key={`${a},${x}`}
+              x={x * cell}
+              y={a * cell}
+              width={cell}
+              height={cell}
+              data-testid="table-cell"
+              data-wrong={c.wrong ? 'true' : 'false'}
               // Dark ink, not red: red means a negative advantage everywhere else.
               fill={c.wrong ? '#111827' : css(cellRgb(c.element, n, c.prob))}
             >
@@ -132,7 +167,9 @@ function trueCells(table: readonly (readonly number[])[]): TableCell[][] {
 
 export function CayleyTableView({ group }: CayleyTableViewProps) {
   const g = getGroup(group);
-  return <Grid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />;
+  return (
+    <Grid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />
+  );
 }
 
 export function LearnedTableView({ table, names = table.elements }: LearnedTableViewProps) {
@@ -141,10 +178,14 @@ export function LearnedTableView({ table, names = table.elements }: LearnedTable
   return (
     <div data-testid="learned-table" style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <Grid
-        testId="learned-grid" names={names} cells={cells}
-        caption={names.length > DENSE_ORDER
-          ? `learned (a square per product: shade = probability, dark = wrong; hover for names): ${agree}/${total} right`
-          : `learned (shade = probability, outlined = wrong): ${agree}/${total} right`}
+        testId="learned-grid"
+        names={names}
+        cells={cells}
+        caption={
+          names.length > DENSE_ORDER
+            ? `learned (a square per product: shade = probability, dark = wrong; hover for names): ${agree}/${total} right`
+            : `learned (shade = probability, outlined = wrong): ${agree}/${total} right`
+        }
       />
       <Grid testId="truth-grid" names={names} cells={trueCells(table.truth)} caption="true table" />
     </div>

@@ -3,7 +3,13 @@
 
 import { memo, useId, useMemo, useState, type CSSProperties } from 'react';
 import {
-  inspectorData, tokenTitle, type ColourBy, type CompletionRowData, type GroupData, type InspectorRollout, type TokenCell,
+  inspectorData,
+  tokenTitle,
+  type ColourBy,
+  type CompletionRowData,
+  type GroupData,
+  type InspectorRollout,
+  type TokenCell,
 } from './inspector-data';
 
 export type { ColourBy, InspectorRollout } from './inspector-data';
@@ -46,7 +52,13 @@ function tokenStyle(cell: TokenCell): CSSProperties {
 
 function Token({ cell }: { cell: TokenCell }) {
   return (
-    <span data-testid="token" data-kind={cell.kind} data-colour={cell.colour ?? 'none'} title={tokenTitle(cell)} style={tokenStyle(cell)}>
+    <span
+      data-testid="token"
+      data-kind={cell.kind}
+      data-colour={cell.colour ?? 'none'}
+      title={tokenTitle(cell)}
+      style={tokenStyle(cell)}
+    >
       {cell.text}
     </span>
   );
@@ -56,14 +68,20 @@ function CompletionRow({ row }: { row: CompletionRowData }) {
   return (
     <div data-testid="completion" data-correct={String(row.correct ?? 'pending')} style={S.row}>
       <span style={S.meta}>
-        {row.correct === null
-          ? <span title="not verified yet">·</span>
-          : <span style={row.correct ? S.ok : S.bad} title={row.correct ? 'correct' : 'incorrect'}>{row.correct ? '✓' : '✗'}</span>}
+        {row.correct === null ? (
+          <span title="not verified yet">·</span>
+        ) : (
+          <span style={row.correct ? S.ok : S.bad} title={row.correct ? 'correct' : 'incorrect'}>
+            {row.correct ? '✓' : '✗'}
+          </span>
+        )}
         {` g${row.g} r=${row.reward === null ? '…' : row.reward.toFixed(2)}`}
         {row.seqAdvantage !== undefined ? ` A=${row.seqAdvantage >= 0 ? '+' : ''}${row.seqAdvantage.toFixed(2)}` : ''}
       </span>
       <span style={S.tokens}>
-        {row.tokens.map((cell) => <Token key={cell.c} cell={cell} />)}
+        {row.tokens.map((cell) => (
+          <Token key={cell.c} cell={cell} />
+        ))}
       </span>
     </div>
   );
@@ -75,16 +93,29 @@ function Group({ group }: { group: GroupData }) {
   return (
     <div data-testid="group" style={S.group}>
       <div style={S.prompt}>
-        <b>#{group.b}</b> {group.promptText} {verified && <span style={S.legend}>({correct}/{group.rows.length} correct)</span>}
+        <b>#{group.b}</b> {group.promptText}{' '}
+        {verified && (
+          <span style={S.legend}>
+            ({correct}/{group.rows.length} correct)
+          </span>
+        )}
       </div>
-      {group.rows.map((row) => <CompletionRow key={row.n} row={row} />)}
+      {group.rows.map((row) => (
+        <CompletionRow key={row.n} row={row} />
+      ))}
     </div>
   );
 }
 
 // The groups only change with the rollout and the colouring; memo keeps a parent re-render cheap.
 const Groups = memo(function Groups({ groups }: { groups: GroupData[] }) {
-  return <>{groups.map((g) => <Group key={g.b} group={g} />)}</>;
+  return (
+    <>
+      {groups.map((g) => (
+        <Group key={g.b} group={g} />
+      ))}
+    </>
+  );
 });
 
 export function RolloutInspector({ rollout, colourBy, onColourByChange }: RolloutInspectorProps) {
@@ -106,17 +137,25 @@ export function RolloutInspector({ rollout, colourBy, onColourByChange }: Rollou
             return (
               <label key={option} style={{ marginRight: 8, color: enabled ? undefined : '#99a' }}>
                 <input
-                  type="radio" name={name} value={option} data-testid={`colour-${option}`}
-                  checked={by === option} disabled={!enabled} onChange={() => choose(option)}
+                  type="radio"
+                  name={name}
+                  value={option}
+                  data-testid={`colour-${option}`}
+                  checked={by === option}
+                  disabled={!enabled}
+                  onChange={() => choose(option)}
                 />
                 {enabled ? label : unavailable}
               </label>
             );
           })}
         </span>
-        <span style={S.legend} data-testid="legend">{data.scale.label}</span>
+        <span style={S.legend} data-testid="legend">
+          {data.scale.label}
+        </span>
         <span style={S.legend}>
-          <span style={FIXED_TOKEN}>grey</span> written by the environment · <span style={UNTRAINED_TOKEN}>struck</span> not trained
+          <span style={FIXED_TOKEN}>grey</span> written by the environment · <span style={UNTRAINED_TOKEN}>struck</span>{' '}
+          not trained
         </span>
       </div>
       <Groups groups={data.groups} />

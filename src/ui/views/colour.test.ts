@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  categoricalRgb, css, divergingRgb, hslToRgb, luminance, mix, NEGATIVE, POSITIVE, SEQUENTIAL_END, sequentialRgb,
-  symmetricBound, textOn, WHITE,
+  categoricalRgb,
+  css,
+  divergingRgb,
+  hslToRgb,
+  luminance,
+  mix,
+  NEGATIVE,
+  POSITIVE,
+  SEQUENTIAL_END,
+  sequentialRgb,
+  symmetricBound,
+  textOn,
+  WHITE,
 } from './colour';
 
 const dist = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

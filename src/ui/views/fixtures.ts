@@ -42,8 +42,16 @@ export function fixtureRollout(o: FixtureOptions): RolloutView {
   const facts = completionFacts({ tokens, logp, entropy }, instances, s, false);
   const v = verifyBatch(task, instances, tokens, s);
   const view: RolloutView = {
-    step: 3, shape: s, instances, vocab: task.vocab(instances[0].params), tokens,
-    mask: facts.mask, entropy: facts.entropy, logp: facts.logp, rewards: v.rewards, correct: v.correct,
+    step: 3,
+    shape: s,
+    instances,
+    vocab: task.vocab(instances[0].params),
+    tokens,
+    mask: facts.mask,
+    entropy: facts.entropy,
+    logp: facts.logp,
+    rewards: v.rewards,
+    correct: v.correct,
   };
   if (o.advantages !== false) {
     // Group-centred rewards, broadcast over each completion's trained tokens.

@@ -4,6 +4,11 @@
 // CayleyTableView, LearnedTableView — the true Cayley table and the policy's learned one.
 
 export { RolloutInspector, type RolloutInspectorProps } from './RolloutInspector';
-export { CayleyTableView, LearnedTableView, type CayleyTableViewProps, type LearnedTableViewProps } from './CayleyTable';
+export {
+  CayleyTableView,
+  LearnedTableView,
+  type CayleyTableViewProps,
+  type LearnedTableViewProps,
+} from './CayleyTable';
 export { inspectorData, type ColourBy, type InspectorRollout } from './inspector-data';
 export * as colour from './colour';

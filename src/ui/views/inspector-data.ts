@@ -102,15 +102,25 @@ export function colourScale(r: InspectorRollout, by: ColourBy): ColourScale {
   if (by === 'advantage') {
     const bound = r.advantages ? symmetricBound(r.advantages, r.mask) : 0;
     return {
-      by, available, kind: 'diverging', bound,
-      label: available ? `advantage: red −${fmt(bound)} · white 0 · blue +${fmt(bound)}` : 'advantage: after the advantages phase',
+      by,
+      available,
+      kind: 'diverging',
+      bound,
+      label: available
+        ? `advantage: red −${fmt(bound)} · white 0 · blue +${fmt(bound)}`
+        : 'advantage: after the advantages phase',
     };
   }
   const logRatio = r.ratio ? Array.from(r.ratio, (v) => Math.log(v)) : [];
   const bound = symmetricBound(logRatio, r.mask);
   return {
-    by, available, kind: 'diverging', bound,
-    label: available ? `ratio: red ${fmt(Math.exp(-bound))} · white 1 · blue ${fmt(Math.exp(bound))}` : 'ratio: after the update',
+    by,
+    available,
+    kind: 'diverging',
+    bound,
+    label: available
+      ? `ratio: red ${fmt(Math.exp(-bound))} · white 1 · blue ${fmt(Math.exp(bound))}`
+      : 'ratio: after the update',
   };
 }
 
@@ -134,7 +144,14 @@ export function completionTokens(r: InspectorRollout, n: number, scale: ColourSc
     const j = n * Lc + c;
     const f = inst.fixed[c];
     const kind: TokenKind = f !== null && f !== undefined ? 'fixed' : r.mask[j] ? 'sampled' : 'untrained';
-    const cell: TokenCell = { text: tokenText(r.vocab, r.tokens[n * T + Lp + c]), pos: Lp + c, c, kind, colour: null, ink: null };
+    const cell: TokenCell = {
+      text: tokenText(r.vocab, r.tokens[n * T + Lp + c]),
+      pos: Lp + c,
+      c,
+      kind,
+      colour: null,
+      ink: null,
+    };
     if (kind === 'sampled') {
       cell.logp = r.logp[j];
       cell.entropy = r.entropy[j];
@@ -160,7 +177,8 @@ export function inspectorData(r: InspectorRollout, by: ColourBy): InspectorData 
     for (let g = 0; g < G; g++) {
       const n = b * G + g;
       rows.push({
-        n, g,
+        n,
+        g,
         reward: isVerified(r) ? r.rewards[n] : null,
         correct: verdict(r, n),
         seqAdvantage: r.seqAdvantages?.[n],

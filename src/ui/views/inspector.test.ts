@@ -6,13 +6,23 @@ import { RolloutInspector } from './RolloutInspector';
 import { css, divergingRgb, NEGATIVE, POSITIVE, sequentialRgb } from './colour';
 import { answerOrNoise, fixtureRollout } from './fixtures';
 
-const groupmul = (advantages = true): InspectorRollout => fixtureRollout({
-  task: 'groupmul', params: { group: 'S3', length: 4, scratch: 0, layout: 'interleaved', reward: 'last' },
-  B: 3, G: 4, completion: answerOrNoise(10), advantages,
-});
-const maze = (): InspectorRollout => fixtureRollout({
-  task: 'maze', params: { size: 4, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const }, B: 2, G: 4, completion: answerOrNoise(13),
-});
+const groupmul = (advantages = true): InspectorRollout =>
+  fixtureRollout({
+    task: 'groupmul',
+    params: { group: 'S3', length: 4, scratch: 0, layout: 'interleaved', reward: 'last' },
+    B: 3,
+    G: 4,
+    completion: answerOrNoise(10),
+    advantages,
+  });
+const maze = (): InspectorRollout =>
+  fixtureRollout({
+    task: 'maze',
+    params: { size: 4, braid: 0, minDist: 2, maxDist: 99, nearGoals: 0, reward: 'binary', answer: 'moves' as const },
+    B: 2,
+    G: 4,
+    completion: answerOrNoise(13),
+  });
 
 const count = (html: string, needle: string): number => html.split(needle).length - 1;
 
@@ -27,7 +37,9 @@ describe('inspector data', () => {
       for (const row of group.rows) {
         const fixed = r.instances[b].fixed;
         // Policy positions are sampled, or untrained once the policy wrote an EOS (noise rows).
-        expect(row.tokens.map((t) => (t.kind === 'untrained' ? 'sampled' : t.kind))).toEqual(fixed.map((f) => (f === null ? 'sampled' : 'fixed')));
+        expect(row.tokens.map((t) => (t.kind === 'untrained' ? 'sampled' : t.kind))).toEqual(
+          fixed.map((f) => (f === null ? 'sampled' : 'fixed')),
+        );
         if (row.g % 2 === 0) expect(row.tokens.every((t) => t.kind !== 'untrained')).toBe(true);
         expect(row.tokens.map((t) => t.pos)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
         for (const t of row.tokens) if (t.kind === 'fixed') expect(t.colour).toBeNull();
@@ -48,7 +60,9 @@ describe('inspector data', () => {
     const sampled = d.groups.flatMap((g) => g.rows.flatMap((row) => row.tokens.filter((t) => t.kind === 'sampled')));
     for (const t of sampled) expect(t.colour).toBe(css(divergingRgb(t.advantage!, d.scale.bound)));
     if (bound > 0) {
-      const colours = new Set(sampled.filter((t) => Math.abs(Math.abs(t.advantage!) - bound) < 1e-9).map((t) => t.colour));
+      const colours = new Set(
+        sampled.filter((t) => Math.abs(Math.abs(t.advantage!) - bound) < 1e-9).map((t) => t.colour),
+      );
       expect([...colours].every((c) => c === css(POSITIVE) || c === css(NEGATIVE))).toBe(true);
     }
   });
@@ -84,14 +98,16 @@ describe('inspector data', () => {
     expect(row[4].colour).toBe('rgb(255, 255, 255)');
   });
 
-  it('maze: tokens after the policy\'s EOS are sampled but untrained', () => {
+  it("maze: tokens after the policy's EOS are sampled but untrained", () => {
     const r = maze();
     const d = inspectorData(r, 'advantage');
     const row = d.groups[0].rows[0]; // the answer: moves, EOS, then padding
     const eos = row.tokens.findIndex((t) => t.text === '<eos>');
     expect(eos).toBeGreaterThan(0);
     expect(row.tokens.slice(0, eos + 1).every((t) => t.kind === 'sampled')).toBe(true);
-    expect(row.tokens.slice(eos + 1).every((t) => t.kind === 'untrained' && t.colour === null && t.logp === undefined)).toBe(true);
+    expect(
+      row.tokens.slice(eos + 1).every((t) => t.kind === 'untrained' && t.colour === null && t.logp === undefined),
+    ).toBe(true);
   });
 
   it('after the sample phase there is no verdict yet', () => {
@@ -106,7 +122,9 @@ describe('inspector data', () => {
   it('hover text says what a token is', () => {
     const d = inspectorData(groupmul(), 'advantage');
     const [y1, x2] = d.groups[0].rows[1].tokens;
-    expect(tokenTitle(y1)).toMatch(/position 2 \(completion 0\)\nsampled by the policy\nlogp -?\d\.\d{3} \(p \d\.\d{3}\)\nentropy \d\.\d{3} nats\nadvantage -?\d\.\d{3}/);
+    expect(tokenTitle(y1)).toMatch(
+      /position 2 \(completion 0\)\nsampled by the policy\nlogp -?\d\.\d{3} \(p \d\.\d{3}\)\nentropy \d\.\d{3} nats\nadvantage -?\d\.\d{3}/,
+    );
     expect(tokenTitle(x2)).toMatch(/position 3 \(completion 1\)\nwritten by the environment$/);
   });
 });
@@ -122,7 +140,9 @@ describe('RolloutInspector (server render)', () => {
     expect(count(html, 'data-kind="fixed" data-colour="none"')).toBe(12 * 4);
     expect(count(html, 'data-correct="true"')).toBe(r.correct.reduce((a, b) => a + b, 0));
     // The ratio switch is there but disabled, and says when it will have data.
-    expect(html).toMatch(/<input[^>]*disabled=""[^>]*data-testid="colour-ratio"|<input[^>]*data-testid="colour-ratio"[^>]*disabled=""/);
+    expect(html).toMatch(
+      /<input[^>]*disabled=""[^>]*data-testid="colour-ratio"|<input[^>]*data-testid="colour-ratio"[^>]*disabled=""/,
+    );
     expect(html).toContain('ratio: after the update');
   });
 

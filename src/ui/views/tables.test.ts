@@ -13,7 +13,8 @@ function tableFor(name: string, corrupt: [number, number, number][]): LearnedTab
   const argmax = g.table.map((row) => [...row]);
   for (const [a, x, e] of corrupt) argmax[a][x] = e;
   return {
-    elements: [...g.elementNames], argmax,
+    elements: [...g.elementNames],
+    argmax,
     prob: argmax.map((row, a) => row.map((_, x) => 0.5 + 0.5 * ((a + x) % 2))),
     truth: g.table.map((row) => [...row]),
   };
@@ -21,7 +22,10 @@ function tableFor(name: string, corrupt: [number, number, number][]): LearnedTab
 
 describe('Cayley tables', () => {
   it('learned cells: agreement count and wrong flags', () => {
-    const t = tableFor('S3', [[1, 2, 0], [4, 4, -1]]);
+    const t = tableFor('S3', [
+      [1, 2, 0],
+      [4, 4, -1],
+    ]);
     const { cells, agree } = learnedCells(t);
     expect(agree).toBe(34);
     expect(cells[1][2].wrong).toBe(true);
@@ -34,7 +38,7 @@ describe('Cayley tables', () => {
     expect(cellRgb(3, 6, 0)).toEqual(WHITE);
   });
 
-  it('the true table shows the group\'s products', () => {
+  it("the true table shows the group's products", () => {
     const html = renderToString(createElement(CayleyTableView, { group: 'Q8' }));
     expect(count(html, 'data-testid="table-cell"')).toBe(64);
     expect(count(html, 'data-wrong="true"')).toBe(0);
@@ -42,7 +46,14 @@ describe('Cayley tables', () => {
   });
 
   it('the learned table sits beside the truth with wrong cells outlined', () => {
-    const html = renderToString(createElement(LearnedTableView, { table: tableFor('S3', [[1, 2, 0], [4, 4, -1]]) }));
+    const html = renderToString(
+      createElement(LearnedTableView, {
+        table: tableFor('S3', [
+          [1, 2, 0],
+          [4, 4, -1],
+        ]),
+      }),
+    );
     expect(count(html, 'data-testid="learned-table"')).toBe(1);
     expect(count(html, 'data-testid="table-cell"')).toBe(72);
     expect(count(html, 'data-wrong="true"')).toBe(2);
@@ -52,7 +63,14 @@ describe('Cayley tables', () => {
 
   it('a group past 24 elements (A5) is drawn as squares, wrong ones in ink, names on hover', () => {
     const a5 = getGroup('A5').table;
-    const html = renderToString(createElement(LearnedTableView, { table: tableFor('A5', [[1, 2, (a5[1][2] + 1) % 60], [4, 4, -1]]) }));
+    const html = renderToString(
+      createElement(LearnedTableView, {
+        table: tableFor('A5', [
+          [1, 2, (a5[1][2] + 1) % 60],
+          [4, 4, -1],
+        ]),
+      }),
+    );
     expect(count(html, 'data-dense="true"')).toBe(2);
     expect(count(html, '<td')).toBe(0);
     expect(count(html, 'data-testid="table-cell"')).toBe(2 * 3600);
