@@ -10,7 +10,7 @@
 // Flags: --no-e2e (skip build + Playwright), --no-unit. Ends with one line
 // "tests: N passed, N failed, N skipped" summed over vitest and Playwright.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
@@ -24,6 +24,24 @@ function sh(cmd, cmdArgs, opts = {}) {
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', ...opts });
   console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${r.status})`);
   return r.status ?? 1;
+}
+
+/** Runs a command beside others, its output held and printed as one block when it ends. */
+function shBuffered(name, cmd, cmdArgs) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      const status = code ?? 1;
+      console.log(`\n▶ ${cmd} ${cmdArgs.join(' ')}`);
+      process.stdout.write(Buffer.concat(chunks));
+      console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${status})`);
+      resolve({ name, status });
+    });
+  });
 }
 
 function hasVulkanLoader() {
@@ -111,9 +129,15 @@ mkdirSync('test-results', { recursive: true });
 const tally = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
-if (sh('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) failedSteps.push('typecheck');
-// The linter's rules (eslint.config.js) and Prettier's format (.prettierrc.json): `npm run format` mends the latter.
-if (sh('npm', ['run', '--silent', 'lint']) !== 0) failedSteps.push('lint');
+// The static checks at once (each is one single-threaded process, and this machine has two
+// cores): the type check, the linter's rules (eslint.config.js) and Prettier's format
+// (.prettierrc.json; `npm run format` mends it). Each one's output is printed when it ends.
+const staticChecks = await Promise.all([
+  shBuffered('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  shBuffered('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  shBuffered('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+]);
+failedSteps.push(...staticChecks.filter((c) => c.status !== 0).map((c) => c.name));
 
 if (runUnit) {
   const code = sh('npx', [
