@@ -15,20 +15,10 @@ import {
   type KnobSpec,
   type KnobValue,
 } from './knobs';
+import { KNOB_RULES } from './knob-rules';
 
-/** The rules between knobs that validateConfig enforces (kept next to the generator of the docs). */
-export const CROSS_RULES: readonly string[] = [
-  '`model.nEmbd` is a multiple of `model.nHead` and of 4.',
-  '`minibatches` divides `batchPrompts` · `groupSize`.',
-  '`groupSize` ≥ 2 for the group estimators (rloo, grpo, softmax_grpo, mapp, passk, avspo, lampo).',
-  '`passK` ≤ `groupSize` with `estimator` = passk.',
-  '`mappPool` ≥ `batchPrompts` with `estimator` = mapp.',
-  '`dualClip` is 0 (off) or > 1.',
-  "`overlongBuffer` is less than the task's completion length.",
-  '`refSync` = curriculum needs `curriculum` = pass-rate.',
-  "With a curriculum: `curriculumParam` is an integer parameter of the chosen task, `curriculumStart` lies between that parameter's minimum and its configured value, and every level in between is a valid task whose vocabulary is a prefix of the end point's.",
-  "The task's own constraints (e.g. groupmul `scratch` ≤ `length` in the block layout; maze `minDist` ≤ 2·(size−1)).",
-];
+/** The rules between knobs that validateConfig enforces, as docs/knobs.md states them (src/config/knob-rules.ts). */
+export const CROSS_RULES: readonly string[] = KNOB_RULES.map((r) => r.rule);
 
 /** Text safe in Markdown prose: a `<` before a letter (as in "Z<n>", "task.<param>") would read as HTML. */
 /** Code spans (between backticks) are left as they are. */
@@ -72,7 +62,7 @@ export function knobsMarkdown(): string {
   out.push('# Knobs');
   out.push('');
   out.push(
-    '<!-- Generated from src/config/knobs.ts and src/config/presets.ts by knobsMarkdown() in src/config/docs.ts. Do not edit by hand: run `npx tsx src/config/docs.ts > docs/knobs.md`. A test fails when this file is out of date. -->',
+    '<!-- Generated from src/config/knobs.ts, src/config/knob-rules.ts and src/config/presets.ts by knobsMarkdown() in src/config/docs.ts. Do not edit by hand: run `npx tsx src/config/docs.ts > docs/knobs.md`. A test fails when this file is out of date. -->',
   );
   out.push('');
   out.push(
