@@ -36,6 +36,8 @@ import {
   type SweepJob,
 } from './sweep-command';
 import { ablationRunConfig } from '../ablation/spec';
+import { heldOutWarning } from '../rl/held-out';
+import { getTask } from '../tasks/registry';
 
 export const SUITE_FLAGS: Record<string, FlagSpec> = {
   suite: {
@@ -208,6 +210,7 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     steps !== undefined
       ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
       : [];
+  notes.push(...plans.flatMap(heldOutNote));
   const board = leaderboardMarkdown({
     suite: suite.name,
     methods,
@@ -225,4 +228,15 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     return 1;
   }
   return 0;
+}
+
+/** A task whose held-out prompts cannot measure generalisation says so on the board (its first seed's draw). */
+function heldOutNote(p: SuiteTaskPlan): string[] {
+  const config = ablationRunConfig(p.spec, p.cells[0], p.spec.seeds[0]);
+  const warning = heldOutWarning(config, getTask(config.task));
+  return warning === undefined
+    ? []
+    : [
+        `${p.task.id}: ${warning}. Its "solved" and final held-out figures say whether the runs answer those prompts, not whether they generalise.`,
+      ];
 }

@@ -6,9 +6,9 @@
 // the held-out instances.
 
 import type { RunConfig } from '../config/config';
-import { taskParamsAtLevel } from '../config/config';
+import { curriculumLevels, taskParamsAtLevel } from '../config/config';
 import { makeRng, STREAM } from '../core/random';
-import { sampleSplit, SplitEmptyError, type Split } from '../tasks/split';
+import { sampleSplit, SplitEmptyError, splitReport, type Split } from '../tasks/split';
 import type { Task, TaskInstance } from '../tasks/types';
 import type { PolicyEngine } from './engine';
 import { unbiasedPassAtK } from './estimators-base';
@@ -16,9 +16,39 @@ import { aggregateTaskMetrics, passAtKCurve, type EvalRecord } from './metrics';
 import { buildTemplate, rolloutShape, verifyBatch } from './rollout';
 
 /** A level's fixed prompts, and the part of the split they came from. */
-interface PromptSet {
+export interface PromptSet {
   instances: TaskInstance[];
   split: Split;
+}
+
+/**
+ * A level's held-out prompts as a run with this config draws them (its seed, its own stream):
+ * `count` held-out instances, or training instances marked split 'train' at a level with no
+ * held-out instance (a space too small to split).
+ */
+export function drawHeldOutSet(config: RunConfig, task: Task, level: number, count: number): PromptSet {
+  const params = taskParamsAtLevel(config, level);
+  const draw = (split: Split): TaskInstance[] => {
+    const rng = makeRng(config.seed, STREAM.heldOut + 1000 * level);
+    return Array.from({ length: count }, () => sampleSplit(task, rng, params, split));
+  };
+  try {
+    return { instances: draw('heldout'), split: 'heldout' };
+  } catch (err) {
+    if (!(err instanceof SplitEmptyError)) throw err;
+    return { instances: draw('train'), split: 'train' };
+  }
+}
+
+/**
+ * Why a run's final held-out figures would not measure generalisation, or undefined when they do:
+ * its last level's held-out prompts are training instances, or too few distinct ones
+ * (splitReport's warning, src/tasks/split.ts).
+ */
+export function heldOutWarning(config: RunConfig, task: Task): string | undefined {
+  const level = curriculumLevels(config)[1];
+  const set = drawHeldOutSet(config, task, level, config.evalPrompts);
+  return splitReport(task, set.split, set.instances, new Array<number>(set.instances.length).fill(0)).warning;
 }
 
 export class HeldOutEvaluator {
@@ -42,17 +72,7 @@ export class HeldOutEvaluator {
   heldOutSet(level: number, count = this.config.evalPrompts): PromptSet {
     let set = this.heldOut.get(level);
     if (!set || set.instances.length < count) {
-      const params = taskParamsAtLevel(this.config, level);
-      const draw = (split: Split): TaskInstance[] => {
-        const rng = makeRng(this.config.seed, STREAM.heldOut + 1000 * level);
-        return Array.from({ length: count }, () => sampleSplit(this.task, rng, params, split));
-      };
-      try {
-        set = { instances: draw('heldout'), split: 'heldout' };
-      } catch (err) {
-        if (!(err instanceof SplitEmptyError)) throw err;
-        set = { instances: draw('train'), split: 'train' };
-      }
+      set = drawHeldOutSet(this.config, this.task, level, count);
       this.heldOut.set(level, set);
     }
     return set.instances.length === count ? set : { instances: set.instances.slice(0, count), split: set.split };
