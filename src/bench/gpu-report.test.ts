@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gpuReportMarkdown, type TorchResult } from './gpu-report';
 import type { KernelsResult } from './kernels-results';
-import type { PeersResult } from './peers';
+import type { PeersResult } from './peers-results';
 
 const times = (medianMs: number) => ({ medianMs, minMs: medianMs, samplesMs: [medianMs] });
 const kernels = {

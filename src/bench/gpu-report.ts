@@ -17,7 +17,8 @@ import { dirname } from 'node:path';
 import type { GpuContext } from '../gpu/device';
 import { kernelsSuite } from './kernels';
 import type { KernelsResult } from './kernels-results';
-import { peersSuite, type PeersResult } from './peers';
+import { peersSuite } from './peers';
+import type { PeersResult } from './peers-results';
 import { markdownTable, sig3, type Cell } from './table';
 import { fileTimestamp, type BenchOptions, type BenchSuite } from './suite';
 

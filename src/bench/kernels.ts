@@ -22,25 +22,11 @@
 
 import type { GpuContext } from '../gpu/device';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
-import { readF32, readI32 } from '../gpu/buffers';
-import {
-  chooseMatmulVariant,
-  MatmulCase,
-  matmulFlops,
-  shapeLabel,
-  timeInterleaved,
-  type MatmulTuning,
-} from '../gpu/autotune';
-import { median } from '../core/stats';
+import { chooseMatmulVariant, matmulFlops, type MatmulTuning } from '../gpu/autotune';
 import { buildLayout, type ParamLayout } from '../model/layout';
-import { initParams } from '../model/init';
-import { GpuParams } from '../model/gpu-model';
-import { GpuSampler } from '../model/gpu-sampler';
 import { CliError } from '../core/flags';
 import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
-import { NoCacheSampler } from './nocache-sampler';
-import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';
-import { GpuTimer, timedRun, type RunTime } from './gpu-timer';
+import { GpuTimer } from './gpu-timer';
 import { formatNumber, sig3 } from './table';
 import type { BenchOptions, BenchSuite } from './suite';
 import { DispatchProfiler } from './dispatch-profiler';
@@ -49,14 +35,8 @@ import { sharesMarkdown } from './profile';
 import { countsMarkdown, markdownSummary, matmulTable, summaryTable } from './kernels-report';
 import { countRlStep } from './step-counts';
 import { countGpuCalls } from '../gpu/call-counter';
-import type {
-  KernelsResult,
-  MatmulResult,
-  ModelResult,
-  SamplingResult,
-  TimingStats,
-  TrainStepResult,
-} from './kernels-results';
+import { benchMatmuls, benchSampling, benchTrainStep, bestOf, ratio } from './kernels-measure';
+import type { KernelsResult, MatmulResult, ModelResult } from './kernels-results';
 
 export type {
   KernelsResult,
@@ -70,29 +50,6 @@ export type {
 export { markdownSummary } from './kernels-report';
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
-
-function stats(runs: RunTime[], divide = 1): TimingStats {
-  const samplesMs = runs.map((r) => r.wallMs / divide);
-  const gpu = runs.map((r) => r.gpuMs).filter((x): x is number => x !== null);
-  return {
-    medianMs: median(samplesMs),
-    minMs: Math.min(...samplesMs),
-    samplesMs,
-    gpuMedianMs: gpu.length === runs.length ? median(gpu) / divide : null,
-  };
-}
-
-function bestOf(ms: Partial<Record<MatmulVariant, number>>): MatmulVariant {
-  let best: MatmulVariant | null = null;
-  for (const [v, t] of Object.entries(ms) as [MatmulVariant, number][])
-    if (best === null || t < (ms[best] ?? Infinity)) best = v;
-  if (!best) throw new Error('no variant measured');
-  return best;
-}
-
-function ratio(ms: Partial<Record<MatmulVariant, number>>): number | null {
-  return ms.naive !== undefined && ms.tuned !== undefined && ms.tuned > 0 ? ms.naive / ms.tuned : null;
-}
 
 function listFlag<T extends string>(raw: unknown, allowed: readonly T[], name: string): T[] | null {
   if (raw === undefined) return null;
@@ -116,163 +73,6 @@ function intOpt(raw: unknown, def: number, name: string, min: number, max: numbe
   return v;
 }
 
-// ─── the three measurements ─────────────────────────────────────────────────────────────────
-
-async function benchMatmuls(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  shapes: ModelMatmul[],
-  variants: MatmulVariant[],
-  opts: BenchOptions,
-): Promise<MatmulResult[]> {
-  const { device } = gpu;
-  const results: MatmulResult[] = [];
-  for (const s of shapes) {
-    const c = new MatmulCase(device, s, variants);
-    try {
-      // Timing each variant once compiles its pipeline; then repeat small shapes so that a
-      // submission lasts ≥ ~10 ms (20 on the full run) and submission overhead stays small.
-      await c.calibrate(opts.quick ? 10 : 20);
-      const runs = await timeInterleaved(
-        variants.map((v) => () => timedRun(device, timer, (enc) => c.encode(enc, v))),
-        { warmup: Math.max(0, opts.warmup - 1), reps: opts.reps },
-      );
-      const flops = matmulFlops(s);
-      const per: MatmulResult['variants'] = {};
-      const ms: Partial<Record<MatmulVariant, number>> = {};
-      variants.forEach((v, i) => {
-        const st = stats(runs[i], c.inner);
-        per[v] = { ...st, gflops: flops / st.medianMs / 1e6 };
-        ms[v] = st.medianMs;
-      });
-      results.push({
-        ...s,
-        shape: shapeLabel(s),
-        flops,
-        inner: c.inner,
-        variants: per,
-        tunedOverNaive: ratio(ms),
-        best: bestOf(ms),
-      });
-    } finally {
-      c.destroy();
-    }
-  }
-  return results;
-}
-
-async function benchTrainStep(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
-  variants: MatmulVariant[],
-  stepFlops: number,
-  opts: BenchOptions,
-): Promise<TrainStepResult> {
-  const { device } = gpu;
-  const initial = initParams(layout, 1);
-  // One model and one set of plans per variant (the weights change each step; the speed does not).
-  const setups = variants.map((variant) => setupTrainStep(device, layout, N, T, variant, initial));
-  try {
-    const runs = await timeInterleaved(
-      setups.map(
-        ({ plans }) =>
-          () =>
-            timedRun(device, timer, (enc) => plans.pgStep.encode(enc, 'pg step')),
-      ),
-      { warmup: opts.warmup, reps: opts.reps },
-    );
-    const per: TrainStepResult['variants'] = {};
-    const ms: Partial<Record<MatmulVariant, number>> = {};
-    variants.forEach((v, i) => {
-      const st = stats(runs[i]);
-      per[v] = { ...st, matmulGflops: stepFlops / st.medianMs / 1e6 };
-      ms[v] = st.medianMs;
-    });
-    return {
-      dispatches: setups[0].plans.pgStep.dispatchCount,
-      variants: per,
-      matmulFlops: stepFlops,
-      tunedOverNaive: ratio(ms),
-      best: bestOf(ms),
-    };
-  } finally {
-    for (const setup of setups) setup.destroy();
-  }
-}
-
-async function benchSampling(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
-  variant: MatmulVariant,
-  opts: BenchOptions,
-): Promise<SamplingResult> {
-  const { device } = gpu;
-  const model = new GpuParams(device, layout, initParams(layout, 2));
-  const withCache = new GpuSampler(device, layout, model, N, T, variant);
-  // The same KV-cache sampler block by block, kernel by kernel: what the fused decode_block buys, side by side.
-  const unfused = new GpuSampler(device, layout, model, N, T, variant, false);
-  const without = new NoCacheSampler(device, layout, model, N, T, variant);
-  const template = samplingTemplate(N, T);
-  for (const s of [withCache, unfused, without]) {
-    s.setTemplate(template);
-    s.setParams({ ...SAMPLE_PARAMS });
-  }
-  try {
-    const [cacheRuns, plainRuns, unfusedRuns] = await timeInterleaved(
-      [
-        () => timedRun(device, timer, (enc) => withCache.encode(enc)),
-        () => timedRun(device, timer, (enc) => without.encode(enc)),
-        () => timedRun(device, timer, (enc) => unfused.encode(enc)),
-      ],
-      { warmup: opts.warmup, reps: opts.reps },
-    );
-    // Every run re-samples the same positions with the same key, so both hold their final tokens.
-    const [ta, tb, la, lb] = await Promise.all([
-      readI32(device, withCache.tokens, N * T),
-      readI32(device, without.tokens, N * T),
-      readF32(device, withCache.logp, N * T),
-      readF32(device, without.logp, N * T),
-    ]);
-    let agree = 0;
-    let maxDiff = 0;
-    for (let n = 0; n < N; n++) {
-      for (let t = 1; t < T; t++) {
-        const i = n * T + t;
-        if (ta[i] === tb[i]) {
-          agree++;
-          maxDiff = Math.max(maxDiff, Math.abs(la[i] - lb[i]));
-        }
-      }
-    }
-    const tokens = N * (T - 1);
-    const kv = stats(cacheRuns);
-    const nc = stats(plainRuns);
-    const uf = stats(unfusedRuns);
-    return {
-      variant,
-      N,
-      T,
-      tokens,
-      kvCache: { ...kv, tokensPerS: tokens / (kv.medianMs / 1000), dispatchesPerToken: withCache.dispatchesPerToken },
-      unfused: { ...uf, tokensPerS: tokens / (uf.medianMs / 1000), dispatchesPerToken: unfused.dispatchesPerToken },
-      fusedSpeedup: uf.medianMs / kv.medianMs,
-      noCache: { ...nc, tokensPerS: tokens / (nc.medianMs / 1000) },
-      speedup: nc.medianMs / kv.medianMs,
-      tokensAgree: agree / tokens,
-      maxAbsLogpDiff: maxDiff,
-    };
-  } finally {
-    model.destroy();
-    destroyBuffers(withCache, unfused, without);
-  }
-}
-
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
 const PARTS = ['matmul', 'train', 'sample', 'counts', 'profile'] as const;
@@ -280,8 +80,20 @@ type Part = (typeof PARTS)[number];
 /** What runs without --parts: everything but the profile, which --profile adds. */
 const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample', 'counts'];
 
-async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> {
-  const { out, progress } = opts;
+/** What one run measures, and what every model's parts share (timers, the autotuner's choice). */
+interface KernelsRun {
+  gpu: GpuContext;
+  opts: BenchOptions;
+  N: number;
+  T: number;
+  variants: MatmulVariant[];
+  timer: GpuTimer | null;
+  profiler: DispatchProfiler | null;
+  tuning: MatmulTuning;
+}
+
+/** The suite's own flags: batch, models, variants and parts (--profile adds the profile part). */
+function parseFlags(opts: BenchOptions) {
   const N = intOpt(opts.flags.batch, opts.quick ? 8 : 64, 'batch', 1, 4096);
   const T = intOpt(opts.flags.time, opts.quick ? 16 : 32, 'time', 2, 4096);
   const names = BENCH_MODELS.map((m) => m.name);
@@ -290,159 +102,180 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
   const variants = listFlag(opts.flags.variants, MATMUL_VARIANTS, 'variants') ?? [...MATMUL_VARIANTS];
   const parts = new Set<Part>(listFlag(opts.flags.parts, PARTS, 'parts') ?? DEFAULT_PARTS);
   if (opts.flags.profile === true) parts.add('profile');
-  const profiler = parts.has('profile') ? DispatchProfiler.create(gpu) : null;
-  if (parts.has('profile') && !profiler) {
-    out(
-      `profile: this adapter has no 'timestamp-query' feature, so there are no per-dispatch GPU times (the other parts run)`,
-    );
-  }
-  for (const m of models) {
-    if (T > m.config.nPositions)
-      throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
-  }
-  const timer = GpuTimer.create(gpu);
-  // Before anything is built: readbacks are counted on buffers created after this.
-  countGpuCalls(gpu.device);
-  // The counts come with the train and sample parts (they cost one RL step per model).
-  if (parts.has('train') || parts.has('sample')) parts.add('counts');
+  return { N, T, models, variants, parts };
+}
 
-  progress('autotune: timing the matmul variants on two small shapes …');
+/** The variant the trainer would pick (chooseMatmulVariant), timed and printed. */
+async function autotune(gpu: GpuContext, opts: BenchOptions): Promise<MatmulTuning> {
+  opts.progress('autotune: timing the matmul variants on two small shapes …');
   const tuning: MatmulTuning = await chooseMatmulVariant(gpu.device);
-  out(
+  opts.out(
     `autotune (chooseMatmulVariant, ${tuning.tookMs.toFixed(0)} ms): ${tuning.variant}  [` +
       MATMUL_VARIANTS.map((v) => `${v} ${formatNumber(tuning.timings[v], 3)} ms`).join(', ') +
       ']',
   );
-  out(
-    `batch: N = ${N} sequences × T = ${T} positions (R = ${N * T} rows); ${opts.reps} reps, median wall ms` +
-      `${timer ? ' (GPU timestamps in the JSON)' : ''}`,
-  );
+  return tuning;
+}
 
-  const results: ModelResult[] = [];
-  for (const bm of models) {
-    const layout = buildLayout(bm.config);
-    const params = countParams(layout);
-    const c = bm.config;
-    out('');
-    out(
-      `── model ${bm.name}: ${params.toLocaleString('en-US')} parameters (V ${c.vocabSize}, Tmax ${c.nPositions}, C ${c.nEmbd}, L ${c.nLayer}, NH ${c.nHead})`,
-    );
-    const shapes = modelMatmuls(c, N, T);
-    const trainShapes = shapes.filter((s) => s.phase !== 'decode');
-    const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
-    const res: ModelResult = {
-      name: bm.name,
-      config: c,
-      params,
-      bufferFloats: layout.numParams,
-      N,
-      T,
-      matmul: null,
-      matmulStep: null,
-      matmulDecode: null,
-      trainStep: null,
-      sampling: null,
-      profile: null,
-      counts: null,
-    };
-    if (parts.has('matmul')) {
-      progress(`${bm.name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
-      res.matmul = await benchMatmuls(gpu, timer, shapes, variants, opts);
-      const ms: Partial<Record<MatmulVariant, number>> = {};
-      for (const v of variants) {
-        ms[v] = res.matmul
-          .filter((r) => r.phase !== 'decode')
-          .reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
-      }
-      res.matmulStep = { ms, tunedOverNaive: ratio(ms), best: bestOf(ms) };
-      const dec: Partial<Record<MatmulVariant, number>> = {};
-      for (const v of variants) {
-        dec[v] = res.matmul
-          .filter((r) => r.phase === 'decode')
-          .reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
-      }
-      res.matmulDecode = { ms: dec, tunedOverNaive: ratio(dec), best: bestOf(dec) };
-      out(matmulTable(res, variants));
-      out(
-        `matmul time of one train step (Σ calls × median): ` +
-          variants.map((v) => `${v} ${sig3(ms[v] ?? NaN)} ms`).join(', ') +
-          (res.matmulStep.tunedOverNaive ? `; tuned/naive ${res.matmulStep.tunedOverNaive.toFixed(2)}×` : ''),
-      );
-      out(
-        `matmul time of one decoded token: ` +
-          variants.map((v) => `${v} ${sig3(dec[v] ?? NaN)} ms`).join(', ') +
-          (res.matmulDecode.tunedOverNaive ? `; tuned/naive ${res.matmulDecode.tunedOverNaive.toFixed(2)}×` : ''),
-      );
-    }
-    if (parts.has('train')) {
-      progress(`${bm.name}: train step × ${variants.length} variants …`);
-      res.trainStep = await benchTrainStep(gpu, timer, layout, N, T, variants, stepFlops, opts);
-      const ts = res.trainStep;
-      out(
-        `train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
-          `${timer ? ' [GPU ms]' : ''}: ` +
-          variants
-            .map((v) => {
-              const s = ts.variants[v];
-              if (!s) return '';
-              const g = s.gpuMedianMs === null ? '' : ` [${sig3(s.gpuMedianMs)}]`;
-              return `${v} ${sig3(s.medianMs)}${g}`;
-            })
-            .join(', ') +
-          (ts.tunedOverNaive ? `; tuned/naive ${ts.tunedOverNaive.toFixed(2)}×` : ''),
-      );
-    }
-    if (parts.has('sample')) {
-      // The sampler's matmuls are the decode shapes: use the variant fastest on those (else
-      // the fastest train step, else the autotuner's choice).
-      const variant =
-        res.matmulDecode?.best ??
-        res.trainStep?.best ??
-        (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
-      progress(`${bm.name}: sampling with and without KV cache (${variant}) …`);
-      res.sampling = await benchSampling(gpu, timer, layout, N, T, variant, opts);
-      const s = res.sampling;
-      out(
-        `sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
-          `block by kernel ${sig3(s.unfused.medianMs)} ms (${s.unfused.dispatchesPerToken} dispatches a token), fused ${s.fusedSpeedup.toFixed(2)}× faster; ` +
-          `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
-          `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`,
-      );
-    }
-    if (parts.has('counts')) {
-      const variant = res.trainStep?.best ?? (variants.includes(tuning.variant) ? tuning.variant : variants[0]);
-      progress(`${bm.name}: counting one RL step (sample, update) …`);
-      const c = (res.counts = await countRlStep(gpu.device, layout, N, T, variant));
-      const d = c.dispatches;
-      out(
-        `counts of one RL step (N ${N} × T ${T}): dispatches ${d.perStep} = sampling ${d.sampleRun} (${d.samplePerToken}/token × ${T - 1}) + ` +
-          `train step ${d.trainStep} + statistics ${d.statistics} (+ estimator ${d.estimator}, on the CPU); compute passes ${c.computePassesPerStep}; ` +
-          `submitsPerStep ${c.submitsPerStep} (sample ${c.sample.submits}, update ${c.update.submits}); readbacks ${c.readbacksPerStep}; ` +
-          `bytes written ${c.bytesWrittenPerStep.toLocaleString('en-US')}`,
-      );
-    }
-    if (parts.has('profile')) {
-      if (!profiler) {
-        res.profile = { unavailable: "the adapter has no 'timestamp-query' feature" };
-      } else {
-        const fallback = variants.includes(tuning.variant) ? tuning.variant : variants[0];
-        const trainVariant = res.trainStep?.best ?? fallback;
-        const sampleVariant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallback;
-        progress(`${bm.name}: profiling a train step (${trainVariant}) and a sampling run (${sampleVariant}) …`);
-        const train = await profileTrainStep(gpu, profiler, timer, layout, N, T, trainVariant, opts);
-        out('');
-        out(profileReport(train));
-        const sample = await profileSampling(gpu, profiler, timer, layout, N, T, sampleVariant, opts);
-        out('');
-        out(profileReport(sample));
-        res.profile = { train, sample };
-      }
-    }
-    results.push(res);
+/** The autotuner's variant where it is among those compared, else the first of them. */
+function fallbackVariant(r: KernelsRun): MatmulVariant {
+  return r.variants.includes(r.tuning.variant) ? r.tuning.variant : r.variants[0];
+}
+
+/** Σ calls × median per variant, over the decoding shapes (decode) or the train-step ones. */
+function matmulSum(
+  matmul: MatmulResult[],
+  variants: MatmulVariant[],
+  decode: boolean,
+): Partial<Record<MatmulVariant, number>> {
+  const ms: Partial<Record<MatmulVariant, number>> = {};
+  for (const v of variants) {
+    ms[v] = matmul
+      .filter((r) => (r.phase === 'decode') === decode)
+      .reduce((s, r) => s + r.calls * (r.variants[v]?.medianMs ?? NaN), 0);
   }
-  timer?.destroy();
-  profiler?.destroy();
+  return ms;
+}
 
+/** Part `matmul`: every shape × variant, then the sums for a train step and a decoded token. */
+async function matmulPart(r: KernelsRun, name: string, shapes: ModelMatmul[], res: ModelResult): Promise<void> {
+  const { out, progress } = r.opts;
+  const { variants } = r;
+  progress(`${name}: ${shapes.length} matmul shapes × ${variants.length} variants …`);
+  res.matmul = await benchMatmuls(r.gpu, r.timer, shapes, variants, r.opts);
+  const ms = matmulSum(res.matmul, variants, false);
+  res.matmulStep = { ms, tunedOverNaive: ratio(ms), best: bestOf(ms) };
+  const dec = matmulSum(res.matmul, variants, true);
+  res.matmulDecode = { ms: dec, tunedOverNaive: ratio(dec), best: bestOf(dec) };
+  out(matmulTable(res, variants));
+  out(
+    `matmul time of one train step (Σ calls × median): ` +
+      variants.map((v) => `${v} ${sig3(ms[v] ?? NaN)} ms`).join(', ') +
+      (res.matmulStep.tunedOverNaive ? `; tuned/naive ${res.matmulStep.tunedOverNaive.toFixed(2)}×` : ''),
+  );
+  out(
+    `matmul time of one decoded token: ` +
+      variants.map((v) => `${v} ${sig3(dec[v] ?? NaN)} ms`).join(', ') +
+      (res.matmulDecode.tunedOverNaive ? `; tuned/naive ${res.matmulDecode.tunedOverNaive.toFixed(2)}×` : ''),
+  );
+}
+
+/** Part `train`: one pgStep per variant. */
+async function trainPart(
+  r: KernelsRun,
+  name: string,
+  layout: ParamLayout,
+  stepFlops: number,
+  res: ModelResult,
+): Promise<void> {
+  const { variants, timer } = r;
+  r.opts.progress(`${name}: train step × ${variants.length} variants …`);
+  res.trainStep = await benchTrainStep(r.gpu, timer, layout, r.N, r.T, variants, stepFlops, r.opts);
+  const ts = res.trainStep;
+  r.opts.out(
+    `train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
+      `${timer ? ' [GPU ms]' : ''}: ` +
+      variants
+        .map((v) => {
+          const s = ts.variants[v];
+          if (!s) return '';
+          const g = s.gpuMedianMs === null ? '' : ` [${sig3(s.gpuMedianMs)}]`;
+          return `${v} ${sig3(s.medianMs)}${g}`;
+        })
+        .join(', ') +
+      (ts.tunedOverNaive ? `; tuned/naive ${ts.tunedOverNaive.toFixed(2)}×` : ''),
+  );
+}
+
+/** Part `sample`: the KV-cache sampler (fused and block by kernel) against no cache. */
+async function samplePart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
+  // The sampler's matmuls are the decode shapes: use the variant fastest on those (else
+  // the fastest train step, else the autotuner's choice).
+  const variant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallbackVariant(r);
+  r.opts.progress(`${name}: sampling with and without KV cache (${variant}) …`);
+  res.sampling = await benchSampling(r.gpu, r.timer, layout, r.N, r.T, variant, r.opts);
+  const s = res.sampling;
+  r.opts.out(
+    `sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
+      `block by kernel ${sig3(s.unfused.medianMs)} ms (${s.unfused.dispatchesPerToken} dispatches a token), fused ${s.fusedSpeedup.toFixed(2)}× faster; ` +
+      `no cache ${sig3(s.noCache.medianMs)} ms = ${sig3(s.noCache.tokensPerS)} tok/s; KV ${s.speedup.toFixed(2)}× faster ` +
+      `(tokens agree ${(100 * s.tokensAgree).toFixed(1)}%, max |Δlogp| ${s.maxAbsLogpDiff.toExponential(1)})`,
+  );
+}
+
+/** Part `counts`: what one RL step asks of the device. */
+async function countsPart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
+  const { N, T } = r;
+  const variant = res.trainStep?.best ?? fallbackVariant(r);
+  r.opts.progress(`${name}: counting one RL step (sample, update) …`);
+  const c = (res.counts = await countRlStep(r.gpu.device, layout, N, T, variant));
+  const d = c.dispatches;
+  r.opts.out(
+    `counts of one RL step (N ${N} × T ${T}): dispatches ${d.perStep} = sampling ${d.sampleRun} (${d.samplePerToken}/token × ${T - 1}) + ` +
+      `train step ${d.trainStep} + statistics ${d.statistics} (+ estimator ${d.estimator}, on the CPU); compute passes ${c.computePassesPerStep}; ` +
+      `submitsPerStep ${c.submitsPerStep} (sample ${c.sample.submits}, update ${c.update.submits}); readbacks ${c.readbacksPerStep}; ` +
+      `bytes written ${c.bytesWrittenPerStep.toLocaleString('en-US')}`,
+  );
+}
+
+/** Part `profile`: the GPU time of a train step and of a sampling run, dispatch by dispatch. */
+async function profilePart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
+  const { gpu, profiler, timer, N, T, opts } = r;
+  if (!profiler) {
+    res.profile = { unavailable: "the adapter has no 'timestamp-query' feature" };
+    return;
+  }
+  const fallback = fallbackVariant(r);
+  const trainVariant = res.trainStep?.best ?? fallback;
+  const sampleVariant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallback;
+  opts.progress(`${name}: profiling a train step (${trainVariant}) and a sampling run (${sampleVariant}) …`);
+  const train = await profileTrainStep(gpu, profiler, timer, layout, N, T, trainVariant, opts);
+  opts.out('');
+  opts.out(profileReport(train));
+  const sample = await profileSampling(gpu, profiler, timer, layout, N, T, sampleVariant, opts);
+  opts.out('');
+  opts.out(profileReport(sample));
+  res.profile = { train, sample };
+}
+
+/** One model size: its header line, then each part asked for, in order. */
+async function benchModel(r: KernelsRun, bm: BenchModel, parts: Set<Part>): Promise<ModelResult> {
+  const { N, T } = r;
+  const layout = buildLayout(bm.config);
+  const params = countParams(layout);
+  const c = bm.config;
+  r.opts.out('');
+  r.opts.out(
+    `── model ${bm.name}: ${params.toLocaleString('en-US')} parameters (V ${c.vocabSize}, Tmax ${c.nPositions}, C ${c.nEmbd}, L ${c.nLayer}, NH ${c.nHead})`,
+  );
+  const shapes = modelMatmuls(c, N, T);
+  const trainShapes = shapes.filter((s) => s.phase !== 'decode');
+  const stepFlops = trainShapes.reduce((s, m) => s + m.calls * matmulFlops(m), 0);
+  const res: ModelResult = {
+    name: bm.name,
+    config: c,
+    params,
+    bufferFloats: layout.numParams,
+    N,
+    T,
+    matmul: null,
+    matmulStep: null,
+    matmulDecode: null,
+    trainStep: null,
+    sampling: null,
+    profile: null,
+    counts: null,
+  };
+  if (parts.has('matmul')) await matmulPart(r, bm.name, shapes, res);
+  if (parts.has('train')) await trainPart(r, bm.name, layout, stepFlops, res);
+  if (parts.has('sample')) await samplePart(r, bm.name, layout, res);
+  if (parts.has('counts')) await countsPart(r, bm.name, layout, res);
+  if (parts.has('profile')) await profilePart(r, bm.name, layout, res);
+  return res;
+}
+
+/** After all models: the summary, and the Markdown of docs/benchmarks.md (summary, counts, profiles). */
+function printSummaries(results: ModelResult[], variants: MatmulVariant[], out: (line: string) => void): void {
   if (results.some((m) => m.matmul || m.trainStep || m.sampling)) {
     out('');
     out(
@@ -478,6 +311,40 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> 
       sharesMarkdown(profiled.map(({ m, p }) => ({ name: `${m.name} ${p.sample!.variant}`, rows: p.sample!.kernels }))),
     );
   }
+}
+
+async function run(gpu: GpuContext, opts: BenchOptions): Promise<KernelsResult> {
+  const { out } = opts;
+  const { N, T, models, variants, parts } = parseFlags(opts);
+  const profiler = parts.has('profile') ? DispatchProfiler.create(gpu) : null;
+  if (parts.has('profile') && !profiler) {
+    out(
+      `profile: this adapter has no 'timestamp-query' feature, so there are no per-dispatch GPU times (the other parts run)`,
+    );
+  }
+  for (const m of models) {
+    if (T > m.config.nPositions)
+      throw new CliError(`--time ${T} exceeds model ${m.name}'s nPositions (${m.config.nPositions})`);
+  }
+  const timer = GpuTimer.create(gpu);
+  // Before anything is built: readbacks are counted on buffers created after this.
+  countGpuCalls(gpu.device);
+  // The counts come with the train and sample parts (they cost one RL step per model).
+  if (parts.has('train') || parts.has('sample')) parts.add('counts');
+
+  const tuning = await autotune(gpu, opts);
+  out(
+    `batch: N = ${N} sequences × T = ${T} positions (R = ${N * T} rows); ${opts.reps} reps, median wall ms` +
+      `${timer ? ' (GPU timestamps in the JSON)' : ''}`,
+  );
+
+  const r: KernelsRun = { gpu, opts, N, T, variants, timer, profiler, tuning };
+  const results: ModelResult[] = [];
+  for (const bm of models) results.push(await benchModel(r, bm, parts));
+  timer?.destroy();
+  profiler?.destroy();
+
+  printSummaries(results, variants, out);
   return {
     N,
     T,

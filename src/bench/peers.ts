@@ -35,53 +35,10 @@ import {
 } from './workloads';
 import { openTfjsWebgpu, type TfjsRuntime } from './peers/tfjs-runtime';
 import { TfjsGpt2, type TfTrainBatch } from './peers/tfjs-gpt2';
-import { formatTable, markdownTable, sig3, type Cell } from './table';
+import { sig3 } from './table';
+import { peersMarkdown, summaryTable, tfjsOf } from './peers-report';
+import type { PeerModelResult, PeersResult, SameWorkloadCheck, SideResult, Times } from './peers-results';
 import type { BenchOptions, BenchSuite } from './suite';
-
-export interface Times {
-  medianMs: number;
-  minMs: number;
-  samplesMs: number[];
-}
-
-export interface SideResult {
-  trainStep: Times;
-  sampling: Times & { tokensPerS: number };
-}
-
-export interface SameWorkloadCheck {
-  /** max |logp_engine − logp_tfjs| over the trained rows, same weights and batch. */
-  maxAbsLogpDiff: number;
-  /** Gradient norm (before clipping) of the first step on each side. */
-  gradNormEngine: number;
-  gradNormTfjs: number;
-  /** |engine − TF.js| / engine. */
-  gradNormRelDiff: number;
-}
-
-export interface PeerModelResult {
-  name: string;
-  params: number;
-  N: number;
-  T: number;
-  engine: SideResult & { variant: MatmulVariant };
-  tfjs: SideResult | { error: string };
-  check: SameWorkloadCheck | null;
-  /** TF.js train-step ms over the engine's (> 1: the engine is faster). */
-  trainTfjsOverEngine: number | null;
-  /** The engine's sampling tokens/s over TF.js's. */
-  samplingEngineOverTfjs: number | null;
-}
-
-export interface PeersResult {
-  N: number;
-  T: number;
-  reps: number;
-  warmup: number;
-  quick: boolean;
-  tfjs: { version: string; backend: string; adapter: string; maxStorageBuffersPerStage: number } | { error: string };
-  models: PeerModelResult[];
-}
 
 function times(samplesMs: number[]): Times {
   return { medianMs: median(samplesMs), minMs: Math.min(...samplesMs), samplesMs };
@@ -185,6 +142,82 @@ export async function checkSameWorkload(
 
 // ─── one model size ─────────────────────────────────────────────────────────────────────────
 
+/** TF.js's side on this model, the check of it against the engine's, or why it is left out. */
+interface PeerStart {
+  peer: TfjsPeer | null;
+  check: SameWorkloadCheck | null;
+  tfError: string | null;
+}
+
+/** TF.js's model on the engine's initial weights and batch, checked against the engine's log-probs and first step. */
+async function startPeer(
+  rt: TfjsRuntime | null,
+  layout: ParamLayout,
+  initial: Float32Array,
+  N: number,
+  T: number,
+  engineLogp: Float32Array,
+  gradNormEngine: number,
+): Promise<PeerStart> {
+  if (!rt) return { peer: null, check: null, tfError: 'TF.js did not start' };
+  // The peer is returned even when the check fails, so that the caller disposes it.
+  let peer: TfjsPeer | null = null;
+  try {
+    peer = tfjsPeer(rt, layout, initial, N, T);
+    const mask = trainBatch(N, T, layout.config.vocabSize).mask;
+    return { peer, check: await checkSameWorkload(peer, engineLogp, gradNormEngine, mask), tfError: null };
+  } catch (e) {
+    return { peer, check: null, tfError: errorText(e) };
+  }
+}
+
+/** TF.js's train step and sampling run, each ending with its results read back (called only when TF.js runs). */
+function tfjsRuns(rt: TfjsRuntime | null, peer: TfjsPeer | null, N: number, T: number) {
+  const step = async () => {
+    const norm = peer!.model.trainStep(peer!.batch, BENCH_ADAM);
+    await norm.data();
+    norm.dispose();
+  };
+  const sample = async () => {
+    const s = peer!.model.sample(N, T, 1, SAMPLE_PARAMS.seed);
+    await Promise.all([s.tokens.data(), s.logp.data(), s.entropy.data()]);
+    rt!.tf.dispose([s.tokens, s.logp, s.entropy]);
+  };
+  return { step, sample };
+}
+
+/**
+ * The engine's run and TF.js's timed interleaved; where TF.js is left out or fails, the engine's
+ * alone, and TF.js's place holds the error (the first one is kept in `state.tfError`).
+ */
+async function measurePair(
+  engineRun: () => Promise<unknown>,
+  peerRun: () => Promise<void>,
+  withPeer: boolean,
+  state: { tfError: string | null },
+  opts: BenchOptions,
+): Promise<[number[], number[] | string]> {
+  if (withPeer) {
+    try {
+      const [a, b] = await timeInterleaved([() => wall(engineRun), () => wall(peerRun)], {
+        warmup: opts.warmup,
+        reps: opts.reps,
+      });
+      return [a, b];
+    } catch (e) {
+      state.tfError ??= errorText(e);
+    }
+  }
+  const [a] = await timeInterleaved([() => wall(engineRun)], { warmup: opts.warmup, reps: opts.reps });
+  return [a, state.tfError ?? 'TF.js failed'];
+}
+
+/** One side's medians; tokens/s over the N·(T−1) sampled tokens. */
+function sideResult(train: number[], samp: number[], tokens: number): SideResult {
+  const s = times(samp);
+  return { trainStep: times(train), sampling: { ...s, tokensPerS: tokens / (s.medianMs / 1000) } };
+}
+
 async function benchModel(
   gpu: GpuContext,
   rt: TfjsRuntime | null,
@@ -195,7 +228,6 @@ async function benchModel(
   opts: BenchOptions,
 ): Promise<Omit<PeerModelResult, 'name' | 'params'>> {
   const { device } = gpu;
-  const V = layout.config.vocabSize;
   const R = N * T;
   const initial = initParams(layout, 1);
   const setup = setupTrainStep(device, layout, N, T, variant, initial);
@@ -210,65 +242,26 @@ async function benchModel(
   const sample = () => sampler.sample({ ...SAMPLE_PARAMS });
 
   let peer: TfjsPeer | null = null;
-  let tfError: string | null = null;
-  let check: SameWorkloadCheck | null = null;
   try {
     const engineLogp = await engineLogpAndAlign(device, setup, R);
     const gradNormEngine = await step();
-    if (rt) {
-      try {
-        peer = tfjsPeer(rt, layout, initial, N, T);
-        check = await checkSameWorkload(peer, engineLogp, gradNormEngine, trainBatch(N, T, V).mask);
-      } catch (e) {
-        tfError = errorText(e);
-      }
-    } else {
-      tfError = 'TF.js did not start';
-    }
+    const started = await startPeer(rt, layout, initial, N, T, engineLogp, gradNormEngine);
+    peer = started.peer;
+    const { check } = started;
+    const state = { tfError: started.tfError };
 
-    const tfStep = async () => {
-      const norm = peer!.model.trainStep(peer!.batch, BENCH_ADAM);
-      await norm.data();
-      norm.dispose();
-    };
-    const tfSample = async () => {
-      const s = peer!.model.sample(N, T, 1, SAMPLE_PARAMS.seed);
-      await Promise.all([s.tokens.data(), s.logp.data(), s.entropy.data()]);
-      rt!.tf.dispose([s.tokens, s.logp, s.entropy]);
-    };
-    const withPeer = tfError === null;
-    const measure = async (
-      engineRun: () => Promise<unknown>,
-      peerRun: () => Promise<void>,
-    ): Promise<[number[], number[] | string]> => {
-      if (withPeer) {
-        try {
-          const [a, b] = await timeInterleaved([() => wall(engineRun), () => wall(peerRun)], {
-            warmup: opts.warmup,
-            reps: opts.reps,
-          });
-          return [a, b];
-        } catch (e) {
-          tfError ??= errorText(e);
-        }
-      }
-      const [a] = await timeInterleaved([() => wall(engineRun)], { warmup: opts.warmup, reps: opts.reps });
-      return [a, tfError ?? 'TF.js failed'];
-    };
+    const tf = tfjsRuns(rt, peer, N, T);
+    const withPeer = state.tfError === null;
     opts.progress(`train step: engine and TF.js, ${opts.reps} reps each …`);
-    const [engTrain, tfTrain] = await measure(step, tfStep);
+    const [engTrain, tfTrain] = await measurePair(step, tf.step, withPeer, state, opts);
     opts.progress(`sampling: engine and TF.js, ${opts.reps} reps each …`);
-    const [engSample, tfSampleMs] = await measure(sample, tfSample);
+    const [engSample, tfSampleMs] = await measurePair(sample, tf.sample, withPeer, state, opts);
     const tokens = N * (T - 1);
-    const side = (train: number[], samp: number[]): SideResult => {
-      const s = times(samp);
-      return { trainStep: times(train), sampling: { ...s, tokensPerS: tokens / (s.medianMs / 1000) } };
-    };
-    const engine = { variant, ...side(engTrain, engSample) };
+    const engine = { variant, ...sideResult(engTrain, engSample, tokens) };
     const tfjs: SideResult | { error: string } =
       typeof tfTrain === 'string' || typeof tfSampleMs === 'string'
-        ? { error: tfError ?? 'TF.js failed' }
-        : side(tfTrain, tfSampleMs);
+        ? { error: state.tfError ?? 'TF.js failed' }
+        : sideResult(tfTrain, tfSampleMs, tokens);
     return {
       N,
       T,
@@ -285,70 +278,6 @@ async function benchModel(
     destroyBuffers(sampler);
     peer?.dispose();
   }
-}
-
-// ─── report ─────────────────────────────────────────────────────────────────────────────────
-
-const f3 = (x: number | null | undefined): Cell =>
-  x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x);
-const times2 = (x: number | null | undefined): Cell => (x === null || x === undefined ? null : `${x.toFixed(2)}×`);
-
-function tfjsOf(m: PeerModelResult): SideResult | null {
-  return 'error' in m.tfjs ? null : m.tfjs;
-}
-
-function summaryTable(models: PeerModelResult[]): string {
-  const headers = [
-    'model',
-    'params',
-    'engine step ms',
-    'TF.js step ms',
-    'TF.js/engine',
-    'engine tok/s',
-    'TF.js tok/s',
-    'engine/TF.js',
-    'max |Δlogp|',
-    'grad norm rel Δ',
-  ];
-  return formatTable(
-    headers,
-    models.map((m) => [
-      m.name,
-      m.params,
-      f3(m.engine.trainStep.medianMs),
-      f3(tfjsOf(m)?.trainStep.medianMs),
-      times2(m.trainTfjsOverEngine),
-      f3(m.engine.sampling.tokensPerS),
-      f3(tfjsOf(m)?.sampling.tokensPerS),
-      times2(m.samplingEngineOverTfjs),
-      m.check ? m.check.maxAbsLogpDiff.toExponential(1) : null,
-      m.check ? m.check.gradNormRelDiff.toExponential(1) : null,
-    ]),
-  );
-}
-
-/** The table of docs/benchmarks.md (Markdown). */
-export function peersMarkdown(models: PeerModelResult[]): string {
-  const headers = [
-    'model (params)',
-    'train step ms: engine / TF.js',
-    'TF.js ÷ engine',
-    'sampling tok/s: engine / TF.js',
-    'engine ÷ TF.js',
-  ];
-  return markdownTable(
-    headers,
-    models.map((m) => {
-      const tf = tfjsOf(m);
-      return [
-        `${m.name} (${m.params.toLocaleString('en-US')})`,
-        `${sig3(m.engine.trainStep.medianMs)} / ${tf ? sig3(tf.trainStep.medianMs) : '–'}`,
-        times2(m.trainTfjsOverEngine),
-        `${sig3(m.engine.sampling.tokensPerS)} / ${tf ? sig3(tf.sampling.tokensPerS) : '–'}`,
-        times2(m.samplingEngineOverTfjs),
-      ];
-    }),
-  );
 }
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────

@@ -40,6 +40,23 @@ function collector(): () => void {
 
 const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(2);
 
+/** The records as a table, one row per record. */
+function soakTable(samples: SoakSample[]): string {
+  return formatTable(
+    ['step', 'GPU buffers', 'GPU MiB', 'buffers created', 'heap MiB', 'array buffers MiB', 'rss MiB', 'seconds'],
+    samples.map((s) => [
+      String(s.step),
+      String(s.gpuBuffers),
+      mb(s.gpuBytes),
+      String(s.gpuCreated),
+      mb(s.heapUsed),
+      mb(s.arrayBuffers),
+      mb(s.rss),
+      s.seconds.toFixed(0),
+    ]),
+  );
+}
+
 export const soakSuite: BenchSuite = {
   name: 'soak',
   summary:
@@ -115,21 +132,7 @@ export const soakSuite: BenchSuite = {
     opts.out(
       `\npreset ${preset}${sets.length ? ` with ${sets.join(', ')}` : ''}: ${steps} steps in ${last.seconds.toFixed(0)} s`,
     );
-    opts.out(
-      formatTable(
-        ['step', 'GPU buffers', 'GPU MiB', 'buffers created', 'heap MiB', 'array buffers MiB', 'rss MiB', 'seconds'],
-        samples.map((s) => [
-          String(s.step),
-          String(s.gpuBuffers),
-          mb(s.gpuBytes),
-          String(s.gpuCreated),
-          mb(s.heapUsed),
-          mb(s.arrayBuffers),
-          mb(s.rss),
-          s.seconds.toFixed(0),
-        ]),
-      ),
-    );
+    opts.out(soakTable(samples));
     opts.out(
       `from step ${first.step} to ${last.step}: GPU buffers ${growth.gpuBuffers >= 0 ? '+' : ''}${growth.gpuBuffers} ` +
         `(${mb(growth.gpuBytes)} MiB; ${growth.gpuCreated} created), heap ${mb(growth.heapUsed)} MiB, array buffers ${mb(growth.arrayBuffers)} MiB, rss ${mb(growth.rss)} MiB`,

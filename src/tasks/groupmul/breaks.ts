@@ -73,6 +73,21 @@ export interface SequenceLayout {
   Lp: number;
 }
 
+/** A product's sums while the prompts are counted: Σ p(right), Σ p(wrote), and how often greedy wrote each element. */
+type PairTally = ChainBreakPair & { wroteCounts: Map<number, number> };
+
+/** The tallies as the report lists them: means, the element written most often; most prompts first, then the lowest p(right). */
+function pairList(tallies: Iterable<PairTally>): ChainBreakPair[] {
+  const list: ChainBreakPair[] = [...tallies].map(({ wroteCounts, ...p }) => ({
+    ...p,
+    wrote: [...wroteCounts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0],
+    pRight: p.pRight / p.count,
+    pWrote: p.pWrote / p.count,
+  }));
+  list.sort((a, b) => b.count - a.count || a.pRight - b.pRight);
+  return list;
+}
+
 /**
  * The report from greedy completions: `tokens` [N,T] (one sequence per prompt), `greedyLogp`
  * [N,T] the log-probability of each sampled token (token space, as the engine's sample returns
@@ -93,7 +108,7 @@ export function chainBreakReport(
   const positions = policyPositions(params);
   const lengths = Array.from({ length: s }, (_, j) => targetPrefixLength(j, k, s));
   const firstBreak = new Array<number>(s).fill(0);
-  const pairs = new Map<string, ChainBreakPair & { wroteCounts: Map<number, number> }>();
+  const pairs = new Map<string, PairTally>();
   let correct = 0;
   let unbroken = 0;
   let brokenButCorrect = 0;
@@ -136,13 +151,7 @@ export function chainBreakReport(
     pair.pWrote += Math.exp(greedyLogp[at(j)]);
     pair.wroteCounts.set(ys[j], (pair.wroteCounts.get(ys[j]) ?? 0) + 1);
   });
-  const list: ChainBreakPair[] = [...pairs.values()].map(({ wroteCounts, ...p }) => ({
-    ...p,
-    wrote: [...wroteCounts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0],
-    pRight: p.pRight / p.count,
-    pWrote: p.pWrote / p.count,
-  }));
-  list.sort((a, b) => b.count - a.count || a.pRight - b.pRight);
+  const list = pairList(pairs.values());
   return {
     group: g.name,
     layout: params.layout,
