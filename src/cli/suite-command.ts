@@ -210,6 +210,11 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     steps !== undefined
       ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
       : [];
+  const left = suite.tasks.filter((t) => !plans.some((p) => p.task.id === t.id)).map((t) => t.id);
+  if (left.length > 0)
+    notes.push(
+      `Only ${plans.map((p) => p.task.id).join(', ')} (--tasks): the suite's other tasks (${left.join(', ')}) are not on this board.`,
+    );
   notes.push(...plans.flatMap(heldOutNote));
   const board = leaderboardMarkdown({
     suite: suite.name,
