@@ -15,7 +15,7 @@ import { downloadFile } from '../download';
 import { paddedDomain } from '../charts/domain';
 import { Plot } from '../charts/Plot';
 import type { PlotSeries } from '../charts/series';
-import { RUN_COLORS } from '../charts/model';
+import { RUN_COLORS } from '../charts/palette';
 import { ablationFromJson, ablationToJson } from './ablationFile';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
 import { ablationStats } from './stats';
