@@ -7,7 +7,7 @@ import { findKnob } from './knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
 import { parseRecordedWalks } from '../tasks/maze';
 import { readRunCheckpoint } from './checkpoint-run';
-import type { ReferenceSet } from '../ui/charts/model';
+import type { ReferenceSet } from '../ui/charts/recordedRuns';
 
 /** A trained model the page ships (a path under public/), read as the jump-ahead reads it. */
 const shippedCheckpoint = (file: string) =>

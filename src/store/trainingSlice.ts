@@ -45,7 +45,8 @@ export interface Jump {
   label?: string;
 }
 
-export interface TrainingSlice {
+/** What the page knows of the worker (TrainingSlice without its actions). */
+export interface TrainingState {
   status: TrainingStatus;
   /** Steps completed by the current model. */
   step: number;
@@ -74,7 +75,9 @@ export interface TrainingSlice {
   warmStart: { done: number; of: number; loss: number } | null;
   /** The lesson checkpoint the current model was loaded from (null: none). */
   jump: Jump | null;
+}
 
+export interface TrainingSlice extends TrainingState {
   /** The worker is (re)building the model for this config. */
   trainingStarting(config: RunConfig, step: number): void;
   /** A pause was sent to a running session. */
@@ -94,24 +97,31 @@ export interface TrainingSlice {
   setPreviewRollout(rollout: RolloutView): void;
 }
 
+/** Before the first model: nothing built, nothing run. */
+function initialTraining(): TrainingState {
+  return {
+    status: 'starting',
+    step: 0,
+    phase: null,
+    trainerConfig: null,
+    adapter: null,
+    numParams: 0,
+    delayMs: 0,
+    fault: null,
+    error: null,
+    checkpointStep: null,
+    rollout: null,
+    rolloutHistory: [],
+    pausing: false,
+    learnedTable: null,
+    keptRun: null,
+    warmStart: null,
+    jump: null,
+  };
+}
+
 export const createTrainingSlice: StateCreator<AppState, [], [], TrainingSlice> = (set, get) => ({
-  status: 'starting',
-  step: 0,
-  phase: null,
-  trainerConfig: null,
-  adapter: null,
-  numParams: 0,
-  delayMs: 0,
-  fault: null,
-  error: null,
-  checkpointStep: null,
-  rollout: null,
-  rolloutHistory: [],
-  pausing: false,
-  learnedTable: null,
-  keptRun: null,
-  warmStart: null,
-  jump: null,
+  ...initialTraining(),
 
   trainingStarting(config, step) {
     set({

@@ -2,13 +2,13 @@
 // commands, worker events become store updates, and it keeps what outlives a model. Its parts
 // (src/ui/control/): the event batching (batcher.ts: at most one store update per animation
 // frame), the checkpoints (checkpoints.ts: the latest, for a resume after a device loss, and the
-// one kept across a reload), the sweep queue (sweeps.ts) and run files (files.ts); the URL is
-// here.
+// one kept across a reload), the sweep queue (sweeps.ts), run files (files.ts) and a lesson's
+// variants (variants.ts); the URL is here.
 //
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { diffLabel, getPreset, pageSearch, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../config';
+import { diffLabel, pageSearch, type RunConfig } from '../config';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';
@@ -22,6 +22,7 @@ import { CheckpointKeeper } from './control/checkpoints';
 import { RunFiles } from './control/files';
 import type { ControllerEnv, ControllerHost, InitOptions } from './control/host';
 import { SweepQueue } from './control/sweeps';
+import { LessonVariants } from './control/variants';
 import { hasTableProbe } from '../rl/learned-table';
 
 export type { ControllerEnv } from './control/host';
@@ -38,6 +39,7 @@ export class PlaygroundController {
   private readonly checkpoints: CheckpointKeeper;
   private readonly sweeps: SweepQueue;
   private readonly files: RunFiles;
+  private readonly variants: LessonVariants;
   /** After an init, events of the previous model are dropped until 'ready'. */
   private awaitingReady = false;
   /** A model built from given weights for a new run (a trained model, a checkpoint): a preview group follows 'ready'. */
@@ -61,6 +63,7 @@ export class PlaygroundController {
     this.checkpoints = new CheckpointKeeper(host);
     this.sweeps = new SweepQueue(host);
     this.files = new RunFiles(host);
+    this.variants = new LessonVariants(host, this.files);
     this.unsubscribe.push(port.onEvent((e) => this.onEvent(e)));
     this.unsubscribe.push(
       store.subscribe((s, prev) => {
@@ -231,41 +234,11 @@ export class PlaygroundController {
 
   /**
    * Runs one of the preset's comparison variants (null: the preset itself) with the current
-   * seed and step budget, overlaid on the preset's own run with that seed, and starts it: from
-   * the lesson's starting weights when it has them (its `init`, e.g. a base model), once fetched.
+   * seed and step budget, overlaid on the preset's own run with that seed, and starts it
+   * (control/variants.ts).
    */
   runVariant(label: string | null): void | Promise<void> {
-    const s = this.state;
-    const preset = s.preset;
-    if (!preset || s.status === 'lost') return;
-    const base = label === null ? presetConfig(preset) : variantConfig(preset, label);
-    const config = mergeConfig(base, { seed: s.config.seed, steps: s.config.steps });
-    if (this.codeWaits(config)) return;
-    const init = getPreset(preset).init;
-    if (init === undefined) return this.startVariant(preset, config, label);
-    return this.files.startingWeights(init).then((params) => {
-      if (params && this.state.preset === preset) this.startVariant(preset, config, label, params);
-    });
-  }
-
-  private startVariant(preset: string, config: RunConfig, label: string | null, params?: Float32Array): void {
-    const s = this.state;
-    const parent = [...s.runs]
-      .reverse()
-      .find(
-        (r) => r.preset === preset && r.variant === undefined && r.config.seed === config.seed && r.points.length > 0,
-      );
-    const overlay = label !== null && parent && !s.overlay.includes(parent.id) ? [...s.overlay, parent.id] : s.overlay;
-    s.setSweep(null);
-    s.setConfig(config, preset);
-    this.init(config, {
-      newRun: true,
-      label: label ?? undefined,
-      variant: label ?? undefined,
-      overlay,
-      ...(params ? { params } : {}),
-    });
-    this.send({ type: 'start', delayMs: s.delayMs });
+    return this.variants.run(label);
   }
 
   /**

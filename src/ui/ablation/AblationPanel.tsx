@@ -1,24 +1,16 @@
 // The ablation: the lesson's question answered over seeds. One click trains every cell (the
 // lesson and its variants, or a grid of values) on every seed, K runs at once; then the mean
 // curve of each cell with its 95% band, "solved by step t", a table with intervals, and a
-// verdict that claims a difference only where the seeds support it. Export as JSON (and import
-// it back to view) or as an SVG figure for a report.
+// verdict that claims a difference only where the seeds support it (AblationView.tsx). Export as
+// JSON (and import it back to view) or as an SVG figure for a report.
 
-import { createContext, useContext, useMemo, useRef, useState } from 'react';
-import { getPreset, metricName } from '../../config';
+import { createContext, useContext, useRef, useState } from 'react';
+import { getPreset, type Preset } from '../../config';
 import { ablationCells, ablationSpec, versusCustomGrid, type AblationSpec } from '../../ablation/spec';
-import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../ablation';
-import { ablationRuns, type AblationState } from '../../store/ablationSlice';
 import { useApp } from '../../store/store';
-import { useThrottledSelector } from '../throttle';
-import { downloadFile } from '../download';
-import { paddedDomain } from '../charts/domain';
-import { Plot } from '../charts/Plot';
-import type { PlotSeries } from '../charts/series';
-import { RUN_COLORS } from '../charts/model';
-import { ablationFromJson, ablationToJson } from './ablationFile';
+import { ablationFromJson } from './ablationFile';
+import { AblationView } from './AblationView';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
-import { ablationStats } from './stats';
 import { loadCheckpoint } from '../../store/checkpointFile';
 import { fetchSiteFile } from '../siteFile';
 
@@ -60,17 +52,10 @@ function lessonSpec(
   }
 }
 
-export function AblationPanel() {
-  const runner = useContext(AblationRunnerContext);
-  const preset = useApp((s) => s.preset);
-  const lesson = preset ? getPreset(preset) : null;
-  const ablation = useApp((s) => s.ablation);
-  const setAblation = useApp((s) => s.setAblation);
-  const notify = useApp((s) => s.notify);
+/** The form's seeds, steps and "vs. your estimator", and the spec they make with the lesson (or why none). */
+function useAblationSpec(preset: string | undefined, lesson: Preset | null) {
   const [seeds, setSeeds] = useState(String(lesson?.ablation?.seeds ?? 4));
   const [steps, setSteps] = useState(String(lesson?.ablation?.steps ?? 300));
-  const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
-  const fileInput = useRef<HTMLInputElement>(null);
   const nSeeds = Number(seeds);
   const nSteps = Number(steps);
   const inputError =
@@ -92,8 +77,16 @@ export function AblationPanel() {
           error: 'Your estimator came with a link or a file: read it in the code panel and press Run there first.',
         }
       : lessonSpec(preset, nSeeds, nSteps, withCode);
+  return { seeds, setSeeds, steps, setSteps, ownCustom, versusCode, setVersusCode, spec, error };
+}
+
+export function AblationPanel() {
+  const preset = useApp((s) => s.preset);
+  const lesson = preset ? getPreset(preset) : null;
+  const ablation = useApp((s) => s.ablation);
+  const form = useAblationSpec(preset, lesson);
+  const { spec, error } = form;
   const running = ablation !== null && ablation.finishedAt === null && !ablation.importedFrom;
-  const cells = spec ? ablationCells(spec).length : 0;
   return (
     <section className="panel ablation" data-testid="ablation" aria-label="ablation">
       <h2>
@@ -107,81 +100,7 @@ export function AblationPanel() {
           <p>{lesson.ablation.reading}</p>
         </details>
       )}
-      <div className="ablation-form row small">
-        <label>
-          seeds <input data-testid="ablation-seeds" value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} />
-        </label>
-        <label>
-          steps each{' '}
-          <input data-testid="ablation-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} />
-        </label>
-        <label title="Runs trained at once, each in its own worker on the GPU">
-          at once{' '}
-          <select
-            data-testid="ablation-concurrency"
-            value={concurrency}
-            onChange={(e) => setConcurrency(Number(e.target.value))}
-          >
-            {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
-        {lesson && !ownCustom && (
-          <label title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator">
-            <input
-              type="checkbox"
-              data-testid="ablation-versus-code"
-              checked={versusCode}
-              onChange={(e) => setVersusCode(e.target.checked)}
-            />{' '}
-            vs. your estimator
-          </label>
-        )}
-        <button
-          data-testid="ablation-start"
-          disabled={!runner || !spec || running}
-          onClick={async () => {
-            try {
-              // A lesson whose runs start from its base model: every run gets those weights.
-              const init = spec!.init;
-              const params = init !== null ? loadCheckpoint(await fetchSiteFile(init), init).params : undefined;
-              runner?.start(spec!, concurrency, params);
-            } catch (e) {
-              notify('error', `The ablation cannot run: ${(e as Error).message}`);
-            }
-          }}
-        >
-          ▶ Run {spec ? `${cells} ${spec.grid.length ? 'cells' : 'recipes'} × ${spec.seeds.length} seeds` : 'ablation'}
-        </button>
-        {running && (
-          <button data-testid="ablation-stop" onClick={() => runner?.stop()}>
-            stop
-          </button>
-        )}
-        <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>
-          Import…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="ablation-import-file"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            try {
-              setAblation(ablationFromJson(await file.text(), file.name));
-            } catch (err) {
-              notify('error', `Could not import ${file.name}: ${(err as Error).message}`);
-            }
-          }}
-        />
-      </div>
+      <AblationForm form={form} versusOffered={Boolean(lesson) && !form.ownCustom} running={running} />
       {spec?.init && (
         <p className="muted small" data-testid="ablation-init">
           Every run starts from the lesson&apos;s “
@@ -199,268 +118,125 @@ export function AblationPanel() {
   );
 }
 
-const selectAblationRuns = (() => {
-  let memo: { runs: unknown; ablation: unknown; out: ReturnType<typeof ablationRuns> } | null = null;
-  return (s: Parameters<typeof ablationRuns>[0]) => {
-    if (memo && memo.runs === s.runs && memo.ablation === s.ablation) return memo.out;
-    memo = { runs: s.runs, ablation: s.ablation, out: ablationRuns(s) };
-    return memo.out;
-  };
-})();
-
-function AblationView({ a }: { a: AblationState }) {
-  // While runs stream in, the statistics follow at the charts' pace; once the ablation is over,
-  // its final runs at once (what is shown is then exactly what Export writes).
-  const streaming = useThrottledSelector(selectAblationRuns, 2);
-  const final = useApp(selectAblationRuns);
-  const runs = a.finishedAt !== null ? final : streaming;
-  const stats = useMemo(() => ablationStats(a, runs), [a, runs]);
-  const figure = useRef<HTMLDivElement>(null);
-  const done = a.jobs.filter((j) => j.status === 'done').length;
-  const seconds = ((a.finishedAt ?? Date.now()) - a.startedAt) / 1000;
+/** The row of the form: seeds, steps each, runs at once, "vs. your estimator", run, stop, import. */
+function AblationForm({
+  form,
+  versusOffered,
+  running,
+}: {
+  form: ReturnType<typeof useAblationSpec>;
+  versusOffered: boolean;
+  running: boolean;
+}) {
+  const [concurrency, setConcurrency] = useState(DEFAULT_CONCURRENCY);
+  const { seeds, setSeeds, steps, setSteps, versusCode, setVersusCode } = form;
   return (
-    <div className="ablation-view" data-testid="ablation-view" data-finished={String(a.finishedAt !== null)}>
-      <p className="small muted">
-        {a.importedFrom ? `Imported from ${a.importedFrom}. ` : ''}
-        {done} of {a.jobs.length} runs done{a.importedFrom ? '' : `, ${a.concurrency} at once`}
-        {a.finishedAt !== null && a.startedAt > 0 ? ` in ${seconds.toFixed(0)} s` : ''}.
-      </p>
-      {stats && (
-        <p className="ablation-answer" data-testid="ablation-answer">
-          {stats.answer}
-        </p>
+    <div className="ablation-form row small">
+      <label>
+        seeds <input data-testid="ablation-seeds" value={seeds} onChange={(e) => setSeeds(e.target.value)} size={3} />
+      </label>
+      <label>
+        steps each{' '}
+        <input data-testid="ablation-steps" value={steps} onChange={(e) => setSteps(e.target.value)} size={5} />
+      </label>
+      <label title="Runs trained at once, each in its own worker on the GPU">
+        at once{' '}
+        <select
+          data-testid="ablation-concurrency"
+          value={concurrency}
+          onChange={(e) => setConcurrency(Number(e.target.value))}
+        >
+          {Array.from({ length: MAX_CONCURRENCY }, (_, i) => i + 1).map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </label>
+      {versusOffered && (
+        <label title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator">
+          <input
+            type="checkbox"
+            data-testid="ablation-versus-code"
+            checked={versusCode}
+            onChange={(e) => setVersusCode(e.target.checked)}
+          />{' '}
+          vs. your estimator
+        </label>
       )}
-      <Progress a={a} />
-      {stats && (
-        <>
-          <div className="ablation-figure" ref={figure} data-testid="ablation-figure">
-            <BandChart stats={stats} metric={stats.metrics[0]} steps={a.spec.steps} />
-            {stats.solved && <SolvedChart stats={stats} steps={a.spec.steps} />}
-          </div>
-          <CellTable stats={stats} />
-          <ul className="verdict" data-testid="ablation-verdict">
-            {stats.verdict.map((v, i) => (
-              <li key={i}>{v}</li>
-            ))}
-          </ul>
-          <div className="row">
-            <button
-              className="small-button"
-              data-testid="ablation-export-json"
-              onClick={() =>
-                downloadFile(`rlvr-ablation-${a.spec.preset}.json`, ablationToJson(a, runs, stats), 'application/json')
-              }
-            >
-              Export JSON
-            </button>
-            <button
-              className="small-button"
-              data-testid="ablation-export-svg"
-              onClick={() =>
-                figure.current &&
-                downloadFile(
-                  `rlvr-ablation-${a.spec.preset}.svg`,
-                  figureSvg(figure.current, `${a.spec.preset}: ${stats.answer}`),
-                  'image/svg+xml',
-                )
-              }
-            >
-              Export figure (SVG)
-            </button>
-          </div>
-        </>
-      )}
+      <StartStop spec={form.spec} concurrency={concurrency} running={running} />
+      <AblationImport />
     </div>
   );
 }
 
-function Progress({ a }: { a: AblationState }) {
+/** ▶ Run (every cell on every seed, from the lesson's base weights when it has them), and stop while it runs. */
+function StartStop({
+  spec,
+  concurrency,
+  running,
+}: {
+  spec: AblationSpec | null;
+  concurrency: number;
+  running: boolean;
+}) {
+  const runner = useContext(AblationRunnerContext);
+  const notify = useApp((s) => s.notify);
+  const cells = spec ? ablationCells(spec).length : 0;
   return (
-    <table className="ablation-progress small" data-testid="ablation-progress">
-      <tbody>
-        {a.cells.map((c, i) => (
-          <tr key={c.label}>
-            <th style={{ color: RUN_COLORS[i % RUN_COLORS.length] }}>{c.label}</th>
-            {a.jobs
-              .filter((j) => j.cell === c.label)
-              .map((j) => (
-                <td
-                  key={j.runId}
-                  data-testid="ablation-job"
-                  data-status={j.status}
-                  title={j.message ?? `seed ${j.seed}`}
-                >
-                  {j.status === 'done' ? '✓' : j.status === 'failed' ? '✗' : ''} s{j.seed}{' '}
-                  {j.status === 'queued' ? '·' : `${j.step}/${a.spec.steps}`}
-                </td>
-              ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <button
+        data-testid="ablation-start"
+        disabled={!runner || !spec || running}
+        onClick={async () => {
+          try {
+            // A lesson whose runs start from its base model: every run gets those weights.
+            const init = spec!.init;
+            const params = init !== null ? loadCheckpoint(await fetchSiteFile(init), init).params : undefined;
+            runner?.start(spec!, concurrency, params);
+          } catch (e) {
+            notify('error', `The ablation cannot run: ${(e as Error).message}`);
+          }
+        }}
+      >
+        ▶ Run {spec ? `${cells} ${spec.grid.length ? 'cells' : 'recipes'} × ${spec.seeds.length} seeds` : 'ablation'}
+      </button>
+      {running && (
+        <button data-testid="ablation-stop" onClick={() => runner?.stop()}>
+          stop
+        </button>
+      )}
+    </>
   );
 }
 
-const PLOT_WIDTH = 440;
-const PLOT_HEIGHT = 220;
-
-function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: string; steps: number }) {
-  // A cell with no run yet is not drawn (its legend says so), rather than drawn as a flat 0.
-  const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
-    const curve = c.curves[metric] ?? [];
-    if (c.runs.length === 0 || curve.length === 0) return [];
-    return {
-      id: c.label,
-      label: `${c.label} (${c.runs.length} seeds)`,
-      color: RUN_COLORS[i % RUN_COLORS.length],
-      points: curve.map((p) => ({ x: p.step, y: p.mean })),
-      band: curve.filter((p) => p.lo !== null && p.hi !== null).map((p) => ({ x: p.step, lo: p.lo!, hi: p.hi! })),
-    };
-  });
-  const range = defaultMetricRange(metric);
-  const values = series.flatMap((s) => [...s.points.map((p) => p.y), ...(s.band ?? []).flatMap((b) => [b.lo, b.hi])]);
-  const yDomain: [number, number] =
-    range && range.max === 1 ? [0, 1] : paddedDomain(values, { floor: range?.min === 0 ? 0 : undefined, minSpan: 0.1 });
+/** Import…: an ablation's JSON file, shown as it was exported. */
+function AblationImport() {
+  const setAblation = useApp((s) => s.setAblation);
+  const notify = useApp((s) => s.notify);
+  const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
-      <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
-      <Plot
-        width={PLOT_WIDTH}
-        height={PLOT_HEIGHT}
-        xDomain={[0, steps]}
-        yDomain={yDomain}
-        xLabel="step"
-        yLabel={metricName(metric)}
-        series={series}
-        testId="plot-ablation"
+    <>
+      <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>
+        Import…
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="ablation-import-file"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          try {
+            setAblation(ablationFromJson(await file.text(), file.name));
+          } catch (err) {
+            notify('error', `Could not import ${file.name}: ${(err as Error).message}`);
+          }
+        }}
       />
-      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
-    </figure>
+    </>
   );
-}
-
-/** Dash patterns and widths that keep overlapping staircases apart: the first cell widest and solid. */
-const SOLVED_DASHES = ['', '7 4', '2 3', '10 3 2 3'];
-
-function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) {
-  // Each cell's staircase ends where its runs have got to (not at the budget), and not at all before it has a run.
-  const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
-    if (!c.solve || c.runs.length === 0) return [];
-    const reached = Math.max(...c.runs.map((r) => r.lastStep));
-    const points = c.solve.curve.filter((p) => p.step <= reached).map((p) => ({ x: p.step, y: p.solved }));
-    return {
-      id: c.label,
-      label: c.label,
-      color: RUN_COLORS[i % RUN_COLORS.length],
-      kind: 'step' as const,
-      dash: SOLVED_DASHES[i % SOLVED_DASHES.length],
-      width: Math.max(1.5, 4 - i),
-      points: [...points, { x: reached, y: points.at(-1)?.y ?? 0 }],
-    };
-  });
-  return (
-    <figure className="chart" data-testid="ablation-solved">
-      <figcaption>
-        Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds
-      </figcaption>
-      <Plot
-        width={PLOT_WIDTH}
-        height={PLOT_HEIGHT}
-        xDomain={[0, steps]}
-        yDomain={[0, 1]}
-        xLabel="step"
-        yLabel="share of seeds solved"
-        series={series}
-        testId="plot-ablation-solved"
-      />
-      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
-    </figure>
-  );
-}
-
-function Legend({ series, waiting = [] }: { series: PlotSeries[]; waiting?: readonly string[] }) {
-  return (
-    <ul className="chart-legend">
-      {series.map((s) => (
-        <li key={s.id}>
-          <svg width="26" height="8" aria-hidden="true">
-            <line
-              x1="0"
-              y1="4"
-              x2="26"
-              y2="4"
-              stroke={s.color}
-              strokeWidth={s.width ?? 2.5}
-              strokeDasharray={s.dash || undefined}
-            />
-          </svg>{' '}
-          {s.label}
-        </li>
-      ))}
-      {waiting.map((label) => (
-        <li key={label} className="faint" data-testid="ablation-waiting">
-          {label}: not started
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CellTable({ stats }: { stats: AblationStats }) {
-  const metrics = stats.metrics.slice(0, 3);
-  const interval = (lo: number | null, hi: number | null) =>
-    lo === null || hi === null ? '' : ` [${formatValue(lo)}, ${formatValue(hi)}]`;
-  return (
-    <table className="ablation-table small" data-testid="ablation-table">
-      <thead>
-        <tr>
-          <th>cell</th>
-          {metrics.map((m) => (
-            <th key={m}>final {metricName(m)}</th>
-          ))}
-          {stats.solved && <th>solved</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {stats.cells.map((c) => (
-          <tr key={c.label} data-testid="ablation-row">
-            <th>{c.label}</th>
-            {metrics.map((m) => {
-              const f = c.finals[m];
-              return <td key={m}>{f && f.n > 0 ? `${formatValue(f.mean)}${interval(f.lo, f.hi)}` : '–'}</td>;
-            })}
-            {stats.solved && (
-              <td>
-                {c.solve
-                  ? `${c.solve.solved}/${c.solve.n}${c.solve.median !== null ? `, median ${formatSteps(c.solve.median)} steps${c.solve.medianInterval ? ` [${formatSteps(c.solve.medianInterval.lo)}, ${c.solve.medianInterval.hi === null ? '>' : formatSteps(c.solve.medianInterval.hi)}]` : ''}` : ''}`
-                  : '–'}
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** The figure's charts as one standalone SVG document (stacked, titled), for a report. */
-function figureSvg(root: HTMLElement, title: string): string {
-  const svgs = [...root.querySelectorAll('svg')].filter((svg) => !svg.closest('.chart-legend')); // not the legends' line keys
-  let y = 28;
-  const parts: string[] = [];
-  let width = 0;
-  for (const svg of svgs) {
-    const w = Number(svg.getAttribute('width'));
-    const h = Number(svg.getAttribute('height'));
-    const caption = svg.closest('figure')?.querySelector('figcaption')?.textContent ?? '';
-    parts.push(`<text x="0" y="${y}" font-size="13" font-family="sans-serif">${escapeXml(caption)}</text>`);
-    parts.push(`<g transform="translate(0,${y + 6})">${svg.outerHTML}</g>`);
-    y += h + 30;
-    width = Math.max(width, w);
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" font-family="sans-serif"><text x="0" y="16" font-size="14" font-weight="bold">${escapeXml(title)}</text>${parts.join('')}</svg>`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 }

@@ -13,7 +13,8 @@ import { CHART_REFRESH_MS, useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
 import { CHARTS, dashboardCharts } from './catalog';
-import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry, type ReferenceSet } from './model';
+import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry } from './model';
+import type { ReferenceSet } from './recordedRuns';
 import { histogram } from '../../rl/metrics';
 import type { RolloutView } from '../../worker/protocol';
 

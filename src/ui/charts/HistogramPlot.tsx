@@ -8,7 +8,7 @@ import { formatNumber } from '../format';
 import { binColor, symmetricDomain, zeroBinIndex, type HistogramRun } from './histogram';
 import { GRID_COLOR, xAxisHeight, xAxisProps, yAxisProps } from './axes';
 import { emptyStateTop, rightMargin, tickCount, yAxisWidth } from './series';
-import { emptyFitting } from './Plot';
+import { PlotEmpty } from './Plot';
 
 export type { HistogramRun };
 
@@ -94,57 +94,74 @@ export const HistogramPlot = memo(function HistogramPlot({
           allowDecimals={false}
           tickCount={tickCount(height - xAxisHeight(fontSize), fontSize, 2.2, 5)}
         />
-        {single ? (
-          <Bar
-            dataKey="count"
-            name={single.label}
-            isAnimationActive={false}
-            data-testid="hist-run"
-            data-id={single.id}
-            data-bars={single.counts.length}
-          >
-            {bars.map((b, i) => (
-              <Cell key={i} fill={binColor(b.x, xDomain[1], i === zero)} />
-            ))}
-          </Bar>
-        ) : (
-          runs.map((run) => (
-            <Line
-              key={run.id}
-              data={outline(run)}
-              dataKey="count"
-              name={run.label}
-              type="stepAfter"
-              stroke={run.color}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-              data-testid="hist-run"
-              data-id={run.id}
-              data-bars={run.counts.length}
-            />
-          ))
-        )}
-        <Tooltip
-          isAnimationActive={false}
-          contentStyle={{ fontSize, padding: '2px 6px' }}
-          itemStyle={{ padding: 0 }}
-          labelFormatter={(x, payload) => {
-            const row = payload[0]?.payload as { lo?: number; hi?: number } | undefined;
-            return row?.lo !== undefined
-              ? `${xLabel} ${formatNumber(row.lo)} to ${formatNumber(row.hi)}`
-              : `${xLabel} ${formatNumber(Number(x))}`;
-          }}
-        />
+        {histogramMarks(runs, single, bars, zero, xDomain)}
+        {histogramTooltip(xLabel, fontSize)}
       </ComposedChart>
-      {empty && emptyFitting(empty, width - yWidth - right, fontSize) && (
-        <div
-          className="plot-empty"
-          style={{ left: yWidth, width: width - yWidth - right, top: top + emptyStateTop(plotHeight, [], fontSize) }}
-        >
-          <span>{emptyFitting(empty, width - yWidth - right, fontSize)}</span>
-        </div>
-      )}
+      <PlotEmpty
+        empty={empty}
+        left={yWidth}
+        width={width - yWidth - right}
+        top={top + emptyStateTop(plotHeight, [], fontSize)}
+        fontSize={fontSize}
+      />
     </div>
   );
 });
+
+/** One run: a bar per bin coloured by its sign. Several: one outlined staircase per run. */
+function histogramMarks(
+  runs: HistogramRun[],
+  single: HistogramRun | null,
+  bars: ReturnType<typeof barRows>,
+  zero: number,
+  xDomain: [number, number],
+) {
+  return single ? (
+    <Bar
+      dataKey="count"
+      name={single.label}
+      isAnimationActive={false}
+      data-testid="hist-run"
+      data-id={single.id}
+      data-bars={single.counts.length}
+    >
+      {bars.map((b, i) => (
+        <Cell key={i} fill={binColor(b.x, xDomain[1], i === zero)} />
+      ))}
+    </Bar>
+  ) : (
+    runs.map((run) => (
+      <Line
+        key={run.id}
+        data={outline(run)}
+        dataKey="count"
+        name={run.label}
+        type="stepAfter"
+        stroke={run.color}
+        strokeWidth={2}
+        dot={false}
+        isAnimationActive={false}
+        data-testid="hist-run"
+        data-id={run.id}
+        data-bars={run.counts.length}
+      />
+    ))
+  );
+}
+
+/** The tooltip: the bin's range (or the x under the pointer) and the counts. */
+function histogramTooltip(xLabel: string, fontSize: number) {
+  return (
+    <Tooltip
+      isAnimationActive={false}
+      contentStyle={{ fontSize, padding: '2px 6px' }}
+      itemStyle={{ padding: 0 }}
+      labelFormatter={(x, payload) => {
+        const row = payload[0]?.payload as { lo?: number; hi?: number } | undefined;
+        return row?.lo !== undefined
+          ? `${xLabel} ${formatNumber(row.lo)} to ${formatNumber(row.hi)}`
+          : `${xLabel} ${formatNumber(Number(x))}`;
+      }}
+    />
+  );
+}

@@ -72,28 +72,10 @@ export function emptyFitting(empty: string, plotWidth: number, fontSize: number)
   return options.find((t) => 1.15 * textWidth(t, 0.9 * fontSize) + fontSize <= plotWidth) ?? null;
 }
 
-export const Plot = memo(function Plot(props: PlotProps) {
-  const {
-    width,
-    height,
-    xDomain,
-    yDomain,
-    xLabel,
-    yLabel,
-    series,
-    hLines = [],
-    vLines = [],
-    fontSize = 12,
-    xInteger = true,
-    yInteger = false,
-    onPick,
-    selectedX,
-    testId,
-    empty,
-  } = props;
-  const rows = useMemo(() => plotRows(series), [series]);
-  const box = useRef<HTMLDivElement>(null);
-  const xAt = useRef<InverseScaleFunction | undefined>(undefined);
+/** Where the parts of a plot go: its margins, the y axis' width, the inner area, tick counts, and the markers' labels. */
+function plotGeometry(props: PlotProps) {
+  const { width, height, xDomain, yDomain, hLines = [], vLines = [], fontSize = 12, xInteger = true } = props;
+  const yInteger = props.yInteger ?? false;
   const margin = {
     top: vLines.length > 0 ? fontSize + 6 : Math.ceil(fontSize / 2) + 2,
     right: rightMargin(formatNumber(xDomain[1]), fontSize),
@@ -118,6 +100,31 @@ export const Plot = memo(function Plot(props: PlotProps) {
       const y = ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height;
       return y < fontSize + 2 ? [y, y + 1.4 * fontSize] : [y - 1.4 * fontSize, y];
     });
+  return { margin, yWidth, inner, xTicks, yTicks, markers, shown, labelBands };
+}
+
+export const Plot = memo(function Plot(props: PlotProps) {
+  const {
+    width,
+    height,
+    xDomain,
+    yDomain,
+    xLabel,
+    yLabel,
+    series,
+    hLines = [],
+    fontSize = 12,
+    xInteger = true,
+    yInteger = false,
+    onPick,
+    selectedX,
+    testId,
+    empty,
+  } = props;
+  const rows = useMemo(() => plotRows(series), [series]);
+  const box = useRef<HTMLDivElement>(null);
+  const xAt = useRef<InverseScaleFunction | undefined>(undefined);
+  const { margin, yWidth, inner, xTicks, yTicks, markers, shown, labelBands } = plotGeometry(props);
   return (
     <div
       ref={box}
@@ -135,12 +142,7 @@ export const Plot = memo(function Plot(props: PlotProps) {
         data={rows}
         margin={margin}
         style={{ fontSize, fontVariantNumeric: 'tabular-nums' }}
-        onClick={(_, e) => {
-          // From the pointer itself: recharts' active tooltip point lags a frame behind the mouse.
-          const x = box.current && xAt.current?.(e.clientX - box.current.getBoundingClientRect().left);
-          const picked = typeof x === 'number' ? pickX(series, x) : null;
-          if (picked !== null) onPick?.(picked);
-        }}
+        onClick={(_, e) => pick(e.clientX, box.current, xAt.current, series, onPick)}
       >
         <CartesianGrid vertical={false} stroke={GRID_COLOR} />
         <XScale into={xAt} />
@@ -158,95 +160,161 @@ export const Plot = memo(function Plot(props: PlotProps) {
           allowDecimals={!yInteger}
           tickCount={yTicks}
         />
-        {series.map(
-          (s, i) =>
-            s.band && (
-              <Area
-                key={`band:${s.id}`}
-                dataKey={bandKey(i)}
-                stroke="none"
-                fill={s.color}
-                fillOpacity={0.15}
-                connectNulls
-                isAnimationActive={false}
-                activeDot={false}
-                tooltipType="none"
-                legendType="none"
-              />
-            ),
-        )}
+        {bandAreas(series)}
         {series.map((s, i) => (
           <SeriesLine key={s.id} s={s} dataKey={valueKey(i)} />
         ))}
-        {hLines
-          .filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1])
-          .map((h) => (
-            <ReferenceLine
-              key={`${h.label}:${h.y}`}
-              y={h.y}
-              stroke={h.color}
-              strokeDasharray={h.dash ?? '4 3'}
-              strokeWidth={1.5}
-              data-testid="plot-hline"
-              data-label={h.label}
-              // Above the line, or below it when the line runs along the top of the plot.
-              label={{
-                value: textWidth(h.label, fontSize) < inner.width - fontSize || !h.short ? h.label : h.short,
-                position:
-                  ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height < fontSize + 2
-                    ? 'insideTopRight'
-                    : 'insideBottomRight',
-                fontSize,
-                fill: h.color,
-              }}
-            />
-          ))}
-        {markers.map((v, i) => (
-          <ReferenceLine
-            key={`${v.label}:${v.x}`}
-            x={v.x}
-            stroke={v.color}
-            strokeDasharray="3 3"
-            data-testid="plot-vline"
-            data-label={v.label}
-            label={shown[i] ? { value: v.label, position: 'top', fontSize, fill: v.color } : undefined}
-          />
-        ))}
-        {selectedX != null && selectedX >= xDomain[0] && selectedX <= xDomain[1] && (
-          <ReferenceLine
-            x={selectedX}
-            stroke="#111827"
-            strokeWidth={1.5}
-            strokeDasharray="2 2"
-            data-testid="plot-selected"
-          />
-        )}
-        <Tooltip
-          isAnimationActive={false}
-          labelFormatter={(x) =>
-            xInteger ? `step ${formatNumber(Number(x))}` : `${xLabel}: ${formatNumber(Number(x))}`
-          }
-          formatter={(v) => formatNumber(Number(v))}
-          contentStyle={{ fontSize, padding: '2px 6px' }}
-          itemStyle={{ padding: 0 }}
-        />
+        {hLineElements(hLines, yDomain, inner, fontSize)}
+        {vLineElements(markers, shown, fontSize)}
+        {selectedLine(selectedX, xDomain)}
+        {plotTooltip(xInteger, xLabel, fontSize)}
       </ComposedChart>
-      {empty && emptyFitting(empty, inner.width, fontSize) && (
-        // Inside the plot area (clear of the tick labels), away from the reference lines' labels.
-        <div
-          className="plot-empty"
-          style={{
-            left: yWidth,
-            width: inner.width,
-            top: margin.top + emptyStateTop(inner.height, labelBands, fontSize),
-          }}
-        >
-          <span>{emptyFitting(empty, inner.width, fontSize)}</span>
-        </div>
-      )}
+      {/* Inside the plot area (clear of the tick labels), away from the reference lines' labels. */}
+      <PlotEmpty
+        empty={empty}
+        left={yWidth}
+        width={inner.width}
+        top={margin.top + emptyStateTop(inner.height, labelBands, fontSize)}
+        fontSize={fontSize}
+      />
     </div>
   );
 });
+
+/** A click at `clientX`: the nearest data x of the first non-faint series, to `onPick`. */
+function pick(
+  clientX: number,
+  box: HTMLDivElement | null,
+  xAt: InverseScaleFunction | undefined,
+  series: PlotSeries[],
+  onPick: PlotProps['onPick'],
+): void {
+  // From the pointer itself: recharts' active tooltip point lags a frame behind the mouse.
+  const x = box && xAt?.(clientX - box.getBoundingClientRect().left);
+  const picked = typeof x === 'number' ? pickX(series, x) : null;
+  if (picked !== null) onPick?.(picked);
+}
+
+/** The shaded bands (mean ± interval) of the series that have one, drawn under the lines. */
+function bandAreas(series: PlotSeries[]) {
+  return series.map(
+    (s, i) =>
+      s.band && (
+        <Area
+          key={`band:${s.id}`}
+          dataKey={bandKey(i)}
+          stroke="none"
+          fill={s.color}
+          fillOpacity={0.15}
+          connectNulls
+          isAnimationActive={false}
+          activeDot={false}
+          tooltipType="none"
+          legendType="none"
+        />
+      ),
+  );
+}
+
+/** The reference lines inside yDomain, each labelled at its right end (by `short` where `label` does not fit). */
+function hLineElements(
+  hLines: NonNullable<PlotProps['hLines']>,
+  yDomain: [number, number],
+  inner: { width: number; height: number },
+  fontSize: number,
+) {
+  return hLines
+    .filter((h) => h.y >= yDomain[0] && h.y <= yDomain[1])
+    .map((h) => (
+      <ReferenceLine
+        key={`${h.label}:${h.y}`}
+        y={h.y}
+        stroke={h.color}
+        strokeDasharray={h.dash ?? '4 3'}
+        strokeWidth={1.5}
+        data-testid="plot-hline"
+        data-label={h.label}
+        // Above the line, or below it when the line runs along the top of the plot.
+        label={{
+          value: textWidth(h.label, fontSize) < inner.width - fontSize || !h.short ? h.label : h.short,
+          position:
+            ((yDomain[1] - h.y) / (yDomain[1] - yDomain[0] || 1)) * inner.height < fontSize + 2
+              ? 'insideTopRight'
+              : 'insideBottomRight',
+          fontSize,
+          fill: h.color,
+        }}
+      />
+    ));
+}
+
+/** The markers inside the x domain; `shown[i]`: marker i's label has room. */
+function vLineElements(markers: NonNullable<PlotProps['vLines']>, shown: boolean[], fontSize: number) {
+  return markers.map((v, i) => (
+    <ReferenceLine
+      key={`${v.label}:${v.x}`}
+      x={v.x}
+      stroke={v.color}
+      strokeDasharray="3 3"
+      data-testid="plot-vline"
+      data-label={v.label}
+      label={shown[i] ? { value: v.label, position: 'top', fontSize, fill: v.color } : undefined}
+    />
+  ));
+}
+
+/** The marker of the picked step, when it is inside the x domain. */
+function selectedLine(selectedX: number | null | undefined, xDomain: [number, number]) {
+  return (
+    selectedX != null &&
+    selectedX >= xDomain[0] &&
+    selectedX <= xDomain[1] && (
+      <ReferenceLine
+        x={selectedX}
+        stroke="#111827"
+        strokeWidth={1.5}
+        strokeDasharray="2 2"
+        data-testid="plot-selected"
+      />
+    )
+  );
+}
+
+/** The tooltip: the step (or the x axis' value) and each series' value. */
+function plotTooltip(xInteger: boolean, xLabel: string, fontSize: number) {
+  return (
+    <Tooltip
+      isAnimationActive={false}
+      labelFormatter={(x) => (xInteger ? `step ${formatNumber(Number(x))}` : `${xLabel}: ${formatNumber(Number(x))}`)}
+      formatter={(v) => formatNumber(Number(v))}
+      contentStyle={{ fontSize, padding: '2px 6px' }}
+      itemStyle={{ padding: 0 }}
+    />
+  );
+}
+
+/** The empty state said inside the plot area, as long as fits its width (nothing when none does). */
+export function PlotEmpty({
+  empty,
+  left,
+  width,
+  top,
+  fontSize,
+}: {
+  empty: string | undefined;
+  left: number;
+  width: number;
+  top: number;
+  fontSize: number;
+}) {
+  const text = empty ? emptyFitting(empty, width, fontSize) : null;
+  if (!text) return null;
+  return (
+    <div className="plot-empty" style={{ left, width, top }}>
+      <span>{text}</span>
+    </div>
+  );
+}
 
 /** Keeps the x axis' pixel → step map where the click handler can read it. */
 function XScale({ into }: { into: RefObject<InverseScaleFunction | undefined> }) {

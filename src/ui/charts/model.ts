@@ -15,13 +15,8 @@ import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
 import { paddedDomain, stepDomain } from './domain';
 import type { PlotSeries } from './series';
 import { answerLength, CHARTS, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
-
-/** Colours of runs by number: #1 → the first, #2 → the second, … */
-export const RUN_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
-const DASHES = ['', '7 4', '2 3', '9 3 2 3'];
-export const CHANCE_COLOR = '#b45309';
-export const REFERENCE_COLOR = '#6b7280';
-const MARKER_COLOR = '#6b7280';
+import { CHANCE_COLOR, DASHES, MARKER_COLOR, RUN_COLORS } from './palette';
+import { recordedRunsOnChart, type ReferenceSet } from './recordedRuns';
 
 /** A run's colour: fixed by its number (#1, #2, …), so it stays the same whatever is overlaid. */
 export function runColor(run: Pick<RunRecord, 'name'>): string {
@@ -85,24 +80,6 @@ export function levelAdvances(run: RunRecord): { step: number; level: number }[]
       out.push({ step: run.points[i].step, level: run.points[i].level });
   }
   return out;
-}
-
-/** A recorded run of a lesson, drawn faintly under the live one. */
-export interface ReferenceRun {
-  seed: number;
-  /** [step, reward] pairs. */
-  reward: [number, number][];
-  /** [step, level] where its curriculum went up (absent in files without a curriculum). */
-  advances?: [number, number][];
-  /** [step, value] curves of the metrics the lesson's other charts draw, by metrics.jsonl key (absent in older files). */
-  series?: Record<string, [number, number][]>;
-}
-
-export interface ReferenceSet {
-  preset: string;
-  /** How it was made: the command and the adapter. */
-  source: string;
-  runs: ReferenceRun[];
 }
 
 export interface ChartContext {
@@ -194,6 +171,112 @@ function keysFor(
   return { keys, range: spec.range, yLabel: spec.yLabel };
 }
 
+/** What a chart's lines add up to while they are drawn. */
+interface Drawing {
+  series: PlotSeries[];
+  legend: LegendEntry[];
+  /** Every value drawn, for an axis that fits them. */
+  values: number[];
+  /** Points of the longest run series. */
+  points: number;
+}
+
+/** A run's metrics among `keys` that it has; one equal at every step to an earlier one is named in that one's label. */
+function runMetrics(run: RunRecord, keys: readonly string[]): { key: string; data: XY[]; label: string }[] {
+  const drawn: { key: string; data: XY[]; label: string }[] = [];
+  for (const key of keys) {
+    const data = scalarSeries(run, key);
+    if (data.length === 0) continue;
+    const twin = drawn.find((d) => sameSeries(d.data, data));
+    if (twin) {
+      twin.label = `${twin.label} (= ${seriesName(key)})`;
+      continue;
+    }
+    drawn.push({ key, data, label: seriesName(key) });
+  }
+  return drawn;
+}
+
+/** The metric lines of run `r`: alone, its metrics told apart by dash; overlaid, its first metric only. */
+function addRunLines(out: Drawing, run: RunRecord, r: number, keys: readonly string[], overlay: boolean): void {
+  const color = runColor(run);
+  runMetrics(run, overlay ? keys.slice(0, 1) : keys).forEach((d, k) => {
+    // Overlaid runs: colour and dash mean the run, and each later run is drawn thinner, so two
+    // runs that agree step for step (the same seed) still show both.
+    const dash = DASHES[(overlay ? r : k) % DASHES.length];
+    const width = overlay ? Math.max(1.5, 3.5 - r) : undefined;
+    const label = overlay ? runLegend(run) : d.label;
+    out.series.push({
+      id: `${run.id}:${d.key}`,
+      label,
+      color,
+      dash,
+      ...(width ? { width } : {}),
+      points: downsample(d.data, POINT_BUDGET),
+    });
+    out.legend.push({ label, color, dash, title: d.key });
+    out.points = Math.max(out.points, d.data.length);
+    for (const p of d.data) out.values.push(p.y);
+  });
+}
+
+/** The reward chart's held-out eval markers of a run (pass@k only when it is alone on the chart). */
+function addEvalMarkers(out: Drawing, run: RunRecord, overlay: boolean): void {
+  const color = runColor(run);
+  for (const [key, marker, shape] of [
+    ['eval/pass@1_greedy', '●', 'circle'],
+    ['eval/pass@k', '▲', 'triangle'],
+  ] as const) {
+    if (overlay && key === 'eval/pass@k') continue;
+    const data = evalSeries(run, key);
+    const heldOut = key === 'eval/pass@1_greedy';
+    const title = heldOut ? heldOutExplanation(run.config.evalEvery) : key;
+    if (data.length === 0) {
+      // Before the first measurement: said so, rather than nothing (or a 0).
+      if (heldOut && !overlay && run.config.evalEvery > 0) {
+        const every = run.config.evalEvery;
+        const next = (Math.floor((run.points[run.points.length - 1]?.step ?? 0) / every) + 1) * every;
+        out.legend.push({
+          label: `${metricName(key)} (a first measurement at step ${next})`,
+          color,
+          marker,
+          faint: true,
+          title,
+        });
+      }
+      continue;
+    }
+    const label = overlay
+      ? `${run.name} ${metricName(key)}`
+      : heldOut
+        ? `${metricName(key)} (a greedy answer, fresh prompts)`
+        : metricName(key);
+    out.series.push({ id: `${run.id}:${key}`, label, color, kind: 'points', marker: shape, points: data });
+    out.legend.push({ label, color, marker, title });
+  }
+}
+
+/**
+ * The lesson's recorded runs under a single run (recordedRuns.ts); the reward and level charts
+ * keep their fixed axes, the others fit them too. A jump without recorded runs says so.
+ */
+function addRecorded(
+  out: Drawing,
+  id: ChartId,
+  keys: readonly string[],
+  config: RunConfig | undefined,
+  ctx: ChartContext,
+): { recorded: number; note?: string } {
+  if (!ctx.reference) return ctx.jump ? { recorded: 0, note: 'no recorded run of this model' } : { recorded: 0 };
+  const rec = recordedRunsOnChart(id, ctx.reference, keys, config, ctx.jump);
+  for (const line of rec.lines) {
+    out.series.push(line);
+    if (id !== 'reward' && id !== 'level') for (const p of line.points) out.values.push(p.y); // the axes those two have are fixed
+  }
+  out.legend.push(...rec.legend);
+  return { recorded: rec.lines.length, ...(rec.note ? { note: rec.note } : {}) };
+}
+
 /** The chart `id` for `runs` (the active run first; the others are overlaid). */
 export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartContext = {}): ChartModel {
   const spec = CHARTS[id];
@@ -201,75 +284,10 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
   const config = primary?.config ?? ctx.pending;
   const overlay = runs.length > 1;
   const { keys, range, yLabel } = keysFor(spec, runs, config, overlay ? null : ctx.reference);
-  const series: PlotSeries[] = [];
-  const legend: LegendEntry[] = [];
-  const values: number[] = [];
-  let points = 0;
-
+  const out: Drawing = { series: [], legend: [], values: [], points: 0 };
   runs.forEach((run, r) => {
-    const color = runColor(run);
-    const drawn: { key: string; data: XY[]; label: string }[] = [];
-    for (const key of overlay ? keys.slice(0, 1) : keys) {
-      const data = scalarSeries(run, key);
-      if (data.length === 0) continue;
-      const twin = drawn.find((d) => sameSeries(d.data, data));
-      if (twin) {
-        twin.label = `${twin.label} (= ${seriesName(key)})`;
-        continue;
-      }
-      drawn.push({ key, data, label: seriesName(key) });
-    }
-    drawn.forEach((d, k) => {
-      // Overlaid runs: colour and dash mean the run, and each later run is drawn thinner, so two
-      // runs that agree step for step (the same seed) still show both.
-      const dash = DASHES[(overlay ? r : k) % DASHES.length];
-      const width = overlay ? Math.max(1.5, 3.5 - r) : undefined;
-      const label = overlay ? runLegend(run) : d.label;
-      series.push({
-        id: `${run.id}:${d.key}`,
-        label,
-        color,
-        dash,
-        ...(width ? { width } : {}),
-        points: downsample(d.data, POINT_BUDGET),
-      });
-      legend.push({ label, color, dash, title: d.key });
-      points = Math.max(points, d.data.length);
-      for (const p of d.data) values.push(p.y);
-    });
-    if (id === 'reward') {
-      for (const [key, marker, shape] of [
-        ['eval/pass@1_greedy', '●', 'circle'],
-        ['eval/pass@k', '▲', 'triangle'],
-      ] as const) {
-        if (overlay && key === 'eval/pass@k') continue;
-        const data = evalSeries(run, key);
-        const heldOut = key === 'eval/pass@1_greedy';
-        const title = heldOut ? heldOutExplanation(run.config.evalEvery) : key;
-        if (data.length === 0) {
-          // Before the first measurement: said so, rather than nothing (or a 0).
-          if (heldOut && !overlay && run.config.evalEvery > 0) {
-            const every = run.config.evalEvery;
-            const next = (Math.floor((run.points[run.points.length - 1]?.step ?? 0) / every) + 1) * every;
-            legend.push({
-              label: `${metricName(key)} (a first measurement at step ${next})`,
-              color,
-              marker,
-              faint: true,
-              title,
-            });
-          }
-          continue;
-        }
-        const label = overlay
-          ? `${run.name} ${metricName(key)}`
-          : heldOut
-            ? `${metricName(key)} (a greedy answer, fresh prompts)`
-            : metricName(key);
-        series.push({ id: `${run.id}:${key}`, label, color, kind: 'points', marker: shape, points: data });
-        legend.push({ label, color, marker, title });
-      }
-    }
+    addRunLines(out, run, r, keys, overlay);
+    if (id === 'reward') addEvalMarkers(out, run, overlay);
   });
 
   // Lines that belong to one run: the chance level, its curriculum's advances, the reference runs.
@@ -279,50 +297,9 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
     for (const a of levelAdvances(primary)) vLines.push({ x: a.step, label: `L${a.level}`, color: MARKER_COLOR });
   }
   if (id === 'reward' && config && ctx.chance) {
-    addChance(primary, config, ctx.chance, series, hLines, legend);
+    addChance(primary, config, ctx.chance, out.series, hLines, out.legend);
   }
-  let recorded = 0;
-  let note: string | undefined;
-  if (!overlay && ctx.reference) {
-    // The lesson's recorded runs, faint under the live one: after a jump to a trained model the
-    // live run has one point, and these say how the runs that made it got there.
-    const jump = ctx.jump;
-    const drawn = ctx.reference.runs.flatMap((ref) => {
-      const lines = recordedLines(id, ref, keys, config);
-      return jump ? lines.flatMap((line) => splitAtJump(line, jump, ref.seed)) : lines;
-    });
-    // The faint rest first, the history over it, the model's own run on top.
-    drawn.sort((a, b) => drawOrder(a) - drawOrder(b));
-    for (const line of drawn) {
-      series.push(line);
-      if (id !== 'reward' && id !== 'level') for (const p of line.points) values.push(p.y); // the axes those two have are fixed
-    }
-    recorded = drawn.length;
-    const n = ctx.reference.runs.length;
-    if (drawn.length) {
-      // Short labels: on a projector a small chart's legend has room for two lines.
-      const label = jump && jump.step > 0 ? `recorded runs to step ${jump.step}` : `recorded runs (${n})`;
-      legend.push({
-        label,
-        color: REFERENCE_COLOR,
-        faint: true,
-        title: `${n} recorded run${n === 1 ? '' : 's'} of this lesson: ${ctx.reference.source}`,
-      });
-    }
-    if (jump && jump.step > 0 && drawn.some((l) => l.id.startsWith(OWN_RUN))) {
-      legend.push({
-        label: "this model's run",
-        color: OWN_RUN_COLOR,
-        title: `seed ${jump.seed}: the recorded run that made the loaded model, drawn to step ${jump.step}`,
-      });
-    } else if (jump && jump.step > 0) {
-      note = drawn.length
-        ? `no recorded run of this model (seed ${jump.seed}) here`
-        : 'no recorded run of this model here';
-    }
-  } else if (!overlay && ctx.jump) {
-    note = 'no recorded run of this model';
-  }
+  const { recorded, note } = overlay ? { recorded: 0, note: undefined } : addRecorded(out, id, keys, config, ctx);
   if (id === 'entropy' && config) {
     hLines.push({
       y: maxEntropy(config),
@@ -333,27 +310,31 @@ export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartCo
     });
   }
 
-  const y = yAxis(range, config, values);
-  const base = spec.id === 'task' ? taskTitle(keys, config) : spec.title;
-  // Overlaid, a chart of several metrics draws its first only: the title names it.
-  const first = keys[0] !== undefined ? seriesName(keys[0]) : '';
-  const title = overlay && keys.length > 1 && first.toLowerCase() !== base.toLowerCase() ? `${base}: ${first}` : base;
+  const y = yAxis(range, config, out.values);
+  const title = chartTitle(spec, keys, config, overlay);
   // A lone line named like its chart needs no legend.
-  const needless = legend.length === 1 && legend[0].label.toLowerCase() === title.toLowerCase();
+  const needless = out.legend.length === 1 && out.legend[0].label.toLowerCase() === title.toLowerCase();
   return {
     spec,
     title,
     yLabel,
     xDomain: xDomainOf(runs, ctx.pending, ctx.fromZero),
     ...y,
-    series,
+    series: out.series,
     hLines,
     vLines,
-    legend: needless ? [] : legend,
-    points,
+    legend: needless ? [] : out.legend,
+    points: out.points,
     recorded,
     ...(note ? { note } : {}),
   };
+}
+
+/** A chart's title; overlaid, a chart of several metrics draws its first only: the title names it. */
+function chartTitle(spec: ChartSpec, keys: readonly string[], config: RunConfig | undefined, overlay: boolean): string {
+  const base = spec.id === 'task' ? taskTitle(keys, config) : spec.title;
+  const first = keys[0] !== undefined ? seriesName(keys[0]) : '';
+  return overlay && keys.length > 1 && first.toLowerCase() !== base.toLowerCase() ? `${base}: ${first}` : base;
 }
 
 /** The task chart is named by what it shows; before any data, by what the task will report. */
@@ -362,99 +343,6 @@ function taskTitle(keys: readonly string[], config: RunConfig | undefined): stri
   const shown = keys.length ? keys : headline ? [headline] : [];
   const names = shown.map((k) => metricName(k)).filter((n) => !n.endsWith('(suffix)'));
   return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
-}
-
-/** How every recorded run is drawn: faint, thin, never in the tooltip. */
-const RECORDED_STYLE = { color: REFERENCE_COLOR, opacity: 0.3, width: 1.5, hideInTooltip: true } as const;
-
-/**
- * One recorded run's lines on chart `id`: its reward curve; its curriculum as a staircase from
- * the first level (a file without advances: a flat line); on the other charts each of `keys` the
- * file holds, dashed as the live line of the same metric.
- */
-function recordedLines(
-  id: ChartId,
-  ref: ReferenceRun,
-  keys: readonly string[],
-  config: RunConfig | undefined,
-): PlotSeries[] {
-  const label = `reference run (seed ${ref.seed})`;
-  if (id === 'reward') {
-    return [
-      {
-        id: `reference:${ref.seed}`,
-        label,
-        ...RECORDED_STYLE,
-        points: downsample(
-          ref.reward.map(([x, y]) => ({ x, y })),
-          POINT_BUDGET,
-        ),
-      },
-    ];
-  }
-  if (id === 'level') {
-    if (!config) return [];
-    const end = ref.reward.length ? ref.reward[ref.reward.length - 1][0] : 0;
-    const points: XY[] = [{ x: 0, y: levelRange(config)[0] }, ...(ref.advances ?? []).map(([x, y]) => ({ x, y }))];
-    points.push({ x: Math.max(end, points[points.length - 1].x), y: points[points.length - 1].y });
-    return [{ id: `reference:${ref.seed}`, label, ...RECORDED_STYLE, kind: 'step', points }];
-  }
-  return keys.flatMap((key, k) => {
-    const curve = ref.series?.[key];
-    if (!curve?.length) return [];
-    return [
-      {
-        id: `reference:${ref.seed}:${key}`,
-        label: `${label} ${seriesName(key)}`,
-        ...RECORDED_STYLE,
-        dash: DASHES[k % DASHES.length],
-        points: downsample(
-          curve.map(([x, y]) => ({ x, y })),
-          POINT_BUDGET,
-        ),
-      },
-    ];
-  });
-}
-
-/** The loaded model's own recorded run: drawn darker than the others, up to its step. */
-export const OWN_RUN_COLOR = '#111827';
-const OWN_RUN = 'own:';
-const HISTORY = 'history:';
-
-function drawOrder(line: PlotSeries): number {
-  return line.id.startsWith(OWN_RUN) ? 2 : line.id.startsWith(HISTORY) ? 1 : 0;
-}
-
-/**
- * A recorded line cut at the loaded model's step: up to it drawn as history (the run of the
- * model's seed marked as its own), after it faint. A line from step 0 (a base model) stays faint.
- */
-function splitAtJump(line: PlotSeries, jump: { step: number; seed: number }, seed: number): PlotSeries[] {
-  if (jump.step <= 0) return [line];
-  const before = line.points.filter((p) => p.x <= jump.step);
-  const after = line.points.filter((p) => p.x >= jump.step);
-  // The faint part starts where the history ends, so the two join.
-  if (before.length && after[0]?.x !== before[before.length - 1].x) after.unshift(before[before.length - 1]);
-  const out: PlotSeries[] = [];
-  if (after.length > 1) out.push({ ...line, points: after, opacity: 0.22 });
-  if (before.length) {
-    const own = seed === jump.seed;
-    out.push(
-      own
-        ? {
-            ...line,
-            id: `${OWN_RUN}${line.id}`,
-            label: line.label.replace('reference run', "this model's run"),
-            color: OWN_RUN_COLOR,
-            opacity: 0.85,
-            width: 2.5,
-          }
-        : { ...line, id: `${HISTORY}${line.id}`, opacity: 0.5 },
-    );
-    out[out.length - 1].points = before;
-  }
-  return out;
 }
 
 /** The chance line: flat without a curriculum; a staircase following the level with one. */

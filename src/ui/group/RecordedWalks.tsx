@@ -4,9 +4,9 @@
 // ‹ › walks through the mazes.
 
 import { useEffect, useMemo, useState } from 'react';
-import { parseRecordedWalks, type RecordedWalks } from '../../tasks/maze';
+import { parseRecordedWalks, type RecordedModel, type RecordedWalks } from '../../tasks/maze';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
-import { waysData } from './recordedWalksData';
+import { waysData, type WaysData } from './recordedWalksData';
 import { useApp } from '../../store/store';
 
 const files = new Map<string, Promise<RecordedWalks | string>>();
@@ -90,58 +90,90 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
           { model: base, data: shown.left },
           { model: trained, data: shown.right },
         ].map(({ model, data }, side) => (
-          <figure
+          <WaysBoard
             key={side}
-            className="ways-board"
-            data-testid={side === 0 ? 'ways-base' : 'ways-trained'}
-            data-distinct={data.distinct}
-            data-reached={data.reached}
-          >
-            <figcaption>
-              {side === 0 || others.length < 2 ? (
-                <strong>{model.label}</strong>
-              ) : (
-                <select
-                  data-testid="ways-model"
-                  value={trained.label}
-                  onChange={(e) => setRight(e.target.value)}
-                  aria-label="trained model"
-                >
-                  {others.map((m) => (
-                    <option key={m.label} value={m.label}>
-                      {m.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </figcaption>
-            <MazeBoard data={data.board} px={px} />
-            <figcaption className="small">{data.caption}</figcaption>
-          </figure>
+            side={side}
+            model={model}
+            data={data}
+            px={px}
+            choice={side === 0 || others.length < 2 ? null : { others, value: trained.label, onChange: setRight }}
+          />
         ))}
       </div>
-      <p className="small muted ways-foot" data-testid="ways-summary">
-        Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze}{' '}
-        {f2(base.passAtG)} → {f2(trained.passAtG)}.
-        {base.branching && trained.branching ? (
-          // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze,
-          // so that a model with more walks on G is not credited with more ways.
-          <span data-testid="ways-shortest">
-            {' '}
-            Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} →{' '}
-            {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness{' '}
-            {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the
-            first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} →{' '}
-            {f2(trained.branching.matchedCorrect.distinct)}.
-          </span>
-        ) : (
-          <>
-            {' '}
-            Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows
-            with the walks that reach G).
-          </>
-        )}
-      </p>
+      <WaysSummary base={base} trained={trained} mazes={M} />
     </div>
+  );
+}
+
+/** One model's board: its name (or, on the trained side with several, a picker), the walks, a caption. */
+function WaysBoard({
+  side,
+  model,
+  data,
+  px,
+  choice,
+}: {
+  side: number;
+  model: RecordedModel;
+  data: WaysData;
+  px: number;
+  choice: { others: RecordedModel[]; value: string; onChange: (label: string) => void } | null;
+}) {
+  return (
+    <figure
+      className="ways-board"
+      data-testid={side === 0 ? 'ways-base' : 'ways-trained'}
+      data-distinct={data.distinct}
+      data-reached={data.reached}
+    >
+      <figcaption>
+        {choice === null ? (
+          <strong>{model.label}</strong>
+        ) : (
+          <select
+            data-testid="ways-model"
+            value={choice.value}
+            onChange={(e) => choice.onChange(e.target.value)}
+            aria-label="trained model"
+          >
+            {choice.others.map((m) => (
+              <option key={m.label} value={m.label}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </figcaption>
+      <MazeBoard data={data.board} px={px} />
+      <figcaption className="small">{data.caption}</figcaption>
+    </figure>
+  );
+}
+
+/** The numbers over all the mazes: pass@1, pass@G, and the distinct ways (at a matched count when recorded). */
+function WaysSummary({ base, trained, mazes: M }: { base: RecordedModel; trained: RecordedModel; mazes: number }) {
+  return (
+    <p className="small muted ways-foot" data-testid="ways-summary">
+      Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze} {f2(base.passAtG)}{' '}
+      → {f2(trained.passAtG)}.
+      {base.branching && trained.branching ? (
+        // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze,
+        // so that a model with more walks on G is not credited with more ways.
+        <span data-testid="ways-shortest">
+          {' '}
+          Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} →{' '}
+          {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness{' '}
+          {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the
+          first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} →{' '}
+          {f2(trained.branching.matchedCorrect.distinct)}.
+        </span>
+      ) : (
+        <>
+          {' '}
+          Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows
+          with the walks that reach G).
+        </>
+      )}
+    </p>
   );
 }

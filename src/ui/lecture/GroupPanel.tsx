@@ -55,22 +55,9 @@ export function GroupPanel() {
     })),
   );
   const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
-  const groupSize = useApp((s) => s.config.groupSize);
   const walksFile = useApp((s) => (s.preset ? getPreset(s.preset).walks : undefined));
-  const [tab, setTab] = useState<'answers' | 'table' | 'ways'>('answers');
+  const [tab, setTab] = useState<GroupTab>('answers');
   const [colourBy, setColourBy] = useState<ColourBy>('advantage');
-  // Maze lessons with recorded walks: a button beside the maze, not a row of tabs (on a projector the answers need that row).
-  const waysButton =
-    walksFile && !hasTable ? (
-      <button
-        className="small-button ways-toggle"
-        data-testid="tab-ways"
-        onClick={() => setTab('ways')}
-        title="recorded walks: the base model's ways to G beside a trained model's"
-      >
-        ways to G
-      </button>
-    ) : null;
   // The ways view belongs to the lesson that has recorded walks: another lesson shows its group.
   const ways = tab === 'ways' && walksFile !== undefined;
   const B = rollout?.shape.B ?? 0;
@@ -83,28 +70,7 @@ export function GroupPanel() {
       aria-label="one group of answers"
     >
       <div className="group-head">
-        <h2>
-          {ways ? (
-            'Ways to G: base vs RL'
-          ) : rollout?.preview ? (
-            <span
-              title="one group sampled from the loaded model, scored and with advantages; no update: ▶ trains from here"
-              data-testid="preview-group"
-            >
-              Step {rollout.step} <span className="muted">· no update</span>
-            </span>
-          ) : rollout ? (
-            <>
-              Group {shown + 1} of {B}{' '}
-              <span className="muted">
-                · step {rollout.step}
-                {rollout.phase ? ` (after ${rollout.phase})` : ''}
-              </span>
-            </>
-          ) : (
-            'A group of answers'
-          )}
-        </h2>
+        <GroupTitle ways={ways} rollout={rollout} shown={shown} B={B} />
         {ways && (
           <button
             className="small-button ways-toggle"
@@ -115,109 +81,238 @@ export function GroupPanel() {
             answers
           </button>
         )}
-        {rollout && !ways && (
-          <span className="group-nav">
-            <button
-              data-testid="group-prev"
-              disabled={shown === 0}
-              onClick={() => setGroupIndex(shown - 1)}
-              aria-label="previous group (Alt+←)"
-              title="previous group (Alt+←)"
-            >
-              ‹
-            </button>
-            <button
-              data-testid="group-next"
-              disabled={shown >= B - 1}
-              onClick={() => setGroupIndex(shown + 1)}
-              aria-label="next group (Alt+→)"
-              title="next group (Alt+→)"
-            >
-              ›
-            </button>
-          </span>
-        )}
+        {rollout && !ways && <GroupNav shown={shown} B={B} setGroupIndex={setGroupIndex} />}
       </div>
-      {picked !== null && !ways && (
-        <p className="picked small" data-testid="picked-step">
-          {missing
-            ? `The rollouts of step ${picked} are no longer kept (the page keeps the last 30 steps); showing the latest.`
-            : `Step ${picked}, picked on a chart.`}{' '}
-          <button className="link-button" data-testid="back-to-live" onClick={() => setViewStep(null)}>
-            back to live
-          </button>
-        </p>
-      )}
-      {hasTable && (
-        <div className="tabs" role="tablist">
-          <button
-            role="tab"
-            aria-selected={tab === 'answers'}
-            data-testid="tab-answers"
-            onClick={() => setTab('answers')}
-          >
-            answers
-          </button>
-          <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>
-            learned table
-          </button>
-        </div>
-      )}
-      <div className="group-body">
-        {tab === 'table' && hasTable ? (
-          <LearnedTable />
-        ) : ways ? (
-          <RecordedWalksView file={walksFile!} fontSize={zoom ? 17 : 14} />
-        ) : rollout ? (
-          <GroupView
-            rollout={rollout}
-            b={shown}
-            colourBy={colourBy}
-            showSpecial={showSpecial}
-            fontSize={zoom ? 17 : 14}
-            compact
-            aside={waysButton}
-          />
-        ) : (
-          <>
-            <p className="muted">
-              Press ▶, → (one step) or Shift+→ (one phase): the prompt, the {groupSize} answers sampled for it, their
-              scores and advantages appear here.
-            </p>
-            {waysButton}
-          </>
-        )}
-      </div>
+      {picked !== null && !ways && <PickedStep picked={picked} missing={missing} onBack={() => setViewStep(null)} />}
+      {hasTable && <TableTabs tab={tab} setTab={setTab} />}
+      <GroupBody
+        tab={tab}
+        setTab={setTab}
+        hasTable={hasTable}
+        walksFile={walksFile}
+        rollout={rollout}
+        b={shown}
+        colourBy={colourBy}
+        showSpecial={showSpecial}
+        zoom={zoom}
+      />
       {rollout && tab === 'answers' && (
-        <div className="group-foot small">
-          <span role="radiogroup" aria-label="colour tokens by">
-            colour:{' '}
-            {COLOURINGS.map(({ by, label }) => (
-              <label key={by}>
-                <input
-                  type="radio"
-                  name="group-colour"
-                  data-testid={`colour-${by}`}
-                  checked={colourBy === by}
-                  onChange={() => setColourBy(by)}
-                />{' '}
-                {label}
-              </label>
-            ))}
-          </span>
-          <label>
-            <input
-              type="checkbox"
-              data-testid="show-special"
-              checked={showSpecial}
-              onChange={(e) => setShowSpecial(e.target.checked)}
-            />{' '}
-            special tokens
-          </label>
-          <TokenKey rollout={rollout} b={shown} showSpecial={showSpecial} />
-        </div>
+        <GroupFoot
+          rollout={rollout}
+          b={shown}
+          colourBy={colourBy}
+          setColourBy={setColourBy}
+          showSpecial={showSpecial}
+          setShowSpecial={setShowSpecial}
+        />
       )}
     </section>
+  );
+}
+
+/** The group's answers (the ways button beside a maze), the learned table, or the ways view. */
+function GroupBody({
+  tab,
+  setTab,
+  hasTable,
+  walksFile,
+  rollout,
+  b,
+  colourBy,
+  showSpecial,
+  zoom,
+}: {
+  tab: GroupTab;
+  setTab: (tab: GroupTab) => void;
+  hasTable: boolean;
+  walksFile: string | undefined;
+  rollout: RolloutView | null;
+  b: number;
+  colourBy: ColourBy;
+  showSpecial: boolean;
+  zoom: boolean;
+}) {
+  const groupSize = useApp((s) => s.config.groupSize);
+  // Maze lessons with recorded walks: a button beside the maze, not a row of tabs (on a projector the answers need that row).
+  const waysButton =
+    walksFile && !hasTable ? (
+      <button
+        className="small-button ways-toggle"
+        data-testid="tab-ways"
+        onClick={() => setTab('ways')}
+        title="recorded walks: the base model's ways to G beside a trained model's"
+      >
+        ways to G
+      </button>
+    ) : null;
+  const ways = tab === 'ways' && walksFile !== undefined;
+  return (
+    <div className="group-body">
+      {tab === 'table' && hasTable ? (
+        <LearnedTable />
+      ) : ways ? (
+        <RecordedWalksView file={walksFile!} fontSize={zoom ? 17 : 14} />
+      ) : rollout ? (
+        <GroupView
+          rollout={rollout}
+          b={b}
+          colourBy={colourBy}
+          showSpecial={showSpecial}
+          fontSize={zoom ? 17 : 14}
+          compact
+          aside={waysButton}
+        />
+      ) : (
+        <>
+          <p className="muted">
+            Press ▶, → (one step) or Shift+→ (one phase): the prompt, the {groupSize} answers sampled for it, their
+            scores and advantages appear here.
+          </p>
+          {waysButton}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The panel's title: the ways view, a loaded model's preview group, group b of B at its step, or none yet. */
+function GroupTitle({
+  ways,
+  rollout,
+  shown,
+  B,
+}: {
+  ways: boolean;
+  rollout: RolloutView | null;
+  shown: number;
+  B: number;
+}) {
+  return (
+    <h2>
+      {ways ? (
+        'Ways to G: base vs RL'
+      ) : rollout?.preview ? (
+        <span
+          title="one group sampled from the loaded model, scored and with advantages; no update: ▶ trains from here"
+          data-testid="preview-group"
+        >
+          Step {rollout.step} <span className="muted">· no update</span>
+        </span>
+      ) : rollout ? (
+        <>
+          Group {shown + 1} of {B}{' '}
+          <span className="muted">
+            · step {rollout.step}
+            {rollout.phase ? ` (after ${rollout.phase})` : ''}
+          </span>
+        </>
+      ) : (
+        'A group of answers'
+      )}
+    </h2>
+  );
+}
+
+/** ‹ › through the step's groups. */
+function GroupNav({ shown, B, setGroupIndex }: { shown: number; B: number; setGroupIndex: (b: number) => void }) {
+  return (
+    <span className="group-nav">
+      <button
+        data-testid="group-prev"
+        disabled={shown === 0}
+        onClick={() => setGroupIndex(shown - 1)}
+        aria-label="previous group (Alt+←)"
+        title="previous group (Alt+←)"
+      >
+        ‹
+      </button>
+      <button
+        data-testid="group-next"
+        disabled={shown >= B - 1}
+        onClick={() => setGroupIndex(shown + 1)}
+        aria-label="next group (Alt+→)"
+        title="next group (Alt+→)"
+      >
+        ›
+      </button>
+    </span>
+  );
+}
+
+/** The step picked on a chart (or that its rollouts are gone), and the way back to live. */
+function PickedStep({ picked, missing, onBack }: { picked: number; missing: boolean; onBack: () => void }) {
+  return (
+    <p className="picked small" data-testid="picked-step">
+      {missing
+        ? `The rollouts of step ${picked} are no longer kept (the page keeps the last 30 steps); showing the latest.`
+        : `Step ${picked}, picked on a chart.`}{' '}
+      <button className="link-button" data-testid="back-to-live" onClick={onBack}>
+        back to live
+      </button>
+    </p>
+  );
+}
+
+type GroupTab = 'answers' | 'table' | 'ways';
+
+/** Answers or the learned table, for chains of group elements. */
+function TableTabs({ tab, setTab }: { tab: GroupTab; setTab: (tab: GroupTab) => void }) {
+  return (
+    <div className="tabs" role="tablist">
+      <button role="tab" aria-selected={tab === 'answers'} data-testid="tab-answers" onClick={() => setTab('answers')}>
+        answers
+      </button>
+      <button role="tab" aria-selected={tab === 'table'} data-testid="tab-table" onClick={() => setTab('table')}>
+        learned table
+      </button>
+    </div>
+  );
+}
+
+/** Under the answers: what colours the tokens, the special tokens switch, and the key to the marks. */
+function GroupFoot({
+  rollout,
+  b,
+  colourBy,
+  setColourBy,
+  showSpecial,
+  setShowSpecial,
+}: {
+  rollout: RolloutView;
+  b: number;
+  colourBy: ColourBy;
+  setColourBy: (by: ColourBy) => void;
+  showSpecial: boolean;
+  setShowSpecial: (show: boolean) => void;
+}) {
+  return (
+    <div className="group-foot small">
+      <span role="radiogroup" aria-label="colour tokens by">
+        colour:{' '}
+        {COLOURINGS.map(({ by, label }) => (
+          <label key={by}>
+            <input
+              type="radio"
+              name="group-colour"
+              data-testid={`colour-${by}`}
+              checked={colourBy === by}
+              onChange={() => setColourBy(by)}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </span>
+      <label>
+        <input
+          type="checkbox"
+          data-testid="show-special"
+          checked={showSpecial}
+          onChange={(e) => setShowSpecial(e.target.checked)}
+        />{' '}
+        special tokens
+      </label>
+      <TokenKey rollout={rollout} b={b} showSpecial={showSpecial} />
+    </div>
   );
 }
 

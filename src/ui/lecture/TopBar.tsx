@@ -45,7 +45,6 @@ function Transport() {
   const controller = useController();
   const status = useApp((s) => s.status);
   const pausing = useApp((s) => s.pausing);
-  const delayMs = useApp((s) => s.delayMs);
   const running = status === 'running';
   const blocked = !controller || status === 'lost' || status === 'fault';
   return (
@@ -110,22 +109,31 @@ function Transport() {
         </div>
         <div className="row-tight shortcuts-hint">
           <span>Space ▶/❚❚ · → step · Shift+→ phase</span>
-          <label
-            className="speed"
-            title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens"
-          >
-            speed{' '}
-            <select data-testid="speed" value={delayMs} onChange={(e) => controller?.setSpeed(Number(e.target.value))}>
-              {SPEEDS.map((s) => (
-                <option key={s.delayMs} value={s.delayMs}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SpeedPicker />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The pause between steps (SPEEDS). */
+function SpeedPicker() {
+  const controller = useController();
+  const delayMs = useApp((s) => s.delayMs);
+  return (
+    <label
+      className="speed"
+      title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens"
+    >
+      speed{' '}
+      <select data-testid="speed" value={delayMs} onChange={(e) => controller?.setSpeed(Number(e.target.value))}>
+        {SPEEDS.map((s) => (
+          <option key={s.delayMs} value={s.delayMs}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
