@@ -12,7 +12,7 @@ import { sweepJobs } from './sweep-command';
 import { codeSets } from './code-files';
 import { readSafetensors } from '../model/safetensors';
 import { ablationCells, ablationSpec } from '../ablation/spec';
-import { CODE_EXAMPLES } from '../config/custom-code';
+import { CODE_EXAMPLES } from '../config/code-examples';
 
 const small = [
   '--preset',

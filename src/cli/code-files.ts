@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { CliError, type FlagSpec, type ParsedFlags } from '../core/flags';
-import { CODE_KNOB, MAX_CODE_LENGTH, type CodeKind } from '../config/custom-code';
+import { CODE_KNOB, MAX_CODE_LENGTH, type CodeKind } from '../config/user-code';
 
 export const CODE_FILE_FLAGS: Record<'estimator-file' | 'reward-file', FlagSpec> = {
   'estimator-file': {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SweepIo } from './sweep-command';
 import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
-import { ESTIMATOR_TEMPLATE } from '../config/custom-code';
+import { ESTIMATOR_TEMPLATE } from '../config/user-code';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 const io = (out: string[] = [], err: string[] = []): SweepIo => ({

@@ -1,11 +1,12 @@
-// The examples section of docs/custom-estimators.md, generated from src/config/custom-code.ts so
+// The examples section of docs/custom-estimators.md, generated from src/config/code-examples.ts so
 // the page and the docs show the same code. Regenerate with:
 //   npx tsx src/config/custom-docs.ts   (rewrites the section; a test compares it)
 
-import { CODE_EXAMPLES, CODE_FUNCTION } from './custom-code';
+import { CODE_FUNCTION } from './user-code';
+import { CODE_EXAMPLES } from './code-examples';
 
 export const EXAMPLES_BEGIN =
-  '<!-- examples: generated from src/config/custom-code.ts by src/config/custom-docs.ts; do not edit by hand -->';
+  '<!-- examples: generated from src/config/code-examples.ts by src/config/custom-docs.ts; do not edit by hand -->';
 export const EXAMPLES_END = '<!-- end of examples -->';
 
 /** The generated section, markers included. */

@@ -1,5 +1,5 @@
 // The estimators' names, apart from the knob table so that the custom code's examples
-// (custom-code.ts, which knobs.ts reads its templates from) can name the built-in they
+// (code-examples.ts; knobs.ts reads the templates from user-code.ts) can name the built-in they
 // reproduce without a circle through knobs.ts.
 
 /** `custom`: the config's own code (customEstimator, docs/custom-estimators.md). */

@@ -6,7 +6,8 @@ export * from './presets';
 export * from './url';
 export * from './cli';
 export * from './metrics';
-export * from './custom-code';
+export * from './user-code';
+export * from './code-examples';
 export {
   checkpointRun,
   checkpointRunConfig,

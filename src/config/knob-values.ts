@@ -6,7 +6,7 @@ import { quoteInput, shortText } from '../core/quote';
 import { getTask, type TaskName } from '../tasks/registry';
 import type { ParamSpec } from '../tasks/types';
 import { allowedText, knobsFor, TASK_PREFIX, type KnobSpec, type KnobValue } from './knobs';
-import { MAX_CODE_LENGTH } from './custom-code';
+import { MAX_CODE_LENGTH } from './user-code';
 import { ConfigError, type RunConfig } from './run-config';
 
 /** A filled record of knob values, typed as a RunConfig (callers validate or build it from one). */

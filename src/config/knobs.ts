@@ -11,10 +11,10 @@
 
 import { getTask, isTaskName, TASK_NAMES, TASKS, type TaskName } from '../tasks/registry';
 import type { ParamSpec } from '../tasks/types';
-import { ESTIMATOR_TEMPLATE, MAX_CODE_LENGTH, REWARD_TEMPLATE } from './custom-code';
+import { ESTIMATOR_TEMPLATE, MAX_CODE_LENGTH, REWARD_TEMPLATE } from './user-code';
 import { ESTIMATORS, type Estimator } from './estimator-names';
 
-/** `code`: the source of a function the run calls (src/config/custom-code.ts), kept exactly as written. */
+/** `code`: the source of a function the run calls (src/config/user-code.ts), kept exactly as written. */
 export type KnobKind = 'int' | 'float' | 'enum' | 'bool' | 'code';
 export type KnobValue = number | string | boolean;
 

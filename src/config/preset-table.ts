@@ -1,7 +1,7 @@
 // The preset table (src/config/presets.ts reads it): every lesson, in the order the page lists
 // them, each a diff on the default config or on a shared recipe (preset-recipes.ts).
 
-import { GRPO_NO_STD_SOURCE } from './custom-code';
+import { GRPO_NO_STD_SOURCE } from './code-examples';
 import type { LessonCheckpoint, Preset } from './preset-types';
 import {
   COT_A5,

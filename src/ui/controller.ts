@@ -16,7 +16,7 @@ import { loadCheckpoint } from '../store/checkpointFile';
 import type { KeptCheckpoint } from '../store/archive';
 import { adapterLabel } from '../gpu/device';
 import { holdUnreadCode } from './code/gate';
-import type { CodeKind } from '../config/custom-code';
+import type { CodeKind } from '../config/user-code';
 import { EventBatcher } from './control/batcher';
 import { CheckpointKeeper } from './control/checkpoints';
 import { RunFiles } from './control/files';

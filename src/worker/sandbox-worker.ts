@@ -5,7 +5,7 @@
 // worker cannot interrupt a synchronous loop from inside, so the time limit is enforced from
 // here: a call that does not answer in time gets its worker terminated.
 
-import type { CodeKind } from '../config/custom-code';
+import type { CodeKind } from '../config/user-code';
 import { SANDBOX_RUNTIME, WORKER_SHIM } from '../rl/custom/runtime';
 import { timeoutReply, type Sandbox, type SandboxInput, type SandboxReply } from '../rl/custom/sandbox';
 

@@ -3,7 +3,7 @@
 // are as they were given. They run in the trainer, never in the sandbox, on what the runtime
 // reported; each failure is a CustomCodeError pointing at the function's line.
 
-import { CODE_FUNCTION, functionLine, type CodeKind } from '../../config/custom-code';
+import { CODE_FUNCTION, functionLine, type CodeKind } from '../../config/user-code';
 import { CustomCodeError } from './errors';
 import type { InputArray, OutputSummary, SandboxInput } from './sandbox';
 

@@ -48,7 +48,7 @@ describe('custom code in the Node sandbox', () => {
   });
 
   it('reproduces a built-in exactly (GRPO written out)', async () => {
-    const { ESTIMATOR_TEMPLATE } = await import('../../config/custom-code');
+    const { ESTIMATOR_TEMPLATE } = await import('../../config/user-code');
     const code = await load(ESTIMATOR_TEMPLATE);
     expect(await code.call(input, lengths)).toEqual(grpoAdvantages(batch.rewards, 2, 3, 'group'));
   });

@@ -2,7 +2,7 @@
 // transpiled (./transpile.ts), evaluated once in its sandbox, and each call's output is checked
 // (./checks.ts) before the trainer uses it. Every failure is a CustomCodeError with the line.
 
-import { activeCode, CODE_FUNCTION, CODE_KINDS, functionLine, type CodeKind } from '../../config/custom-code';
+import { activeCode, CODE_FUNCTION, CODE_KINDS, functionLine, type CodeKind } from '../../config/user-code';
 import type { RunConfig } from '../../config/config';
 import { checkOutput, checkUnchanged, type AllowedLength } from './checks';
 import { codeFile, CustomCodeError, thrownError } from './errors';

@@ -2,7 +2,7 @@
 // wrong output, a time limit) becomes one CustomCodeError whose message names the code, the line
 // and what to do, and whose `line` lets the page mark that line in its editor.
 
-import { CODE_FUNCTION, CODE_NAME, functionLine, type CodeKind } from '../../config/custom-code';
+import { CODE_FUNCTION, CODE_NAME, functionLine, type CodeKind } from '../../config/user-code';
 import type { SandboxError } from './sandbox';
 
 export type CodeFailure = 'syntax' | 'load' | 'exception' | 'output' | 'mutation' | 'timeout';

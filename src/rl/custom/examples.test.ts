@@ -1,10 +1,11 @@
-// Every built-in estimator written as custom code (src/config/custom-code.ts) reproduces the
+// Every built-in estimator written as custom code (src/config/code-examples.ts) reproduces the
 // built-in's advantages bit for bit, on random batches, through the real path: transpiled,
 // loaded in Node's sandbox, called, checked.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CODE_EXAMPLES, ESTIMATOR_TEMPLATE, GRPO_NO_STD_SOURCE, examplesOf } from '../../config/custom-code';
+import { ESTIMATOR_TEMPLATE } from '../../config/user-code';
+import { CODE_EXAMPLES, GRPO_NO_STD_SOURCE, examplesOf } from '../../config/code-examples';
 import { baseAdvantages, computeAdvantages, type AdvantageOptions } from '../estimators';
 import { DEFAULT_ADVANTAGE_OPTIONS } from '../settings';
 import { arbBatch, makeBatch } from '../estimators-fixtures';

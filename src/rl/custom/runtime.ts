@@ -16,7 +16,7 @@
 //
 // Written as a string (not a function's source) so that no bundler or minifier can change it.
 
-/** The runtime (see above); its NAMES are src/config/custom-code.ts's CODE_FUNCTION. */
+/** The runtime (see above); its NAMES are src/config/user-code.ts's CODE_FUNCTION. */
 export const SANDBOX_RUNTIME = String.raw`
 Object.defineProperty(globalThis, '__rlvr', { enumerable: false, writable: false, configurable: false, value: (function () {
   'use strict';

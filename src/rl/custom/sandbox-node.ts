@@ -11,7 +11,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { CodeKind } from '../../config/custom-code';
+import type { CodeKind } from '../../config/user-code';
 import { CHILD_PROGRAM } from './sandbox-child';
 import {
   timeoutReply,

@@ -3,7 +3,7 @@
 // code a nested worker (src/worker/sandbox-worker.ts), Node a node:vm context (./sandbox-node.ts);
 // both run ./runtime.ts inside, and both answer with the plain records below.
 
-import type { CodeKind } from '../../config/custom-code';
+import type { CodeKind } from '../../config/user-code';
 
 /** Typed arrays the batch carries, by their names in the batch. */
 export type InputArray = Float64Array | Float32Array | Int32Array | Uint8Array;

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mergeConfig, type RunConfig } from '../../config/config';
-import { CODE_EXAMPLES } from '../../config/custom-code';
+import { CODE_EXAMPLES } from '../../config/code-examples';
 import { presetConfig } from '../../config/presets';
 import { CpuEngine } from '../cpu-engine';
 import type { StepRecord } from '../metrics';

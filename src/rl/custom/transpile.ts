@@ -4,7 +4,7 @@
 // a CustomCodeError with its line and column. sucrase is loaded on first use only, so a run
 // without custom code never downloads it.
 
-import type { CodeKind } from '../../config/custom-code';
+import type { CodeKind } from '../../config/user-code';
 import { CustomCodeError } from './errors';
 
 type Transform = (

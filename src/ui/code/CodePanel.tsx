@@ -4,7 +4,8 @@
 // until Run is pressed here. A failure of the run's code is shown with its line marked.
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { CODE_KINDS, CODE_KNOB, examplesOf, type CodeKind } from '../../config/custom-code';
+import { CODE_KINDS, CODE_KNOB, type CodeKind } from '../../config/user-code';
+import { examplesOf } from '../../config/code-examples';
 import { useApp } from '../../store/store';
 import type { CodeFailure } from '../../store/codeSlice';
 import { useController } from '../context';

@@ -3,7 +3,7 @@
 // the code panel, is held; the panel opens on it and a notice says why.
 
 import type { RunConfig } from '../../config';
-import { CODE_NAME } from '../../config/custom-code';
+import { CODE_NAME } from '../../config/user-code';
 import { unreviewedCode } from '../../store/codeSlice';
 import type { AppState } from '../../store/store';
 

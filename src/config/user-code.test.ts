@@ -7,14 +7,8 @@ import { parseSetFlags } from './cli';
 import { configToSearch, searchToConfig } from './url';
 import { checkpointRun, checkpointRunConfig } from './checkpoint-run';
 import { versusCustomGrid } from '../ablation/spec';
-import {
-  activeCode,
-  functionLine,
-  isShippedCode,
-  MAX_CODE_LENGTH,
-  ESTIMATOR_TEMPLATE,
-  REWARD_TEMPLATE,
-} from './custom-code';
+import { activeCode, functionLine, MAX_CODE_LENGTH, ESTIMATOR_TEMPLATE, REWARD_TEMPLATE } from './user-code';
+import { isShippedCode } from './code-examples';
 
 const code =
   '  // leading spaces & a "quote", = and ?\nfunction advantages(batch) {\n  return batch.rewards; // é ✓\n}\n\n';
