@@ -49,6 +49,12 @@ export function writeBytes(data: BufferSource | SharedArrayBuffer, dataOffset = 
   return data.byteLength - dataOffset * element;
 }
 
+/** The running counts, and whether they still count (stop() turns it off; wrapped objects stay wrapped). */
+interface Tally {
+  c: GpuCallCounts;
+  active: boolean;
+}
+
 /**
  * Counts the calls on `device` from now on; installing twice returns the first counter (the
  * bench and the page each install one at device creation).
@@ -56,17 +62,46 @@ export function writeBytes(data: BufferSource | SharedArrayBuffer, dataOffset = 
 export function countGpuCalls(device: GPUDevice): GpuCallCounter {
   const existing = counters.get(device);
   if (existing) return existing;
-  const c: GpuCallCounts = { ...ZERO_COUNTS };
-  let active = true;
+  const tally: Tally = { c: { ...ZERO_COUNTS }, active: true };
+  const c = tally.c;
   const queue = device.queue;
   const submit = queue.submit;
   const writeBuffer = queue.writeBuffer;
   const createCommandEncoder = device.createCommandEncoder;
   const createBuffer = device.createBuffer;
 
+  countQueue(queue, tally);
+  countPassesAndDispatches(device, tally);
+  countReadbacks(device, tally);
+
+  const counter: GpuCallCounter = {
+    counts: () => ({ ...c }),
+    async measure(work) {
+      const before = { ...c };
+      const result = await work();
+      return { result, counts: countsBetween(before, c) };
+    },
+    stop() {
+      tally.active = false;
+      queue.submit = submit;
+      queue.writeBuffer = writeBuffer;
+      device.createCommandEncoder = createCommandEncoder;
+      device.createBuffer = createBuffer;
+      counters.delete(device);
+    },
+  };
+  counters.set(device, counter);
+  return counter;
+}
+
+/** Wraps the queue: submits and their command buffers, writes and the bytes written. */
+function countQueue(queue: GPUQueue, tally: Tally): void {
+  const c = tally.c;
+  const submit = queue.submit;
+  const writeBuffer = queue.writeBuffer;
   queue.submit = function (this: GPUQueue, buffers: Iterable<GPUCommandBuffer>): undefined {
     const list = [...buffers];
-    if (active) {
+    if (tally.active) {
       c.submits++;
       c.commandBuffers += list.length;
     }
@@ -80,7 +115,7 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
     dataOffset?: GPUSize64,
     size?: GPUSize64,
   ): undefined {
-    if (active) {
+    if (tally.active) {
       c.writes++;
       c.bytesWritten += writeBytes(
         data,
@@ -90,6 +125,12 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
     }
     return (writeBuffer as (...a: unknown[]) => undefined).call(this, buffer, offset, data, dataOffset, size);
   };
+}
+
+/** Wraps each new command encoder: its compute passes, and each pass's dispatches. */
+function countPassesAndDispatches(device: GPUDevice, tally: Tally): void {
+  const c = tally.c;
+  const createCommandEncoder = device.createCommandEncoder;
   device.createCommandEncoder = function (
     this: GPUDevice,
     descriptor?: GPUCommandEncoderDescriptor,
@@ -98,7 +139,7 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
     const beginComputePass = encoder.beginComputePass;
     encoder.beginComputePass = function (this: GPUCommandEncoder, d?: GPUComputePassDescriptor): GPUComputePassEncoder {
       const pass = beginComputePass.call(this, d);
-      if (active) c.computePasses++;
+      if (tally.active) c.computePasses++;
       const dispatch = pass.dispatchWorkgroups;
       pass.dispatchWorkgroups = function (
         this: GPUComputePassEncoder,
@@ -106,13 +147,19 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
         y?: GPUSize32,
         z?: GPUSize32,
       ): undefined {
-        if (active) c.dispatches++;
+        if (tally.active) c.dispatches++;
         return dispatch.call(this, x, y, z);
       };
       return pass;
     };
     return encoder;
   };
+}
+
+/** Wraps each new mappable buffer: its readbacks (mapAsync). */
+function countReadbacks(device: GPUDevice, tally: Tally): void {
+  const c = tally.c;
+  const createBuffer = device.createBuffer;
   device.createBuffer = function (this: GPUDevice, descriptor: GPUBufferDescriptor): GPUBuffer {
     const buffer = createBuffer.call(this, descriptor);
     if ((descriptor.usage & GPUBufferUsage.MAP_READ) !== 0) {
@@ -123,31 +170,12 @@ export function countGpuCalls(device: GPUDevice): GpuCallCounter {
         offset?: GPUSize64,
         size?: GPUSize64,
       ): Promise<undefined> {
-        if (active) c.readbacks++;
+        if (tally.active) c.readbacks++;
         return mapAsync.call(this, mode, offset, size);
       };
     }
     return buffer;
   };
-
-  const counter: GpuCallCounter = {
-    counts: () => ({ ...c }),
-    async measure(work) {
-      const before = { ...c };
-      const result = await work();
-      return { result, counts: countsBetween(before, c) };
-    },
-    stop() {
-      active = false;
-      queue.submit = submit;
-      queue.writeBuffer = writeBuffer;
-      device.createCommandEncoder = createCommandEncoder;
-      device.createBuffer = createBuffer;
-      counters.delete(device);
-    },
-  };
-  counters.set(device, counter);
-  return counter;
 }
 
 /** The counter installed on `device`, if any. */

@@ -13,9 +13,9 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// The layers' kernels are here; the training kernels (logits, losses, norms, AdamW) in
-// ops-train.ts, sampling and decoding in ops-decode.ts, shared checks in op-plumbing.ts; all are
-// exported from here.
+// The layers' kernels are here; matmul and the bias gradient in ops-matmul.ts, the training
+// kernels (logits, losses, norms, AdamW) in ops-train.ts, sampling and decoding in ops-decode.ts,
+// shared checks in op-plumbing.ts; all are exported from here.
 //
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
@@ -23,10 +23,11 @@
 import { createStorage, groups1d, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
-import { splitKChunks, SUM_ROWS } from '../core/abi';
-import { checkHeads, dummyBuffer, grid, need, positiveInts, WG } from './op-plumbing';
+import { SUM_ROWS } from '../core/abi';
+import { checkHeads, grid, need, positiveInts, WG } from './op-plumbing';
 
 export type { Buf };
+export * from './ops-matmul';
 export * from './ops-train';
 export * from './ops-decode';
 export { grid } from './op-plumbing';
@@ -212,205 +213,6 @@ export function layernormBackwardOp(
       overrides,
       workgroups: [groups1d(C, WG), 1, 1],
       work: work.chunkSumsWork(Z, 2 * C),
-    }),
-  ];
-}
-
-// ─── matmul ─────────────────────────────────────────────────────────────────────────────────
-
-/**
- * `naive`: one thread per output; `tuned` (default): one thread per 4×4 register tile, no
- * shared memory (best on SwiftShader); `tiled`: 4×4 register tiles fed from shared-memory
- * tiles (fewer global loads; the usual winner on real GPUs; benchmark before switching).
- */
-export type MatmulVariant = 'naive' | 'tuned' | 'tiled';
-export const MATMUL_VARIANTS: readonly MatmulVariant[] = ['naive', 'tuned', 'tiled'];
-
-let matmulDefault: MatmulVariant = 'tuned';
-
-/** The variant matmulOp uses when none is given (a benchmark switches it for a whole plan). */
-export function setDefaultMatmulVariant(v: MatmulVariant): void {
-  if (!MATMUL_VARIANTS.includes(v))
-    throw new RangeError(`matmul variant must be one of ${MATMUL_VARIANTS.join(', ')}, got ${String(v)}`);
-  matmulDefault = v;
-}
-
-export function defaultMatmulVariant(): MatmulVariant {
-  return matmulDefault;
-}
-
-const MM_WX = 8;
-const MM_WY = 8;
-
-/**
- * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]); op(a) is [M,K] (stored
- * [K,M] when transA), op(b) is [K,N] (stored [N,K] when transB).
- */
-export function matmulOp(
-  device: GPUDevice,
-  out: Buf, // [M, N]
-  a: Buf, // [M, K], or [K, M] if transA
-  b: Buf, // [K, N], or [N, K] if transB
-  bias: Buf | null, // [N] or null
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
-  variant: MatmulVariant = matmulDefault,
-): Dispatch[] {
-  const op = 'matmul';
-  positiveInts(op, { M, K, N });
-  need(op, 'out', out, M * N);
-  need(op, 'a', a, M * K);
-  need(op, 'b', b, K * N);
-  if (bias) need(op, 'bias', bias, N);
-  if (!MATMUL_VARIANTS.includes(variant)) throw new RangeError(`matmul: unknown variant ${String(variant)}`);
-  const Z = splitKChunks(M, K, N, transA, bias !== null);
-  if (Z > 1) return matmulSplitK(device, out, a, b, M, K, N, transA, transB, accumulate, Z);
-  const tile = variant === 'naive' ? 1 : 4;
-  const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
-  const wy = Math.ceil(Math.ceil(M / tile) / MM_WY);
-  if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
-  return [
-    makeDispatch(device, {
-      kernel: 'matmul',
-      entryPoint: variant,
-      bindings: [out, a, b, bias ?? dummyBuffer(device)],
-      uniform: uniformFrom(
-        device,
-        [
-          [M, 'u32'],
-          [K, 'u32'],
-          [N, 'u32'],
-        ],
-        op,
-      ),
-      overrides: {
-        TRANS_A: transA ? 1 : 0,
-        TRANS_B: transB ? 1 : 0,
-        ACCUM: accumulate ? 1 : 0,
-        HAS_BIAS: bias ? 1 : 0,
-        WX: MM_WX,
-        WY: MM_WY,
-      },
-      workgroups: [wx, wy, 1],
-      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
-    }),
-  ];
-}
-
-/** dbias[OC] (+=) column sums of dout[R,OC]. */
-export { splitKChunks, SUM_ROWS };
-
-export function biasBackwardOp(
-  device: GPUDevice,
-  dbias: Buf, // [OC]
-  dout: Buf, // [R, OC]
-  R: number,
-  OC: number,
-): Dispatch[] {
-  const op = 'biasBackward';
-  positiveInts(op, { R, OC });
-  need(op, 'dbias', dbias, OC);
-  need(op, 'dout', dout, R * OC);
-  const Z = Math.ceil(R / SUM_ROWS);
-  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
-  const part = createStorage(device, Z * OC * 4, `${op} chunk sums`);
-  const uniform = uniformFrom(
-    device,
-    [
-      [R, 'u32'],
-      [OC, 'u32'],
-      [Z, 'u32'],
-    ],
-    op,
-  );
-  const overrides = { WG, ROWS: SUM_ROWS };
-  return [
-    makeDispatch(device, {
-      kernel: 'bias_backward',
-      entryPoint: 'partial',
-      bindings: [null, dout, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), Z, 1],
-      work: work.biasBackwardWork(R, OC),
-    }),
-    makeDispatch(device, {
-      kernel: 'bias_backward',
-      entryPoint: 'finish',
-      bindings: [dbias, null, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), 1, 1],
-      work: work.chunkSumsWork(Z, OC),
-    }),
-  ];
-}
-
-/**
- * The split-K matmul (no bias): Z chunks of K summed into a scratch by 4×4 register tiles, then
- * the chunk sums added in order. Chosen by matmulOp for the shapes splitKChunks picks (the
- * weight gradients), whatever the variant: a long reduction into a small output.
- */
-function matmulSplitK(
-  device: GPUDevice,
-  out: Buf,
-  a: Buf,
-  b: Buf,
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
-  Z: number,
-): Dispatch[] {
-  const op = 'matmulSplitK';
-  const KC = Math.ceil(K / Z);
-  const wx = Math.ceil(Math.ceil(N / 4) / MM_WX);
-  const wy = Math.ceil(Math.ceil(M / 4) / MM_WY);
-  if (wx > 65535 || wy > 65535) throw new RangeError(`matmul: ${M}×${N} output needs too many workgroups`);
-  const part = createStorage(device, Z * M * N * 4, `${op} chunk sums`);
-  const uniform = uniformFrom(
-    device,
-    [
-      [M, 'u32'],
-      [K, 'u32'],
-      [N, 'u32'],
-      [Z, 'u32'],
-      [KC, 'u32'],
-    ],
-    op,
-  );
-  const overrides = {
-    TRANS_A: transA ? 1 : 0,
-    TRANS_B: transB ? 1 : 0,
-    ACCUM: accumulate ? 1 : 0,
-    WX: MM_WX,
-    WY: MM_WY,
-    WG,
-  };
-  return [
-    makeDispatch(device, {
-      kernel: 'matmul_splitk',
-      entryPoint: 'partial',
-      bindings: [null, a, b, part],
-      uniform,
-      overrides,
-      workgroups: [wx, wy, Z],
-      work: work.matmulWork(M, K, N, transA, transB, false, false),
-    }),
-    makeDispatch(device, {
-      kernel: 'matmul_splitk',
-      entryPoint: 'finish',
-      bindings: [out, null, null, part],
-      uniform,
-      overrides,
-      workgroups: grid(M * N, WG),
-      work: work.chunkSumsWork(Z, M * N),
     }),
   ];
 }

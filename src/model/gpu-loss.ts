@@ -108,28 +108,7 @@ export function buildTrainPlans(
   const acts = new GpuActivations(device, layout, N, T);
   const inputs = new TrainInputs(device, N, T);
   const outputs = new TrainOutputs(device, N, T);
-  const pgParams = createPgLossParams(device, {
-    epsLow: 0.2,
-    epsHigh: 0.2,
-    dualClip: 0,
-    beta: 0,
-    klKind: 3,
-    alpha: 0,
-    aggregation: 0,
-    maxLen: T,
-    totalTokens: 1,
-    totalSeqs: 1,
-  });
-  const ceParams = createCeLossParams(device, { scale: 1 });
-  const adamParams = createAdamwParams(device, {
-    lr: 0,
-    beta1: 0.9,
-    beta2: 0.999,
-    eps: 1e-8,
-    weightDecay: 0,
-    step: 1,
-    maxGradNorm: 0,
-  });
+  const { pgParams, ceParams, adamParams } = createLossUniforms(device, T);
   const invTemp = opts.invTemp;
   // The per-row bonus of the pg loss (entropy or uniform); an SFT pass clears its weight dent.
   const regulator = opts.regulator ?? REGULATOR.entropy;
@@ -162,26 +141,7 @@ export function buildTrainPlans(
     new Plan().dispatch(
       adamwOp(device, model.params, model.grads, model.m, model.v, model.decay, outputs.norm, model.P, adamParams),
     );
-  const pgLoss = () =>
-    new Plan().dispatch(
-      pgLossOp(
-        device,
-        outputs.dlogp,
-        outputs.dent,
-        outputs.seqLoss,
-        outputs.stats,
-        outputs.logp,
-        inputs.oldLogp,
-        inputs.refLogp,
-        inputs.adv,
-        inputs.mask,
-        inputs.klMask,
-        outputs.entropy,
-        N,
-        T,
-        pgParams,
-      ),
-    );
+  const pgLoss = () => pgLossPlan(device, inputs, outputs, N, T, pgParams);
   const ceLoss = () =>
     new Plan()
       .clear(outputs.dent)
@@ -209,6 +169,69 @@ export function buildTrainPlans(
     ceGrads: fwd().append(stats()).append(ceLoss()).append(backward),
     logProbs: fwd().append(stats()),
   };
+}
+
+/**
+ * The loss and AdamW uniform blocks, with placeholder values: each pass writes its own
+ * (write*Params) before it runs.
+ */
+function createLossUniforms(
+  device: GPUDevice,
+  T: number,
+): { pgParams: GPUBuffer; ceParams: GPUBuffer; adamParams: GPUBuffer } {
+  const pgParams = createPgLossParams(device, {
+    epsLow: 0.2,
+    epsHigh: 0.2,
+    dualClip: 0,
+    beta: 0,
+    klKind: 3,
+    alpha: 0,
+    aggregation: 0,
+    maxLen: T,
+    totalTokens: 1,
+    totalSeqs: 1,
+  });
+  const ceParams = createCeLossParams(device, { scale: 1 });
+  const adamParams = createAdamwParams(device, {
+    lr: 0,
+    beta1: 0.9,
+    beta2: 0.999,
+    eps: 1e-8,
+    weightDecay: 0,
+    step: 1,
+    maxGradNorm: 0,
+  });
+  return { pgParams, ceParams, adamParams };
+}
+
+/** The policy-gradient loss: dlogp, dent, the per-sequence losses and statistics from the pass's inputs. */
+function pgLossPlan(
+  device: GPUDevice,
+  inputs: TrainInputs,
+  outputs: TrainOutputs,
+  N: number,
+  T: number,
+  pgParams: GPUBuffer,
+): Plan {
+  return new Plan().dispatch(
+    pgLossOp(
+      device,
+      outputs.dlogp,
+      outputs.dent,
+      outputs.seqLoss,
+      outputs.stats,
+      outputs.logp,
+      inputs.oldLogp,
+      inputs.refLogp,
+      inputs.adv,
+      inputs.mask,
+      inputs.klMask,
+      outputs.entropy,
+      N,
+      T,
+      pgParams,
+    ),
+  );
 }
 
 /**

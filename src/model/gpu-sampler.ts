@@ -99,6 +99,103 @@ function encodeDecodeStep(step: Plan, encoder: GPUCommandEncoder): void {
   step.encode(encoder, 'decode');
 }
 
+/** What a decoding step's blocks read and write, besides the weights. */
+interface DecodeBuffers {
+  x0: GPUBuffer; // [N,C] residual stream
+  ln: GPUBuffer; // [N,C]
+  mean: GPUBuffer; // [N]
+  rstd: GPUBuffer; // [N]
+  caches: GPUBuffer[]; // [N,T,3C] per block
+  cursor: GPUBuffer; // [1] u32 position being read
+}
+
+/** One dispatch per block: the whole block in workgroup memory, x updated in place; returns x. */
+function fusedBlocks(
+  plan: Plan,
+  device: GPUDevice,
+  layout: ParamLayout,
+  model: GpuParams,
+  { x0, caches, cursor }: DecodeBuffers,
+  N: number,
+  T: number,
+): GPUBuffer {
+  const { nEmbd: C, nHead: NH } = layout.config;
+  layout.blocks.forEach((b, l) => {
+    plan.dispatch(
+      decodeBlockOp(
+        device,
+        x0,
+        caches[l],
+        model.params,
+        {
+          ln1w: b.ln1w.offset,
+          ln1b: b.ln1b.offset,
+          qkvw: b.qkvw.offset,
+          qkvb: b.qkvb.offset,
+          projw: b.attprojw.offset,
+          projb: b.attprojb.offset,
+          ln2w: b.ln2w.offset,
+          ln2b: b.ln2b.offset,
+          fcw: b.fcw.offset,
+          fcb: b.fcb.offset,
+          fcprojw: b.fcprojw.offset,
+          fcprojb: b.fcprojb.offset,
+        },
+        N,
+        T,
+        C,
+        NH,
+        cursor,
+      ),
+    );
+  });
+  return x0;
+}
+
+/**
+ * Wider models than workgroup memory holds: the block kernel by kernel, the residual stream
+ * ping-ponging between x0 and a second buffer; returns the one the last block wrote.
+ */
+function blocksKernelByKernel(
+  plan: Plan,
+  device: GPUDevice,
+  layout: ParamLayout,
+  model: GpuParams,
+  { x0, ln, mean, rstd, caches, cursor }: DecodeBuffers,
+  N: number,
+  T: number,
+  variant: MatmulVariant,
+): GPUBuffer {
+  const { nEmbd: C, nHead: NH } = layout.config;
+  const f = (n: number, label: string) => createStorage(device, n * 4, label);
+  const p = (s: TensorSlot) => slotBinding(model.params, s);
+  let x = x0;
+  const x1 = f(N * C, 'decode x′'); // [N,C] pong
+  const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
+  const atty = f(N * C, 'decode atty');
+  const proj = f(N * C, 'decode proj');
+  const mid = f(N * C, 'decode resid2');
+  const fch = f(N * 4 * C, 'decode fch');
+  const fchGelu = f(N * 4 * C, 'decode fch gelu');
+  let y = x1;
+  layout.blocks.forEach((b, l) => {
+    plan
+      .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
+      .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
+      .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, cursor))
+      .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, cursor))
+      .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
+      .dispatch(addOp(device, mid, x, proj, N * C))
+      .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
+      .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
+      .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
+      .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
+      .dispatch(addOp(device, y, mid, proj, N * C));
+    [x, y] = [y, x];
+  });
+  return x;
+}
+
 export class GpuSampler extends SampleBuffers {
   readonly logits: GPUBuffer; // [N,V] the latest step's logits
   private readonly cursor: GPUBuffer; // [1] u32 position being read
@@ -137,66 +234,11 @@ export class GpuSampler extends SampleBuffers {
     const plan = new Plan().dispatch(
       embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor),
     );
-    let x = x0;
-    if (fused && decodeBlockFits(device, C, NH, T)) {
-      // One dispatch per block: the whole block in workgroup memory, x updated in place.
-      layout.blocks.forEach((b, l) => {
-        plan.dispatch(
-          decodeBlockOp(
-            device,
-            x0,
-            caches[l],
-            model.params,
-            {
-              ln1w: b.ln1w.offset,
-              ln1b: b.ln1b.offset,
-              qkvw: b.qkvw.offset,
-              qkvb: b.qkvb.offset,
-              projw: b.attprojw.offset,
-              projb: b.attprojb.offset,
-              ln2w: b.ln2w.offset,
-              ln2b: b.ln2b.offset,
-              fcw: b.fcw.offset,
-              fcb: b.fcb.offset,
-              fcprojw: b.fcprojw.offset,
-              fcprojb: b.fcprojb.offset,
-            },
-            N,
-            T,
-            C,
-            NH,
-            this.cursor,
-          ),
-        );
-      });
-    } else {
-      // Wider models than workgroup memory holds: the block kernel by kernel.
-      const x1 = f(N * C, 'decode x′'); // [N,C] pong
-      const qkvNew = f(N * 3 * C, 'decode qkv'); // [N,3C]
-      const atty = f(N * C, 'decode atty');
-      const proj = f(N * C, 'decode proj');
-      const mid = f(N * C, 'decode resid2');
-      const fch = f(N * 4 * C, 'decode fch');
-      const fchGelu = f(N * 4 * C, 'decode fch gelu');
-      let y = x1;
-      layout.blocks.forEach((b, l) => {
-        plan
-          .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
-          .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
-          .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, this.cursor))
-          .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, this.cursor))
-          .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
-          .dispatch(addOp(device, mid, x, proj, N * C))
-          .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
-          .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
-          .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
-          .dispatch(
-            matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant),
-          )
-          .dispatch(addOp(device, y, mid, proj, N * C));
-        [x, y] = [y, x];
-      });
-    }
+    const bufs: DecodeBuffers = { x0, ln, mean, rstd, caches, cursor: this.cursor };
+    const x =
+      fused && decodeBlockFits(device, C, NH, T)
+        ? fusedBlocks(plan, device, layout, model, bufs, N, T)
+        : blocksKernelByKernel(plan, device, layout, model, bufs, N, T, variant);
     plan
       .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C))
       .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))

@@ -119,27 +119,7 @@ export function pgLoss(
   const useDual = p.dualClip > 1;
   for (let n = 0; n < N; n++) {
     // per-sequence weight (the aggregation)
-    let len = 0;
-    for (let t = 0; t < T; t++) if (mask[n * T + t] !== 0) len++;
-    let w: number;
-    switch (p.aggregation) {
-      case AGGREGATION.tokenMean:
-        w = 1 / p.totalTokens;
-        break;
-      case AGGREGATION.seqMeanTokenMean:
-        w = len > 0 ? 1 / (p.totalSeqs * len) : 0;
-        break;
-      case AGGREGATION.seqMeanTokenSum:
-        w = 1 / p.totalSeqs;
-        break;
-      case AGGREGATION.seqMeanTokenSumNorm:
-        w = 1 / (p.totalSeqs * p.maxLen);
-        break;
-      default:
-        throw new RangeError(
-          `pgLoss: params.aggregation must be one of ${Object.values(AGGREGATION).join(', ')}, got ${String(p.aggregation)}`,
-        );
-    }
+    const w = sequenceWeight(mask, n, T, p);
     let loss = 0;
     let count = 0,
       clipLow = 0,
@@ -159,41 +139,12 @@ export function pgLoss(
       const A = adv[i];
       const logRatio = logp[i] - oldLogp[i];
       const ratio = Math.exp(logRatio);
-      // min(ρA, clip(ρ)A): the clipped (constant) branch wins exactly in these two cases
-      const isLow = A < 0 && ratio < lo;
-      const isHigh = A > 0 && ratio > hi;
-      let s: number;
-      let ds: number; // ∂s/∂logp
-      if (isLow) {
-        s = lo * A;
-        ds = 0;
-      } else if (isHigh) {
-        s = hi * A;
-        ds = 0;
-      } else {
-        s = ratio * A;
-        ds = ratio * A;
-      }
-      const isDual = useDual && A < 0 && p.dualClip * A > s;
-      if (isDual) {
-        s = p.dualClip * A;
-        ds = 0;
-      }
+      const { s, ds, isLow, isHigh, isDual } = clippedSurrogate(ratio, A, lo, hi, useDual, p.dualClip);
       // KL to the reference, with r = refLogp − logp
       const r = refLogp[i] - logp[i];
       const k3 = Math.exp(r) - r - 1;
-      let kl = 0;
-      let dkl = 0;
       const klOn = klMask[i] !== 0;
-      if (klOn && p.beta > 0) {
-        if (p.klKind === KL_KIND.k1) {
-          kl = -r;
-          dkl = 1;
-        } else {
-          kl = k3;
-          dkl = 1 - Math.exp(r);
-        }
-      }
+      const { kl, dkl } = klOn && p.beta > 0 ? klPenalty(r, k3, p.klKind) : { kl: 0, dkl: 0 };
       const H = entropy[i];
       const ell = -s + p.beta * kl - p.alpha * H;
       loss += w * ell;
@@ -219,6 +170,67 @@ export function pgLoss(
     stats[st + PG_STAT.dualClipped] = dualCount;
     stats[st + PG_STAT.sumLogRatio] = sumLogRatio;
   }
+}
+
+/** The weight of sequence n's tokens in the loss, by the aggregation (its normalisers in p). */
+function sequenceWeight(mask: F, n: number, T: number, p: PgLossParams): number {
+  let len = 0;
+  for (let t = 0; t < T; t++) if (mask[n * T + t] !== 0) len++;
+  switch (p.aggregation) {
+    case AGGREGATION.tokenMean:
+      return 1 / p.totalTokens;
+    case AGGREGATION.seqMeanTokenMean:
+      return len > 0 ? 1 / (p.totalSeqs * len) : 0;
+    case AGGREGATION.seqMeanTokenSum:
+      return 1 / p.totalSeqs;
+    case AGGREGATION.seqMeanTokenSumNorm:
+      return 1 / (p.totalSeqs * p.maxLen);
+    default:
+      throw new RangeError(
+        `pgLoss: params.aggregation must be one of ${Object.values(AGGREGATION).join(', ')}, got ${String(p.aggregation)}`,
+      );
+  }
+}
+
+/**
+ * One token's clipped surrogate s (the loss term is −s) and ds = ∂s/∂logp, for ratio ρ and
+ * advantage A, with which clip won (low, high, dual).
+ */
+function clippedSurrogate(
+  ratio: number,
+  A: number,
+  lo: number,
+  hi: number,
+  useDual: boolean,
+  dualClip: number,
+): { s: number; ds: number; isLow: boolean; isHigh: boolean; isDual: boolean } {
+  // min(ρA, clip(ρ)A): the clipped (constant) branch wins exactly in these two cases
+  const isLow = A < 0 && ratio < lo;
+  const isHigh = A > 0 && ratio > hi;
+  let s: number;
+  let ds: number; // ∂s/∂logp
+  if (isLow) {
+    s = lo * A;
+    ds = 0;
+  } else if (isHigh) {
+    s = hi * A;
+    ds = 0;
+  } else {
+    s = ratio * A;
+    ds = ratio * A;
+  }
+  const isDual = useDual && A < 0 && dualClip * A > s;
+  if (isDual) {
+    s = dualClip * A;
+    ds = 0;
+  }
+  return { s, ds, isLow, isHigh, isDual };
+}
+
+/** The KL penalty kl and dkl = ∂kl/∂logp of the estimator klKind, with r = refLogp − logp and k3 = eʳ − r − 1. */
+function klPenalty(r: number, k3: number, klKind: number): { kl: number; dkl: number } {
+  if (klKind === KL_KIND.k1) return { kl: -r, dkl: 1 };
+  return { kl: k3, dkl: 1 - Math.exp(r) };
 }
 
 /**

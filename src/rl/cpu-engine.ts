@@ -97,36 +97,46 @@ export class CpuEngine implements PolicyEngine {
       backward(this.layout, this.params, this.grads, d.tokens, N, T, acts, dlogits);
       const norm = new Float32Array(2);
       gradNorm(norm, this.grads, this.layout.numParams);
-      const h = pass.adam;
-      adamw(
-        this.params,
-        this.grads,
-        this.adam.m,
-        this.adam.v,
-        this.decay,
-        norm,
-        this.layout.numParams,
-        h.lr,
-        h.beta1,
-        h.beta2,
-        h.eps,
-        h.weightDecay,
-        h.step,
-        h.maxGradNorm,
-      );
+      this.update(pass.adam, norm);
       out.push({ seqLoss, stats, gradNorm: norm[0], nonFinite: norm[1] !== 0 });
     }
+    const groupNorms = this.groupGradNorms();
+    const w = new Float32Array(2),
+      d = new Float32Array(2);
+    gradNorm(w, this.params, this.layout.numParams);
+    diffNorm(d, this.params, before, this.layout.numParams);
+    return { passes: out, groupNorms, weightNorm: w[1] ? NaN : w[0], updateNorm: d[1] ? NaN : d[0] };
+  }
+
+  /** One AdamW step of the weights with the gradients just computed and their norm. */
+  private update(h: TrainPass['adam'], norm: Float32Array): void {
+    adamw(
+      this.params,
+      this.grads,
+      this.adam.m,
+      this.adam.v,
+      this.decay,
+      norm,
+      this.layout.numParams,
+      h.lr,
+      h.beta1,
+      h.beta2,
+      h.eps,
+      h.weightDecay,
+      h.step,
+      h.maxGradNorm,
+    );
+  }
+
+  /** The norm of the last pass's gradients within each tensor group (the metrics' grad_norm/…). */
+  private groupGradNorms(): Record<string, number> {
     const groupNorms: Record<string, number> = {};
     for (const g of tensorGroups(this.layout)) {
       const n = new Float32Array(2);
       gradNorm(n, this.grads.subarray(g.offset, g.offset + g.size), g.size);
       groupNorms[g.name] = n[0];
     }
-    const w = new Float32Array(2),
-      d = new Float32Array(2);
-    gradNorm(w, this.params, this.layout.numParams);
-    diffNorm(d, this.params, before, this.layout.numParams);
-    return { passes: out, groupNorms, weightNorm: w[1] ? NaN : w[0], updateNorm: d[1] ? NaN : d[0] };
+    return groupNorms;
   }
 
   async logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number): Promise<Float32Array> {

@@ -65,6 +65,18 @@ function lengthsOf(config: RunConfig): number[] {
   return [...out];
 }
 
+/** What the buffer lists of one sampler or one set of training plans need to know. */
+interface NeedContext {
+  /** The model's widths: channels, layers, heads, vocab. */
+  C: number;
+  L: number;
+  NH: number;
+  V: number;
+  /** Bytes of gradNormOp's partials for the whole parameter vector. */
+  partials: number;
+  add: (label: string, bytes: number, bound: boolean, what: string) => void;
+}
+
 /** Every buffer a GpuEngine holds by the end of a run with this config (each level visited). */
 export function gpuFootprint(config: RunConfig): Footprint {
   const model = modelConfigOf(config);
@@ -79,6 +91,7 @@ export function gpuFootprint(config: RunConfig): Footprint {
   const buffers: BufferNeed[] = [];
   const add = (label: string, bytes: number, bound: boolean, what: string) =>
     buffers.push({ label, bytes, bound, what });
+  const ctx: NeedContext = { C, L, NH, V, partials, add };
 
   // The engine: weights, gradients, AdamW moments, decay mask, backup, norms, reference.
   for (const label of ['params', 'grads', 'adam m', 'adam v', 'decay mask', 'weights before update'])
@@ -103,108 +116,16 @@ export function gpuFootprint(config: RunConfig): Footprint {
   const sampler = (N: number, T: number, what: string) => {
     if (made.has(`sampler ${N}x${T}`)) return;
     made.add(`sampler ${N}x${T}`);
-    for (const l of ['tokens', 'logp', 'entropy', 'template']) add(`sample ${l}`, storage(N * T), true, `${what}, N·T`);
-    add('sample next cursor', 4, true, what);
-    add('sample positions', storage(T), true, what);
-    add('sample logits', storage(N * V), true, `${what}, N × vocab`);
-    add('cursor', 4, true, what);
-    add('sample readback', 3 * N * T * 4, false, `${what}, 3·N·T`);
-    add('decode x', storage(N * C), true, `${what}, N × C`);
-    add('decode ln', storage(N * C), true, `${what}, N × C`);
-    add('decode mean', storage(N), true, what);
-    add('decode rstd', storage(N), true, what);
-    // decode_block's workgroup memory within WebGPU's minimum (16 KiB): one dispatch per block
-    // and no intermediates; else the block kernel by kernel (src/model/gpu-sampler.ts).
-    if ((7 * C + NH * T + 2) * 4 > 16384) {
-      for (const l of ['decode x′', 'decode atty', 'decode proj', 'decode resid2'])
-        add(l, storage(N * C), true, `${what}, N × C`);
-      add('decode qkv', storage(N * 3 * C), true, `${what}, N × 3C`);
-      add('decode fch', storage(N * 4 * C), true, `${what}, N × 4C`);
-      add('decode fch gelu', storage(N * 4 * C), true, `${what}, N × 4C`);
-    }
-    for (let l = 0; l < L; l++) add(`kv cache h${l}`, storage(N * T * 3 * C), true, `${what}, N·T × 3C`);
+    samplerNeeds(ctx, N, T, what);
     rows(N, what);
   };
-
   const plans = (N: number, T: number, what: string, tag = '') => {
     if (made.has(`plans ${N}x${T} ${tag}`)) return;
     made.add(`plans ${N}x${T} ${tag}`);
-    const R = N * T;
-    const rc = (k: number, label: string) =>
-      add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
-    const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
-    const att = (label: string) => add(label, storage(N * NH * T * T), true, `${what}, N × heads × T²`);
-    rc(1, 'encoded');
-    for (let l = 0; l < L; l++) {
-      rc(1, `h${l}.ln1`);
-      r1(`h${l}.ln1 mean`);
-      r1(`h${l}.ln1 rstd`);
-      rc(3, `h${l}.qkv`);
-      rc(1, `h${l}.atty`);
-      att(`h${l}.att`);
-      rc(1, `h${l}.attproj`);
-      rc(1, `h${l}.resid2`);
-      rc(1, `h${l}.ln2`);
-      r1(`h${l}.ln2 mean`);
-      r1(`h${l}.ln2 rstd`);
-      rc(4, `h${l}.fch`);
-      rc(4, `h${l}.fch gelu`);
-      rc(1, `h${l}.fcproj`);
-      rc(1, `h${l}.resid3`);
-      att('attention_backward dz');
-    }
-    rc(1, 'lnf');
-    r1('lnf mean');
-    r1('lnf rstd');
-    // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
-    const sums = (k: number, label: string) =>
-      add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
-    sums(2, 'lnf layernormBackward');
-    // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
-    const splitK = (M: number, N: number, label: string) => {
-      const Z = splitKChunks(M, R, N, true, false);
-      if (Z > 1)
-        add(
-          `${label} matmulSplitK chunk sums`,
-          storage(Z * M * N),
-          true,
-          `${what}, ${Z} chunks of the weight gradient`,
-        );
-    };
-    splitK(V, C, 'wte');
-    for (let l = 0; l < L; l++) {
-      splitK(4 * C, C, `h${l}.fcproj`);
-      splitK(C, 4 * C, `h${l}.fc`);
-      splitK(C, C, `h${l}.attproj`);
-      splitK(C, 3 * C, `h${l}.qkv`);
-    }
-    for (let l = 0; l < L; l++) {
-      sums(1, `h${l}.fcproj biasBackward`);
-      sums(4, `h${l}.fc biasBackward`);
-      sums(2, `h${l}.ln2 layernormBackward`);
-      sums(1, `h${l}.attproj biasBackward`);
-      sums(3, `h${l}.qkv biasBackward`);
-      sums(2, `h${l}.ln1 layernormBackward`);
-    }
-    add('logits', storage(R * V), true, `${what}, N·T × vocab`);
-    add('dlogits', storage(R * V), true, `${what}, N·T × vocab`);
-    rc(1, 'dresid');
-    rc(1, 'dln');
-    rc(1, 'datty');
-    rc(3, 'dqkv');
-    rc(4, 'dfch gelu');
-    rc(4, 'dfch');
-    for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
-    for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
-    add('seq loss', storage(N), true, what);
-    add('pg stats', storage(N * PG_STATS), true, what);
-    add('grad norm', 8, true, what);
-    add('pg_loss per-token scratch', R * 16, true, `${what}, N·T × 4`);
-    add('gradNorm partials', partials, true, what);
-    add('pgLoss params', 64, false, what);
-    add('ceLoss params', 32, false, what);
-    add('adamw params', 64, false, what);
-    rows(R, what);
+    activationNeeds(ctx, N, T, what);
+    gradientScratchNeeds(ctx, N, T, what);
+    lossAndUpdateNeeds(ctx, N, T, what);
+    rows(N * T, what);
   };
 
   for (const T of lengthsOf(config)) {
@@ -228,6 +149,115 @@ export function gpuFootprint(config: RunConfig): Footprint {
   add('train stats readback', (passes * perPass + groups * 64 + 128) * 4, false, 'the metrics of one step');
   const totalBytes = buffers.reduce((a, b) => a + b.bytes, 0);
   return { buffers, totalBytes, matmulRows: maxRows };
+}
+
+/** The buffers of one GpuSampler of N sequences × T positions (src/model/gpu-sampler.ts). */
+function samplerNeeds({ C, L, NH, V, add }: NeedContext, N: number, T: number, what: string): void {
+  for (const l of ['tokens', 'logp', 'entropy', 'template']) add(`sample ${l}`, storage(N * T), true, `${what}, N·T`);
+  add('sample next cursor', 4, true, what);
+  add('sample positions', storage(T), true, what);
+  add('sample logits', storage(N * V), true, `${what}, N × vocab`);
+  add('cursor', 4, true, what);
+  add('sample readback', 3 * N * T * 4, false, `${what}, 3·N·T`);
+  add('decode x', storage(N * C), true, `${what}, N × C`);
+  add('decode ln', storage(N * C), true, `${what}, N × C`);
+  add('decode mean', storage(N), true, what);
+  add('decode rstd', storage(N), true, what);
+  // decode_block's workgroup memory within WebGPU's minimum (16 KiB): one dispatch per block
+  // and no intermediates; else the block kernel by kernel (src/model/gpu-sampler.ts).
+  if ((7 * C + NH * T + 2) * 4 > 16384) {
+    for (const l of ['decode x′', 'decode atty', 'decode proj', 'decode resid2'])
+      add(l, storage(N * C), true, `${what}, N × C`);
+    add('decode qkv', storage(N * 3 * C), true, `${what}, N × 3C`);
+    add('decode fch', storage(N * 4 * C), true, `${what}, N × 4C`);
+    add('decode fch gelu', storage(N * 4 * C), true, `${what}, N × 4C`);
+  }
+  for (let l = 0; l < L; l++) add(`kv cache h${l}`, storage(N * T * 3 * C), true, `${what}, N·T × 3C`);
+}
+
+/** The forward's activations of a set of training plans (src/model/gpu-model.ts, GpuActivations). */
+function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, what: string): void {
+  const R = N * T;
+  const rc = (k: number, label: string) => add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
+  const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
+  const att = (label: string) => add(label, storage(N * NH * T * T), true, `${what}, N × heads × T²`);
+  rc(1, 'encoded');
+  for (let l = 0; l < L; l++) {
+    rc(1, `h${l}.ln1`);
+    r1(`h${l}.ln1 mean`);
+    r1(`h${l}.ln1 rstd`);
+    rc(3, `h${l}.qkv`);
+    rc(1, `h${l}.atty`);
+    att(`h${l}.att`);
+    rc(1, `h${l}.attproj`);
+    rc(1, `h${l}.resid2`);
+    rc(1, `h${l}.ln2`);
+    r1(`h${l}.ln2 mean`);
+    r1(`h${l}.ln2 rstd`);
+    rc(4, `h${l}.fch`);
+    rc(4, `h${l}.fch gelu`);
+    rc(1, `h${l}.fcproj`);
+    rc(1, `h${l}.resid3`);
+    att('attention_backward dz');
+  }
+  rc(1, 'lnf');
+  r1('lnf mean');
+  r1('lnf rstd');
+}
+
+/** The backward's scratch for the parameter gradients' sums over the N·T rows. */
+function gradientScratchNeeds({ C, L, V, add }: NeedContext, N: number, T: number, what: string): void {
+  const R = N * T;
+  // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
+  const sums = (k: number, label: string) =>
+    add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
+  sums(2, 'lnf layernormBackward');
+  // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
+  const splitK = (M: number, N: number, label: string) => {
+    const Z = splitKChunks(M, R, N, true, false);
+    if (Z > 1)
+      add(`${label} matmulSplitK chunk sums`, storage(Z * M * N), true, `${what}, ${Z} chunks of the weight gradient`);
+  };
+  splitK(V, C, 'wte');
+  for (let l = 0; l < L; l++) {
+    splitK(4 * C, C, `h${l}.fcproj`);
+    splitK(C, 4 * C, `h${l}.fc`);
+    splitK(C, C, `h${l}.attproj`);
+    splitK(C, 3 * C, `h${l}.qkv`);
+  }
+  for (let l = 0; l < L; l++) {
+    sums(1, `h${l}.fcproj biasBackward`);
+    sums(4, `h${l}.fc biasBackward`);
+    sums(2, `h${l}.ln2 layernormBackward`);
+    sums(1, `h${l}.attproj biasBackward`);
+    sums(3, `h${l}.qkv biasBackward`);
+    sums(2, `h${l}.ln1 layernormBackward`);
+  }
+}
+
+/** The logits and their gradients, the backward's activations, the loss inputs and outputs, the norms and the uniforms. */
+function lossAndUpdateNeeds({ C, V, partials, add }: NeedContext, N: number, T: number, what: string): void {
+  const R = N * T;
+  const rc = (k: number, label: string) => add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
+  const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
+  add('logits', storage(R * V), true, `${what}, N·T × vocab`);
+  add('dlogits', storage(R * V), true, `${what}, N·T × vocab`);
+  rc(1, 'dresid');
+  rc(1, 'dln');
+  rc(1, 'datty');
+  rc(3, 'dqkv');
+  rc(4, 'dfch gelu');
+  rc(4, 'dfch');
+  for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
+  for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
+  add('seq loss', storage(N), true, what);
+  add('pg stats', storage(N * PG_STATS), true, what);
+  add('grad norm', 8, true, what);
+  add('pg_loss per-token scratch', R * 16, true, `${what}, N·T × 4`);
+  add('gradNorm partials', partials, true, what);
+  add('pgLoss params', 64, false, what);
+  add('ceLoss params', 32, false, what);
+  add('adamw params', 64, false, what);
 }
 
 export function gpuLimitsOf(device: GPUDevice, memoryBytes = DEFAULT_GPU_MEMORY_BYTES): GpuBudget {

@@ -129,6 +129,9 @@ export function passAtKCurve(correct: ArrayLike<number>, B: number, G: number): 
   return curve;
 }
 
+/** x / n, or 0 when there is nothing to divide by (no metric is ever NaN). */
+const safeDiv = (x: number, n: number): number => (n > 0 ? x / n : 0);
+
 /** Every metric of one step. `truncated` [N]: 1 when the completion hit the length limit without EOS. */
 export function stepMetrics(
   batch: RolloutBatch,
@@ -141,30 +144,7 @@ export function stepMetrics(
   if (truncated.length !== N)
     throw new RangeError(`stepMetrics: truncated has length ${truncated.length}, expected N=B*G = ${N}`);
   const s: Record<string, number> = {};
-  const safeDiv = (x: number, n: number): number => (n > 0 ? x / n : 0);
-
-  // Rewards and groups. reward_std is TRL's: the mean over groups of the group's sample std.
-  let rewardSum = 0;
-  for (let i = 0; i < N; i++) rewardSum += rewards[i];
-  s.reward = safeDiv(rewardSum, N);
-  let stdSum = 0;
-  let zeroStd = 0;
-  let allCorrect = 0;
-  let allWrong = 0;
-  for (let b = 0; b < B; b++) {
-    stdSum += sampleStd(rewards, b * G, b * G + G);
-    if (groupIsAllEqual(rewards, b, G)) zeroStd++;
-    let c = 0;
-    for (let g = 0; g < G; g++) if (correct[b * G + g]) c++;
-    if (c === G) allCorrect++;
-    if (c === 0) allWrong++;
-  }
-  s.reward_std = safeDiv(stdSum, B);
-  s.frac_reward_zero_std = safeDiv(zeroStd, B);
-  s.frac_all_correct = safeDiv(allCorrect, B);
-  s.frac_all_wrong = safeDiv(allWrong, B);
-  const curve = passAtKCurve(correct, B, G);
-  for (let k = 1; k <= G; k++) s[`pass@${k}`] = curve[k - 1];
+  rewardScalars(s, rewards, correct, B, G);
 
   // Advantages of the tokens that carry gradient.
   const trained: number[] = [];
@@ -206,7 +186,48 @@ export function stepMetrics(
   for (let t = 0; t < T; t++) entropy_by_pos[t] = safeDiv(entropy_by_pos[t], tokens_by_pos[t]);
   s.entropy = safeDiv(hSum, hCount);
 
-  // Lengths.
+  lengthScalars(s, lengths, truncated, N);
+
+  return { scalars: s, entropy_by_pos, tokens_by_pos, advantage_histogram };
+}
+
+/**
+ * Rewards and groups into `s`. reward_std is TRL's: the mean over groups of the group's sample
+ * std.
+ */
+function rewardScalars(
+  s: Record<string, number>,
+  rewards: Float64Array,
+  correct: Uint8Array,
+  B: number,
+  G: number,
+): void {
+  const N = B * G;
+  let rewardSum = 0;
+  for (let i = 0; i < N; i++) rewardSum += rewards[i];
+  s.reward = safeDiv(rewardSum, N);
+  let stdSum = 0;
+  let zeroStd = 0;
+  let allCorrect = 0;
+  let allWrong = 0;
+  for (let b = 0; b < B; b++) {
+    stdSum += sampleStd(rewards, b * G, b * G + G);
+    if (groupIsAllEqual(rewards, b, G)) zeroStd++;
+    let c = 0;
+    for (let g = 0; g < G; g++) if (correct[b * G + g]) c++;
+    if (c === G) allCorrect++;
+    if (c === 0) allWrong++;
+  }
+  s.reward_std = safeDiv(stdSum, B);
+  s.frac_reward_zero_std = safeDiv(zeroStd, B);
+  s.frac_all_correct = safeDiv(allCorrect, B);
+  s.frac_all_wrong = safeDiv(allWrong, B);
+  const curve = passAtKCurve(correct, B, G);
+  for (let k = 1; k <= G; k++) s[`pass@${k}`] = curve[k - 1];
+}
+
+/** Completion lengths into `s`: mean, min, max, and the share cut at the length limit. */
+function lengthScalars(s: Record<string, number>, lengths: Int32Array, truncated: Uint8Array, N: number): void {
   let lSum = 0;
   let lMin = Infinity;
   let lMax = -Infinity;
@@ -221,8 +242,6 @@ export function stepMetrics(
   s['completions/min_length'] = N ? lMin : 0;
   s['completions/max_length'] = N ? lMax : 0;
   s['completions/clipped_ratio'] = safeDiv(clipped, N);
-
-  return { scalars: s, entropy_by_pos, tokens_by_pos, advantage_histogram };
 }
 
 /**

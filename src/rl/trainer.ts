@@ -7,46 +7,43 @@
 // generator, so the page can step one phase at a time; `step()` runs them all. A run starts or
 // continues in Trainer.create and goes on in run() (docs/architecture.md, "A run's lifecycle").
 //
-// The parts live beside it: the prompts (prompt-pool.ts), sampling and advantages
-// (step-rollout.ts), the update (step-update.ts), rollback (rollback.ts), held-out evaluation
-// (held-out.ts), timing (step-times.ts) and what goes in and out (trainer-types.ts).
+// The parts live beside it: the start and resume checks (trainer-start.ts), the run loop
+// (run-loop.ts), the warm start's step (warm-start.ts), the prompts (prompt-pool.ts), sampling
+// and advantages (step-rollout.ts), the update's passes (step-update.ts), the update and the
+// record's scalars (step-finish.ts), rollback (rollback.ts), the curriculum and its KL anchor
+// (curriculum.ts), held-out evaluation (held-out.ts), timing (step-times.ts) and what goes in and
+// out (trainer-types.ts).
 
 import type { RunConfig } from '../config/config';
-import { curriculumLevels, modelConfigOf, taskParamsAtLevel, taskParamsOf } from '../config/config';
+import { taskParamsAtLevel, taskParamsOf } from '../config/config';
 import { checkpointRunConfig } from '../config/checkpoint-run';
 import { makeRng, STREAM, type Rng } from '../core/random';
 import { paramCount } from '../model/config';
-import { initParams } from '../model/init';
-import { buildLayout, type ParamLayout } from '../model/layout';
+import type { ParamLayout } from '../model/layout';
 import { writeSafetensors } from '../model/safetensors';
-import { CheckpointError } from '../model/safetensors-file';
 import { getTask } from '../tasks/registry';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
 import type { Split } from '../tasks/split';
-import { disposeRunCode, loadRunCode, type RunCode } from './custom/custom-code';
+import { disposeRunCode, type RunCode } from './custom/custom-code';
 import { DEFAULT_GUARD_LIMITS, DivergenceGuard } from './divergence';
-import type { MakeEngine, PolicyEngine, TrainPass } from './engine';
+import type { MakeEngine, PolicyEngine } from './engine';
 import type { AdvantageOptions } from './estimators';
+import { Curriculum } from './curriculum';
 import { HeldOutEvaluator } from './held-out';
-import { MappPosterior } from './mapp';
-import {
-  aggregateTaskMetrics,
-  passMetrics,
-  prefixKeys,
-  stepMetrics,
-  stepRecord,
-  type EvalRecord,
-  type StepRecord,
-} from './metrics';
+import { stepRecord, type EvalRecord, type StepRecord } from './metrics';
 import { PromptPool } from './prompt-pool';
-import { rollBackFaulty, type RollbackContext } from './rollback';
-import { rolloutShape, sftArrays, verifyBatch } from './rollout';
-import { advantageOptions, lossSettings, type LossSettings } from './settings';
-import { advantagesFor, sampleBatch } from './step-rollout';
-import { gpuCallScalars, now, StepTimes } from './step-times';
-import { AdamSchedule, buildPasses, completionRatios, rlLearningRateKnob } from './step-update';
+import { runTrainer, yieldToEventLoop, type RunOptions } from './run-loop';
+import type { RollbackContext } from './rollback';
+import { verifyBatch } from './rollout';
+import { advantageOptions, type LossSettings } from './settings';
+import { advantagesFor, sampleBatch, type AdvantageContext, type SampleContext } from './step-rollout';
+import { stepScalars, updatePolicy } from './step-finish';
+import { StepTimes } from './step-times';
+import { AdamSchedule } from './step-update';
+import { checkResumable, restoredMapp, startEngine } from './trainer-start';
 import type { ResumePoint, TrainerState } from './trainer-state';
 import type { PhasedRunEvent, RolloutSnapshot, RunEvent, StepPhase, TrainerOptions } from './trainer-types';
+import { warmStartStep } from './warm-start';
 
 export { TrainingFault } from './trainer-types';
 export type {
@@ -59,17 +56,6 @@ export type {
   WarmStartSummary,
 } from './trainer-types';
 
-/** Options of run(): how far, when to stop, and what to report on the way. */
-export interface RunOptions {
-  /** Stop when stepCount reaches this (default the config's steps; 0 = no end). */
-  steps?: number;
-  /** Asked between steps (and between warm-start steps). */
-  shouldStop?: () => boolean;
-  onWarmStartStep?: (done: number, loss: number) => void;
-  /** Yield every step's phases too, not only its record (the worker steps phase by phase). */
-  phases?: boolean;
-}
-
 /** XORed into the seed of a preview's sampling, so that its tokens are not those a step of the run will draw. */
 const PREVIEW_SEED_SALT = 0x9e3779b1;
 
@@ -79,25 +65,19 @@ export class Trainer {
   readonly vocab: string[];
   private steps = 0;
   private readonly optimizer: AdamSchedule;
-  private currentLevel: number;
   /** Entropy bonus α (moves when entropyTarget > 0). */
   alpha: number;
   private readonly prompts: PromptPool;
   private shuffleRng: Rng;
   private sftDone = 0;
-  // RL starts from a trained model (a warm start, or weights given without a resume point): the
-  // curriculum anchor then holds it from level 1 on, not only from the first advance.
-  private startsTrained = false;
   private readonly guard: DivergenceGuard | null;
   private readonly rollback: RollbackContext;
   /** The config in the loss kernels' terms (the engine was built with its temperature and regulator). */
   private readonly settings: LossSettings;
   private readonly advantages: AdvantageOptions;
-  /** Completion positions c < klLimit get the KL term. */
-  private klLimit = Infinity;
-  /** Steps since the last curriculum advance (or the start). */
-  private sinceAdvance = 0;
   private readonly heldOut: HeldOutEvaluator;
+  /** The level, its advance, and when the KL reference is taken (curriculum.ts). */
+  private readonly curriculum: Curriculum;
   latest: RolloutSnapshot | null = null;
   /** Score the batch again after the update to get each token's importance ratio (one extra forward; the inspector turns it on). */
   collectRatios = false;
@@ -117,12 +97,12 @@ export class Trainer {
     this.guard = options.guard === false ? null : new DivergenceGuard({ ...DEFAULT_GUARD_LIMITS, ...options.guard });
     this.layout = layout;
     this.vocab = this.task.vocab(taskParamsOf(config));
-    this.currentLevel = curriculumLevels(config)[0];
     this.alpha = config.entropyAlpha;
     this.optimizer = new AdamSchedule(config);
     this.prompts = new PromptPool(this.task, config);
     this.shuffleRng = makeRng(config.seed, STREAM.minibatch);
     this.heldOut = new HeldOutEvaluator(config, this.task, engine, settings.invTemp);
+    this.curriculum = new Curriculum(config, this.task, engine, this.heldOut);
     this.rollback = {
       engine,
       guard: this.guard,
@@ -145,26 +125,7 @@ export class Trainer {
     const { initial, resume } = options;
     if (resume && 'state' in resume && !initial)
       throw new RangeError('a resume point needs the weights it was saved with (initial)');
-    const needed = modelConfigOf(config);
-    const layout = initial?.layout ?? buildLayout(needed);
-    const have = layout.config;
-    if (have.vocabSize < needed.vocabSize || have.nPositions < needed.nPositions) {
-      throw new RangeError(
-        `the model (vocab ${have.vocabSize}, positions ${have.nPositions}) is too small for this task configuration ` +
-          `(vocab ${needed.vocabSize}, positions ${needed.nPositions})`,
-      );
-    }
-    const params = initial?.params ?? initParams(layout, config.seed);
-    const settings = lossSettings(config);
-    // The run's own code first: a syntax error is refused before any GPU memory is taken.
-    const code = await loadRunCode(config, options.sandbox);
-    let engine: PolicyEngine;
-    try {
-      engine = await makeEngine(layout, params, settings);
-    } catch (e) {
-      disposeRunCode(code);
-      throw e;
-    }
+    const { layout, settings, code, engine } = await startEngine(config, makeEngine, options);
     const t = new Trainer(config, engine, layout, settings, options);
     t.code = code;
     t.prompts.drawMappPool(t.taskParams());
@@ -173,8 +134,8 @@ export class Trainer {
       else {
         // A checkpoint's weights, or its place in its run: the warm start is behind them.
         if (initial || resume) t.sftDone = config.sftSteps;
-        t.startsTrained = config.sftSteps > 0 || Boolean(initial && !resume);
-        if (resume) [t.steps, t.currentLevel] = [resume.step, resume.level];
+        t.curriculum.startsTrained = config.sftSteps > 0 || Boolean(initial && !resume);
+        if (resume) [t.steps, t.curriculum.level] = [resume.step, resume.level];
       }
     } catch (e) {
       t.destroy();
@@ -190,7 +151,7 @@ export class Trainer {
 
   /** The curriculum level the next step trains on (the value of curriculumParam). */
   get level(): number {
-    return this.currentLevel;
+    return this.curriculum.level;
   }
 
   /** SFT warm-start steps completed (a resumed run continues the warm start). */
@@ -211,45 +172,23 @@ export class Trainer {
   private async resumeFrom(point: ResumePoint): Promise<void> {
     const s = point.state;
     const c = this.config;
-    const [lo, hi] = curriculumLevels(c);
-    if (s.level < lo || s.level > hi) {
-      throw new CheckpointError(
-        `trainer state: level ${s.level} is outside this config's levels [${lo}, ${hi}] (curriculumStart, task.${c.curriculumParam})`,
-      );
-    }
-    if (s.stepCount > c.steps && c.steps > 0) {
-      throw new CheckpointError(
-        `trainer state: the run is at step ${s.stepCount}, past steps = ${c.steps}; raise --steps to continue it`,
-      );
-    }
-    if ((c.estimator === 'mapp') !== (s.mapp !== null)) {
-      throw new CheckpointError(
-        `trainer state: saved ${s.mapp ? 'with' : 'without'} a MaPP posterior, but this config's estimator is ${c.estimator}; the estimator cannot change on resume`,
-      );
-    }
+    checkResumable(c, s);
     await this.engine.loadOptimizerState(point.optimizer);
     if (point.reference && s.refReady) await this.engine.loadReference(point.reference);
     this.steps = s.stepCount;
     this.optimizer.step = s.optStep;
     this.sftDone = s.sftStepsDone;
     // Cut short in its warm start: RL has not begun, so its anchor is still to be taken.
-    this.startsTrained = c.sftSteps > 0 && s.stepCount === 0;
-    this.currentLevel = s.level;
+    this.curriculum.startsTrained = c.sftSteps > 0 && s.stepCount === 0;
+    this.curriculum.level = s.level;
     this.alpha = s.alpha;
-    this.sinceAdvance = s.sinceAdvance;
-    this.klLimit = s.klLimit ?? Infinity;
+    this.curriculum.sinceAdvance = s.sinceAdvance;
+    this.curriculum.klLimit = s.klLimit ?? Infinity;
     this.heldOut.evalCount = s.evalCount;
     this.prompts.resumeStream(s.taskRng);
     this.shuffleRng = makeRng(c.seed, STREAM.minibatch, s.shuffleRng);
     const mapp = this.prompts.mapp;
-    if (s.mapp && mapp) {
-      // The posteriors saved; the options (mappBonus) of this config.
-      try {
-        this.prompts.mapp = MappPosterior.fromJSON({ options: mapp.options, posteriors: s.mapp.posteriors });
-      } catch (e) {
-        throw new CheckpointError(`trainer state: mapp: ${(e as Error).message}`);
-      }
-    }
+    if (s.mapp && mapp) this.prompts.mapp = restoredMapp(mapp, s.mapp);
     this.guard?.restore(s.guard);
   }
 
@@ -261,9 +200,9 @@ export class Trainer {
       sftStepsDone: this.sftStepsDone,
       level: this.level,
       alpha: this.alpha,
-      sinceAdvance: this.sinceAdvance,
+      sinceAdvance: this.curriculum.sinceAdvance,
       refReady: this.engine.hasReference,
-      klLimit: Number.isFinite(this.klLimit) ? this.klLimit : null,
+      klLimit: Number.isFinite(this.curriculum.klLimit) ? this.curriculum.klLimit : null,
       evalCount: this.heldOut.evalCount,
       taskRng: this.prompts.rng.position(),
       shuffleRng: this.shuffleRng.position(),
@@ -283,24 +222,8 @@ export class Trainer {
    */
   run(opts: RunOptions & { phases: true }): AsyncGenerator<PhasedRunEvent>;
   run(opts?: RunOptions): AsyncGenerator<RunEvent>;
-  async *run(opts: RunOptions = {}): AsyncGenerator<PhasedRunEvent> {
-    const steps = opts.steps ?? this.config.steps;
-    if (this.sftStepsRemaining > 0) {
-      const losses = await this.warmStart({ shouldStop: opts.shouldStop, onStep: opts.onWarmStartStep });
-      yield {
-        warmStart: {
-          steps: losses.length,
-          done: this.sftDone,
-          of: this.config.sftSteps,
-          firstLoss: losses[0],
-          lastLoss: losses[losses.length - 1],
-        },
-      };
-    }
-    while ((await yieldToEventLoop(), !opts.shouldStop?.()) && (steps <= 0 || this.steps < steps)) {
-      if (opts.phases) yield* this.stepPhases();
-      else yield { record: await this.step() };
-    }
+  run(opts: RunOptions = {}): AsyncGenerator<PhasedRunEvent> {
+    return runTrainer(this, opts);
   }
 
   // ── SFT warm start ───────────────────────────────────────────────────────────────────
@@ -314,32 +237,21 @@ export class Trainer {
   async warmStart(
     opts: { shouldStop?: () => boolean; onStep?: (done: number, loss: number) => void } = {},
   ): Promise<number[]> {
-    const c = this.config;
+    const ctx = {
+      config: this.config,
+      engine: this.engine,
+      prompts: this.prompts,
+      optimizer: this.optimizer,
+      rollback: this.rollback,
+    };
     const losses: number[] = [];
     while (this.sftStepsRemaining > 0) {
       // The CPU engine's promises are already resolved: without a turn of the event loop a
       // signal handler (Ctrl-C) would never run during a long warm start.
       await yieldToEventLoop();
       if (opts.shouldStop?.()) break;
-      const instances = this.prompts.warmStartInstances(c.batchPrompts * c.groupSize, this.taskParams());
-      const s = rolloutShape(instances, 1);
-      const data = sftArrays(instances, s);
-      const count = data.mask.reduce((a, b) => a + b, 0);
-      const passes: TrainPass[] = [
-        { data, loss: { kind: 'sft', scale: count > 0 ? 1 / count : 0 }, adam: this.optimizer.next(c.sftLr) },
-      ];
-      await this.engine.checkpointState();
-      const result = await this.engine.train(passes, s.N, s.T);
-      await rollBackFaulty(
-        this.rollback,
-        { step: 0, where: `warm-start step ${this.sftStepsDone + 1}`, lrKnob: 'sftLr' },
-        passes,
-        result,
-        s.N,
-        s.T,
-      );
+      const loss = await warmStartStep(ctx, this.taskParams(), this.sftStepsDone);
       this.sftDone++;
-      const loss = result.passes[0].seqLoss.reduce((a, b) => a + b, 0);
       losses.push(loss);
       opts.onStep?.(this.sftDone, loss);
     }
@@ -364,27 +276,9 @@ export class Trainer {
     const step = this.stepCount + 1;
     const times = new StepTimes();
     const countsBefore = this.engine.callCounts?.() ?? null;
-    if (c.klBeta > 0 && !this.engine.hasReference && (c.refSync !== 'curriculum' || this.startsTrained)) {
-      // refSync none or every: the reference is the policy as RL begins (after any warm start).
-      // refSync curriculum: from scratch there is nothing worth anchoring to before the first
-      // advance; from a trained model (a base model that walks legally) level 1 is anchored to it.
-      await this.engine.syncReference();
-      this.klLimit = Infinity;
-    }
+    await this.curriculum.anchorAsRlBegins();
 
-    const snapshot = await sampleBatch(
-      {
-        config: c,
-        engine: this.engine,
-        task: this.task,
-        vocab: this.vocab,
-        prompts: this.prompts,
-        settings: this.settings,
-        params: this.taskParams(),
-      },
-      step,
-      times,
-    );
+    const snapshot = await sampleBatch(this.sampleContext(c, this.prompts), step, times);
     this.latest = snapshot;
     yield { phase: 'sample', snapshot };
 
@@ -394,69 +288,41 @@ export class Trainer {
     yield { phase: 'verify', snapshot };
 
     const { batch, trainAdv } = await times.addAsync('advantages', () =>
-      advantagesFor(
-        {
-          config: c,
-          prompts: this.prompts,
-          code: this.code,
-          options: this.advantages,
-          settings: this.settings,
-          alpha: this.alpha,
-        },
-        snapshot,
-        step,
-      ),
+      advantagesFor(this.advantageContext(c, this.prompts), snapshot, step),
     );
     yield { phase: 'advantages', snapshot };
 
-    const { shape } = snapshot;
-    const started = now();
-    const { passes, rows, N, klOn } = buildPasses(
+    const update = await updatePolicy(
       {
         config: c,
         step,
         settings: this.settings,
         shuffleRng: this.shuffleRng,
         optimizer: this.optimizer,
-        klLimit: this.klLimit,
+        klLimit: this.curriculum.klLimit,
         hasReference: this.engine.hasReference,
         alpha: this.alpha,
+        engine: this.engine,
+        rollback: this.rollback,
       },
       snapshot,
       trainAdv,
+      times,
     );
-    await this.engine.checkpointState();
-    const result = await this.engine.train(passes, N, shape.T);
-    times.ms.update += now() - started;
-    await rollBackFaulty(
-      this.rollback,
-      { step, where: `step ${step}`, lrKnob: rlLearningRateKnob(c, step) },
-      passes,
-      result,
-      N,
-      shape.T,
+    const { m, scalars } = await stepScalars(
+      {
+        engine: this.engine,
+        code: this.code,
+        alpha: this.alpha,
+        level: this.level,
+        collectRatios: this.collectRatios,
+      },
+      batch,
+      snapshot,
+      update,
+      times,
+      countsBefore,
     );
-
-    const m = stepMetrics(batch, snapshot.advantages!, snapshot.facts.truncated);
-    const scalars: Record<string, number> = {
-      ...m.scalars,
-      ...passMetrics(result, klOn),
-      entropy_alpha: this.alpha,
-      level: this.level,
-      ...times.scalars(),
-      ...prefixKeys('grad_norm/', result.groupNorms),
-    };
-    if (this.collectRatios)
-      snapshot.ratio = completionRatios(
-        await this.engine.logProbs(rows.tokens, rows.targets, shape.N, shape.T),
-        rows,
-        shape,
-      );
-    Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
-    // With your reward shaping, `reward` is what the estimator saw; this is what the verifier said.
-    if (this.code.reward) scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
-
-    if (countsBefore) Object.assign(scalars, gpuCallScalars(countsBefore, this.engine.callCounts!()!));
 
     this.steps++;
     this.adaptAlpha(scalars.entropy);
@@ -464,6 +330,31 @@ export class Trainer {
     await this.maintain(record);
     yield { phase: 'update', snapshot };
     yield { record };
+  }
+
+  /** What sampling needs of the trainer, with this config (a preview's own) and prompt pool. */
+  private sampleContext(config: RunConfig, prompts: PromptPool): SampleContext {
+    return {
+      config,
+      engine: this.engine,
+      task: this.task,
+      vocab: this.vocab,
+      prompts,
+      settings: this.settings,
+      params: this.taskParams(),
+    };
+  }
+
+  /** What the advantages need of the trainer, with this prompt pool (a preview's own). */
+  private advantageContext(config: RunConfig, prompts: PromptPool): AdvantageContext {
+    return {
+      config,
+      prompts,
+      code: this.code,
+      options: this.advantages,
+      settings: this.settings,
+      alpha: this.alpha,
+    };
   }
 
   /**
@@ -476,27 +367,10 @@ export class Trainer {
   async preview(): Promise<RolloutSnapshot> {
     const c = this.config;
     const pool = this.prompts.detached(makeRng(c.seed, STREAM.preview, this.steps));
-    const settings = this.settings;
     const previewConfig = { ...c, batchPrompts: 1, dynamicSampling: false, seed: (c.seed ^ PREVIEW_SEED_SALT) >>> 0 };
-    const snapshot = await sampleBatch(
-      {
-        config: previewConfig,
-        engine: this.engine,
-        task: this.task,
-        vocab: this.vocab,
-        prompts: pool,
-        settings,
-        params: this.taskParams(),
-      },
-      this.steps + 1,
-      new StepTimes(),
-    );
+    const snapshot = await sampleBatch(this.sampleContext(previewConfig, pool), this.steps + 1, new StepTimes());
     snapshot.verified = verifyBatch(this.task, snapshot.instances, snapshot.tokens, snapshot.shape);
-    await advantagesFor(
-      { config: c, prompts: pool, code: this.code, options: this.advantages, settings, alpha: this.alpha },
-      snapshot,
-      this.steps + 1,
-    );
+    await advantagesFor(this.advantageContext(c, pool), snapshot, this.steps + 1);
     return snapshot;
   }
 
@@ -509,29 +383,8 @@ export class Trainer {
 
   /** Curriculum advance (with the reference re-sync it may trigger), periodic re-sync, eval. */
   private async maintain(record: StepRecord): Promise<void> {
+    await this.curriculum.afterStep(this.stepCount, record);
     const c = this.config;
-    const final = curriculumLevels(c)[1];
-    this.sinceAdvance++;
-    if (c.curriculum === 'pass-rate' && this.level < final && this.sinceAdvance >= c.curriculumWindow) {
-      this.sinceAdvance = 0;
-      // Greedy pass@1 on the level's check prompts, training instances (docs/methods.md, "The curriculum").
-      const rate = await this.heldOut.greedyPassRate(this.level);
-      record.scalars['curriculum/greedy_pass@1'] = rate;
-      if (rate >= c.curriculumTarget) {
-        const prevLc = this.task.shape(this.taskParams()).completionLength;
-        this.currentLevel++;
-        record.scalars['curriculum/advanced'] = 1;
-        if (c.refSync === 'curriculum' && c.klBeta > 0) {
-          // Anchor: snapshot the policy that solved the previous level; leave the positions the
-          // new level added (completion positions ≥ the old EOS position) free of KL.
-          await this.engine.syncReference();
-          this.klLimit = c.klMaskNew ? prevLc - 1 : Infinity;
-        }
-      }
-    }
-    if (c.refSync === 'every' && c.klBeta > 0 && c.refSyncEvery > 0 && this.stepCount % c.refSyncEvery === 0) {
-      await this.engine.syncReference();
-    }
     if (c.evalEvery > 0 && this.stepCount % c.evalEvery === 0) record.eval = await this.evaluate();
   }
 
@@ -576,7 +429,7 @@ export class Trainer {
       this.layout,
       params,
       this.vocab,
-      checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.currentLevel }),
+      checkpointRunConfig(this.config, { trainedSteps: this.steps, level: this.curriculum.level }),
     );
   }
 
@@ -585,10 +438,4 @@ export class Trainer {
     this.code = {};
     this.engine.destroy();
   }
-}
-
-/** One turn of the event loop (setImmediate where there is one), so that signal handlers and timers run between steps. */
-function yieldToEventLoop(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
-  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
 }

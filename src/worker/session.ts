@@ -8,13 +8,8 @@
 // asked for by hand and the running loop both advance that one stream of events.
 
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
-import {
-  TrainingFault,
-  type PhasedRunEvent,
-  type RolloutSnapshot,
-  type RunOptions,
-  type RunPosition,
-} from '../rl/trainer';
+import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunPosition } from '../rl/trainer';
+import type { RunOptions } from '../rl/run-loop';
 import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
