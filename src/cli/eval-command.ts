@@ -31,7 +31,7 @@ import { getTask } from '../tasks/registry';
 import { splitLines, splitReport } from '../tasks/split';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
-import { EXIT } from './train-commands';
+import { EXIT } from './run-training';
 import { writeFileAtomic } from './files';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
