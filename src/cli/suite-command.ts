@@ -28,13 +28,13 @@ import { prepareOutDir, writeFileAtomic } from './files';
 import {
   DEFAULT_JOB_PREFIX,
   isFinished,
-  runSweepJobs,
   shellQuote,
   siteFilePath,
   sweepJobs,
   type SweepIo,
   type SweepJob,
 } from './sweep-command';
+import { runSweepJobs } from './sweep-runner';
 import { ablationRunConfig } from '../ablation/spec';
 
 export const SUITE_FLAGS: Record<string, FlagSpec> = {
