@@ -7,7 +7,16 @@
 
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import {
+  asCliError,
+  CliError,
+  helpText,
+  intFlag,
+  parseFlags,
+  stringFlag,
+  type FlagSpec,
+  type ParsedFlags,
+} from '../core/flags';
 import { quoteInput } from '../core/quote';
 import { ConfigError } from '../config';
 import {
@@ -19,6 +28,8 @@ import {
   suiteTasks,
   SUITE_NAMES,
   type LeaderboardTask,
+  type Suite,
+  type SuiteOptions,
   type SuiteTaskPlan,
 } from '../ablation';
 import { ABLATION_FILE, ablationFile, checkSweepFolder, summarizeRunFolders, writeSummary } from './ablation-folders';
@@ -129,44 +140,11 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     sets: (f.set as string[] | undefined) ?? [],
     customSets: codeSets(code, false),
   };
-  const plans: SuiteTaskPlan[] = asCliError(
-    () => suiteTasks(suite, options.tasks).map((task) => suiteTaskPlan(suite, task, options)),
-    ConfigError,
-  );
-  // A lesson's own init is a file of the site: named from here, as the jobs' commands name it.
-  for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
-  // Every cell's model must take its task's base weights: refused before any run starts.
-  for (const p of plans) {
-    if (p.spec.init !== null)
-      for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
-  }
-
-  prepareOutDir(outDir, '--out', ['leaderboard.md']);
-  const jobsByTask = new Map<SuiteTaskPlan, SweepJob[]>();
-  for (const p of plans) {
-    const dir = join(outDir, p.task.id);
-    mkdirSync(dir, { recursive: true });
-    const jobs = sweepJobs(p.spec, p.cells, dir, backend);
-    const file = ablationFile(p.spec, p.cells);
-    checkSweepFolder(
-      dir,
-      file,
-      jobs.map((j) => j.dir),
-    );
-    writeFileAtomic(join(dir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
-    jobsByTask.set(p, jobs);
-  }
+  const plans = suitePlans(suite, options);
+  const jobsByTask = prepareTaskFolders(outDir, plans, backend);
   const all = [...jobsByTask.values()].flat();
 
-  if (f['emit-jobs']) {
-    const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
-    for (const job of all) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    io.err(
-      `${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
-        `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`,
-    );
-    return 0;
-  }
+  if (f['emit-jobs']) return emitSuiteJobs(f, io, all, plans);
 
   const todo = [...jobsByTask.entries()].flatMap(([p, jobs]) => jobs.filter((j) => !isFinished(j, p.spec)));
   const skipped = all.length - todo.length;
@@ -182,21 +160,7 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     return 130;
   }
 
-  const boardTasks: LeaderboardTask[] = [];
-  for (const p of plans) {
-    const dir = join(outDir, p.task.id);
-    const s = summarizeRunFolders([dir], { compare: 'baseline' });
-    writeSummary(dir, s);
-    for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
-    boardTasks.push({
-      task: p.task,
-      stats: s.summary,
-      seeds: p.spec.seeds,
-      steps: p.spec.steps,
-      skipped: p.skipped,
-      sets: p.spec.sets,
-    });
-  }
+  const boardTasks = summarizeSuiteTasks(io, outDir, plans);
   const methods = suiteMethods(suite, options.methods);
   if (code.estimator !== undefined)
     methods.push({
@@ -225,4 +189,75 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     return 1;
   }
   return 0;
+}
+
+/** --emit-jobs: one train command per run on stdout; the same command run again afterwards summarises them. */
+function emitSuiteJobs(f: ParsedFlags, io: SweepIo, all: readonly SweepJob[], plans: readonly SuiteTaskPlan[]): number {
+  const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
+  for (const job of all) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
+  io.err(
+    `${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
+      `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`,
+  );
+  return 0;
+}
+
+/** Each task's ablation (its cells, seeds, steps); what no run could take is refused here. */
+function suitePlans(suite: Suite, options: SuiteOptions): SuiteTaskPlan[] {
+  const plans: SuiteTaskPlan[] = asCliError(
+    () => suiteTasks(suite, options.tasks).map((task) => suiteTaskPlan(suite, task, options)),
+    ConfigError,
+  );
+  // A lesson's own init is a file of the site: named from here, as the jobs' commands name it.
+  for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
+  // Every cell's model must take its task's base weights: refused before any run starts.
+  for (const p of plans) {
+    if (p.spec.init !== null)
+      for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
+  }
+  return plans;
+}
+
+/** DIR/<task>/ for each task, checked and given its ablation.json; its runs, task by task. */
+function prepareTaskFolders(
+  outDir: string,
+  plans: readonly SuiteTaskPlan[],
+  backend: string | undefined,
+): Map<SuiteTaskPlan, SweepJob[]> {
+  prepareOutDir(outDir, '--out', ['leaderboard.md']);
+  const jobsByTask = new Map<SuiteTaskPlan, SweepJob[]>();
+  for (const p of plans) {
+    const dir = join(outDir, p.task.id);
+    mkdirSync(dir, { recursive: true });
+    const jobs = sweepJobs(p.spec, p.cells, dir, backend);
+    const file = ablationFile(p.spec, p.cells);
+    checkSweepFolder(
+      dir,
+      file,
+      jobs.map((j) => j.dir),
+    );
+    writeFileAtomic(join(dir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
+    jobsByTask.set(p, jobs);
+  }
+  return jobsByTask;
+}
+
+/** Each task's summary.json and summary.md (every method against GRPO), as the leaderboard reads them. */
+function summarizeSuiteTasks(io: SweepIo, outDir: string, plans: readonly SuiteTaskPlan[]): LeaderboardTask[] {
+  const boardTasks: LeaderboardTask[] = [];
+  for (const p of plans) {
+    const dir = join(outDir, p.task.id);
+    const s = summarizeRunFolders([dir], { compare: 'baseline' });
+    writeSummary(dir, s);
+    for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
+    boardTasks.push({
+      task: p.task,
+      stats: s.summary,
+      seeds: p.spec.seeds,
+      steps: p.spec.steps,
+      skipped: p.skipped,
+      sets: p.spec.sets,
+    });
+  }
+  return boardTasks;
 }
