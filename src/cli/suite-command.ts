@@ -32,7 +32,8 @@ import {
   type SuiteOptions,
   type SuiteTaskPlan,
 } from '../ablation';
-import { ABLATION_FILE, ablationFile, checkSweepFolder, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { ABLATION_FILE, ablationFile, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { checkSweepFolder } from './sweep-folder-check';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';

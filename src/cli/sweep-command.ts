@@ -22,12 +22,12 @@ import { quoteInput, shellQuote } from '../core/quote';
 import {
   ABLATION_FILE,
   ablationFile,
-  checkSweepFolder,
   JOB_LOG_DIR,
   parseSolvedFlag,
   summarizeRunFolders,
   writeSummary,
 } from './ablation-folders';
+import { checkSweepFolder } from './sweep-folder-check';
 import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
 import { prepareOutDir, writeFileAtomic } from './files';
 import { runSweepJobs } from './sweep-runner';
