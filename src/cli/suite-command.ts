@@ -37,16 +37,8 @@ import { checkSweepFolder } from './sweep-folder-check';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
-import {
-  DEFAULT_JOB_PREFIX,
-  isFinished,
-  shellQuote,
-  siteFilePath,
-  sweepJobs,
-  type SweepIo,
-  type SweepJob,
-} from './sweep-command';
-import { runSweepJobs } from './sweep-runner';
+import { DEFAULT_JOB_PREFIX, isFinished, shellQuote, siteFilePath, sweepJobs } from './sweep-command';
+import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { ablationRunConfig } from '../ablation/spec';
 
 export const SUITE_FLAGS: Record<string, FlagSpec> = {

@@ -30,7 +30,7 @@ import {
 import { checkSweepFolder } from './sweep-folder-check';
 import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
 import { prepareOutDir, writeFileAtomic } from './files';
-import { runSweepJobs } from './sweep-runner';
+import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { ConfigError } from '../config';
@@ -122,16 +122,6 @@ export function siteFilePath(init: string): string {
 
 export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 
-/** One run of the ablation: a cell, a seed, its folder and its `train` arguments. */
-export interface SweepJob {
-  cell: AblationCellSpec;
-  seed: number;
-  /** The run's step budget. */
-  steps: number;
-  dir: string;
-  args: string[];
-}
-
 export { shellQuote };
 
 /** The `train` arguments of every run, cell by cell, seed by seed. */
@@ -180,15 +170,6 @@ export function isFinished(job: SweepJob, spec: AblationSpec): boolean {
   } catch {
     return false;
   }
-}
-
-export interface SweepIo {
-  out(s: string): void;
-  err(s: string): void;
-  /** Whether stderr is a terminal (then progress is one rewritten line). */
-  tty: boolean;
-  /** The argv prefix that runs this CLI: [node, …loader flags, main.ts]. */
-  cli: readonly string[];
 }
 
 export async function sweepCommand(argv: string[], io: SweepIo): Promise<number> {

@@ -5,7 +5,26 @@ import { etaText } from './eta';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
 import { JobQueue, type RunningJob } from './job-queue';
-import type { SweepIo, SweepJob } from './sweep-command';
+import type { AblationCellSpec } from '../ablation/spec';
+
+/** One run of the ablation: a cell, a seed, its folder and its `train` arguments. */
+export interface SweepJob {
+  cell: AblationCellSpec;
+  seed: number;
+  /** The run's step budget. */
+  steps: number;
+  dir: string;
+  args: string[];
+}
+
+export interface SweepIo {
+  out(s: string): void;
+  err(s: string): void;
+  /** Whether stderr is a terminal (then progress is one rewritten line). */
+  tty: boolean;
+  /** The argv prefix that runs this CLI: [node, …loader flags, main.ts]. */
+  cli: readonly string[];
+}
 
 interface Progress {
   label: string;
