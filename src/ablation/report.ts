@@ -2,7 +2,7 @@
 // offer the same text). Pure: a string from the summary object.
 
 import { metricName } from '../config/metrics';
-import type { BandPoint } from './curves';
+import type { BandPoint, SolvedRule } from './curves';
 import { solvedBy } from './solve';
 import { formatSteps, formatValue, ruleText, type AblationStats } from './summary';
 
@@ -52,43 +52,54 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
   for (const v of stats.verdict) out.push(`- ${v}`);
   out.push('');
 
-  if (stats.solved) {
-    out.push(`## Solved: first step with ${ruleText(stats.solved)}`, '');
-    out.push(
-      'Read at the steps the metric was recorded (held-out pass@1: every evalEvery steps), so a solve step is only as fine as that interval.',
-      '',
-    );
+  if (stats.solved) solvedSection(out, stats, stats.solved, pct);
+  finalsSection(out, stats, pct);
+  curveSection(out, stats, pct);
+  comparisonsSection(out, stats);
+  runsSection(out, stats);
+  return out.join('\n');
+}
+
+/** "Solved": each cell's steps to the rule, per seed, then the share solved by a few steps (Kaplan–Meier). */
+function solvedSection(out: string[], stats: AblationStats, rule: SolvedRule, pct: string): void {
+  out.push(`## Solved: first step with ${ruleText(rule)}`, '');
+  out.push(
+    'Read at the steps the metric was recorded (held-out pass@1: every evalEvery steps), so a solve step is only as fine as that interval.',
+    '',
+  );
+  out.push(
+    ...table(
+      ['cell', 'solved', `median steps [${pct} bootstrap]`, 'per seed (step, or > last step)'],
+      stats.cells.map((c) => {
+        const s = c.solve!;
+        const med =
+          s.median === null
+            ? 'not reached'
+            : `${formatSteps(s.median)}${s.medianInterval ? ` [${formatSteps(s.medianInterval.lo)}, ${s.medianInterval.hi === null ? `> ${formatSteps(s.within.max)}` : formatSteps(s.medianInterval.hi)}]` : ''}`;
+        const per = s.outcomes
+          .map((o) => `s${o.seed}: ${o.solvedAt === null ? `> ${formatSteps(o.lastStep)}` : formatSteps(o.solvedAt)}`)
+          .join(', ');
+        return [c.label, `${s.solved}/${s.n} within ${formatSteps(s.within.max)}`, med, per];
+      }),
+    ),
+  );
+  out.push('');
+  const last = Math.max(0, ...stats.cells.map((c) => c.solve!.within.max));
+  const ts = checkpoints(last);
+  if (ts.length) {
+    out.push('Solved by step t (Kaplan–Meier: a run that stopped unsolved counts until its last step):', '');
     out.push(
       ...table(
-        ['cell', 'solved', `median steps [${pct} bootstrap]`, 'per seed (step, or > last step)'],
-        stats.cells.map((c) => {
-          const s = c.solve!;
-          const med =
-            s.median === null
-              ? 'not reached'
-              : `${formatSteps(s.median)}${s.medianInterval ? ` [${formatSteps(s.medianInterval.lo)}, ${s.medianInterval.hi === null ? `> ${formatSteps(s.within.max)}` : formatSteps(s.medianInterval.hi)}]` : ''}`;
-          const per = s.outcomes
-            .map((o) => `s${o.seed}: ${o.solvedAt === null ? `> ${formatSteps(o.lastStep)}` : formatSteps(o.solvedAt)}`)
-            .join(', ');
-          return [c.label, `${s.solved}/${s.n} within ${formatSteps(s.within.max)}`, med, per];
-        }),
+        ['cell', ...ts.map((t) => `t = ${formatSteps(t)}`)],
+        stats.cells.map((c) => [c.label, ...ts.map((t) => `${Math.round(solvedBy(c.solve!.curve, t) * 100)}%`)]),
       ),
     );
     out.push('');
-    const last = Math.max(0, ...stats.cells.map((c) => c.solve!.within.max));
-    const ts = checkpoints(last);
-    if (ts.length) {
-      out.push('Solved by step t (Kaplan–Meier: a run that stopped unsolved counts until its last step):', '');
-      out.push(
-        ...table(
-          ['cell', ...ts.map((t) => `t = ${formatSteps(t)}`)],
-          stats.cells.map((c) => [c.label, ...ts.map((t) => `${Math.round(solvedBy(c.solve!.curve, t) * 100)}%`)]),
-        ),
-      );
-      out.push('');
-    }
   }
+}
 
+/** "Final values": each metric's mean over seeds with its t interval, and the seeds' own values. */
+function finalsSection(out: string[], stats: AblationStats, pct: string): void {
   out.push(`## Final values (mean [${pct} t interval] over seeds)`, '');
   const rows: string[][] = [];
   for (const m of stats.metrics) {
@@ -106,7 +117,10 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
     }
   }
   out.push(...table(['metric', 'cell', 'seeds', 'mean', 'per seed'], rows), '');
+}
 
+/** The main metric over training: each cell's band at a few steps. */
+function curveSection(out: string[], stats: AblationStats, pct: string): void {
   const primary = stats.metrics[0];
   // Reduced, not spread: a thousand cells of 300 points each would overflow Math.max's arguments.
   const lastStep = stats.cells.reduce(
@@ -130,7 +144,10 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
     );
     out.push('');
   }
+}
 
+/** "All comparisons": every test made, with its p before and after Holm. */
+function comparisonsSection(out: string[], stats: AblationStats): void {
   const compared = stats.comparisons.filter((c) => c.text);
   if (compared.length) {
     out.push('## All comparisons', '');
@@ -148,7 +165,10 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
     );
     out.push('');
   }
+}
 
+/** "Runs": every run, its steps and when it was solved. */
+function runsSection(out: string[], stats: AblationStats): void {
   out.push('## Runs', '');
   out.push(
     ...table(
@@ -165,5 +185,4 @@ export function ablationMarkdown(stats: AblationStats, heading: ReportHeading): 
     ),
   );
   out.push('');
-  return out.join('\n');
 }

@@ -11,7 +11,15 @@
 import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
-import { configEntries, formatValue, getPreset, PRESET_NAMES, type KnobValue, type PresetSolvedRule } from '../config';
+import {
+  configEntries,
+  formatValue,
+  getPreset,
+  PRESET_NAMES,
+  type KnobValue,
+  type Preset,
+  type PresetSolvedRule,
+} from '../config';
 import {
   defaultAblationMetrics,
   defaultSolvedRule,
@@ -225,6 +233,56 @@ const plainCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The summary of every run folder below `roots`. */
 export function summarizeRunFolders(roots: readonly string[], overrides: SummaryOverrides = {}): FolderSummary {
   const warnings: string[] = [];
+  const { folders, spec, specRoot } = collectRunFolders(roots, warnings);
+  const missing = spec && specRoot !== undefined ? missingRunWarnings(specRoot, spec, folders) : [];
+  warnings.push(...missing);
+  if (folders.length === 0) {
+    throw new CliError(
+      `no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}${missing.length ? ` (${missing.length} runs of its ${ABLATION_FILE} have none; the first: ${missing[0]})` : ''}`,
+    );
+  }
+  warnings.push(...mixWarnings(folders));
+  const cells = groupCells(folders, spec, warnings);
+  const { presetName, preset, solved, metrics } = solvedAndMetrics(folders, spec, overrides, warnings);
+
+  const stats = summarizeAblation(cells, {
+    metrics,
+    solved,
+    ...(overrides.compare ? { compare: overrides.compare } : {}),
+  });
+  const seeds = spec ? [...spec.seeds] : undefined;
+  const title = `Ablation: ${presetName ?? `${folders.length} runs`}`;
+  const question = preset?.ablation?.question;
+  const summary: AblationSummaryFile = {
+    format: 'rlvr-ablation-summary',
+    version: 1,
+    title,
+    ...(presetName !== undefined ? { preset: presetName } : {}),
+    ...(question ? { question } : {}),
+    ...(seeds ? { seeds, steps: spec!.steps } : {}),
+    ...stats,
+  };
+  const lines = [
+    ...(question ? [`**Question.** ${question}`, ''] : []),
+    `${cells.length} cells × ${seeds ? `seeds ${seeds.join(', ')}` : 'the seeds found'}${spec ? ` × ${spec.steps} steps` : ''}: ${folders.length} runs.` +
+      `${spec?.sets.length ? ` Every cell also sets ${spec.sets.join(', ')}.` : ''}`,
+    ...(preset?.ablation
+      ? [
+          '',
+          `**What the literature claims.** ${preset.ablation.literature}`,
+          '',
+          `**How to read it.** ${preset.ablation.reading}`,
+        ]
+      : []),
+  ];
+  return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
+}
+
+/** Every run folder below `roots`, each read once, and the first ablation.json among them (with its folder). */
+function collectRunFolders(
+  roots: readonly string[],
+  warnings: string[],
+): { folders: RunFolder[]; spec?: AblationFile; specRoot?: string } {
   const folders: RunFolder[] = [];
   let spec: AblationFile | undefined;
   let specRoot: string | undefined;
@@ -262,15 +320,14 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
       folders.push({ ...readRunFolder(dir, id, warnings), dir, root });
     }
   }
-  const missing = spec && specRoot !== undefined ? missingRunWarnings(specRoot, spec, folders) : [];
-  warnings.push(...missing);
-  if (folders.length === 0) {
-    throw new CliError(
-      `no run folders (config.json + metrics.jsonl) below ${roots.join(', ')}${missing.length ? ` (${missing.length} runs of its ${ABLATION_FILE} have none; the first: ${missing[0]})` : ''}`,
-    );
-  }
-  warnings.push(...mixWarnings(folders));
+  return { folders, spec, specRoot };
+}
 
+/**
+ * The runs grouped into cells, in ablation.json's order (then by label), each by seed; runs of
+ * no cell of the spec, repeated seeds and unfinished runs go to `warnings`.
+ */
+function groupCells(folders: readonly RunFolder[], spec: AblationFile | undefined, warnings: string[]): AblationCell[] {
   // Cells: by cell.json label, else by config difference among the runs without one.
   const loose = folders.filter((f) => !f.cell);
   const diff = configDifferenceLabels(loose);
@@ -318,8 +375,16 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
       ...(variant !== undefined ? { variant } : {}),
     };
   });
+  return cells;
+}
 
-  // The solved rule and metrics: given, else the spec's, else the preset's ablation, else defaults.
+/** The solved rule and metrics: given, else the spec's, else the preset's ablation, else defaults. */
+function solvedAndMetrics(
+  folders: readonly RunFolder[],
+  spec: AblationFile | undefined,
+  overrides: SummaryOverrides,
+  warnings: string[],
+): { presetName?: string; preset?: Preset; solved: PresetSolvedRule | null; metrics: string[] } {
   const presetName = spec?.preset ?? folders.find((f) => f.cell?.preset)?.cell?.preset;
   const preset = presetName !== undefined && PRESET_NAMES.includes(presetName) ? getPreset(presetName) : undefined;
   const first = folders[0].config;
@@ -335,80 +400,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
   for (const m of wanted) if (!recorded.has(m)) warnings.push(`no run recorded ${m}: left out`);
   if (solved && !recorded.has(solved.metric))
     warnings.push(`no run recorded ${solved.metric}, so none can be solved (is evalEvery 0?)`);
-
-  const stats = summarizeAblation(cells, {
-    metrics,
-    solved,
-    ...(overrides.compare ? { compare: overrides.compare } : {}),
-  });
-  const seeds = spec ? [...spec.seeds] : undefined;
-  const title = `Ablation: ${presetName ?? `${folders.length} runs`}`;
-  const question = preset?.ablation?.question;
-  const summary: AblationSummaryFile = {
-    format: 'rlvr-ablation-summary',
-    version: 1,
-    title,
-    ...(presetName !== undefined ? { preset: presetName } : {}),
-    ...(question ? { question } : {}),
-    ...(seeds ? { seeds, steps: spec!.steps } : {}),
-    ...stats,
-  };
-  const lines = [
-    ...(question ? [`**Question.** ${question}`, ''] : []),
-    `${cells.length} cells × ${seeds ? `seeds ${seeds.join(', ')}` : 'the seeds found'}${spec ? ` × ${spec.steps} steps` : ''}: ${folders.length} runs.` +
-      `${spec?.sets.length ? ` Every cell also sets ${spec.sets.join(', ')}.` : ''}`,
-    ...(preset?.ablation
-      ? [
-          '',
-          `**What the literature claims.** ${preset.ablation.literature}`,
-          '',
-          `**How to read it.** ${preset.ablation.reading}`,
-        ]
-      : []),
-  ];
-  return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
-}
-
-const SPEC_FIELDS = ['preset', 'variants', 'grid', 'seeds', 'steps', 'sets', 'solved', 'metrics', 'init'] as const;
-
-/**
- * Refuses a sweep's --out that holds what its summary must not count: another sweep's
- * ablation.json (one that differs in a field: the cells, seeds, steps, solved rule or metrics),
- * or run folders that are not among `jobDirs`. The same sweep again (to finish it) passes.
- */
-export function checkSweepFolder(dir: string, want: AblationFile, jobDirs: readonly string[]): void {
-  const specPath = join(dir, ABLATION_FILE);
-  if (existsSync(specPath)) {
-    let have: AblationFile;
-    try {
-      have = parseAblationFile(readJsonFile(specPath), specPath);
-    } catch (e) {
-      if (!(e instanceof CliError)) throw e;
-      throw new CliError(
-        `--out ${dir}: its ${ABLATION_FILE} is not one rlvr sweep wrote (${e.message}); give a new folder`,
-      );
-    }
-    const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 80);
-    const field = SPEC_FIELDS.find((k) => JSON.stringify(have[k]) !== JSON.stringify(want[k]));
-    if (field) {
-      throw new CliError(
-        `--out ${dir} holds another ablation (its ${ABLATION_FILE} has ${field} ${show(have[field])}, this sweep ${show(want[field])}): ` +
-          'give a new folder, or the same flags to go on with that one',
-      );
-    }
-  }
-  const own = new Set(jobDirs.map((d) => resolve(d)));
-  const foreign = findRunFolders(dir)
-    .filter((f) => !own.has(resolve(f)))
-    .map((f) => relative(dir, f).split(sep).join('/') || '.');
-  if (foreign.length) {
-    const n = foreign.length;
-    const list = `${foreign.slice(0, 3).join(', ')}${n > 3 ? `, … ${n - 3} more` : ''}`;
-    throw new CliError(
-      `--out ${dir} already holds ${n} run folder${n === 1 ? ' that is' : 's that are'} not this sweep's (${list}): ` +
-        `its summary would count ${n === 1 ? 'it' : 'them'}; give a new folder`,
-    );
-  }
+  return { presetName, preset, solved, metrics };
 }
 
 /** Writes summary.json and summary.md into `dir`. */

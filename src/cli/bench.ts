@@ -8,9 +8,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { CliError, helpText, intFlag, parseFlags, type FlagSpec } from '../core/flags';
-import { exitAfterDrain, lineWriter } from './output';
+import { CliError, helpText, intFlag, parseFlags, type FlagSpec, type ParsedFlags } from '../core/flags';
+import { exitAfterDrain, lineWriter, type LineWriter } from './output';
 import { fileTimestamp, type BenchSuite } from '../bench/suite';
+import type { GpuContext } from '../gpu/device';
 
 /** The suites, by name: each loads its module on demand. */
 const SUITES: Record<string, () => Promise<BenchSuite>> = {
@@ -89,20 +90,32 @@ async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+  return runSuite({ name, argv, suite, flags, quick, reps, warmup, out, err });
+}
+
+/** A suite to run, its options checked, and where its lines go. */
+interface BenchRun {
+  name: string;
+  argv: readonly string[];
+  suite: BenchSuite;
+  flags: ParsedFlags;
+  quick: boolean;
+  reps: number;
+  warmup: number;
+  out: LineWriter;
+  err: LineWriter;
+}
+
+/** Opens the device, runs the suite and writes its JSON (with the host and load it ran under). */
+async function runSuite(run: BenchRun): Promise<number> {
+  const { name, argv, suite, flags, quick, reps, warmup, out, err } = run;
   const started = new Date();
   const loadBefore = loadavg()[0];
   const jsonPath = typeof flags.json === 'string' ? flags.json : `bench-results/${name}-${fileTimestamp(started)}.json`;
 
   const { openNodeDevice } = await import('../gpu/node-device');
   const gpu = await openNodeDevice({ verbose: false });
-  const a = gpu.adapter;
-  out(
-    `adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
-      `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`,
-  );
-  out(
-    `  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`,
-  );
+  describeAdapter(gpu, out);
   const repsText = suite.repeated === false ? '' : `: ${reps} reps, ${warmup} warm-up`;
   out(
     `suite ${name}${quick ? ' (--quick)' : ''}${repsText}; host ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`,
@@ -145,6 +158,18 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(jsonPath, JSON.stringify(doc, null, 2) + '\n');
   out(`\n${seconds.toFixed(1)} s; results written to ${jsonPath}`);
   return 0;
+}
+
+/** The adapter and its features, first: every figure after them depends on them. */
+function describeAdapter(gpu: GpuContext, out: LineWriter): void {
+  const a = gpu.adapter;
+  out(
+    `adapter: vendor "${a.vendor}", architecture "${a.architecture}", device "${a.device}", description "${a.description}"` +
+      `${a.isSoftware ? ' — SOFTWARE EMULATION (CPU): expect 100–1000× below a real GPU' : ''}`,
+  );
+  out(
+    `  via ${a.source}; features: timestamp-query ${gpu.features.timestampQuery ? 'yes' : 'no'}, subgroups ${gpu.features.subgroups ? 'yes' : 'no'}`,
+  );
 }
 
 main(process.argv.slice(2)).then(

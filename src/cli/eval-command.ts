@@ -3,10 +3,11 @@
 // have them the reports that diagnose a stall: where greedy chains (groupmul) or walks (maze) first
 // go wrong, and how maze walks branch (BODHI's measurements).
 
-import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import { backendFlag, checkFits, openEngines } from './engines';
+import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
+import { backendFlag, checkFits, openEngines, type Backend } from './engines';
 import { readCheckpointArg } from './checkpoints';
-import { ConfigError, validateConfig } from '../config/config';
+import { ConfigError, validateConfig, type RunConfig } from '../config/config';
+import type { RunCheckpoint } from '../config/checkpoint-run';
 import { GpuError } from '../gpu/errors';
 import { Trainer } from '../rl/trainer';
 import { greedyChainBreaks } from '../rl/chain-breaks';
@@ -31,7 +32,7 @@ import { getTask } from '../tasks/registry';
 import { splitLines, splitReport } from '../tasks/split';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
-import { EXIT } from './train-commands';
+import { EXIT } from './run-training';
 import { writeFileAtomic } from './files';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -75,6 +76,61 @@ export async function evalCommand(
   err: (s: string) => void = () => {},
 ): Promise<number> {
   const f = parseFlags(argv, EVAL_FLAGS, 'eval');
+  const plan = evalPlan(f);
+  const { config, ck } = plan;
+  const engines = await openEngines(plan.backend);
+  try {
+    try {
+      checkFits(engines, config);
+    } catch (e) {
+      if (e instanceof CliError) throw new CliError(`${e.message} (evalPrompts is --n here)`);
+      throw e;
+    }
+    let trainer: Trainer;
+    try {
+      trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
+    } catch (e) {
+      if (e instanceof CustomCodeError) throw new CliError(`the checkpoint's own code: ${e.message}`);
+      if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
+      throw e;
+    }
+    try {
+      return await evaluateCheckpoint(trainer, f, plan, argv, engines.adapter, out);
+    } finally {
+      trainer.destroy();
+    }
+  } catch (e) {
+    if (e instanceof GpuError) {
+      err(`error: ${e.message}`);
+      return EXIT.gpu;
+    }
+    throw e;
+  } finally {
+    engines.close();
+  }
+}
+
+/** What the flags ask of an evaluation, every one checked before an engine is opened. */
+interface EvalPlan {
+  backend: Backend;
+  /** The --checkpoint file and what it holds. */
+  path: string;
+  ck: RunCheckpoint;
+  config: RunConfig;
+  /** The task's answers: a chain of running products (groupmul), or a walk on a board (maze). */
+  isChain: boolean;
+  isWalk: boolean;
+  /** --branching G: walks sampled per maze (0: none), and --matched-k. */
+  branchingG: number;
+  matchedK: number;
+  /** --walks-out: the file, this checkpoint's name in it, and what it holds already. */
+  walksOut: string | null;
+  walksLabel: string;
+  walksFile: RecordedWalks | null;
+}
+
+/** The checkpoint, its config with the evaluation's overrides, and the reports asked for. */
+function evalPlan(f: ParsedFlags): EvalPlan {
   const backend = backendFlag(f);
   const path = stringFlag(f, 'checkpoint');
   // Range-checks the knobs, trainedSteps and level; the knobs are then re-validated with the overrides.
@@ -125,104 +181,106 @@ export async function evalCommand(
     f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
   // Read (and check) the file before any work, so a bad file costs nothing.
   const walksFile = walksOut === null ? null : readWalksFile(walksOut);
-  const engines = await openEngines(backend);
-  try {
-    try {
-      checkFits(engines, config);
-    } catch (e) {
-      if (e instanceof CliError) throw new CliError(`${e.message} (evalPrompts is --n here)`);
-      throw e;
-    }
-    let trainer: Trainer;
-    try {
-      trainer = await Trainer.create(config, engines.make, { initial: ck, sandbox: nodeSandbox });
-    } catch (e) {
-      if (e instanceof CustomCodeError) throw new CliError(`the checkpoint's own code: ${e.message}`);
-      if (e instanceof RangeError) throw new CliError(`--param: ${e.message}`);
-      throw e;
-    }
-    try {
-      const { instances: heldOut, split } = trainer.heldOutSet(trainer.level, config.evalPrompts);
-      const mismatch = walksFile && mazesMismatch(walksFile, (heldOut as MazeInstance[]).map(recordedMaze));
-      if (mismatch) throw new CliError(`--walks-out ${walksOut}: ${mismatch}`);
-      const r = await trainer.evaluate();
-      const splitInfo = splitReport(getTask(config.task), split, heldOut, await trainer.greedyCorrect(heldOut));
-      // The same held-out prompts evaluate() scored, decoded greedily again.
-      const breaks: ChainBreakReport | null =
-        isChain && (f.breaks || f.json)
-          ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
-          : null;
-      const walks: WalkBreakReport | null =
-        isWalk && (f.breaks || f.json)
-          ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
-          : null;
-      const sampled: SampledWalks | null =
-        branchingG > 0
-          ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK)
-          : null;
-      const branching = sampled?.summary ?? null;
-      if (sampled && walksOut !== null) {
-        // The raw walks, so that the file's figures can be recomputed from it (docs/tasks.md).
-        const greedy = await greedyWalks(trainer.engine, heldOut as MazeInstance[], config.seed);
-        const raw = {
-          perMaze: sampled.perMaze,
-          sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))),
-          greedy: greedy.map((w) => rawWalk(w, EOS)),
-        };
-        const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks, raw);
-        const first = heldOut[0] as MazeInstance;
-        const reading = {
-          vocab: trainer.task.vocab(first.params),
-          params: { ...first.params },
-          completionLength: first.completionLength,
-        };
-        const file = withRecordedModel(
-          walksFile,
-          commandWithFileNames(argv),
-          (heldOut as MazeInstance[]).map(recordedMaze),
-          model,
-          reading,
-        );
-        writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
-      }
-      const result = {
-        task: config.task,
-        prompts: r.prompts,
-        k: r.k,
-        'pass@1': r['eval/pass@1_greedy'],
-        'pass@1_sampled': r['eval/pass@1_sampled'],
-        [`pass@${r.k}`]: r['eval/pass@k'],
-        taskMetrics: r.taskMetrics,
-        adapter: engines.adapter,
-        split: splitInfo,
-        ...(breaks ? { chainBreaks: breaks } : {}),
-        ...(walks ? { walkBreaks: walks } : {}),
-        ...(branching ? { branching, perMaze: sampled?.perMaze } : {}),
-      };
-      if (f.json) out(JSON.stringify(result));
-      else {
-        out(
-          `${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`,
-        );
-        if (breaks) for (const line of chainBreakLines(breaks)) out(line);
-        if (walks) for (const line of walkBreakLines(walks)) out(line);
-        if (branching) for (const line of branchingLines(branching)) out(line);
-        // Which prompts these were comes last, so the figures asked for follow the summary line.
-        for (const line of splitLines(splitInfo)) out(line);
-      }
-      return 0;
-    } finally {
-      trainer.destroy();
-    }
-  } catch (e) {
-    if (e instanceof GpuError) {
-      err(`error: ${e.message}`);
-      return EXIT.gpu;
-    }
-    throw e;
-  } finally {
-    engines.close();
+  return {
+    backend,
+    path,
+    ck,
+    config,
+    isChain,
+    isWalk,
+    branchingG,
+    matchedK,
+    walksOut,
+    walksLabel,
+    walksFile,
+  };
+}
+
+/** The evaluation itself: pass@1 and pass@k, the reports asked for, printed as text or JSON. */
+async function evaluateCheckpoint(
+  trainer: Trainer,
+  f: ParsedFlags,
+  plan: EvalPlan,
+  argv: readonly string[],
+  adapter: string,
+  out: (s: string) => void,
+): Promise<number> {
+  const { config, isChain, isWalk, branchingG, matchedK, walksOut, walksFile } = plan;
+  const { instances: heldOut, split } = trainer.heldOutSet(trainer.level, config.evalPrompts);
+  const mismatch = walksFile && mazesMismatch(walksFile, (heldOut as MazeInstance[]).map(recordedMaze));
+  if (mismatch) throw new CliError(`--walks-out ${walksOut}: ${mismatch}`);
+  const r = await trainer.evaluate();
+  const splitInfo = splitReport(getTask(config.task), split, heldOut, await trainer.greedyCorrect(heldOut));
+  // The same held-out prompts evaluate() scored, decoded greedily again.
+  const breaks: ChainBreakReport | null =
+    isChain && (f.breaks || f.json)
+      ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
+      : null;
+  const walks: WalkBreakReport | null =
+    isWalk && (f.breaks || f.json)
+      ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
+      : null;
+  const sampled: SampledWalks | null =
+    branchingG > 0
+      ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK)
+      : null;
+  const branching = sampled?.summary ?? null;
+  if (sampled && walksOut !== null)
+    await recordWalks(trainer, plan, argv, heldOut as MazeInstance[], sampled, walksOut);
+  const result = {
+    task: config.task,
+    prompts: r.prompts,
+    k: r.k,
+    'pass@1': r['eval/pass@1_greedy'],
+    'pass@1_sampled': r['eval/pass@1_sampled'],
+    [`pass@${r.k}`]: r['eval/pass@k'],
+    taskMetrics: r.taskMetrics,
+    adapter,
+    split: splitInfo,
+    ...(breaks ? { chainBreaks: breaks } : {}),
+    ...(walks ? { walkBreaks: walks } : {}),
+    ...(branching ? { branching, perMaze: sampled?.perMaze } : {}),
+  };
+  if (f.json) out(JSON.stringify(result));
+  else {
+    out(
+      `${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`,
+    );
+    if (breaks) for (const line of chainBreakLines(breaks)) out(line);
+    if (walks) for (const line of walkBreakLines(walks)) out(line);
+    if (branching) for (const line of branchingLines(branching)) out(line);
+    // Which prompts these were comes last, so the figures asked for follow the summary line.
+    for (const line of splitLines(splitInfo)) out(line);
   }
+  return 0;
+}
+
+/** --walks-out: this checkpoint's walks added to the file, with the raw walks behind its figures. */
+async function recordWalks(
+  trainer: Trainer,
+  plan: EvalPlan,
+  argv: readonly string[],
+  heldOut: MazeInstance[],
+  sampled: SampledWalks,
+  walksOut: string,
+): Promise<void> {
+  const { config, ck, path, walksFile, walksLabel } = plan;
+  // The raw walks, so that the file's figures can be recomputed from it (docs/tasks.md).
+  const greedy = await greedyWalks(trainer.engine, heldOut, config.seed);
+  const raw = {
+    perMaze: sampled.perMaze,
+    sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))),
+    greedy: greedy.map((w) => rawWalk(w, EOS)),
+  };
+  const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks, raw);
+  const first = heldOut[0];
+  const reading = {
+    vocab: trainer.task.vocab(first.params),
+    params: { ...first.params },
+    completionLength: first.completionLength,
+  };
+  const file = withRecordedModel(walksFile, commandWithFileNames(argv), heldOut.map(recordedMaze), model, reading);
+  writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
 }
 
 /** The walks file to add to: null when absent; a file that is not one is refused, not overwritten. */

@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { metricsWithoutClock } from './run-folder-fixtures';
 import { shellQuote } from '../core/quote';
-import { sweepCommand, type SweepIo } from './sweep-command';
+import { sweepCommand } from './sweep-command';
+import type { SweepIo } from './sweep-runner';
 import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
 

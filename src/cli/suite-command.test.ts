@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SweepIo } from './sweep-command';
+import type { SweepIo } from './sweep-runner';
 import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
 import { ESTIMATOR_TEMPLATE } from '../config/user-code';
 

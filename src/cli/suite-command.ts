@@ -7,7 +7,16 @@
 
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import {
+  asCliError,
+  CliError,
+  helpText,
+  intFlag,
+  parseFlags,
+  stringFlag,
+  type FlagSpec,
+  type ParsedFlags,
+} from '../core/flags';
 import { quoteInput } from '../core/quote';
 import { ConfigError } from '../config';
 import {
@@ -19,22 +28,17 @@ import {
   suiteTasks,
   SUITE_NAMES,
   type LeaderboardTask,
+  type Suite,
+  type SuiteOptions,
   type SuiteTaskPlan,
 } from '../ablation';
-import { ABLATION_FILE, ablationFile, checkSweepFolder, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { ABLATION_FILE, ablationFile, summarizeRunFolders, writeSummary } from './ablation-folders';
+import { checkSweepFolder } from './sweep-folder-check';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
-import {
-  DEFAULT_JOB_PREFIX,
-  isFinished,
-  runSweepJobs,
-  shellQuote,
-  siteFilePath,
-  sweepJobs,
-  type SweepIo,
-  type SweepJob,
-} from './sweep-command';
+import { DEFAULT_JOB_PREFIX, isFinished, shellQuote, siteFilePath, sweepJobs } from './sweep-command';
+import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { ablationRunConfig } from '../ablation/spec';
 import { heldOutWarning } from '../rl/held-out';
 import { getTask } from '../tasks/registry';
@@ -131,44 +135,11 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     sets: (f.set as string[] | undefined) ?? [],
     customSets: codeSets(code, false),
   };
-  const plans: SuiteTaskPlan[] = asCliError(
-    () => suiteTasks(suite, options.tasks).map((task) => suiteTaskPlan(suite, task, options)),
-    ConfigError,
-  );
-  // A lesson's own init is a file of the site: named from here, as the jobs' commands name it.
-  for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
-  // Every cell's model must take its task's base weights: refused before any run starts.
-  for (const p of plans) {
-    if (p.spec.init !== null)
-      for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
-  }
-
-  prepareOutDir(outDir, '--out', ['leaderboard.md']);
-  const jobsByTask = new Map<SuiteTaskPlan, SweepJob[]>();
-  for (const p of plans) {
-    const dir = join(outDir, p.task.id);
-    mkdirSync(dir, { recursive: true });
-    const jobs = sweepJobs(p.spec, p.cells, dir, backend);
-    const file = ablationFile(p.spec, p.cells);
-    checkSweepFolder(
-      dir,
-      file,
-      jobs.map((j) => j.dir),
-    );
-    writeFileAtomic(join(dir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
-    jobsByTask.set(p, jobs);
-  }
+  const plans = suitePlans(suite, options);
+  const jobsByTask = prepareTaskFolders(outDir, plans, backend);
   const all = [...jobsByTask.values()].flat();
 
-  if (f['emit-jobs']) {
-    const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
-    for (const job of all) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    io.err(
-      `${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
-        `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`,
-    );
-    return 0;
-  }
+  if (f['emit-jobs']) return emitSuiteJobs(f, io, all, plans);
 
   const todo = [...jobsByTask.entries()].flatMap(([p, jobs]) => jobs.filter((j) => !isFinished(j, p.spec)));
   const skipped = all.length - todo.length;
@@ -184,21 +155,7 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     return 130;
   }
 
-  const boardTasks: LeaderboardTask[] = [];
-  for (const p of plans) {
-    const dir = join(outDir, p.task.id);
-    const s = summarizeRunFolders([dir], { compare: 'baseline' });
-    writeSummary(dir, s);
-    for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
-    boardTasks.push({
-      task: p.task,
-      stats: s.summary,
-      seeds: p.spec.seeds,
-      steps: p.spec.steps,
-      skipped: p.skipped,
-      sets: p.spec.sets,
-    });
-  }
+  const boardTasks = summarizeSuiteTasks(io, outDir, plans);
   const methods = suiteMethods(suite, options.methods);
   if (code.estimator !== undefined)
     methods.push({
@@ -206,16 +163,7 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
       set: { estimator: 'custom' },
       source: `your --estimator-file (${String(f['estimator-file'])})`,
     });
-  const notes =
-    steps !== undefined
-      ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
-      : [];
-  const left = suite.tasks.filter((t) => !plans.some((p) => p.task.id === t.id)).map((t) => t.id);
-  if (left.length > 0)
-    notes.push(
-      `Only ${plans.map((p) => p.task.id).join(', ')} (--tasks): the suite's other tasks (${left.join(', ')}) are not on this board.`,
-    );
-  notes.push(...plans.flatMap(heldOutNote));
+  const notes = boardNotes(suite, plans, steps);
   const board = leaderboardMarkdown({
     suite: suite.name,
     methods,
@@ -235,6 +183,21 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   return 0;
 }
 
+/** The board's notes: a shortened budget, tasks left out, held-out parts too small to measure generalisation. */
+function boardNotes(suite: Suite, plans: readonly SuiteTaskPlan[], steps: number | undefined): string[] {
+  const notes =
+    steps !== undefined
+      ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
+      : [];
+  const left = suite.tasks.filter((t) => !plans.some((p) => p.task.id === t.id)).map((t) => t.id);
+  if (left.length > 0)
+    notes.push(
+      `Only ${plans.map((p) => p.task.id).join(', ')} (--tasks): the suite's other tasks (${left.join(', ')}) are not on this board.`,
+    );
+  notes.push(...plans.flatMap(heldOutNote));
+  return notes;
+}
+
 /** A task whose held-out prompts cannot measure generalisation says so on the board (its first seed's draw). */
 function heldOutNote(p: SuiteTaskPlan): string[] {
   const config = ablationRunConfig(p.spec, p.cells[0], p.spec.seeds[0]);
@@ -244,4 +207,75 @@ function heldOutNote(p: SuiteTaskPlan): string[] {
     : [
         `${p.task.id}: ${warning}. Its "solved" and final held-out figures say whether the runs answer those prompts, not whether they generalise.`,
       ];
+}
+
+/** --emit-jobs: one train command per run on stdout; the same command run again afterwards summarises them. */
+function emitSuiteJobs(f: ParsedFlags, io: SweepIo, all: readonly SweepJob[], plans: readonly SuiteTaskPlan[]): number {
+  const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
+  for (const job of all) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
+  io.err(
+    `${all.length} runs (${plans.map((p) => `${p.task.id}: ${p.cells.length} methods × ${p.spec.seeds.length} seeds`).join('; ')}). ` +
+      `When they are done, run the same command without --emit-jobs: it finds them finished and writes the summaries and the leaderboard.`,
+  );
+  return 0;
+}
+
+/** Each task's ablation (its cells, seeds, steps); what no run could take is refused here. */
+function suitePlans(suite: Suite, options: SuiteOptions): SuiteTaskPlan[] {
+  const plans: SuiteTaskPlan[] = asCliError(
+    () => suiteTasks(suite, options.tasks).map((task) => suiteTaskPlan(suite, task, options)),
+    ConfigError,
+  );
+  // A lesson's own init is a file of the site: named from here, as the jobs' commands name it.
+  for (const p of plans) if (p.spec.init !== null) p.spec.init = siteFilePath(p.spec.init);
+  // Every cell's model must take its task's base weights: refused before any run starts.
+  for (const p of plans) {
+    if (p.spec.init !== null)
+      for (const cell of p.cells) loadInitWeights(p.spec.init, ablationRunConfig(p.spec, cell, p.spec.seeds[0]));
+  }
+  return plans;
+}
+
+/** DIR/<task>/ for each task, checked and given its ablation.json; its runs, task by task. */
+function prepareTaskFolders(
+  outDir: string,
+  plans: readonly SuiteTaskPlan[],
+  backend: string | undefined,
+): Map<SuiteTaskPlan, SweepJob[]> {
+  prepareOutDir(outDir, '--out', ['leaderboard.md']);
+  const jobsByTask = new Map<SuiteTaskPlan, SweepJob[]>();
+  for (const p of plans) {
+    const dir = join(outDir, p.task.id);
+    mkdirSync(dir, { recursive: true });
+    const jobs = sweepJobs(p.spec, p.cells, dir, backend);
+    const file = ablationFile(p.spec, p.cells);
+    checkSweepFolder(
+      dir,
+      file,
+      jobs.map((j) => j.dir),
+    );
+    writeFileAtomic(join(dir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
+    jobsByTask.set(p, jobs);
+  }
+  return jobsByTask;
+}
+
+/** Each task's summary.json and summary.md (every method against GRPO), as the leaderboard reads them. */
+function summarizeSuiteTasks(io: SweepIo, outDir: string, plans: readonly SuiteTaskPlan[]): LeaderboardTask[] {
+  const boardTasks: LeaderboardTask[] = [];
+  for (const p of plans) {
+    const dir = join(outDir, p.task.id);
+    const s = summarizeRunFolders([dir], { compare: 'baseline' });
+    writeSummary(dir, s);
+    for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
+    boardTasks.push({
+      task: p.task,
+      stats: s.summary,
+      seeds: p.spec.seeds,
+      steps: p.spec.steps,
+      skipped: p.skipped,
+      sets: p.spec.sets,
+    });
+  }
+  return boardTasks;
 }

@@ -3,27 +3,34 @@
 // and summary.md hold the statistics over seeds (src/ablation/). With --emit-jobs it
 // prints those same train commands instead, one per line, for a job array on a cluster
 // (GNU parallel, Slurm, Kubernetes); `rlvr report DIR` then summarises the finished folders.
+// The runs on this machine are started and watched by sweep-runner.ts.
 
-import { etaText } from './eta';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asCliError, CliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import {
+  asCliError,
+  CliError,
+  helpText,
+  intFlag,
+  parseFlags,
+  stringFlag,
+  type FlagSpec,
+  type ParsedFlags,
+} from '../core/flags';
 import { quoteInput, shellQuote } from '../core/quote';
 import {
   ABLATION_FILE,
   ablationFile,
-  checkSweepFolder,
   JOB_LOG_DIR,
   parseSolvedFlag,
   summarizeRunFolders,
   writeSummary,
 } from './ablation-folders';
+import { checkSweepFolder } from './sweep-folder-check';
 import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
 import { prepareOutDir, writeFileAtomic } from './files';
-import { STOP_SIGNALS, SWEEP_PID_ENV } from './stop-requests';
-import { JobQueue, type RunningJob } from './job-queue';
+import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { ConfigError } from '../config';
@@ -115,16 +122,6 @@ export function siteFilePath(init: string): string {
 
 export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 
-/** One run of the ablation: a cell, a seed, its folder and its `train` arguments. */
-export interface SweepJob {
-  cell: AblationCellSpec;
-  seed: number;
-  /** The run's step budget. */
-  steps: number;
-  dir: string;
-  args: string[];
-}
-
 export { shellQuote };
 
 /** The `train` arguments of every run, cell by cell, seed by seed. */
@@ -175,186 +172,6 @@ export function isFinished(job: SweepJob, spec: AblationSpec): boolean {
   }
 }
 
-export interface SweepIo {
-  out(s: string): void;
-  err(s: string): void;
-  /** Whether stderr is a terminal (then progress is one rewritten line). */
-  tty: boolean;
-  /** The argv prefix that runs this CLI: [node, …loader flags, main.ts]. */
-  cli: readonly string[];
-}
-
-interface Progress {
-  label: string;
-  seed: number;
-  step: number;
-  total: number;
-  reward?: string;
-}
-
-/** Reads the child's progress lines ("[###…] 120/300 reward 0.812 …"). */
-const PROGRESS_RE = /\] (\d+)\/(\d+) reward ([-0-9.]+)/;
-
-function spawnTrain(
-  io: SweepIo,
-  job: SweepJob,
-  progress: Progress,
-  onProgress: () => void,
-): RunningJob & { tail: string[] } {
-  // Its own process group: a terminal's Ctrl-C reaches the sweep only, which forwards exactly one
-  // SIGTERM per press (train stops after its step and writes the checkpoint).
-  // The sweep's pid in its environment: a run whose sweep is gone stops by itself (stop-requests.ts).
-  const child = spawn(io.cli[0], [...io.cli.slice(1), ...job.args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-    env: { ...process.env, [SWEEP_PID_ENV]: String(process.pid) },
-  });
-  const tail: string[] = [];
-  let buffered = '';
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => {
-    buffered += chunk;
-    const lines = buffered.split(/[\r\n]/);
-    buffered = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      const m = PROGRESS_RE.exec(line);
-      if (m) {
-        progress.step = Number(m[1]);
-        progress.total = Number(m[2]);
-        progress.reward = m[3];
-        onProgress();
-      } else {
-        tail.push(line);
-        if (tail.length > 20) tail.shift();
-      }
-    }
-  });
-  const done = new Promise<number>((resolve) => {
-    child.on('error', (e) => {
-      tail.push(`could not start ${io.cli[0]}: ${e.message}`);
-      resolve(127);
-    });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 + 15 : 1)));
-  });
-  const kill = (sig: NodeJS.Signals) => {
-    try {
-      child.kill(sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  liveChildren.add(child);
-  void done.then(() => liveChildren.delete(child));
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    // A sweep that dies for another reason must not leave its runs behind.
-    process.on('exit', () => {
-      for (const c of liveChildren) c.kill('SIGKILL');
-    });
-  }
-  return { done, stop: () => kill('SIGTERM'), tail };
-}
-
-/** What running a list of jobs came to: whether it was stopped, how many finished, which failed. */
-export interface SweepRunResult {
-  stopped: boolean;
-  complete: number;
-  failures: string[];
-  wall: number;
-}
-
-/**
- * Runs the jobs, `parallel` at a time, each a child `rlvr train`, with progress on stderr. Ctrl-C
- * (or SIGTERM, SIGHUP) starts no new run and stops the running ones after their step.
- */
-export async function runSweepJobs(io: SweepIo, todo: readonly SweepJob[], parallel: number): Promise<SweepRunResult> {
-  const running = new Map<SweepJob, Progress>();
-  let finished = 0;
-  let lastStatus = 0;
-  // Steps over all runs, for the time left: the finished runs' and the running ones' so far.
-  const allSteps = todo.reduce((a, j) => a + j.steps, 0);
-  let finishedSteps = 0;
-  const statusText = () => {
-    const done = finishedSteps + [...running.values()].reduce((a, p) => a + p.step, 0);
-    const eta = etaText((Date.now() - t0) / 1000, done, allSteps);
-    return (
-      `[sweep ${finished}/${todo.length} done${eta ? `, ${eta}` : ''}] ` +
-      [...running.values()]
-        .map((p) => `${p.label} s${p.seed} ${p.step}/${p.total}${p.reward ? ` r ${p.reward}` : ''}`)
-        .join(' · ')
-    );
-  };
-  const say = (line: string) => io.err(io.tty ? `\r\x1b[K${line}` : line);
-  const showStatus = (force = false) => {
-    if (running.size === 0) return;
-    const now = Date.now();
-    if (io.tty) {
-      if (force || now - lastStatus > 200) {
-        lastStatus = now;
-        process.stderr.write(`\r\x1b[K${statusText()}`);
-      }
-    } else if (force || now - lastStatus > 30_000) {
-      lastStatus = now;
-      io.err(statusText());
-    }
-  };
-
-  const t0 = Date.now();
-  const failures: string[] = [];
-  const queue = new JobQueue(todo, parallel, (job) => {
-    const progress: Progress = { label: job.cell.label, seed: job.seed, step: 0, total: job.steps };
-    running.set(job, progress);
-    say(`start ${job.cell.label} seed ${job.seed} → ${job.dir}`);
-    const child = spawnTrain(io, job, progress, () => showStatus());
-    const t = Date.now();
-    const done = child.done.then((code) => {
-      running.delete(job);
-      finished++;
-      finishedSteps += job.steps;
-      const secs = ((Date.now() - t) / 1000).toFixed(0);
-      if (code === 0) say(`done  ${job.cell.label} seed ${job.seed}: ${progress.step || job.steps} steps, ${secs} s`);
-      else if (code === 3)
-        say(
-          `done  ${job.cell.label} seed ${job.seed}: stopped by a non-finite step (${child.tail.at(-2) ?? ''}), ${secs} s`,
-        );
-      else if (!queue.isStopped) {
-        failures.push(`${job.cell.label} seed ${job.seed} (exit ${code})`);
-        say(`FAILED ${job.cell.label} seed ${job.seed} (exit ${code}):\n  ${child.tail.slice(-8).join('\n  ')}`);
-      }
-      showStatus(true);
-      return code;
-    });
-    return { done, stop: child.stop };
-  });
-
-  // Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal): no new runs; the running ones stop
-  // after their step and keep their checkpoint. Again (not a relayed repeat within a second):
-  // they quit at once.
-  let stopAt = 0;
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (queue.isStopped && Date.now() - stopAt < 1000) return;
-    stopAt = Date.now();
-    say(
-      `${sig}: ${queue.isStopped ? 'stopping the runs now' : 'no new runs; the running ones stop after their current step (again to stop them at once)'}`,
-    );
-    queue.stop();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onSignal);
-  let results;
-  try {
-    results = await queue.run();
-  } finally {
-    for (const s of STOP_SIGNALS) process.off(s, onSignal);
-    if (io.tty) process.stderr.write('\n');
-  }
-  const wall = (Date.now() - t0) / 1000;
-  return { stopped: queue.isStopped, complete: results.filter((r) => r.code === 0).length, failures, wall };
-}
-
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
 export async function sweepCommand(argv: string[], io: SweepIo): Promise<number> {
   if (argv.includes('--help')) {
     io.out(helpText('sweep', SWEEP_FLAGS));
@@ -372,6 +189,35 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   if (f.slurm && f['emit-jobs']) throw new CliError('--slurm submits the runs, --emit-jobs prints them: give one');
   if (f['sbatch-args'] !== undefined && !f.slurm) throw new CliError('--sbatch-args goes with --slurm');
   const extra = sbatchArgs(f['sbatch-args'] as string | undefined);
+  const { spec, cells } = sweepSpec(f, preset, io);
+  const jobs = sweepJobs(spec, cells, outDir, backend);
+  // Checked as train checks its --out; then nothing there may be counted that is not this sweep's.
+  prepareOutDir(outDir, '--out', [ABLATION_FILE, 'summary.json', 'summary.md']);
+  const file = ablationFile(spec, cells);
+  checkSweepFolder(
+    outDir,
+    file,
+    jobs.map((j) => j.dir),
+  );
+  writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
+
+  const sweep: PlannedSweep = { preset, outDir, spec, cells, jobs };
+  if (f.slurm) return submitSweep(f, io, sweep, extra);
+  if (f['emit-jobs']) return emitSweepJobs(f, io, sweep);
+  return runSweepHere(io, sweep, parallel);
+}
+
+/** A sweep once its folder is checked: its preset, folder, spec, cells and one job per run. */
+interface PlannedSweep {
+  preset: string;
+  outDir: string;
+  spec: AblationSpec;
+  cells: AblationCellSpec[];
+  jobs: SweepJob[];
+}
+
+/** The ablation the flags ask for, with its cells; what no run could take is refused here. */
+function sweepSpec(f: ParsedFlags, preset: string, io: SweepIo): { spec: AblationSpec; cells: AblationCellSpec[] } {
   // Your code goes to every cell as a knob value; it runs in the cells whose estimator is custom.
   const code = readCodeFiles(f);
   const ownCells = f.grid === undefined && f.variant === undefined;
@@ -408,37 +254,37 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
       'note: no cell has estimator=custom, so --estimator-file is carried but never run; add --grid estimator=grpo,custom',
     );
   }
-  const jobs = sweepJobs(spec, cells, outDir, backend);
-  // Checked as train checks its --out; then nothing there may be counted that is not this sweep's.
-  prepareOutDir(outDir, '--out', [ABLATION_FILE, 'summary.json', 'summary.md']);
-  const file = ablationFile(spec, cells);
-  checkSweepFolder(
-    outDir,
-    file,
-    jobs.map((j) => j.dir),
+  return { spec, cells };
+}
+
+/** --slurm: the runs go to one Slurm job array; its id is printed. */
+function submitSweep(f: ParsedFlags, io: SweepIo, sweep: PlannedSweep, extra: string[]): number {
+  const { preset, outDir, spec, cells, jobs } = sweep;
+  const prefix = f.cli !== undefined ? String(f.cli) : io.cli.map(shellQuote).join(' ');
+  const lines = jobs.map((job) => `${prefix} ${job.args.map(shellQuote).join(' ')}`);
+  const { jobId } = submitSlurmArray({ dir: outDir, cwd: process.cwd(), lines, name: `rlvr-${preset}`, extra });
+  io.out(jobId);
+  io.err(
+    `submitted job array ${jobId}: ${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds), ${join(outDir, SLURM_SCRIPT)} running line i of ${join(outDir, JOBS_FILE)}; logs in ${join(outDir, JOB_LOG_DIR)}/job-<i>.log`,
   );
-  writeFileAtomic(join(outDir, ABLATION_FILE), JSON.stringify(file, null, 2) + '\n');
+  io.err(`watch it: squeue -j ${jobId}. When it ends: rlvr report ${shellQuote(outDir)}`);
+  return 0;
+}
 
-  if (f.slurm) {
-    const prefix = f.cli !== undefined ? String(f.cli) : io.cli.map(shellQuote).join(' ');
-    const lines = jobs.map((job) => `${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    const { jobId } = submitSlurmArray({ dir: outDir, cwd: process.cwd(), lines, name: `rlvr-${preset}`, extra });
-    io.out(jobId);
-    io.err(
-      `submitted job array ${jobId}: ${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds), ${join(outDir, SLURM_SCRIPT)} running line i of ${join(outDir, JOBS_FILE)}; logs in ${join(outDir, JOB_LOG_DIR)}/job-<i>.log`,
-    );
-    io.err(`watch it: squeue -j ${jobId}. When it ends: rlvr report ${shellQuote(outDir)}`);
-    return 0;
-  }
-  if (f['emit-jobs']) {
-    const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
-    for (const job of jobs) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
-    io.err(
-      `${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds); wrote ${join(outDir, ABLATION_FILE)}. When they are done: rlvr report ${outDir}`,
-    );
-    return 0;
-  }
+/** --emit-jobs: one train command per run on stdout, for a job array elsewhere. */
+function emitSweepJobs(f: ParsedFlags, io: SweepIo, sweep: PlannedSweep): number {
+  const { outDir, spec, cells, jobs } = sweep;
+  const prefix = String(f.cli ?? DEFAULT_JOB_PREFIX);
+  for (const job of jobs) io.out(`${prefix} ${job.args.map(shellQuote).join(' ')}`);
+  io.err(
+    `${jobs.length} runs (${cells.length} cells × ${spec.seeds.length} seeds); wrote ${join(outDir, ABLATION_FILE)}. When they are done: rlvr report ${outDir}`,
+  );
+  return 0;
+}
 
+/** The runs on this machine (those not already finished), then summary.json and summary.md. */
+async function runSweepHere(io: SweepIo, sweep: PlannedSweep, parallel: number): Promise<number> {
+  const { preset, outDir, spec, cells, jobs } = sweep;
   const todo = jobs.filter((j) => {
     if (!isFinished(j, spec)) return true;
     io.err(`skip ${j.cell.label} seed ${j.seed}: ${j.dir} already holds this run, finished`);

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sweepCommand, type SweepIo } from './sweep-command';
+import { sweepCommand } from './sweep-command';
+import type { SweepIo } from './sweep-runner';
 import { refusal, runCli, writeFakeRun } from './run-folder-fixtures';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));

@@ -1,4 +1,5 @@
 // `rlvr train` (and `rlvr eval`, in eval-command.ts): headless runs on the WGSL engine (Dawn in Node).
+// This module checks a run's flags and prepares its folder; run-training.ts runs it.
 //
 // Nothing a run has done is lost: the output folder is checked before step 1, checkpoints are
 // written atomically next to their trainer state (so any of them can be resumed with
@@ -6,35 +7,31 @@
 // faulty step beside it, a metrics line that cannot be written does not stop the run, and a
 // checkpoint that cannot be written where asked is saved to a rescue folder instead.
 
-import { etaText } from './eta';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
-import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend, type Engines } from './engines';
-import { fileErrorReason, LineLog, prepareOutDir, writeFileAtomic } from './files';
+import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend } from './engines';
+import { LineLog, prepareOutDir, writeFileAtomic } from './files';
 import {
   CHECKPOINT,
   FAULT_CHECKPOINT,
   loadInitWeights,
   loadResume,
-  saveCheckpoint,
   statePathOf,
   type ResumeSource,
 } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
-import { StopRequests, type StopReason } from './stop-requests';
 import { lockRunFolder } from './run-lock';
 import { configFromCli, parseSetFlags } from '../config/cli';
 import { ConfigError, mergeConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
 import type { RunCheckpoint } from '../config/checkpoint-run';
-import { Trainer, TrainingFault } from '../rl/trainer';
-import type { StepRecord } from '../rl/metrics';
+import { Trainer } from '../rl/trainer';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
+import { EXIT, runTraining } from './run-training';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
@@ -85,9 +82,6 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
   },
   ...CODE_FILE_FLAGS,
 };
-
-/** Exit codes besides 0 (done), 1 (crash or checkpoint rescued elsewhere) and 2 (usage). */
-export const EXIT = { fault: 3, gpu: 4, interrupted: 130 } as const;
 
 function withOverride(config: RunConfig, key: 'steps' | 'seed', raw: string | undefined): RunConfig {
   if (raw === undefined) return config;
@@ -181,53 +175,6 @@ function trimMetrics(path: string, step: number): void {
       }
     });
   writeFileAtomic(path, kept.map((l) => l + '\n').join(''));
-}
-
-/** A one-line progress bar for a terminal. */
-function progressLine(step: number, total: number, r: StepRecord, t0: number, eta: string): string {
-  const width = 24;
-  const frac = total > 0 ? step / total : 0;
-  const filled = Math.round(frac * width);
-  const s = r.scalars;
-  const secs = (Date.now() - t0) / 1000;
-  const evalPart = r.eval ? ` eval pass@1 ${r.eval['eval/pass@1_greedy'].toFixed(2)}` : '';
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${step}/${total} reward ${s.reward.toFixed(3)} pass@1 ${s['pass@1'].toFixed(2)} entropy ${s.entropy.toFixed(2)} level ${r.level}${evalPart} ${secs.toFixed(0)}s${eta ? ` ${eta}` : ''}`;
-}
-
-type Outcome =
-  | { kind: 'done' }
-  | { kind: 'stopped'; signal: StopReason }
-  | { kind: 'fault'; fault: TrainingFault }
-  | { kind: 'gpu'; error: GpuError };
-
-/**
- * Saves `name` in `dir`, or, when that fails (full disk, folder gone), in a fresh rescue folder
- * under the system's temporary folder. Returns where it went, or null when both failed.
- */
-async function saveOrRescue(
-  trainer: Trainer,
-  dir: string,
-  name: string,
-  err: (s: string) => void,
-): Promise<{ path: string; rescued: boolean } | null> {
-  try {
-    return { path: await saveCheckpoint(trainer, dir, name), rescued: false };
-  } catch (e) {
-    const why = fileErrorReason(e);
-    try {
-      const rescue = mkdtempSync(join(tmpdir(), 'rlvr-rescue-'));
-      const path = await saveCheckpoint(trainer, rescue, name);
-      err(
-        `error: cannot write ${join(dir, name)} (${why}); the checkpoint and its state were saved to ${path} instead`,
-      );
-      return { path, rescued: true };
-    } catch (e2) {
-      err(
-        `error: cannot write ${join(dir, name)} (${why}), nor a rescue copy (${fileErrorReason(e2)}); this run's weights are lost`,
-      );
-      return null;
-    }
-  }
 }
 
 /** A comma-separated list of positive step numbers, e.g. "100,270"; a bad entry is named. */
@@ -393,198 +340,4 @@ function writeCellFile(dir: string, f: ParsedFlags): void {
     ...(f.variant !== undefined ? { variant: String(f.variant) } : {}),
   };
   writeFileAtomic(join(dir, CELL_FILE), JSON.stringify(cell) + '\n');
-}
-
-interface RunContext {
-  config: RunConfig;
-  dir: string;
-  metrics: LineLog;
-  engines: Engines;
-  resume: ResumeSource | null;
-  /** --init's checkpoint, named in the summary. */
-  initFrom: string | null;
-  checkpointEvery: number;
-  checkpointAt: ReadonlySet<number>;
-  levels: boolean;
-  json: boolean;
-  out: (s: string) => void;
-  err: (s: string) => void;
-}
-
-async function runTraining(trainer: Trainer, ctx: RunContext): Promise<number> {
-  const { config, dir, metrics, json, out, err } = ctx;
-  const steps = config.steps;
-  const tty = !json && process.stderr.isTTY;
-  const t0 = Date.now();
-  let lastGood: { path: string; step: number } | null = ctx.resume
-    ? { path: ctx.resume.path, step: ctx.resume.run.trainedSteps }
-    : null;
-
-  // Ctrl-C, a kill, a closed terminal or the end of the sweep that started the run end it after
-  // the current step (warm-start steps included), still writing the checkpoint (stop-requests.ts).
-  const stops = new StopRequests(err, () => process.exit(EXIT.interrupted)).install();
-
-  let outcome: Outcome = { kind: 'done' };
-  try {
-    const every = Math.max(1, Math.floor(config.sftSteps / 10));
-    const run = trainer.run({
-      steps,
-      shouldStop: () => stops.stopReason !== null,
-      onWarmStartStep: (done, loss) => {
-        if (done % every === 0 || done === config.sftSteps)
-          err(`warm start: step ${done}/${config.sftSteps}, loss ${loss.toFixed(4)}`);
-      },
-    });
-    let levelSaved = trainer.level;
-    // A checkpoint beside the run's own (weights and header, no trainer state); a failure to
-    // write it is reported and the run goes on.
-    const saveSide = async (name: string): Promise<void> => {
-      try {
-        writeFileAtomic(join(dir, name), await trainer.checkpoint());
-      } catch (e) {
-        err(`warning: cannot write ${name} (${fileErrorReason(e)}); the run goes on`);
-      }
-    };
-    const saveLevel = (): Promise<void> => saveSide(`checkpoint-level${trainer.level}.safetensors`);
-    // The weights the first level starts with: after the warm start (a base model), or as they
-    // are when there is none; a resumed run past its start already has them.
-    const startsNow = trainer.stepCount === 0;
-    let pace: { t: number; step: number } | null = null;
-    if (ctx.levels && startsNow && trainer.sftStepsRemaining === 0) await saveLevel();
-    for await (const event of run) {
-      if ('warmStart' in event) {
-        const line = JSON.stringify(event);
-        metrics.append(line, 'the warm start');
-        if (json) out(line);
-        if (ctx.levels && startsNow && event.warmStart.done === event.warmStart.of) await saveLevel();
-        continue;
-      }
-      const r = event.record;
-      const line = JSON.stringify(r);
-      metrics.append(line, r.step);
-      // The pace from this process's first step (not the warm start, not a resumed run's past).
-      pace ??= { t: Date.now(), step: r.step };
-      const eta = etaText((Date.now() - pace.t) / 1000, r.step - pace.step, steps - pace.step);
-      if (json) out(line);
-      else if (tty) process.stderr.write(`\r${progressLine(r.step, steps, r, t0, eta)}\x1b[K`);
-      else if (r.step % 10 === 0 || r.step === steps || r.eval) err(progressLine(r.step, steps, r, t0, eta));
-      if (ctx.checkpointEvery > 0 && r.step % ctx.checkpointEvery === 0) {
-        try {
-          lastGood = { path: await saveCheckpoint(trainer, dir, CHECKPOINT), step: r.step };
-        } catch (e) {
-          err(`warning: cannot write the step-${r.step} checkpoint in ${dir} (${fileErrorReason(e)}); the run goes on`);
-        }
-      }
-      if (ctx.checkpointAt.has(r.step)) await saveSide(`checkpoint-step${r.step}.safetensors`);
-      if (ctx.levels && trainer.level > levelSaved) {
-        levelSaved = trainer.level;
-        await saveLevel();
-      }
-      // Let signals in: the CPU engine's steps never wait on I/O, so without this a Ctrl-C
-      // would only be seen after the last step.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (stops.stopReason) outcome = { kind: 'stopped', signal: stops.stopReason };
-  } catch (e) {
-    if (e instanceof TrainingFault) outcome = { kind: 'fault', fault: e };
-    else if (e instanceof GpuError) outcome = { kind: 'gpu', error: e };
-    else throw e;
-  } finally {
-    stops.uninstall();
-    if (tty) process.stderr.write('\n');
-  }
-
-  const lost = metrics.failures > 0 ? { metricsLinesLost: metrics.failures } : {};
-  if (outcome.kind === 'gpu') {
-    err(
-      `error: ${outcome.error.message}\n${lastGood ? `The last good checkpoint is ${lastGood.path} (step ${lastGood.step}).` : 'No checkpoint was written before it (--checkpoint-every N writes one every N steps).'}`,
-    );
-    if (json)
-      out(
-        JSON.stringify({
-          gpuError: {
-            kind: outcome.error.kind,
-            message: outcome.error.message,
-            lastCheckpoint: lastGood?.path ?? null,
-          },
-        }),
-      );
-    return EXIT.gpu;
-  }
-  if (outcome.kind === 'fault') return reportFault(trainer, ctx, outcome.fault, lastGood);
-
-  const saved = await saveOrRescue(trainer, dir, CHECKPOINT, err);
-  const stoppedBy = outcome.kind === 'stopped' ? outcome.signal : null;
-  const summary = {
-    out: dir,
-    steps: trainer.stepCount,
-    level: trainer.level,
-    seconds: (Date.now() - t0) / 1000,
-    adapter: ctx.engines.adapter,
-    checkpoint: saved?.path ?? null,
-    ...(ctx.resume ? { resumedFrom: ctx.resume.path } : {}),
-    ...(ctx.initFrom ? { initFrom: ctx.initFrom } : {}),
-    ...(stoppedBy ? { stoppedBy } : {}),
-    ...lost,
-  };
-  if (json) out(JSON.stringify({ done: summary }));
-  else {
-    out(
-      `wrote ${dir}/config.json, metrics.jsonl${saved && !saved.rescued ? ', checkpoint.safetensors' : ''} (${summary.steps} steps` +
-        `${stoppedBy ? `, stopped by ${stoppedBy}` : ''}, ${summary.seconds.toFixed(1)} s on ${summary.adapter})`,
-    );
-  }
-  if (metrics.failures > 0) err(`warning: ${metrics.failures} line(s) could not be written to ${metrics.path}`);
-  if (!saved || saved.rescued) return 1;
-  // 130: the shell's code for an interrupted command, so scripts can tell a stopped run.
-  return stoppedBy ? EXIT.interrupted : 0;
-}
-
-/**
- * A fault: the trainer has rolled the step back. Those weights go to checkpoint-before-fault
- * (when finite); checkpoint.safetensors, the last good checkpoint, is left as it is.
- */
-async function reportFault(
-  trainer: Trainer,
-  ctx: RunContext,
-  fault: TrainingFault,
-  lastGood: { path: string; step: number } | null,
-): Promise<number> {
-  const { dir, json, out, err } = ctx;
-  const params = await trainer.engine.readParams();
-  const finite = params.every(Number.isFinite);
-  let kept: string | null = null;
-  if (finite) kept = (await saveOrRescue(trainer, dir, FAULT_CHECKPOINT, err))?.path ?? null;
-  const at = fault.step > 0 ? `step ${fault.step}` : 'the warm start';
-  const lines = [`paused: ${fault.message}`];
-  if (kept) lines.push(`The weights from before ${at} (and their trainer state) are in ${kept}.`);
-  else if (!finite) lines.push("The weights are not finite: nothing was saved from this run's last step.");
-  lines.push(
-    lastGood
-      ? `The last good checkpoint, ${lastGood.path} (step ${lastGood.step}), is kept as it was.`
-      : 'No earlier checkpoint was written (--checkpoint-every N writes one every N steps).',
-  );
-  const from = kept ?? lastGood?.path;
-  const knob = fault.step > 0 ? 'lr' : 'sftLr';
-  if (from && fault.check === 'custom-code')
-    lines.push(
-      `Fix the code, then continue: npm run rlvr -- train --resume ${from} --${fault.code?.kind === 'reward' ? 'reward' : 'estimator'}-file <fixed file>`,
-    );
-  else if (from)
-    lines.push(`Continue with a lower learning rate: npm run rlvr -- train --resume ${from} --set ${knob}=<lower>`);
-  err(lines.join('\n'));
-  if (json)
-    out(
-      JSON.stringify({
-        fault: {
-          step: fault.step,
-          check: fault.check,
-          tensors: fault.tensors,
-          message: fault.message,
-          checkpoint: kept,
-          lastGood: lastGood?.path ?? null,
-        },
-      }),
-    );
-  return EXIT.fault;
 }
