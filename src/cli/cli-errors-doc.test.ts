@@ -15,6 +15,7 @@ import { initCommand } from './model-commands';
 import { fakeMetricsLines, writeFakeRun } from './run-folder-fixtures';
 import { checkGpuFit } from '../rl/gpu-fit';
 import { configFromCli } from '../config';
+import { SMALL_TRAIN } from './testTrain';
 
 const DOC = readFileSync(new URL('../../docs/cli-errors.md', import.meta.url), 'utf8');
 const SWIFTSHADER = {
@@ -87,20 +88,6 @@ const report = (d: string) =>
     () => {},
     () => {},
   );
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
 
 describe('docs/cli-errors.md', () => {
   it('quotes the --out and sweep messages as the code prints them', async () => {
@@ -317,7 +304,7 @@ describe('docs/cli-errors.md', () => {
     const run = tmp();
     expect(
       await trainCommand(
-        [...small, '--steps', '1', '--out', run, '--json'],
+        [...SMALL_TRAIN, '--steps', '1', '--out', run, '--json'],
         () => {},
         () => {},
       ),
@@ -354,12 +341,12 @@ describe('docs/cli-errors.md', () => {
     const locked = tmp();
     let second: Promise<string> | null = null;
     await trainCommand(
-      [...small, '--steps', '50', '--out', locked, '--json'],
+      [...SMALL_TRAIN, '--steps', '50', '--out', locked, '--json'],
       () => {
         if (second) return;
         second = refusal(locked, () =>
           trainCommand(
-            [...small, '--steps', '2', '--out', locked],
+            [...SMALL_TRAIN, '--steps', '2', '--out', locked],
             () => {},
             () => {},
           ),
@@ -373,7 +360,7 @@ describe('docs/cli-errors.md', () => {
     found.push(
       ...(
         await stderrOf(locked, (err) =>
-          trainCommand([...small, '--steps', '1', '--out', locked, '--json'], () => {}, err),
+          trainCommand([...SMALL_TRAIN, '--steps', '1', '--out', locked, '--json'], () => {}, err),
         )
       ).filter((l) => l.startsWith('note: ')),
     );

@@ -13,21 +13,7 @@ import { codeSets } from './code-files';
 import { readSafetensors } from '../model/safetensors';
 import { ablationCells, ablationSpec } from '../ablation/spec';
 import { CODE_EXAMPLES } from '../config/code-examples';
-
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
+import { SMALL_TRAIN, trainSmall } from './testTrain';
 
 function file(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'rlvr-code-')), 'code.js');
@@ -35,23 +21,11 @@ function file(text: string): string {
   return path;
 }
 
-async function train(extra: string[]): Promise<{ rc: number; dir: string; lines: string[]; errors: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const rc = await trainCommand(
-    [...small, '--out', dir, '--json', ...extra],
-    (s) => lines.push(s),
-    (s) => errors.push(s),
-  );
-  return { rc, dir, lines, errors };
-}
-
 const GRPO = CODE_EXAMPLES.find((e) => e.id === 'grpo')!.source;
 
 describe('rlvr train with your own code', () => {
   it('--estimator-file runs the file as estimator=custom; the code travels exactly, to the last newline', async () => {
-    const r = await train(['--steps', '2', '--estimator-file', file(GRPO)]);
+    const r = await trainSmall(['--steps', '2', '--estimator-file', file(GRPO)]);
     expect(r.rc).toBe(0);
     const config = JSON.parse(readFileSync(join(r.dir, 'config.json'), 'utf8'));
     expect(config).toMatchObject({ estimator: 'custom', customEstimator: GRPO });
@@ -59,18 +33,18 @@ describe('rlvr train with your own code', () => {
       customEstimator: GRPO,
     });
     // The built-in GRPO gives the same metrics (the custom path is bit for bit).
-    const builtin = await train(['--steps', '2']);
+    const builtin = await trainSmall(['--steps', '2']);
     expect(metricsWithoutClock(r.dir)).toEqual(metricsWithoutClock(builtin.dir));
   });
 
   it('a syntax error is refused before anything runs, naming the line', async () => {
     await expect(
-      train(['--steps', '2', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')]),
+      trainSmall(['--steps', '2', '--estimator-file', file('function advantages(batch) {\n  return [\n}\n')]),
     ).rejects.toThrow(/^your estimator, line 3: SyntaxError/);
   });
 
   it("a start refused for its code leaves the folder's earlier run untouched (config.json and metrics.jsonl were overwritten)", async () => {
-    const r = await train(['--steps', '2']);
+    const r = await trainSmall(['--steps', '2']);
     expect(r.rc).toBe(0);
     const before = ['config.json', 'metrics.jsonl', 'checkpoint.safetensors', 'checkpoint.state.safetensors'].map((n) =>
       readFileSync(join(r.dir, n)),
@@ -78,7 +52,7 @@ describe('rlvr train with your own code', () => {
     await expect(
       trainCommand(
         [
-          ...small,
+          ...SMALL_TRAIN,
           '--steps',
           '2',
           '--out',
@@ -107,7 +81,7 @@ describe('rlvr train with your own code', () => {
     const broken = file(
       '// step 2 goes wrong\nfunction advantages(batch) {\n  if (batch.step === 2) return batch.rewards.map(() => NaN);\n  return batch.rewards;\n}\n',
     );
-    const r = await train(['--steps', '3', '--estimator-file', broken]);
+    const r = await trainSmall(['--steps', '3', '--estimator-file', broken]);
     expect(r.rc).toBe(3);
     const fault = JSON.parse(r.lines.at(-1)!).fault;
     expect(fault).toMatchObject({ step: 2, check: 'custom-code' });
@@ -139,7 +113,7 @@ describe('rlvr train with your own code', () => {
   });
 
   it('--reward-file runs the file as rewardShaping=custom', async () => {
-    const r = await train([
+    const r = await trainSmall([
       '--steps',
       '1',
       '--reward-file',

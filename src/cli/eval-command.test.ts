@@ -8,43 +8,11 @@ import { join } from 'node:path';
 import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { readSafetensors, writeSafetensors } from '../model/safetensors';
-
-// The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
-
-async function train(
-  extra: string[],
-  onLine?: (line: string) => void,
-  dir = mkdtempSync(join(tmpdir(), 'rlvr-train-')),
-): Promise<{ rc: number; dir: string; lines: string[] }> {
-  const lines: string[] = [];
-  const rc = await trainCommand(
-    [...small, '--out', dir, '--json', ...extra],
-    (s) => {
-      lines.push(s);
-      onLine?.(s);
-    },
-    () => {},
-  );
-  return { rc, dir, lines };
-}
+import { trainSmall } from './testTrain';
 
 describe('rlvr eval (cpu backend)', () => {
   it('eval refuses a checkpoint whose saved level or trainedSteps is out of range, naming it', async () => {
-    const r = await train(['--steps', '1']);
+    const r = await trainSmall(['--steps', '1']);
     const path = join(r.dir, 'checkpoint.safetensors');
     const ck = readSafetensors(readFileSync(path));
     const bad = join(r.dir, 'bad-level.safetensors');
@@ -62,7 +30,7 @@ describe('rlvr eval (cpu backend)', () => {
   });
 
   it('eval reads a checkpoint trained with a curriculum and a re-synced KL anchor (the cot-discovery shape)', async () => {
-    const r = await train([
+    const r = await trainSmall([
       '--steps',
       '1',
       '--set',
@@ -137,7 +105,7 @@ describe('rlvr eval (cpu backend)', () => {
     expect(b.unbroken + b.firstBreak.reduce((x: number, y: number) => x + y, 0)).toBe(12);
     // The text's counts are the JSON's.
     expect(text[3].trim().split(/ +/).slice(1).map(Number)).toEqual([...b.firstBreak, b.unbroken]);
-    const sorted = await train(['--steps', '1']);
+    const sorted = await trainSmall(['--steps', '1']);
     await expect(
       evalCommand(
         ['--checkpoint', join(sorted.dir, 'checkpoint.safetensors'), '--backend', 'cpu', '--breaks'],
@@ -218,7 +186,7 @@ describe('rlvr eval (cpu backend)', () => {
       ),
     ).toBe(0);
     expect(btext[1]).toBe('branching over 8 sampled walks per maze (10 mazes):');
-    const sorted = await train(['--steps', '1']);
+    const sorted = await trainSmall(['--steps', '1']);
     await expect(
       evalCommand(
         ['--checkpoint', join(sorted.dir, 'checkpoint.safetensors'), '--backend', 'cpu', '--branching', '8'],

@@ -7,22 +7,9 @@ import { join } from 'node:path';
 import { initCommand } from './model-commands';
 import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
+import { SMALL_TRAIN } from './testTrain';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-resume-'));
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
 
 describe("--resume and eval, on checkpoints that are not a run's", () => {
   it('an rlvr init checkpoint is refused as one (weights only), not for its vocabulary or a missing state file', async () => {
@@ -72,7 +59,7 @@ describe("--resume and eval, on checkpoints that are not a run's", () => {
     const d = tmp();
     expect(
       await trainCommand(
-        [...small, '--steps', '1', '--out', d, '--json'],
+        [...SMALL_TRAIN, '--steps', '1', '--out', d, '--json'],
         () => {},
         () => {},
       ),

@@ -8,21 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trainCommand } from './train-commands';
 import { LOCK_FILE } from './run-lock';
+import { SMALL_TRAIN } from './testTrain';
 
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-lock-'));
 
 describe('a run folder has one writer', () => {
@@ -30,11 +17,11 @@ describe('a run folder has one writer', () => {
     const dir = tmp();
     let second: Promise<Error | null> | null = null;
     const rc = await trainCommand(
-      [...small, '--steps', '50', '--out', dir, '--json'],
+      [...SMALL_TRAIN, '--steps', '50', '--out', dir, '--json'],
       () => {
         if (second) return;
         second = trainCommand(
-          [...small, '--set', 'lr=0.01', '--steps', '5', '--out', dir, '--json'],
+          [...SMALL_TRAIN, '--set', 'lr=0.01', '--steps', '5', '--out', dir, '--json'],
           () => {},
           () => {},
         ).then(
@@ -67,7 +54,7 @@ describe('a run folder has one writer', () => {
     const errs: string[] = [];
     expect(
       await trainCommand(
-        [...small, '--steps', '1', '--out', dir, '--json'],
+        [...SMALL_TRAIN, '--steps', '1', '--out', dir, '--json'],
         () => {},
         (s) => errs.push(s),
       ),

@@ -11,23 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { trainCommand } from './train-commands';
 import { sweepCommand } from './sweep-command';
 import { readSafetensors } from '../model/safetensors';
+import { SMALL_TRAIN } from './testTrain';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-stop-'));
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const linesOf = (path: string) =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).length : 0;
@@ -52,7 +39,7 @@ describe('stopping a run', () => {
     const lines: string[] = [];
     let sent = false;
     const rc = await trainCommand(
-      [...small, '--steps', '50', '--out', dir, '--json'],
+      [...SMALL_TRAIN, '--steps', '50', '--out', dir, '--json'],
       (s) => {
         lines.push(s);
         if (!sent) {
@@ -160,7 +147,20 @@ describe('stopping a run', () => {
     const dir = tmp();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', MAIN, 'train', ...small, '--set', 'sftSteps=100000', '--steps', '5', '--out', dir, '--json'],
+      [
+        '--import',
+        'tsx',
+        MAIN,
+        'train',
+        ...SMALL_TRAIN,
+        '--set',
+        'sftSteps=100000',
+        '--steps',
+        '5',
+        '--out',
+        dir,
+        '--json',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';

@@ -6,46 +6,14 @@ import { metricsWithoutClock } from './run-folder-fixtures';
 import { trainCommand } from './train-commands';
 import { readSafetensors } from '../model/safetensors';
 import { gpuIt } from '../gpu/testing';
-
-// The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
-
-async function train(
-  extra: string[],
-  onLine?: (line: string) => void,
-  dir = mkdtempSync(join(tmpdir(), 'rlvr-train-')),
-): Promise<{ rc: number; dir: string; lines: string[] }> {
-  const lines: string[] = [];
-  const rc = await trainCommand(
-    [...small, '--out', dir, '--json', ...extra],
-    (s) => {
-      lines.push(s);
-      onLine?.(s);
-    },
-    () => {},
-  );
-  return { rc, dir, lines };
-}
+import { SMALL_TRAIN, trainSmall } from './testTrain';
 
 describe('rlvr train (cpu backend)', () => {
   const stepOf = (path: string) =>
     (readSafetensors(readFileSync(path)).runConfig as { trainedSteps: number }).trainedSteps;
 
   it('writes config.json, one metrics line per step and a checkpoint; the same seed gives the same metrics', async () => {
-    const a = await train(['--steps', '2']);
+    const a = await trainSmall(['--steps', '2']);
     expect(a.rc).toBe(0);
     const config = JSON.parse(readFileSync(join(a.dir, 'config.json'), 'utf8'));
     expect(config).toMatchObject({ seed: 3, steps: 2, batchPrompts: 2, groupSize: 4 });
@@ -57,13 +25,13 @@ describe('rlvr train (cpu backend)', () => {
     expect(readSafetensors(readFileSync(join(a.dir, 'checkpoint.safetensors'))).runConfig).toMatchObject({
       trainedSteps: 2,
     });
-    const b = await train(['--steps', '2']);
+    const b = await trainSmall(['--steps', '2']);
     expect(metricsWithoutClock(b.dir)).toEqual(metricsWithoutClock(a.dir));
   });
 
   it('on SIGINT stops after the current step, still writes the checkpoint, and exits 130 (a relayed repeat is the same request)', async () => {
     let sent = false;
-    const r = await train(['--steps', '50'], () => {
+    const r = await trainSmall(['--steps', '50'], () => {
       // Twice at once, as a terminal's Ctrl-C reaching npm and node both: the second must not
       // count as "quit at once" (that would exit this test process).
       if (!sent) {
@@ -84,7 +52,7 @@ describe('rlvr train (cpu backend)', () => {
   it('--checkpoint-every writes the checkpoint during the run; a bad value is named', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
     const onDisk: Record<number, boolean> = {};
-    const r = await train(
+    const r = await trainSmall(
       ['--steps', '3', '--checkpoint-every', '2'],
       (line) => {
         const step = JSON.parse(line).step;
@@ -95,7 +63,7 @@ describe('rlvr train (cpu backend)', () => {
     expect(r.rc).toBe(0);
     // Each line is printed before that step's checkpoint: the file first exists when step 3 is printed.
     expect(onDisk).toEqual({ 1: false, 2: false, 3: true });
-    await expect(train(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '3', '--checkpoint-every', '-1'])).rejects.toThrowError(
       /--checkpoint-every must be an integer in \[0, 10000000\], got "-1"/,
     );
   });
@@ -120,9 +88,9 @@ describe('rlvr train (cpu backend)', () => {
 
   it('--cell writes cell.json beside config.json (rlvr report groups by it); a run without it leaves none', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
-    expect((await train(['--steps', '1', '--cell', 'lr=0.01'], undefined, dir)).rc).toBe(0);
+    expect((await trainSmall(['--steps', '1', '--cell', 'lr=0.01'], undefined, dir)).rc).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'cell.json'), 'utf8'))).toEqual({ cell: 'lr=0.01', preset: 'sort-easy' });
-    expect((await train(['--steps', '1'], undefined, dir)).rc).toBe(0);
+    expect((await trainSmall(['--steps', '1'], undefined, dir)).rc).toBe(0);
     expect(existsSync(join(dir, 'cell.json'))).toBe(false);
   });
 
@@ -130,14 +98,14 @@ describe('rlvr train (cpu backend)', () => {
     const d = mkdtempSync(join(tmpdir(), 'rlvr-out-'));
     const file = join(d, 'f');
     writeFileSync(file, 'x');
-    await expect(train(['--steps', '1'], undefined, file)).rejects.toThrowError(/^--out .*\/f: is not a folder$/);
-    await expect(train(['--steps', '1'], undefined, join(file, 'sub'))).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1'], undefined, file)).rejects.toThrowError(/^--out .*\/f: is not a folder$/);
+    await expect(trainSmall(['--steps', '1'], undefined, join(file, 'sub'))).rejects.toThrowError(
       /^--out .*\/f\/sub: .*\/f is not a folder$/,
     );
-    await expect(train(['--steps', '1'], undefined, '/dev/null')).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1'], undefined, '/dev/null')).rejects.toThrowError(
       /^--out \/dev\/null: is not a folder$/,
     );
-    await expect(train(['--steps', '1'], undefined, '/proc/rlvr-x')).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1'], undefined, '/proc/rlvr-x')).rejects.toThrowError(
       /^--out \/proc\/rlvr-x: cannot create the folder \/proc\/rlvr-x \(ENOENT/,
     );
     const never = join(d, 'never');
@@ -152,7 +120,7 @@ describe('rlvr train (cpu backend)', () => {
     // A folder where the checkpoint file goes is found at the start too.
     const clash = join(d, 'clash');
     mkdirSync(join(clash, 'checkpoint.safetensors'), { recursive: true });
-    await expect(train(['--steps', '1'], undefined, clash)).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1'], undefined, clash)).rejects.toThrowError(
       /checkpoint\.safetensors there is a folder/,
     );
   });
@@ -161,7 +129,7 @@ describe('rlvr train (cpu backend)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
     const errs: string[] = [];
     const rc = await trainCommand(
-      [...small, '--out', dir, '--json', '--steps', '3'],
+      [...SMALL_TRAIN, '--out', dir, '--json', '--steps', '3'],
       (line) => {
         if (JSON.parse(line).step === 1) {
           rmSync(join(dir, 'metrics.jsonl'));
@@ -179,7 +147,7 @@ describe('rlvr train (cpu backend)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
     const errs: string[] = [];
     const rc = await trainCommand(
-      [...small, '--out', dir, '--json', '--steps', '2', '--checkpoint-every', '1'],
+      [...SMALL_TRAIN, '--out', dir, '--json', '--steps', '2', '--checkpoint-every', '1'],
       (line) => {
         // After step 1's checkpoint: block the temporary file the next write goes through.
         if (JSON.parse(line).step === 2) mkdirSync(join(dir, `.checkpoint.safetensors.tmp-${process.pid}`));
@@ -196,7 +164,7 @@ describe('rlvr train (cpu backend)', () => {
 
   it("--checkpoint-levels keeps the weights each level starts with: the first level's after the warm start (the base model), the next at its advance", async () => {
     // 20 warm-start steps on the answers: length 2 then passes the 0.01 target at its first check.
-    const r = await train([
+    const r = await trainSmall([
       '--steps',
       '3',
       '--checkpoint-levels',
@@ -225,7 +193,7 @@ describe('rlvr train (cpu backend)', () => {
   });
 
   it('--checkpoint-at writes the weights after each listed step, and the final checkpoint still holds the last; a bad list is named', async () => {
-    const r = await train(['--steps', '3', '--checkpoint-at', '1,3']);
+    const r = await trainSmall(['--steps', '3', '--checkpoint-at', '1,3']);
     expect(r.rc).toBe(0);
     const run = (name: string) =>
       readSafetensors(readFileSync(join(r.dir, name))).runConfig as { trainedSteps: number };
@@ -236,10 +204,10 @@ describe('rlvr train (cpu backend)', () => {
     expect(readSafetensors(readFileSync(join(r.dir, 'checkpoint-step3.safetensors'))).params).toEqual(
       readSafetensors(readFileSync(join(r.dir, 'checkpoint.safetensors'))).params,
     );
-    await expect(train(['--steps', '3', '--checkpoint-at', '10,x'])).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '3', '--checkpoint-at', '10,x'])).rejects.toThrowError(
       /--checkpoint-at must be a comma-separated list of positive step numbers \(e\.g\. 100,300\), got "x" in "10,x"/,
     );
-    await expect(train(['--steps', '3', '--checkpoint-at', '0'])).rejects.toThrowError(/--checkpoint-at must be/);
+    await expect(trainSmall(['--steps', '3', '--checkpoint-at', '0'])).rejects.toThrowError(/--checkpoint-at must be/);
   });
 
   gpuIt(

@@ -7,39 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { trainCommand } from './train-commands';
 import { readSafetensors } from '../model/safetensors';
-
-// The CPU reference engine keeps these tests GPU-free; a tiny batch keeps them fast.
-const small = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
-
-async function train(
-  extra: string[],
-  onLine?: (line: string) => void,
-  dir = mkdtempSync(join(tmpdir(), 'rlvr-train-')),
-): Promise<{ rc: number; dir: string; lines: string[] }> {
-  const lines: string[] = [];
-  const rc = await trainCommand(
-    [...small, '--out', dir, '--json', ...extra],
-    (s) => {
-      lines.push(s);
-      onLine?.(s);
-    },
-    () => {},
-  );
-  return { rc, dir, lines };
-}
+import { SMALL_TRAIN, trainSmall } from './testTrain';
 
 describe('rlvr train --resume and --init (cpu backend)', () => {
   const lines = (dir: string) =>
@@ -57,8 +25,8 @@ describe('rlvr train --resume and --init (cpu backend)', () => {
     (readSafetensors(readFileSync(path)).runConfig as { trainedSteps: number }).trainedSteps;
 
   it('--resume continues a stopped run on its own engine (no --backend needed): its metrics are those of the run done in one go', async () => {
-    const whole = await train(['--steps', '4', '--set', 'epochs=2', '--set', 'minibatches=2']);
-    const part = await train(['--steps', '2', '--set', 'epochs=2', '--set', 'minibatches=2']);
+    const whole = await trainSmall(['--steps', '4', '--set', 'epochs=2', '--set', 'minibatches=2']);
+    const part = await trainSmall(['--steps', '2', '--set', 'epochs=2', '--set', 'minibatches=2']);
     expect(existsSync(join(part.dir, 'checkpoint.state.safetensors'))).toBe(true);
     const more: string[] = [];
     const notes: string[] = [];
@@ -80,18 +48,18 @@ describe('rlvr train --resume and --init (cpu backend)', () => {
   });
 
   it("--init starts a fresh run (step 1, its own config) from a checkpoint's weights; another model or task is refused by name", async () => {
-    const donor = await train(['--steps', '2']);
+    const donor = await trainSmall(['--steps', '2']);
     const from = join(donor.dir, 'checkpoint.safetensors');
-    const fresh = await train(['--steps', '1', '--init', from]);
+    const fresh = await trainSmall(['--steps', '1', '--init', from]);
     expect(fresh.rc).toBe(0);
     expect(lines(fresh.dir).map((m) => m.step)).toEqual([1]);
     expect(JSON.parse(fresh.lines.at(-1)!).done).toMatchObject({ steps: 1, initFrom: from });
     // Same seed, so the same prompts and sampling streams: only the donor's weights make its first step differ.
     expect(strip(lines(fresh.dir)[0]).scalars).not.toEqual(strip(lines(donor.dir)[0]).scalars);
-    await expect(train(['--steps', '1', '--init', from, '--set', 'model.nEmbd=8'])).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1', '--init', from, '--set', 'model.nEmbd=8'])).rejects.toThrowError(
       /^--init .*: its model has nEmbd 16, this run's config builds 8/,
     );
-    await expect(train(['--steps', '1', '--init', from, '--set', 'task.length=4'])).rejects.toThrowError(
+    await expect(trainSmall(['--steps', '1', '--init', from, '--set', 'task.length=4'])).rejects.toThrowError(
       /^--init .*: its model has (vocabSize|nPositions) /,
     );
     await expect(
@@ -104,7 +72,7 @@ describe('rlvr train --resume and --init (cpu backend)', () => {
   });
 
   it('--resume refuses what cannot change (seed, model, preset) and a --steps it has already reached, by name', async () => {
-    const r = await train(['--steps', '2']);
+    const r = await trainSmall(['--steps', '2']);
     const resume = (extra: string[]) =>
       trainCommand(
         ['--resume', r.dir, '--backend', 'cpu', ...extra],
@@ -134,7 +102,7 @@ describe('rlvr train --resume and --init (cpu backend)', () => {
     const outLines: string[] = [];
     const rc = await trainCommand(
       [
-        ...small,
+        ...SMALL_TRAIN,
         '--out',
         dir,
         '--json',
@@ -191,7 +159,7 @@ describe('rlvr train --resume and --init (cpu backend)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rlvr-train-'));
     let sent = false;
     const rc = await trainCommand(
-      [...small, '--out', dir, '--json', '--steps', '2', '--set', 'sftSteps=30'],
+      [...SMALL_TRAIN, '--out', dir, '--json', '--steps', '2', '--set', 'sftSteps=30'],
       () => {},
       (s) => {
         if (!sent && s.startsWith('warm start: step')) {
