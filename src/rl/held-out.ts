@@ -8,7 +8,7 @@
 import type { RunConfig } from '../config/config';
 import { curriculumLevels, taskParamsAtLevel } from '../config/config';
 import { makeRng, STREAM } from '../core/random';
-import { sampleSplit, SplitEmptyError, splitReport, type Split } from '../tasks/split';
+import { sampleSplit, SplitEmptyError, splitWarning, summarizeSplit, type Split } from '../tasks/split';
 import type { Task, TaskInstance } from '../tasks/types';
 import type { PolicyEngine } from './engine';
 import { unbiasedPassAtK } from './estimators-base';
@@ -43,12 +43,12 @@ export function drawHeldOutSet(config: RunConfig, task: Task, level: number, cou
 /**
  * Why a run's final held-out figures would not measure generalisation, or undefined when they do:
  * its last level's held-out prompts are training instances, or too few distinct ones
- * (splitReport's warning, src/tasks/split.ts).
+ * (splitWarning, src/tasks/split.ts, as `rlvr eval` reports it).
  */
 export function heldOutWarning(config: RunConfig, task: Task): string | undefined {
   const level = curriculumLevels(config)[1];
   const set = drawHeldOutSet(config, task, level, config.evalPrompts);
-  return splitReport(task, set.split, set.instances, new Array<number>(set.instances.length).fill(0)).warning;
+  return splitWarning(set.split, summarizeSplit(task, set.split, set.instances).distinct, set.instances.length);
 }
 
 export class HeldOutEvaluator {

@@ -163,13 +163,21 @@ export function splitReport(
   });
   for (const part of Object.values(byKey)) part['pass@1'] /= part.prompts;
   const report: SplitReport = { split, prompts: instances.length, distinct, byKey };
-  if (split === 'train') {
-    report.warning =
-      'no held-out instance at these parameters (the instance space is too small to split): these prompts are training instances';
-  } else if (distinct < Math.min(MIN_DISTINCT_HELD_OUT, instances.length)) {
-    report.warning = `only ${distinct} distinct held-out instances among ${instances.length} prompts: the instance space at these parameters is too small for the figure to measure generalisation`;
-  }
+  const warning = splitWarning(split, distinct, instances.length);
+  if (warning !== undefined) report.warning = warning;
   return report;
+}
+
+/**
+ * Why an eval's prompts cannot measure generalisation, or undefined when they can: they are
+ * training instances (no held-out part), or too few of them are distinct.
+ */
+export function splitWarning(split: Split, distinct: number, prompts: number): string | undefined {
+  if (split === 'train')
+    return 'no held-out instance at these parameters (the instance space is too small to split): these prompts are training instances';
+  if (distinct < Math.min(MIN_DISTINCT_HELD_OUT, prompts))
+    return `only ${distinct} distinct held-out instances among ${prompts} prompts: the instance space at these parameters is too small for the figure to measure generalisation`;
+  return undefined;
 }
 
 /** The report in words, a line or two. */
