@@ -4,7 +4,7 @@
 // 1024×768 without) are held by e2e/projector.spec.ts, whose layout report (projector-layout.ts)
 // makes the same check among its others; running them here too only doubled the time.
 import { test, expect, type Page } from '@playwright/test';
-import { PRESET_NAMES } from '../src/config/presets';
+import { PRESET_NAMES } from '../src/lessons/presets';
 
 interface ChartTicks {
   chart: string;

@@ -4,7 +4,7 @@
 // PROJECTOR_SHOTS=DIR also saves the screen (DIR/maze-ways-<width>.png).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { getPreset } from '../src/config/presets';
+import { getPreset } from '../src/lessons/presets';
 import { parseRecordedWalks, type RecordedWalks } from '../src/tasks/maze';
 import { projectorReport } from './projector-layout';
 

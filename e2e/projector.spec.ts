@@ -9,7 +9,7 @@
 // PROJECTOR_SHOTS=DIR also saves each lesson's screen after its step (DIR/<lesson>-<width>.png),
 // to look at them as a class would.
 import { test, expect, type Page } from '@playwright/test';
-import { getPreset, PRESET_NAMES } from '../src/config/presets';
+import { getPreset, PRESET_NAMES } from '../src/lessons/presets';
 import { trainedModelButton } from './helpers';
 import { projectorReport } from './projector-layout';
 

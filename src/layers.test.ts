@@ -21,14 +21,15 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   model: ['core', 'gpu'],
   reference: ['core', 'model'],
   config: ['core', 'tasks', 'model'],
+  lessons: ['core', 'tasks', 'model', 'config'],
   rl: ['core', 'tasks', 'gpu', 'model', 'reference', 'config'],
-  ablation: ['core', 'tasks', 'model', 'config'],
+  ablation: ['core', 'tasks', 'model', 'config', 'lessons'],
   worker: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
-  bench: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl'],
-  cli: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'bench'],
-  store: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker'],
-  ui: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker', 'store'],
-  app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'rl', 'ablation', 'worker', 'store', 'ui'],
+  bench: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl'],
+  cli: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'bench'],
+  store: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'worker'],
+  ui: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'worker', 'store'],
+  app: ['core', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'worker', 'store', 'ui'],
 };
 
 /** The .ts and .tsx files under dir, tests only when asked. */

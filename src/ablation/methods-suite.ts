@@ -7,7 +7,7 @@
 import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, type RunConfig } from '../config/config';
 import { parseSetFlags } from '../config/cli';
-import { getPreset, type PresetSolvedRule } from '../config/presets';
+import { getPreset, type PresetSolvedRule } from '../lessons/presets';
 import { ablationRunConfig, cellDirName, type AblationCellSpec, type AblationSpec } from './spec';
 
 /** One method: the knob values that turn it on, on top of the task's recipe. */

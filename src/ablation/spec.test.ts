@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config';
 import { ablationCells, ablationRunConfig, ablationSpec, cellDirName, parseGridFlags, parseSeedList } from './spec';
-import { PRESETS, presetConfig, variantConfig } from '../config/presets';
-import { configFromCli } from '../config/cli';
+import { PRESETS, presetConfig, variantConfig } from '../lessons/presets';
+import { configFromCli } from '../lessons/cli';
 
 describe('ablation specs', () => {
   it('seed lists and grid flags parse, and bad ones are named', () => {

@@ -4,9 +4,10 @@
 
 import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from '../config/config';
-import { configFromCli, parseSetFlags } from '../config/cli';
+import { parseSetFlags } from '../config/cli';
+import { configFromCli } from '../lessons/cli';
 import { findKnob, formatValue, type KnobValue } from '../config/knobs';
-import { getPreset, presetConfig, type PresetSolvedRule } from '../config/presets';
+import { getPreset, presetConfig, type PresetSolvedRule } from '../lessons/presets';
 
 export interface AblationSpec {
   preset: string;

@@ -6,7 +6,7 @@
 import type { BenchOptions, BenchSuite } from './suite';
 import type { GpuContext } from '../gpu/device';
 import { asCliError, CliError } from '../core/flags';
-import { configFromCli } from '../config/cli';
+import { configFromCli } from '../lessons/cli';
 import { ConfigError, curriculumLevels } from '../config/config';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';

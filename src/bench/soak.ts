@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
 import { asCliError, CliError } from '../core/flags';
-import { configFromCli } from '../config/cli';
+import { configFromCli } from '../lessons/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
 import { GpuEngine } from '../rl/gpu-engine';

@@ -11,15 +11,8 @@
 import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from '../core/flags';
-import {
-  configEntries,
-  formatValue,
-  getPreset,
-  PRESET_NAMES,
-  type KnobValue,
-  type Preset,
-  type PresetSolvedRule,
-} from '../config';
+import { configEntries, formatValue, type KnobValue } from '../config';
+import { getPreset, PRESET_NAMES, type Preset, type PresetSolvedRule } from '../lessons';
 import {
   defaultAblationMetrics,
   defaultSolvedRule,

@@ -46,7 +46,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { CHECKPOINT, loadResume, saveCheckpoint, statePathOf } = await import('./checkpoints');
 const { mergeConfig } = await import('../config/config');
-const { presetConfig } = await import('../config/presets');
+const { presetConfig } = await import('../lessons/presets');
 const { CpuEngine } = await import('../rl/cpu-engine');
 const { Trainer } = await import('../rl/trainer');
 type TrainerT = Awaited<ReturnType<typeof Trainer.create>>;

@@ -14,7 +14,7 @@ import { evalCommand } from './eval-command';
 import { initCommand } from './model-commands';
 import { fakeMetricsLines, writeFakeRun } from './run-folder-fixtures';
 import { checkGpuFit } from '../rl/gpu-fit';
-import { configFromCli } from '../config';
+import { configFromCli } from '../lessons';
 import { SMALL_TRAIN } from './testTrain';
 
 const DOC = readFileSync(new URL('../../docs/cli-errors.md', import.meta.url), 'utf8');

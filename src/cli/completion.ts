@@ -6,7 +6,7 @@
 
 import type { FlagSpec } from '../core/flags';
 import { CliError } from '../core/flags';
-import { PRESET_NAMES } from '../config/presets';
+import { PRESET_NAMES } from '../lessons/presets';
 import { TASK_NAMES } from '../tasks/registry';
 import { EVAL_FLAGS } from './eval-command';
 import { FORWARD_FLAGS, INIT_FLAGS } from './model-commands';

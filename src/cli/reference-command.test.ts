@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import { differingKnob, referenceCommand, REFERENCE_POINTS } from './reference-command';
 
 function fakeRun(

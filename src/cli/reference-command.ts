@@ -8,16 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
-import {
-  CHART_METRICS,
-  configEntries,
-  getPreset,
-  presetConfig,
-  taskChartMetrics,
-  validateConfig,
-  type ChartId,
-  type RunConfig,
-} from '../config';
+import { configEntries, taskChartMetrics, validateConfig, type RunConfig } from '../config';
+import { CHART_METRICS, getPreset, presetConfig, type ChartId } from '../lessons';
 import { downsample } from '../core/downsample';
 
 export const REFERENCE_FLAGS: Record<string, FlagSpec> = {

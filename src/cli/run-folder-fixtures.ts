@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { configFromCli, mergeConfig, type RunConfig } from '../config';
+import { mergeConfig, type RunConfig } from '../config';
+import { configFromCli } from '../lessons';
 
 export interface FakeRun {
   preset?: string;

@@ -22,7 +22,8 @@ import {
 } from './checkpoints';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { lockRunFolder } from './run-lock';
-import { configFromCli, parseSetFlags } from '../config/cli';
+import { parseSetFlags } from '../config/cli';
+import { configFromCli } from '../lessons/cli';
 import { ConfigError, mergeConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';

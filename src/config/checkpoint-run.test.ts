@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkpointRun } from './checkpoint-run';
 import { ConfigError, mergeConfig } from './config';
-import { presetConfig } from './presets';
+import { presetConfig } from '../lessons/presets';
 import { thrown } from '../core/thrown';
 
 const cot = presetConfig('cot-discovery'); // curriculum on task.length, from 1

@@ -1,22 +1,14 @@
-// Config from the command line: `--preset NAME`, `--config FILE.json`, repeated `--set key=value`.
+// Config from the command line's knob layers: repeated `--set key=value`, a `--config FILE.json`,
+// each over a base config. The lesson layer beneath them (`--preset`, `--variant`) and the whole
+// CLI invocation are src/lessons/cli.ts.
 //
-// Layers, later wins: defaults < preset < config file < --set. A layer that changes the task
-// starts that task from its defaults (withTask). The result is validated once, so a file and
-// flags may fix each other's cross-field constraints; errors name the knob and where its value
-// came from.
+// Layers, later wins: base < config file < --set. A layer that changes the task starts that
+// task from its defaults (withTask). The result is validated once, so a file and flags may fix
+// each other's cross-field constraints; errors name the knob and where its value came from.
 
 import { quoteInput, shortText } from '../core/quote';
-import {
-  ConfigError,
-  defaultConfig,
-  parseKnobValue,
-  showRaw,
-  validateConfig,
-  withTask,
-  type RunConfig,
-} from './config';
+import { ConfigError, parseKnobValue, showRaw, validateConfig, withTask, type RunConfig } from './config';
 import { findKnob } from './knobs';
-import { presetConfig, variantConfig } from './presets';
 import type { TaskName } from '../tasks/registry';
 
 /** `["lr=0.01", "task.length=4"]` → `{lr: "0.01", "task.length": "4"}`; the last of a repeated key wins. */
@@ -34,21 +26,8 @@ export function parseSetFlags(sets: readonly string[]): Record<string, string> {
   return out;
 }
 
-export interface CliConfigOptions {
-  /** A preset name (--preset). */
-  preset?: string;
-  /** One of the preset's comparison variants, by its label (--variant). */
-  variant?: string;
-  /**
-   * The config file: its JSON text, or the parsed object. A flat object of knob → value; it may
-   * name a `preset` (the --preset flag wins over it). A saved run config is a valid file.
-   */
-  configFile?: string | Readonly<Record<string, unknown>>;
-  /** The --set values, as given ("key=value"). */
-  sets?: readonly string[];
-}
-
-function parseFile(file: string | Readonly<Record<string, unknown>>): Record<string, unknown> {
+/** A config file (its JSON text, or the parsed object) as a fresh flat object of key → value. */
+export function parseConfigFile(file: string | Readonly<Record<string, unknown>>): Record<string, unknown> {
   let obj: unknown = file;
   if (typeof file === 'string') {
     try {
@@ -63,29 +42,15 @@ function parseFile(file: string | Readonly<Record<string, unknown>>): Record<str
   return { ...(obj as Record<string, unknown>) };
 }
 
-/** The validated RunConfig of a CLI invocation; throws ConfigError naming the knob. */
-export function configFromCli(options: CliConfigOptions): RunConfig {
-  const file = options.configFile === undefined ? {} : parseFile(options.configFile);
-  const sets = parseSetFlags(options.sets ?? []);
-  const filePreset = file.preset;
-  delete file.preset;
-  if (filePreset !== undefined && typeof filePreset !== 'string') {
-    throw new ConfigError('preset', `the config file's preset must be a preset name, got ${showRaw(filePreset)}`);
-  }
-  const preset = options.preset ?? filePreset;
-  if (options.variant !== undefined && preset === undefined) {
-    throw new ConfigError(
-      'variant',
-      `--variant needs a preset (--preset NAME), got --variant ${quoteInput(options.variant)} alone`,
-    );
-  }
-  let base =
-    preset === undefined
-      ? defaultConfig()
-      : options.variant === undefined
-        ? presetConfig(preset)
-        : variantConfig(preset, options.variant);
-
+/**
+ * The validated config of `base` < the config file's knobs < the --set values (parsed by
+ * parseSetFlags); throws ConfigError naming the knob and where its value came from.
+ */
+export function layerConfig(
+  base: RunConfig,
+  file: Readonly<Record<string, unknown>>,
+  sets: Readonly<Record<string, string>>,
+): RunConfig {
   const raw: Record<string, unknown> = { ...file, ...sets };
   const source = (knob: string): string =>
     knob in sets

@@ -1,4 +1,4 @@
-// docs/knobs.md, generated from the knob table and the presets so the docs never drift.
+// docs/knobs.md, generated from the knob table and its rules so the docs never drift.
 // Regenerate with:  npx tsx src/config/docs.ts > docs/knobs.md   (a test compares the two)
 
 import { TASK_NAMES, TASKS } from '../tasks/registry';
@@ -62,7 +62,7 @@ export function knobsMarkdown(): string {
   out.push('# Knobs');
   out.push('');
   out.push(
-    '<!-- Generated from src/config/knobs.ts, src/config/knob-rules.ts and src/config/presets.ts by knobsMarkdown() in src/config/docs.ts. Do not edit by hand: run `npx tsx src/config/docs.ts > docs/knobs.md`. A test fails when this file is out of date. -->',
+    '<!-- Generated from src/config/knobs.ts and src/config/knob-rules.ts by knobsMarkdown() in src/config/docs.ts. Do not edit by hand: run `npx tsx src/config/docs.ts > docs/knobs.md`. A test fails when this file is out of date. -->',
   );
   out.push('');
   out.push(

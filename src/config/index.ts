@@ -1,8 +1,8 @@
-// Public API of the run config: the knob table, validation, presets, URL state, CLI flags, docs.
+// Public API of the run config: the knob table, validation, the knobs' URL and CLI codecs, docs.
+// The lessons (presets) and the layers they add to the URL and the CLI are src/lessons.
 
 export * from './knobs';
 export * from './config';
-export * from './presets';
 export * from './url';
 export * from './cli';
 export * from './metrics';

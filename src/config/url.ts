@@ -1,17 +1,17 @@
-// URL state: a config as a short query string, and back.
+// The knobs in a URL: a config as the query-string entries of the knobs that differ from a base
+// config, and such entries read back over that base. The page's whole URL (its lesson as
+// `preset=`, its view and zoom) is src/lessons/url.ts, on this codec.
 //
-// Only values that differ from the base config are written: the preset's config when a preset
-// is named (`preset=` comes first), else the defaults. A task different from the base's is
-// written as `task=`, and the task parameters are then compared with that task's defaults
-// (withTask). Floats are written with JavaScript's shortest round-trip representation, so
-// searchToConfig(configToSearch(c, p)).config equals c exactly for every valid config.
+// A task different from the base's is written as `task=`, and the task parameters are then
+// compared with that task's defaults (withTask). Floats are written with JavaScript's shortest
+// round-trip representation, so reading the entries of a valid config over the same base gives
+// that config exactly.
 //
 // Reading never throws: a bad or unknown entry is reported in `errors` (naming the knob and the
 // allowed values) and the base value is kept for it.
 
 import {
   ConfigError,
-  defaultConfig,
   parseKnobValue,
   unknownKeyError,
   validateConfig,
@@ -20,7 +20,6 @@ import {
   type RunConfig,
 } from './config';
 import { findKnob, formatValue, knobsFor, type KnobValue } from './knobs';
-import { getPreset, presetConfig } from './presets';
 import type { TaskName } from '../tasks/registry';
 
 export interface UrlError {
@@ -28,126 +27,30 @@ export interface UrlError {
   message: string;
 }
 
-export interface UrlState {
-  config: RunConfig;
-  /** The preset named in the URL, when it named a known one. */
-  preset?: string;
-  errors: UrlError[];
+/** Adds a ConfigError to `errors` as a UrlError; anything else is thrown on. */
+export function reportUrlError(errors: UrlError[], e: unknown): void {
+  if (e instanceof ConfigError) errors.push({ knob: e.knob, message: e.message });
+  else throw e;
 }
 
-const PRESET_KEY = 'preset';
-
-/** The lesson the page opens on when the URL says nothing at all. */
-export const LANDING_PRESET = 'start-here';
-/** `preset=none`: the plain defaults (an empty query string means the landing lesson). */
-const NO_PRESET = 'none';
-
-/** Keys of the page's own state (not knobs): which view, and the lecture zoom. */
-const VIEW_KEY = 'view';
-const ZOOM_KEY = 'zoom';
-/** A lesson's trained model to load on opening (its label in the trained menu): a shared link to a jump ahead. */
-const TRAINED_KEY = 'trained';
-const PAGE_KEYS = new Set([VIEW_KEY, ZOOM_KEY, TRAINED_KEY]);
-
-export interface PageState {
-  view?: 'lecture' | 'dashboard';
-  zoom?: boolean;
-  /** The label of one of the lesson's trained models (checked against the preset where it is loaded). */
-  trained?: string;
-}
-
-/** The config a URL's values are relative to. */
-function baseFor(preset: string | undefined): RunConfig {
-  return preset === undefined ? defaultConfig() : presetConfig(preset);
-}
-
-/**
- * The query string (without "?") of a config: `preset=<name>` if given, then every knob whose
- * value differs from the base, in table order. "" for the default config without a preset.
- */
-export function configToSearch(config: RunConfig, preset?: string): string {
-  const base = baseFor(preset === undefined ? undefined : getPreset(preset).name);
+/** `key=value` (URI-encoded) for every knob whose value in `config` differs from `base`, in table order. */
+export function knobSearchParts(config: RunConfig, base: RunConfig): string[] {
   const rebased = configEntries(withTask(base, config.task));
   const values = configEntries(config);
   const parts: string[] = [];
-  if (preset !== undefined) parts.push(`${PRESET_KEY}=${encodeURIComponent(preset)}`);
   for (const knob of knobsFor(config.task)) {
     const v = values[knob.key] as KnobValue;
     const differs = knob.key === 'task' ? config.task !== base.task : v !== rebased[knob.key];
     if (differs) parts.push(`${encodeURIComponent(knob.key)}=${encodeURIComponent(formatValue(v))}`);
   }
-  // The bare defaults must not read back as the landing lesson.
-  if (parts.length === 0) parts.push(`${PRESET_KEY}=${NO_PRESET}`);
-  return parts.join('&');
+  return parts;
 }
 
-/** The query string of a config with the page's state appended (the lecture view and no zoom are not written). */
-export function pageSearch(config: RunConfig, preset: string | undefined, page: PageState): string {
-  const parts = [configToSearch(config, preset)];
-  if (page.view === 'dashboard') parts.push(`${VIEW_KEY}=dashboard`);
-  if (page.zoom) parts.push(`${ZOOM_KEY}=1`);
-  if (page.trained) parts.push(`${TRAINED_KEY}=${encodeURIComponent(page.trained)}`);
-  return parts.join('&');
-}
-
-/** The page's state in a query string; a bad value is reported like a bad knob. */
-export function searchToPage(search: string): { page: PageState; errors: UrlError[] } {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const page: PageState = {};
-  const errors: UrlError[] = [];
-  const view = params.get(VIEW_KEY);
-  if (view !== null) {
-    if (view === 'lecture' || view === 'dashboard') page.view = view;
-    else
-      errors.push({ knob: VIEW_KEY, message: `view must be one of lecture, dashboard; got ${JSON.stringify(view)}` });
-  }
-  const zoom = params.get(ZOOM_KEY);
-  if (zoom !== null) {
-    if (zoom === '1' || zoom === '0') page.zoom = zoom === '1';
-    else errors.push({ knob: ZOOM_KEY, message: `zoom must be 0 or 1; got ${JSON.stringify(zoom)}` });
-  }
-  const trained = params.get(TRAINED_KEY);
-  if (trained !== null && trained !== '') page.trained = trained;
-  return { page, errors };
-}
-
-/** Reads a query string (with or without "?"); never throws. */
-export function searchToConfig(search: string): UrlState {
-  const errors: UrlError[] = [];
-  const report = (e: unknown): void => {
-    if (e instanceof ConfigError) errors.push({ knob: e.knob, message: e.message });
-    else throw e;
-  };
-  const entries = [...new URLSearchParams(search.startsWith('?') ? search.slice(1) : search)].filter(
-    ([k]) => !PAGE_KEYS.has(k),
-  );
-
-  let preset: string | undefined;
-  let base = defaultConfig();
-  // An empty query string opens the landing lesson; "preset=none" is the plain defaults.
-  const presetRaw =
-    entries.length === 0 ? [PRESET_KEY, LANDING_PRESET] : entries.filter(([k]) => k === PRESET_KEY).pop();
-  if (presetRaw && presetRaw[1] !== NO_PRESET) {
-    try {
-      preset = getPreset(presetRaw[1]).name;
-      base = presetConfig(preset);
-    } catch (e) {
-      report(e);
-    }
-  }
-  const taskRaw = entries.filter(([k]) => k === 'task').pop();
-  if (taskRaw) {
-    try {
-      base = withTask(base, parseKnobValue(findKnob('task')!, taskRaw[1]) as TaskName);
-    } catch (e) {
-      report(e);
-    }
-  }
-
-  // Each value on its own: type, range, allowed values.
+/** The values of `entries` (a query string's key → value pairs, knobs only) that parse, by knob; the others reported. */
+function knobOverrides(entries: readonly (readonly [string, string])[], base: RunConfig, errors: UrlError[]) {
   const overrides = new Map<string, KnobValue>();
   for (const [key, raw] of entries) {
-    if (key === PRESET_KEY || key === 'task') continue;
+    if (key === 'task') continue;
     if (key.trim() === '') {
       // "=x" or "&=&": nothing to name but the entry itself.
       if (raw !== '')
@@ -160,20 +63,42 @@ export function searchToConfig(search: string): UrlState {
       overrides.set(key, parseKnobValue(knob, raw));
     } catch (e) {
       overrides.delete(key);
-      report(e);
+      reportUrlError(errors, e);
     }
   }
+  return overrides;
+}
+
+/**
+ * The config of knob entries (a query string's key → value pairs, knobs only) read over `base`;
+ * never throws: a bad entry is reported in `errors` and the base value kept.
+ */
+export function knobEntriesToConfig(
+  entries: readonly (readonly [string, string])[],
+  base: RunConfig,
+): { config: RunConfig; errors: UrlError[] } {
+  const errors: UrlError[] = [];
+  const taskRaw = entries.filter(([k]) => k === 'task').pop();
+  if (taskRaw) {
+    try {
+      base = withTask(base, parseKnobValue(findKnob('task')!, taskRaw[1]) as TaskName);
+    } catch (e) {
+      reportUrlError(errors, e);
+    }
+  }
+
+  // Each value on its own: type, range, allowed values.
+  const overrides = knobOverrides(entries, base, errors);
 
   // Then the rules between knobs: drop the latest override among the knobs the broken rule
   // involves (or, failing that, the latest override) until the config is valid. The base is.
   for (;;) {
     try {
-      const config = validateConfig({ ...base, ...Object.fromEntries(overrides) });
-      return preset === undefined ? { config, errors } : { config, preset, errors };
+      return { config: validateConfig({ ...base, ...Object.fromEntries(overrides) }), errors };
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
       if (overrides.size === 0) throw e; // unreachable: presets and defaults are valid
-      report(e);
+      reportUrlError(errors, e);
       const involved = new Set([e.knob, ...e.related]);
       const keys = [...overrides.keys()];
       const key = keys.filter((k) => involved.has(k)).pop() ?? keys.pop()!;

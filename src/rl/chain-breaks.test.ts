@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mergeConfig } from '../config/config';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { makeRng, STREAM } from '../core/random';
 import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../tasks/groupmul';
 import { getGroup } from '../tasks/groupmul';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DivergenceGuard } from './divergence';
 import { Trainer, TrainingFault } from './trainer';
 import { CpuEngine } from './cpu-engine';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 
 const obs = (updateNorm: number, weightNorm = 10, lrSum = 1e-3, count = 10_000) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkGpuFit, gpuFitProblem, gpuFootprint, type GpuBudget } from './gpu-fit';
 import { ConfigError, mergeConfig } from '../config/config';
-import { presetConfig, PRESET_NAMES } from '../config/presets';
+import { presetConfig, PRESET_NAMES } from '../lessons/presets';
 import { gpuIt } from '../gpu/testing';
 import { watchBuffers } from '../gpu/buffer-census';
 import { Trainer } from './trainer';

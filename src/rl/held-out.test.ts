@@ -2,7 +2,7 @@
 // leaderboard prints for a task whose held-out part is too small, and none where it is not.
 import { describe, expect, it } from 'vitest';
 import { curriculumLevels, mergeConfig } from '../config/config';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { getTask } from '../tasks/registry';
 import { drawHeldOutSet, heldOutWarning } from './held-out';
 

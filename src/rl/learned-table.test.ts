@@ -12,7 +12,7 @@ import { gpuIt } from '../gpu/testing';
 import { learnedTable, probeLength, probeTemplate, tableProbeOf } from './learned-table';
 import { groupmulTask } from '../tasks/groupmul';
 import { parseParams } from '../tasks/params';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 
 const GROUP = 'S3'; // order 6 → vocab 10

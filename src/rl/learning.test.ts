@@ -10,7 +10,7 @@
 // for a figure (rlvr eval says so). This test asks whether the pipeline learns, not whether it
 // generalises.
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 import { Trainer } from './trainer';
 import { CpuEngine } from './cpu-engine';

@@ -1,7 +1,7 @@
 // A run saved at step k and resumed gives the metrics the uninterrupted run gives: weights,
 // AdamW's moments, the KL reference, step, level, α and the random-stream positions all carry over.
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig, type RunConfig } from '../config/config';
 import { Trainer } from './trainer';
 import type { StepRecord } from './metrics';

@@ -2,7 +2,7 @@
 // that cannot be mistaken for each other or for defaults: a knob wired to the wrong field, or
 // an advantage built from the wrong array, fails here rather than in a learning curve.
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig, type RunConfig } from '../config/config';
 import { Trainer } from './trainer';
 import { CpuEngine } from './cpu-engine';

@@ -1,7 +1,7 @@
 // The trainer end to end: GPU vs CPU reference parity, determinism, faults, learning.
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from '../gpu/testing';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 import { Trainer, TrainingFault } from './trainer';
 import { GpuEngine } from './gpu-engine';

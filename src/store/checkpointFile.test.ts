@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modelConfigOf, presetConfig } from '../config';
+import { modelConfigOf } from '../config';
+import { presetConfig } from '../lessons';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';

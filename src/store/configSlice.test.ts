@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configToSearch, defaultConfig, presetConfig, searchToConfig } from '../config';
+import { defaultConfig } from '../config';
+import { configToSearch, presetConfig, searchToConfig } from '../lessons';
 import { createAppStore } from './store';
 
 describe('config slice', () => {

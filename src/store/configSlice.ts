@@ -2,15 +2,8 @@
 // messages of rejected edits and URL values.
 
 import type { StateCreator } from 'zustand';
-import {
-  ConfigError,
-  defaultConfig,
-  findKnob,
-  mergeConfig,
-  presetConfig,
-  type RunConfig,
-  type UrlError,
-} from '../config';
+import { ConfigError, defaultConfig, findKnob, mergeConfig, type RunConfig, type UrlError } from '../config';
+import { presetConfig } from '../lessons';
 import type { AppState } from './store';
 
 export interface ConfigSlice {

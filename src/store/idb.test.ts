@@ -2,7 +2,7 @@
 // the real one is exercised by the e2e "runs survive a reload" test).
 
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import { archiveSync, memoryArchive, openRunArchive } from './archive';
 import { KeyValueStore, openDatabase } from './idb';
 import { makeRun } from './runs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import { makeRun, type RunRecord } from './runs';
 import { RunFileError, runFileName, runFromJson, runToCsv, runToJson } from './runFiles';
 

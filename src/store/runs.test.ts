@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeConfig, presetConfig } from '../config';
+import { mergeConfig } from '../config';
+import { presetConfig } from '../lessons';
 import type { StepRecord } from '../rl/metrics';
 import { appendRecords, makeRun, nextRunName, runLabel, truncateRun } from './runs';
 

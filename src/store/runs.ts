@@ -1,7 +1,7 @@
 // A kept run: its config and its metrics, as plain data (stored in IndexedDB, exported as JSON).
 
 import { diffLabel, type RunConfig } from '../config/config';
-import { presetConfig } from '../config/presets';
+import { presetConfig } from '../lessons/presets';
 import type { EvalRecord, StepRecord } from '../rl/metrics';
 
 /** One step's scalars (TRL names, e.g. reward, pass@1, entropy, task/…, time/…). */

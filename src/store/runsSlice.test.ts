@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import type { StepRecord } from '../rl/metrics';
 import type { RolloutView } from '../worker/protocol';
 import { createAppStore } from './store';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffLabel, presetConfig } from '../config';
+import { diffLabel } from '../config';
+import { presetConfig } from '../lessons';
 import { parseSweepValues, planSweep } from './sweep';
 
 describe('sweeps', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import { createAppStore } from './store';
 
 describe('training slice', () => {

@@ -27,7 +27,7 @@ import { useApp } from '../store/store';
 import { AblationPanel, AblationRunnerContext } from './ablation/AblationPanel';
 import { CodePanel } from './code/CodePanel';
 import type { AblationRunner } from './ablation/runner';
-import { DEFAULT_CHARTS, getPreset } from '../config';
+import { DEFAULT_CHARTS, getPreset } from '../lessons';
 
 // The charts load in their own chunk so the controls appear first.
 const LessonCharts = lazy(() => import('./charts/Charts').then((m) => ({ default: m.LessonCharts })));

@@ -2,7 +2,7 @@
 // (the config comes from the URL before the first render: readUrlIntoStore). Returns the
 // controller and a function that stops it all.
 
-import { getPreset, searchToConfig, searchToPage } from '../config';
+import { getPreset, searchToConfig, searchToPage } from '../lessons';
 import { appStore } from '../store/store';
 import { archiveSync, openRunArchive, type KeptCheckpoint } from '../store/archive';
 import { startTrainerWorker } from '../worker/client';

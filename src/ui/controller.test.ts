@@ -2,7 +2,8 @@
 // (A lesson's variants, trained models and presets: controllerLessons.test.ts.)
 
 import { describe, expect, it } from 'vitest';
-import { configToSearch, modelConfigOf, presetConfig, searchToConfig, type RunConfig } from '../config';
+import { modelConfigOf, type RunConfig } from '../config';
+import { configToSearch, presetConfig, searchToConfig } from '../lessons';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { writeSafetensors } from '../model/safetensors';

@@ -8,7 +8,8 @@
 // The page's environment (animation frames, the URL, downloads) is injected, so the logic is
 // tested in Node with a fake worker port.
 
-import { diffLabel, pageSearch, type RunConfig } from '../config';
+import { diffLabel, type RunConfig } from '../config';
+import { pageSearch } from '../lessons';
 import type { Command, Event } from '../worker/protocol';
 import type { TrainerPort } from '../worker/client';
 import type { AppStore } from '../store/store';

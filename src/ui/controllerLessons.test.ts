@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { presetConfig } from '../config';
+import { presetConfig } from '../lessons';
 import { loadCheckpoint } from '../store/checkpointFile';
 import type { Command, RolloutView } from '../worker/protocol';
 import { readySetup, setup, types } from './testController';

@@ -1,7 +1,8 @@
 // Test helper: a PlaygroundController on a fake worker port and a fake page, with the worker's
 // events at hand (ready, a step) and the page's frames, URLs and downloads recorded.
 
-import { presetConfig, type RunConfig } from '../config';
+import { type RunConfig } from '../config';
+import { presetConfig } from '../lessons';
 import type { StepRecord } from '../rl/metrics';
 import { createAppStore } from '../store/store';
 import type { TrainerPort } from '../worker/client';

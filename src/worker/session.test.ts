@@ -1,7 +1,8 @@
 // The worker's session logic against a fake trainer: commands in, events out.
 
 import { describe, expect, it } from 'vitest';
-import { presetConfig, type RunConfig } from '../config';
+import { type RunConfig } from '../config';
+import { presetConfig } from '../lessons';
 import type { ResumePoint } from '../rl/trainer-state';
 import {
   TrainingFault,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeConfig, type RunConfig } from '../../config/config';
 import { CODE_EXAMPLES } from '../../config/code-examples';
-import { presetConfig } from '../../config/presets';
+import { presetConfig } from '../../lessons/presets';
 import { CpuEngine } from '../cpu-engine';
 import type { StepRecord } from '../metrics';
 import { Trainer, TrainingFault } from '../trainer';

@@ -5,7 +5,7 @@
 // JSON (and import it back to view) or as an SVG figure for a report.
 
 import { createContext, useContext, useRef, useState } from 'react';
-import { getPreset, type Preset } from '../../config';
+import { getPreset, type Preset } from '../../lessons';
 import { ablationCells, ablationSpec, versusCustomGrid, type AblationSpec } from '../../ablation/spec';
 import { useApp } from '../../store/store';
 import { ablationFromJson } from './ablationFile';

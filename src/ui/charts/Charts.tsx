@@ -4,7 +4,8 @@
 // recharts charts with fixed ranges and no animation (./Plot.tsx, ./HistogramPlot.tsx).
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { presetConfig, taskParamsAtLevel, type ChartId, type RunConfig } from '../../config';
+import { taskParamsAtLevel, type RunConfig } from '../../config';
+import { presetConfig, type ChartId } from '../../lessons';
 import { chanceOf } from '../../tasks/chance';
 import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';

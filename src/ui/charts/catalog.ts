@@ -3,7 +3,8 @@
 // curriculum's levels), so a flat series looks flat and a rise is a real rise.
 
 import { getTask } from '../../tasks/registry';
-import { CHART_METRICS, metricName, modelConfigOf, taskParamsOf, type ChartId, type RunConfig } from '../../config';
+import { metricName, modelConfigOf, taskParamsOf, type RunConfig } from '../../config';
+import { CHART_METRICS, type ChartId } from '../../lessons';
 export { levelRange } from '../../config';
 
 /** How a chart's y range is chosen. */

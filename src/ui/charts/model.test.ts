@@ -2,7 +2,8 @@
 // line, curriculum markers, the overlay mode. (The lesson's recorded runs: recordedRuns.test.ts.)
 
 import { describe, expect, it } from 'vitest';
-import { presetConfig, type RunConfig } from '../../config';
+import { type RunConfig } from '../../config';
+import { presetConfig } from '../../lessons';
 import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
 import { dashboardCharts, maxEntropy } from './catalog';
 import { chartModel, evalSeries, levelAdvances, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';

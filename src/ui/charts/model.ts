@@ -6,7 +6,8 @@
 // its first metric, one line per run, and the legend lists the runs. Two metrics of a run that
 // are equal at every step are drawn once, labelled "reward (= pass@1)".
 
-import type { ChartId, RunConfig } from '../../config';
+import type { RunConfig } from '../../config';
+import type { ChartId } from '../../lessons';
 import { metricName, taskChartMetrics } from '../../config';
 import { getTask, isTaskName } from '../../tasks/registry';
 import type { EvalRecord } from '../../rl/metrics';

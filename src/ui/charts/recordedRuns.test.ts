@@ -3,7 +3,8 @@
 // chart, and the curves of the other charts' metrics.
 
 import { describe, expect, it } from 'vitest';
-import { presetConfig, type RunConfig } from '../../config';
+import { type RunConfig } from '../../config';
+import { presetConfig } from '../../lessons';
 import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
 import { levelRange } from './catalog';
 import { chartModel } from './model';

@@ -2,7 +2,8 @@
 // run: the file's shape, each run's lines on a chart, and after a jump to a trained model those
 // lines cut at its step, with the run that made the model marked as its own.
 
-import type { ChartId, RunConfig } from '../../config';
+import type { RunConfig } from '../../config';
+import type { ChartId } from '../../lessons';
 import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
 import type { PlotSeries } from './series';
 import { levelRange, seriesName } from './catalog';

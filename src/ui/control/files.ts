@@ -4,7 +4,7 @@
 import { loadCheckpoint } from '../../store/checkpointFile';
 import { runFileName, runFromJson, runToCsv, runToJson } from '../../store/runFiles';
 import { nextRunName } from '../../store/runs';
-import { lessonOfConfig } from '../../config';
+import { lessonOfConfig } from '../../lessons';
 import type { ControllerHost } from './host';
 
 export class RunFiles {

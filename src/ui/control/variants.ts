@@ -2,7 +2,8 @@
 // and step budget, overlaid on the lesson's own run of that seed, from the lesson's starting
 // weights when it has them (its `init`, e.g. a base model), once fetched.
 
-import { getPreset, mergeConfig, presetConfig, variantConfig, type RunConfig } from '../../config';
+import { mergeConfig, type RunConfig } from '../../config';
+import { getPreset, presetConfig, variantConfig } from '../../lessons';
 import type { RunFiles } from './files';
 import type { ControllerHost } from './host';
 

@@ -11,7 +11,7 @@ import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
-import { getPreset } from '../../config';
+import { getPreset } from '../../lessons';
 import { RecordedWalksView } from '../group/RecordedWalks';
 
 /** While training streams steps, the group is redrawn at most this often. */

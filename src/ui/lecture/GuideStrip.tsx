@@ -6,7 +6,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { clauses, firstClauses } from './expectText';
-import { getPreset, type Preset } from '../../config';
+import { getPreset, type Preset } from '../../lessons';
 import { useApp } from '../../store/store';
 import { useController } from '../context';
 import { guideStepReady, stepBlocker } from './guide';

@@ -3,7 +3,8 @@
 // Shortcuts are written next to the buttons they stand for.
 
 import type { Phase } from '../../rl/metrics';
-import { PRESETS, type RunConfig } from '../../config';
+import { type RunConfig } from '../../config';
+import { PRESETS } from '../../lessons';
 import { getTask } from '../../tasks/registry';
 import { useApp } from '../../store/store';
 import { useController } from '../context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clauses, firstClauses } from './expectText';
-import { PRESETS } from '../../config';
+import { PRESETS } from '../../lessons';
 
 describe('the expected text in clauses', () => {
   it('cuts after . ; , : and joins back to the text', () => {

@@ -2,7 +2,8 @@
 // that are on its screen, and use the metrics' display names.
 
 import { describe, expect, it } from 'vitest';
-import { PRESETS, METRICS } from '../../config';
+import { METRICS } from '../../config';
+import { PRESETS } from '../../lessons';
 import { guideStepReady } from './guide';
 import { shortcutFor } from './shortcuts';
 

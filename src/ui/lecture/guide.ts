@@ -1,7 +1,7 @@
 // When a guide step can be acted on: a step about rollouts or advantages makes no sense before
 // there are any (its "show me" waits, saying why).
 
-import type { GuideStep } from '../../config';
+import type { GuideStep } from '../../lessons';
 
 export interface GuideContext {
   /** Steps the current run has completed. */

@@ -2,11 +2,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ConfigError, defaultConfig, modelConfigOf, taskParamsOf, validateConfig } from './config';
-import { findKnob } from './knobs';
+import { ConfigError, defaultConfig, modelConfigOf, taskParamsOf, validateConfig } from '../config/config';
+import { findKnob } from '../config/knobs';
 import { getPreset, PRESET_NAMES, PRESETS, presetConfig, variantConfig } from './presets';
 import { parseRecordedWalks } from '../tasks/maze';
-import { readRunCheckpoint } from './checkpoint-run';
+import { readRunCheckpoint } from '../config/checkpoint-run';
 import type { ReferenceSet } from '../ui/charts/recordedRuns';
 
 /** A trained model the page ships (a path under public/), read as the jump-ahead reads it. */

@@ -1,7 +1,7 @@
 // What a preset is: a named diff on the default config that is also a lesson (its guide steps,
 // charts, comparison variants, trained checkpoints and the ablation it asks).
 
-import type { KnobValue } from './knobs';
+import type { KnobValue } from '../config/knobs';
 
 export interface PresetVariant {
   /** Legend label of the comparison run. */

@@ -2,9 +2,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, validateConfig, withTask } from './config';
+import { defaultConfig, validateConfig, withTask } from '../config/config';
 import { PRESET_NAMES, presetConfig } from './presets';
-import { runConfigArb } from './testArbitraries';
+import { runConfigArb } from '../config/testArbitraries';
 import { configToSearch, LANDING_PRESET, pageSearch, searchToConfig, searchToPage } from './url';
 
 describe('configToSearch', () => {

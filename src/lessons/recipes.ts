@@ -1,7 +1,9 @@
-// Configs several presets share (the chain-of-thought recipes, small mazes and sorts), each a
-// diff on the default config; why each value was chosen is said beside it.
+// Configs several lessons share (the chain-of-thought recipes, small mazes and sorts), each a
+// diff on the default config; why each value was chosen is said beside it. And the maze base
+// model that two maze lessons start from.
 
-import type { KnobValue } from './knobs';
+import type { KnobValue } from '../config/knobs';
+import type { LessonCheckpoint } from './types';
 
 // Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains (docs/methods.md).
 export const COT_RECIPE = {
@@ -165,3 +167,15 @@ export const SMALL_SORT = {
   evalPrompts: 16,
   evalK: 4,
 } as const satisfies Record<string, KnobValue>;
+
+/**
+ * maze-base-rl's base model under another maze lesson's settings (the same weights, a test holds
+ * them so): that lesson's RL starts from it, and a jump ahead continues with the file's own config.
+ */
+export function mazeBaseModel(lesson: string): LessonCheckpoint {
+  return {
+    label: 'base model',
+    file: `checkpoints/${lesson}-base.safetensors`,
+    note: "seed 1 at step 0: maze-base-rl's base model (1,500 warm-start steps on random legal walks) under this lesson's settings; its greedy walks end on G in 4% of whole 4×4 mazes",
+  };
+}

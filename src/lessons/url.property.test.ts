@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { searchToConfig } from './url';
-import { validateConfig } from './config';
-import { STATIC_KNOBS } from './knobs';
+import { validateConfig } from '../config/config';
+import { STATIC_KNOBS } from '../config/knobs';
 import { PRESET_NAMES } from './presets';
 
 const keys = fc.constantFrom(

@@ -1,9 +1,9 @@
 // docs/lessons.md, generated from the presets (each preset is a lesson) so the page and the docs
-// never tell two stories. Regenerate with:  npx tsx src/config/lessons-doc.ts > docs/lessons.md
+// never tell two stories. Regenerate with:  npx tsx src/lessons/lessons-doc.ts > docs/lessons.md
 // (a test compares the two).
 
-import { formatValue } from './knobs';
-import { settings, text } from './docs';
+import { formatValue } from '../config/knobs';
+import { settings, text } from '../config/docs';
 import { presetConfig, PRESETS, type Preset } from './presets';
 
 const cell = (s: string): string => text(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -18,7 +18,7 @@ export function lessonsMarkdown(): string {
   out.push('# Lessons');
   out.push('');
   out.push(
-    '<!-- Generated from src/config/presets.ts by lessonsMarkdown() in src/config/lessons-doc.ts. Do not edit by hand: run `npx tsx src/config/lessons-doc.ts > docs/lessons.md`. A test fails when this file is out of date. -->',
+    '<!-- Generated from src/lessons/table/ by lessonsMarkdown() in src/lessons/lessons-doc.ts. Do not edit by hand: run `npx tsx src/lessons/lessons-doc.ts > docs/lessons.md`. A test fails when this file is out of date. -->',
   );
   out.push('');
   out.push(

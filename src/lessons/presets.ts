@@ -6,15 +6,15 @@
 // Initial pass rates quoted in the lessons were measured with a uniform random policy over the task
 // vocabulary (what a freshly initialised model is close to), with the task library itself.
 //
-// The table is preset-table.ts, on shared recipes (preset-recipes.ts); what a preset holds is
-// preset-types.ts.
+// The table is table/ (one file a lesson, table/index.ts gives their order), on shared recipes
+// (recipes.ts); what a preset holds is types.ts.
 
 import { quoteInput } from '../core/quote';
-import { ConfigError, defaultConfig, mergeConfig, type RunConfig } from './config';
-import { PRESET_TABLE } from './preset-table';
-import type { Preset } from './preset-types';
+import { ConfigError, defaultConfig, mergeConfig, type RunConfig } from '../config/config';
+import { PRESET_TABLE } from './table';
+import type { Preset } from './types';
 
-export * from './preset-types';
+export * from './types';
 
 export const PRESETS: readonly Preset[] = PRESET_TABLE;
 

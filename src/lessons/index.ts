@@ -1,0 +1,6 @@
+// Public API of the lessons: the presets (each a lesson: its config, guide, charts, variants,
+// checkpoints and ablation), the page's URL with its lesson, and the CLI's --preset layer.
+
+export * from './presets';
+export * from './url';
+export * from './cli';
