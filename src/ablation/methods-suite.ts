@@ -72,11 +72,14 @@ const METHODS: readonly SuiteMethod[] = [
 // Budgets sized so that the whole suite fits a few hours on two cores (docs/leaderboard.md).
 const TASKS: readonly SuiteTask[] = [
   {
+    // Five letters from {a, b, c, d}: sort-easy's model and recipe on 1,024 sequences, of which the
+    // split holds out about 100 (sort-easy's own 3 of 3 has 27, and one held out). Seed 0's GRPO
+    // run reached held-out greedy pass@1 0.84 at step 300 on the CPU engine, hence 500 steps.
     id: 'sorting',
     title: 'sorting',
     preset: 'sort-easy',
-    sets: ['evalEvery=25'],
-    steps: 300,
+    sets: ['task.length=5', 'task.alphabet=4', 'evalEvery=25', 'evalPrompts=64'],
+    steps: 500,
     solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
     metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
   },
