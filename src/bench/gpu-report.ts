@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { GpuContext } from '../gpu/device';
+import { adapterLabel, type GpuContext } from '../gpu/device';
 import { kernelsSuite } from './kernels';
 import type { KernelsResult } from './kernels-results';
 import { peersSuite } from './peers';
@@ -164,12 +164,6 @@ export function gpuReportMarkdown(
   ].join('\n');
 }
 
-function adapterName(gpu: GpuContext): string {
-  const a = gpu.adapter;
-  const name = [a.vendor, a.architecture, a.device, a.description].filter((s) => s && s.length > 0).join(' / ');
-  return `${name || 'unnamed adapter'}${a.isSoftware ? ' (software emulation)' : ''}`;
-}
-
 async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
   const { out, progress } = opts;
   const shared = { models: opts.flags.models, batch: opts.flags.batch, time: opts.flags.time };
@@ -194,7 +188,7 @@ async function run(gpu: GpuContext, opts: BenchOptions): Promise<GpuReport> {
     opts.reps,
     300_000,
   );
-  const adapter = adapterName(gpu);
+  const adapter = adapterLabel(gpu.adapter, true);
   const markdown = gpuReportMarkdown(adapter, kernels, peers, torch);
   out('');
   out('── GPU report as Markdown (docs/benchmarks.md)');

@@ -46,9 +46,16 @@ export function describeAdapter(info: GPUAdapterInfo | undefined, source: string
   return { vendor, architecture, device, description, isSoftware: SOFTWARE_PATTERN.test(all), source };
 }
 
-/** A one-line label: "google swiftshader (software)" or "nvidia ampere". */
-export function adapterLabel(a: AdapterDescription): string {
-  const name = [a.vendor, a.architecture, a.device].filter((s) => s).join(' ') || a.description || 'unknown adapter';
+/**
+ * A one-line label: "google swiftshader (software emulation)" or "nvidia ampere". With `full` (a
+ * report that must name the card), the description is added where it says more ("NVIDIA H100 80GB HBM3").
+ */
+export function adapterLabel(a: AdapterDescription, full = false): string {
+  const parts = [a.vendor, a.architecture, a.device].filter((s) => s);
+  const said = parts.join(' ').toLowerCase();
+  if (a.description && (full || parts.length === 0) && !said.includes(a.description.toLowerCase()))
+    parts.push(a.description);
+  const name = parts.join(' ') || 'unknown adapter';
   return a.isSoftware ? `${name} (software emulation)` : name;
 }
 
