@@ -10,7 +10,7 @@ export interface PresetVariant {
   readonly set: Readonly<Record<string, KnobValue>>;
 }
 
-/** The charts the page can draw; a lesson names the ones it is about (the first is the largest). */
+/** The charts the page can draw, in the dashboard's order; a lesson names the ones it is about (the first is the largest). */
 export const CHART_IDS = [
   'reward',
   'entropy',

@@ -4,7 +4,7 @@
 
 import { getTask } from '../../tasks/registry';
 import { metricName, modelConfigOf, taskParamsOf, type RunConfig } from '../../config';
-import { CHART_METRICS, type ChartId } from '../../lessons';
+import { CHART_IDS, CHART_METRICS, type ChartId } from '../../lessons';
 export { levelRange } from '../../config';
 
 /** How a chart's y range is chosen. */
@@ -154,25 +154,9 @@ export function seriesName(key: string): string {
 
 /** The charts of the dashboard in order: learning charts, then the fold (engineering, or off in this config). */
 export function dashboardCharts(config: RunConfig): { main: ChartId[]; fold: ChartId[] } {
-  const order: ChartId[] = [
-    'reward',
-    'entropy',
-    'advantages',
-    'groups',
-    'level',
-    'task',
-    'alpha',
-    'length',
-    'clip',
-    'kl',
-    'grad-norm',
-    'loss',
-    'throughput',
-    'time',
-  ];
   const main: ChartId[] = [];
   const fold: ChartId[] = [];
-  for (const id of order) {
+  for (const id of CHART_IDS) {
     const spec = CHARTS[id];
     const on = !spec.engineering && (spec.active?.(config) ?? true);
     (on ? main : fold).push(id);
