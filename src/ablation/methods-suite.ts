@@ -7,6 +7,7 @@
 import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, type RunConfig } from '../config/config';
 import { parseSetFlags } from '../config/cli';
+import { estimatorRows } from '../estimators';
 import { getPreset, type PresetSolvedRule } from '../lessons/presets';
 import { ablationRunConfig, cellDirName, type AblationCellSpec, type AblationSpec } from './spec';
 
@@ -47,16 +48,17 @@ export const BASELINE_LABEL = 'GRPO';
 /** The label of the cell that runs a user's --estimator-file. */
 export const CUSTOM_LABEL = 'your estimator';
 
+/** The estimator table's rows with a suite cell (src/estimators/table.ts), in its order. */
+function estimatorMethods(): SuiteMethod[] {
+  return estimatorRows().flatMap((r) =>
+    r.suite ? [{ label: r.title, set: { estimator: r.name, ...r.suite.set }, source: r.suite.source }] : [],
+  );
+}
+
 const METHODS: readonly SuiteMethod[] = [
   { label: BASELINE_LABEL, set: {}, source: "GRPO (Shao et al. 2024), the recipe's own estimator" },
   { label: 'Dr. GRPO', set: { grpoScale: 'none' }, source: 'Dr. GRPO (Liu et al. 2025): no std division' },
-  { label: 'RLOO', set: { estimator: 'rloo' }, source: 'RLOO (Ahmadian et al. 2024)' },
-  { label: 'SoftmaxGRPO', set: { estimator: 'softmax_grpo' }, source: 'SoftmaxGRPO (τ 0.5)' },
-  { label: 'MaPP', set: { estimator: 'mapp' }, source: 'MaPP (the seed paper)' },
-  // k = 2: below every task's G (the mazes' groups are 4, where k = 4 gives every advantage 0).
-  { label: 'pass@k', set: { estimator: 'passk', passK: '2' }, source: 'Pass@k training (Chen et al. 2025), k = 2' },
-  { label: 'AVSPO', set: { estimator: 'avspo' }, source: 'AVSPO (the advantage-collapse-rate paper), V = 1' },
-  { label: 'LamPO', set: { estimator: 'lampo' }, source: 'LamPO, τ = 1' },
+  ...estimatorMethods(),
   { label: 'GCS', set: { gcsSigma: '0.25' }, source: 'GCS (the EXPO paper), σ = 0.25' },
   { label: 'Cue-GRPO', set: { cueGamma: '0.5' }, source: 'Cue-GRPO, γ = 0.5' },
   { label: 'EDAS', set: { edasGamma: '0.5' }, source: 'EDAS, γ = 0.5' },

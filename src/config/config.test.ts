@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { TASK_NAMES } from '../tasks/registry';
+import { estimatorRows, GROUP_ESTIMATORS } from '../estimators';
 import {
   ConfigError,
   configDiff,
@@ -170,15 +171,24 @@ describe('rules between knobs', () => {
   });
 
   it('group estimators need G ≥ 2; reinforce does not', () => {
-    for (const estimator of ['rloo', 'grpo', 'softmax_grpo', 'mapp', 'passk']) {
+    // The table's rows that compare with peers (src/estimators/table.ts).
+    expect(GROUP_ESTIMATORS).toEqual(
+      estimatorRows()
+        .filter((r) => r.peers)
+        .map((r) => r.name),
+    );
+    expect(GROUP_ESTIMATORS).toContain('grpo');
+    for (const estimator of GROUP_ESTIMATORS) {
       expectError(
         { estimator, groupSize: 1, passK: 1 },
         'groupSize',
         new RegExp(`^groupSize must be at least 2 with estimator ${estimator}`),
       );
     }
+    for (const row of estimatorRows().filter((r) => !r.peers)) {
+      expect(validateConfig({ estimator: row.name, groupSize: 1 }).groupSize).toBe(1);
+    }
     expect(validateConfig({ estimator: 'reinforce', groupSize: 1 }).groupSize).toBe(1);
-    expect(validateConfig({ estimator: 'reinforce_baseline', groupSize: 1 }).groupSize).toBe(1);
   });
 
   it('passK ≤ G, only for the passk estimator', () => {

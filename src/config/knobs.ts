@@ -12,7 +12,14 @@
 import { getTask, isTaskName, TASK_NAMES, TASKS, type TaskName } from '../tasks/registry';
 import type { ParamSpec } from '../tasks/types';
 import { ESTIMATOR_TEMPLATE, MAX_CODE_LENGTH, REWARD_TEMPLATE } from './user-code';
-import { ESTIMATORS, type Estimator } from './estimator-names';
+import {
+  ESTIMATORS,
+  GROUP_ESTIMATORS,
+  GRPO_SCALES,
+  estimatorRows,
+  type Estimator,
+  type GrpoScale,
+} from '../estimators';
 
 /** `code`: the source of a function the run calls (src/config/user-code.ts), kept exactly as written. */
 export type KnobKind = 'int' | 'float' | 'enum' | 'bool' | 'code';
@@ -99,22 +106,20 @@ export const SECTIONS: readonly SectionSpec[] = [
   { id: 'eval', title: 'Evaluation', doc: 'Periodic evaluation on held-out prompts.' },
 ];
 
-export { ESTIMATORS, type Estimator };
+// The estimators' names, the group estimators and GRPO's scales come from the estimator table
+// (src/estimators/table.ts); re-exported here for the knobs' users.
+export { ESTIMATORS, GROUP_ESTIMATORS, GRPO_SCALES, type Estimator, type GrpoScale };
 
-/** Estimators that compare a completion with its group peers: they need groupSize ≥ 2. */
-export const GROUP_ESTIMATORS: readonly Estimator[] = [
-  'rloo',
-  'grpo',
-  'softmax_grpo',
-  'mapp',
-  'passk',
-  'avspo',
-  'lampo',
-];
+/** The `estimator` knob's doc: each row's prose, in the table's order, then custom's. */
+function estimatorDoc(): string {
+  const rows = estimatorRows().map((r) => `${r.name} ${r.doc}`);
+  return `How rewards become advantages: ${rows.join('; ')}; custom your own code (customEstimator). GRPO is the field's default and the flagship's recipe.`;
+}
 
-/** What GRPO divides the centred reward by. */
-export const GRPO_SCALES = ['group', 'batch', 'none'] as const;
-export type GrpoScale = (typeof GRPO_SCALES)[number];
+/** The `estimator` knob's source: each row's paper, once, in the table's order. */
+function estimatorSource(): string {
+  return [...new Set(estimatorRows().map((r) => r.paper))].join('; ');
+}
 
 /** How a sequence's advantage spreads over its tokens. */
 export const TOKEN_CREDITS = ['uniform', 'eapo'] as const;
@@ -397,9 +402,8 @@ export const STATIC_KNOBS = [
     values: ESTIMATORS,
     section: 'advantage',
     label: 'estimator',
-    doc: "How rewards become advantages: reinforce A=r; reinforce_baseline r − batch mean; rloo r − mean of the G−1 peers; grpo group z-score; softmax_grpo G·softmax(r/τ) − 1; mapp Beta-Binomial marginalised GRPO over a finite prompt pool; passk the analytic pass@k advantage; avspo GRPO with virtual samples of the opposite outcome in all-equal groups; lampo pairwise reward gaps weighted by the policy's confidence; custom your own code (customEstimator). GRPO is the field's default and the flagship's recipe.",
-    source:
-      'REINFORCE (Williams 1992); RLOO (Ahmadian et al. 2024); GRPO (Shao et al. 2024); SoftmaxGRPO; MaPP; Pass@k training (Chen et al. 2025); AVSPO (the advantage-collapse-rate paper, docs/methods.md); LamPO (docs/methods.md)',
+    doc: estimatorDoc(),
+    source: estimatorSource(),
   },
   {
     key: 'grpoScale',

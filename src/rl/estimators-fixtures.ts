@@ -99,3 +99,10 @@ export function arbBatch(opts: ArbBatchOptions = {}): fc.Arbitrary<RolloutBatch>
         );
     });
 }
+
+/** A generated example (src/config/code-examples.generated.json) with its OPTIONS line set to `options`. */
+export function withOptions(source: string, options: Readonly<Record<string, string | number>>): string {
+  const line = /^const OPTIONS = \{[^\n]*\};$/m;
+  if (!line.test(source)) throw new Error('the example has no OPTIONS line');
+  return source.replace(line, `const OPTIONS = ${JSON.stringify(options)};`);
+}

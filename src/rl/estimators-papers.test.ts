@@ -2,18 +2,15 @@
 // enough to work by hand; the arithmetic is in the comments.
 
 import { describe, expect, it } from 'vitest';
-import {
-  aklFactor,
-  avspoAdvantages,
-  gcsWeighting,
-  grpoAdvantages,
-  lampoAdvantages,
-  rlooAdvantages,
-} from './estimators-base';
+import { avspoAdvantages } from '../estimators/avspo';
+import { grpoAdvantages } from '../estimators/grpo';
+import { lampoAdvantages } from '../estimators/lampo';
+import { rlooAdvantages } from '../estimators/rloo';
+import { gcsWeighting } from './credit-group';
 import { computeAdvantages, type AdvantageOptions } from './estimators';
 import { makeBatch } from './estimators-fixtures';
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
-import { stepKlBeta } from './step-update';
+import { aklFactor, stepKlBeta } from './step-update';
 
 const opts = (o: Partial<AdvantageOptions>): AdvantageOptions => ({ ...DEFAULT_ADVANTAGE_OPTIONS, ...o });
 

@@ -4,7 +4,7 @@ import { computeAdvantages, type AdvantageOptions, type EstimatorName } from './
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
 import { ESTIMATORS } from '../config/knobs';
 import { arbBatch, makeBatch } from './estimators-fixtures';
-import { MappPosterior } from './mapp';
+import { MappPosterior } from '../estimators/mapp';
 
 const opts = (o: Partial<AdvantageOptions>): AdvantageOptions => ({ ...DEFAULT_ADVANTAGE_OPTIONS, ...o });
 

@@ -8,58 +8,20 @@
 //   4. top-entropy filter      mask [N*T]            → tokenMask [N*T]
 //   adv[i*T + t] = seqAdv[i] · weight[i*T + t] where tokenMask ≠ 0, else 0.
 
-import { cueCredit, edasCredit } from './credit-group';
+import { cueCredit, edasCredit, gcsWeighting } from './credit-group';
 import { eapoWeights, topEntropyMask } from './credit-token';
-import {
-  avspoAdvantages,
-  gcsWeighting,
-  grpoAdvantages,
-  lampoAdvantages,
-  passAtKAdvantages,
-  reinforceAdvantages,
-  reinforceBaselineAdvantages,
-  rlooAdvantages,
-  softmaxGrpoAdvantages,
-} from './estimators-base';
-import type { MappPosterior } from './mapp';
+import type { MappPosterior } from '../estimators/mapp';
+import { GRPO_SCALES, TOKEN_CREDITS, type TokenCredit } from '../config/knobs';
 import {
   ESTIMATORS,
-  GRPO_SCALES,
-  TOKEN_CREDITS,
+  estimatorRow,
   type Estimator,
+  type EstimatorOptions,
   type GrpoScale,
-  type TokenCredit,
-} from '../config/knobs';
+  type RolloutBatch,
+} from '../estimators';
 
-export type { GrpoScale, TokenCredit };
-
-/** One step's rollouts: B prompts × G completions = N sequences; T = completion positions. */
-export interface RolloutBatch {
-  B: number;
-  G: number;
-  T: number;
-  /** [N] verifier rewards (in [0,1], or shifted by overlong shaping); sequence i = b*G + g. */
-  rewards: Float64Array;
-  /** [N] 1 when the verifier says correct. */
-  correct: Uint8Array;
-  /** [N*T] 1 where the policy sampled the token and it is trained (0 for env-written and after EOS). */
-  mask: Float32Array;
-  /** [N*T] entropy of the full next-token distribution at that position (0 where mask = 0). */
-  entropy: Float32Array;
-  /** [N] completion length (policy + env tokens up to and including EOS). */
-  lengths: Int32Array;
-  /** [N] strategy signature (task.signature). */
-  signatures: string[];
-  /** [N] task.errorSignature ("correct" when correct). */
-  errorSignatures: string[];
-  /** [B] stable id of each prompt (for MaPP's per-prompt posterior). */
-  promptKeys: string[];
-  /**
-   * [N*T] log π_old(y_t) of each sampled token under the sampling policy (0 where mask = 0).
-   * LamPO needs it; the trainer always gives it, hand-made batches may leave it out.
-   */
-  logp?: Float32Array;
-}
+export type { GrpoScale, RolloutBatch, TokenCredit };
 
 export interface AdvantageResult {
   /** [N] response-level advantage after group-structure credit, before token-level credit. */
@@ -70,22 +32,13 @@ export interface AdvantageResult {
   tokenMask: Float32Array;
 }
 
-/** The estimator names are the knob table's (src/config/knobs.ts). */
+/** The estimator names are the estimator table's (src/estimators/table.ts). */
 export type EstimatorName = Estimator;
 
-export interface AdvantageOptions {
+/** The built-ins' own knobs (EstimatorOptions, src/estimators/types.ts), then the rest of the pipeline's. */
+export interface AdvantageOptions extends EstimatorOptions {
   /** Base estimator of the response-level advantage. */
   estimator: EstimatorName;
-  /** GRPO only: divide by the group's sample std, the batch's, or not at all (Dr. GRPO). */
-  grpoScale: GrpoScale;
-  /** SoftmaxGRPO temperature τ > 0; τ → 0 approaches the best-of-group limit. */
-  softmaxTau: number;
-  /** pass@k estimator: k, an integer in [1, G]. */
-  passK: number;
-  /** AVSPO: virtual samples of the opposite outcome added to each all-equal group (0 = GRPO). */
-  avspoVirtual: number;
-  /** LamPO: temperature τ > 0 of the pairwise confidence weight; large τ approaches RLOO. */
-  lampoTau: number;
   /** GCS: σ of the Gaussian group weight around pass rate 0.5; 0 = off. */
   gcsSigma: number;
   /** Cue-GRPO: redistribute positive advantage toward rare strategies (uses signatures). */
@@ -174,43 +127,14 @@ export function validateRolloutBatch(batch: RolloutBatch): void {
   }
 }
 
-/** Step 1: the base estimator's response-level advantage [N]. */
+/** Step 1: the base estimator's advantage, from its row of the estimator table: [N], or [N*T] for a token-level one. */
 export function baseAdvantages(batch: RolloutBatch, options: AdvantageOptions, mapp?: MappPosterior): Float64Array {
-  const { B, G, rewards, correct } = batch;
-  switch (options.estimator) {
-    case 'reinforce':
-      return reinforceAdvantages(rewards);
-    case 'reinforce_baseline':
-      return reinforceBaselineAdvantages(rewards);
-    case 'rloo':
-      return rlooAdvantages(rewards, B, G);
-    case 'grpo':
-      return grpoAdvantages(rewards, B, G, options.grpoScale);
-    case 'softmax_grpo':
-      return softmaxGrpoAdvantages(rewards, B, G, options.softmaxTau);
-    case 'passk':
-      return passAtKAdvantages(correct, B, G, options.passK);
-    case 'avspo':
-      return avspoAdvantages(rewards, B, G, options.avspoVirtual);
-    case 'lampo':
-      if (!batch.logp)
-        throw new Error('estimator "lampo" needs the batch\'s log-probabilities: RolloutBatch.logp [N*T]');
-      return lampoAdvantages(rewards, batch.logp, batch.mask, B, G, batch.T, options.lampoTau);
-    case 'custom':
-      throw new Error(
-        'estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase',
-      );
-    case 'mapp': {
-      if (!mapp) throw new Error('estimator "mapp" needs a MappPosterior: computeAdvantages(batch, options, mapp)');
-      const out = new Float64Array(B * G);
-      for (let b = 0; b < B; b++) {
-        // The verifier's verdict (correct) is the binary outcome, not a threshold on the reward.
-        const outcomes = Array.from(correct.subarray(b * G, (b + 1) * G));
-        out.set(mapp.advantage(batch.promptKeys[b], outcomes, G), b * G);
-      }
-      return out;
-    }
+  if (options.estimator === 'custom') {
+    throw new Error(
+      'estimator "custom" is the config\'s own code: the trainer runs it (src/rl/custom) and passes its output to advantagesFromBase',
+    );
   }
+  return estimatorRow(options.estimator).advantages(batch, options, { mapp });
 }
 
 /**
@@ -225,7 +149,16 @@ export function computeAdvantages(
 ): AdvantageResult {
   validateAdvantageOptions(options);
   validateRolloutBatch(batch);
-  return creditAndFilter(batch, options, baseAdvantages(batch, options, mapp));
+  const base = baseAdvantages(batch, options, mapp);
+  if (estimatorRow(options.estimator).kind === 'token') {
+    const N = batch.B * batch.G;
+    if (base.length !== N * batch.T)
+      throw new RangeError(
+        `estimator "${options.estimator}" is token-level: it returned ${base.length} values, expected N*T = ${N * batch.T}`,
+      );
+    return perTokenAdvantages(batch, options, base);
+  }
+  return creditAndFilter(batch, options, base);
 }
 
 /**
@@ -246,6 +179,13 @@ export function advantagesFromBase(
   if (base.length === N) return creditAndFilter(batch, options, base);
   if (base.length !== N * T)
     throw new RangeError(`advantagesFromBase: base has length ${base.length}, expected N = ${N} or N*T = ${N * T}`);
+  return perTokenAdvantages(batch, options, base);
+}
+
+/** A per-token base [N*T]: only the top-entropy filter applies; seqAdv is each sequence's mean over its policy tokens. */
+function perTokenAdvantages(batch: RolloutBatch, options: AdvantageOptions, base: Float64Array): AdvantageResult {
+  const { B, G, T } = batch;
+  const N = B * G;
   const tokenMask = topEntropyMask(batch.mask, batch.entropy, options.topEntropyQuantile);
   const adv = new Float32Array(N * T);
   const seqAdv = new Float64Array(N);

@@ -11,7 +11,7 @@ import { makeRng, STREAM } from '../core/random';
 import { sampleSplit, SplitEmptyError, splitWarning, summarizeSplit, type Split } from '../tasks/split';
 import type { Task, TaskInstance } from '../tasks/types';
 import type { PolicyEngine } from './engine';
-import { unbiasedPassAtK } from './estimators-base';
+import { unbiasedPassAtK } from '../estimators';
 import { aggregateTaskMetrics, passAtKCurve, type EvalRecord } from './metrics';
 import { buildTemplate, rolloutShape, verifyBatch } from './rollout';
 

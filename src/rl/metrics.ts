@@ -7,7 +7,7 @@ import { PG_STAT, PG_STATS } from '../core/abi';
 import type { Split } from '../tasks/split';
 import type { TrainResult } from './engine';
 import type { AdvantageResult, RolloutBatch } from './estimators';
-import { groupIsAllEqual, sampleStd, unbiasedPassAtK } from './estimators-base';
+import { groupIsAllEqual, sampleStd, unbiasedPassAtK } from '../estimators';
 
 /** The phases of one RL step, in order. */
 export type Phase = 'sample' | 'verify' | 'advantages' | 'update';

@@ -8,7 +8,7 @@ import type { RunConfig } from '../config/config';
 import { makeRng, STREAM, type Rng } from '../core/random';
 import { sampleSplit } from '../tasks/split';
 import type { Task, TaskInstance, TaskParams } from '../tasks/types';
-import { MappPosterior } from './mapp';
+import { MappPosterior } from '../estimators/mapp';
 
 export class PromptPool {
   /** The task stream (its position is part of a resume point). */

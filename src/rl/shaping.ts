@@ -1,7 +1,7 @@
 // Reward shaping and group filtering from DAPO (Yu et al. 2025): overlong shaping and the
 // informative-group test behind dynamic sampling. Pure functions on [N] arrays, i = b*G + g.
 
-import { groupIsAllEqual } from './estimators-base';
+import { groupIsAllEqual } from '../estimators';
 
 /**
  * DAPO soft overlong punishment: 0 for L ≤ Lmax − Lbuf, (Lmax − Lbuf − L)/Lbuf on

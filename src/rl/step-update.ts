@@ -9,7 +9,17 @@ import type { MinibatchData, TrainPass } from './engine';
 import { rowArrays, sliceMinibatch, type RolloutShape } from './rollout';
 import type { LossSettings } from './settings';
 import type { RolloutSnapshot } from './trainer-types';
-import { aklFactor } from './estimators-base';
+
+/**
+ * AKL, Accuracy-Conditioned KL Scaling (the EXPO / FG-ExPO paper, docs/methods.md) (reading): the
+ * step's KL coefficient is klBeta · 2·sigmoid(k·(acc − 0.5)), acc the batch's share of correct
+ * completions: below half right the anchor loosens (toward 0), above it tightens (toward 2·klBeta),
+ * smoothly. sharpness k = 0 is off: the factor is exactly 1.
+ */
+export function aklFactor(accuracy: number, sharpness: number): number {
+  if (sharpness === 0) return 1;
+  return 2 / (1 + Math.exp(-sharpness * (accuracy - 0.5)));
+}
 
 /**
  * This step's KL weight: klBeta, scaled by AKL's factor of the batch's share of correct

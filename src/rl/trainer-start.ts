@@ -9,7 +9,7 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import { CheckpointError } from '../model/safetensors-file';
 import { disposeRunCode, loadRunCode, type RunCode } from './custom/custom-code';
 import type { MakeEngine, PolicyEngine } from './engine';
-import { MappPosterior } from './mapp';
+import { MappPosterior } from '../estimators/mapp';
 import { lossSettings, type LossSettings } from './settings';
 import type { TrainerState } from './trainer-state';
 import type { TrainerOptions } from './trainer-types';

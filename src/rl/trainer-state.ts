@@ -4,7 +4,7 @@
 // the counters as JSON in the metadata), so a resumed run gives the metrics the uninterrupted
 // run would have given.
 
-import type { MappSnapshot } from './mapp';
+import type { MappSnapshot } from '../estimators/mapp';
 import type { OptimizerState, PolicyEngine } from './engine';
 import {
   CheckpointError,

@@ -8,7 +8,7 @@ import { CustomCodeError } from './errors';
 import { estimatorInput, estimatorLengths, rewardInput } from './interface';
 import { nodeSandbox } from './sandbox-node';
 import { makeBatch } from '../estimators-fixtures';
-import { grpoAdvantages } from '../estimators-base';
+import { grpoAdvantages } from '../../estimators/grpo';
 
 const batch = makeBatch({ B: 2, G: 3, T: 2, rewards: [1, 0, 0.5, 0, 0, 1] });
 const input = estimatorInput(batch, 1);

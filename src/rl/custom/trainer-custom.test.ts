@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeConfig, type RunConfig } from '../../config/config';
 import { CODE_EXAMPLES } from '../../config/code-examples';
+import { withOptions } from '../estimators-fixtures';
 import { presetConfig } from '../../lessons/presets';
 import { CpuEngine } from '../cpu-engine';
 import type { StepRecord } from '../metrics';
@@ -53,7 +54,7 @@ describe('a custom estimator in the trainer (CPU engine)', () => {
     const other = await run(
       mergeConfig(tiny, {
         estimator: 'custom',
-        customEstimator: GRPO.replace("const SCALE = 'group';", "const SCALE = 'none';"),
+        customEstimator: withOptions(GRPO, { grpoScale: 'none' }),
       }),
       2,
     );

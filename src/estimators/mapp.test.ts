@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../core/random';
 import { betaBinomialPmf, binaryGrpoAdvantage, MappPosterior } from './mapp';
-import { grpoAdvantages } from './estimators-base';
+import { grpoAdvantages } from './grpo';
 
 describe('Beta-Binomial', () => {
   it('n = 2, Beta(2, 1): 1/6, 1/3, 1/2', () => {

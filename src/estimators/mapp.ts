@@ -3,10 +3,11 @@
 // its expectation over the peers' outcomes, and to score prompts for selection.
 //
 // Rewards are binary here. A reward counts as a success when r ≥ 0.5 (MAPP_SUCCESS_THRESHOLD);
-// computeAdvantages passes the task's `correct` flags as 0/1, so the verifier's verdict decides.
+// the estimator passes the task's `correct` flags as 0/1, so the verifier's verdict decides.
 
 import type { Rng } from '../core/random';
-import { GRPO_EPS } from './estimators-base';
+import { GRPO_EPS } from './group-stats';
+import type { EstimatorState, RolloutBatch } from './types';
 
 export const MAPP_SUCCESS_THRESHOLD = 0.5;
 
@@ -61,6 +62,64 @@ export function betaBinomialPmf(n: number, alpha: number, beta: number): Float64
   return p;
 }
 
+/**
+ * MaPP advantage of each completion of one group [G]: A_i = Σ_k P(k) · A_GRPO(r_i | k of the
+ * G−1 peers succeed), k ~ BetaBinomial(G−1, α, β) from the prompt's posterior. It depends only
+ * on the completion's own outcome, so it need not sum to zero and is nonzero for all-equal groups.
+ */
+export function mappGroupAdvantages(alpha: number, beta: number, outcomes: ArrayLike<number>, G: number): Float64Array {
+  const pk = betaBinomialPmf(G - 1, alpha, beta);
+  let aSuccess = 0;
+  let aFailure = 0;
+  for (let k = 0; k <= G - 1; k++) {
+    aSuccess += pk[k] * binaryGrpoAdvantage(true, k + 1, G);
+    aFailure += pk[k] * binaryGrpoAdvantage(false, k, G);
+  }
+  const out = new Float64Array(G);
+  for (let g = 0; g < G; g++) out[g] = outcomes[g] >= MAPP_SUCCESS_THRESHOLD ? aSuccess : aFailure;
+  return out;
+}
+
+/**
+ * The estimator "mapp": [N] advantages of the batch from the trainer's posterior, which it reads
+ * and never updates (the trainer calls observeBatch after it, so a group's own outcomes do not
+ * inform its own advantage).
+ */
+export function mappEstimator(batch: RolloutBatch, _options: unknown, state: EstimatorState): Float64Array {
+  const { mapp } = state;
+  if (!mapp) throw new Error('estimator "mapp" needs a MappPosterior: computeAdvantages(batch, options, mapp)');
+  const { B, G, correct } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    // The verifier's verdict (correct) is the binary outcome, not a threshold on the reward.
+    const outcomes = Array.from(correct.subarray(b * G, (b + 1) * G));
+    out.set(mapp.advantage(batch.promptKeys[b], outcomes, G), b * G);
+  }
+  return out;
+}
+
+/**
+ * MaPP with posteriors of its own (prompt key → [α, β], prior Beta(1, 1)), kept between calls:
+ * the advantage of the built-in given the same prompts (the built-in also picks its prompts by
+ * the posterior, which custom code cannot). It learns from the step's outcomes only after the
+ * advantages: a group's own results must not inform its own advantage.
+ */
+export function mappOwnPosteriors(batch: RolloutBatch, posteriors: Map<string, [number, number]>): Float64Array {
+  const { B, G, correct, promptKeys } = batch;
+  const out = new Float64Array(B * G);
+  for (let b = 0; b < B; b++) {
+    const [alpha, beta] = posteriors.get(promptKeys[b]) ?? [1, 1];
+    out.set(mappGroupAdvantages(alpha, beta, correct.slice(b * G, (b + 1) * G), G), b * G);
+  }
+  for (let b = 0; b < B; b++) {
+    let s = 0;
+    for (let g = 0; g < G; g++) if (correct[b * G + g]) s++;
+    const [alpha, beta] = posteriors.get(promptKeys[b]) ?? [1, 1];
+    posteriors.set(promptKeys[b], [alpha + s, beta + (G - s)]);
+  }
+  return out;
+}
+
 function checkCount(name: string, v: number): void {
   if (!Number.isFinite(v) || v < 0)
     throw new RangeError(`MappPosterior.update: ${name} must be a finite number ≥ 0, got ${v}`);
@@ -109,9 +168,8 @@ export class MappPosterior {
   }
 
   /**
-   * MaPP advantage of each completion of one group [G]: A_i = Σ_k P(k) · A_GRPO(r_i | k of the
-   * G−1 peers succeed), k ~ BetaBinomial(G−1, α, β) from this prompt's posterior. It depends only
-   * on the completion's own outcome, so it need not sum to zero and is nonzero for all-equal groups.
+   * MaPP advantage of each completion of one group [G] under this prompt's posterior
+   * (mappGroupAdvantages).
    */
   advantage(promptKey: string, rewardsOfGroup: readonly number[] | ArrayLike<number>, G: number): Float64Array {
     if (rewardsOfGroup.length !== G) {
@@ -120,16 +178,7 @@ export class MappPosterior {
       );
     }
     const { alpha, beta } = this.posterior(promptKey);
-    const pk = betaBinomialPmf(G - 1, alpha, beta);
-    let aSuccess = 0;
-    let aFailure = 0;
-    for (let k = 0; k <= G - 1; k++) {
-      aSuccess += pk[k] * binaryGrpoAdvantage(true, k + 1, G);
-      aFailure += pk[k] * binaryGrpoAdvantage(false, k, G);
-    }
-    const out = new Float64Array(G);
-    for (let g = 0; g < G; g++) out[g] = rewardsOfGroup[g] >= MAPP_SUCCESS_THRESHOLD ? aSuccess : aFailure;
-    return out;
+    return mappGroupAdvantages(alpha, beta, rewardsOfGroup, G);
   }
 
   /**

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allMissProbability,
-  grpoAdvantages,
-  passAtKAdvantages,
-  reinforceAdvantages,
-  reinforceBaselineAdvantages,
-  rlooAdvantages,
-  sampleStd,
-  softmaxGrpoAdvantages,
-  unbiasedPassAtK,
-} from './estimators-base';
+import { allMissProbability, sampleStd, unbiasedPassAtK } from './group-stats';
+import { grpoAdvantages } from './grpo';
+import { passAtKAdvantages } from './passk';
+import { reinforceAdvantages } from './reinforce';
+import { reinforceBaselineAdvantages } from './reinforce-baseline';
+import { rlooAdvantages } from './rloo';
+import { softmaxGrpoAdvantages } from './softmax-grpo';
 
 const close = (actual: ArrayLike<number>, expected: number[], digits = 6): void => {
   expect(actual.length).toBe(expected.length);
