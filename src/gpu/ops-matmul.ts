@@ -2,11 +2,11 @@
 // matmulOp with its split-K form for the weight gradients, and the bias gradient (column sums).
 // The conventions are those of ops.ts.
 
-import { createStorage, groups1d, uniformFrom } from './buffers';
+import { createStorage, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { splitKChunks, SUM_ROWS } from '../core/abi';
-import { dummyBuffer, grid, need, positiveInts, WG } from './op-plumbing';
+import { dummyBuffer, grid, need, positiveInts, sumChunks, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export { splitKChunks, SUM_ROWS };
 
@@ -95,7 +95,7 @@ export function matmulOp(
   ];
 }
 
-/** dbias[OC] (+=) column sums of dout[R,OC]. */
+/** dbias[OC] (+=) column sums of dout[R,OC], in one dispatch (chunks of SUM_ROWS rows, then the chunk sums in order). */
 export function biasBackwardOp(
   device: GPUDevice,
   dbias: Buf, // [OC]
@@ -107,9 +107,9 @@ export function biasBackwardOp(
   positiveInts(op, { R, OC });
   need(op, 'dbias', dbias, OC);
   need(op, 'dout', dout, R * OC);
-  const Z = Math.ceil(R / SUM_ROWS);
-  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
-  const part = createStorage(device, Z * OC * 4, `${op} chunk sums`);
+  const Z = sumChunks(op, R, SUM_ROWS);
+  const groups = Math.ceil(OC / SUM_COLS);
+  if (groups > 65535) throw new RangeError(`${op}: OC=${OC} columns need ${groups} workgroups; at most 65535`);
   const uniform = uniformFrom(
     device,
     [
@@ -119,25 +119,14 @@ export function biasBackwardOp(
     ],
     op,
   );
-  const overrides = { WG, ROWS: SUM_ROWS };
   return [
     makeDispatch(device, {
       kernel: 'bias_backward',
-      entryPoint: 'partial',
-      bindings: [null, dout, part],
+      bindings: [dbias, dout],
       uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), Z, 1],
+      overrides: { CW: SUM_COLS, ZL: SUM_LANES, ROWS: SUM_ROWS },
+      workgroups: [groups, 1, 1],
       work: work.biasBackwardWork(R, OC),
-    }),
-    makeDispatch(device, {
-      kernel: 'bias_backward',
-      entryPoint: 'finish',
-      bindings: [dbias, null, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), 1, 1],
-      work: work.chunkSumsWork(Z, OC),
     }),
   ];
 }
