@@ -47,10 +47,13 @@ export function matmulWork(
   transB: boolean,
   accumulate: boolean,
   bias: boolean,
+  epilogue: string | null = null,
 ): KernelWork {
-  const elements = M * K + K * N + M * N * (accumulate ? 2 : 1) + (bias ? N : 0);
+  // an epilogue reads or writes one more [M, N] tensor
+  const elements = M * K + K * N + M * N * (accumulate || epilogue ? 2 : 1) + (bias ? N : 0);
+  const shape = matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias });
   return {
-    shape: matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias }),
+    shape: epilogue ? `${shape} ${epilogue}` : shape,
     flops: 2 * M * K * N,
     bytes: F * elements,
   };

@@ -37,6 +37,27 @@ const MM_WX = 8;
 const MM_WY = 8;
 
 /**
+ * What a matmul does with each output sum s besides storing it (shaders/matmul.wgsl; never with
+ * accumulate): `residual` out = residual + s; `gelu` pre = s, out = gelu(s); `geluBackward`
+ * out = gelu'(pre)·s. Each saves the elementwise kernel that would follow.
+ */
+export type MatmulEpilogue =
+  | { kind: 'residual'; residual: Buf } // [M, N]
+  | { kind: 'gelu'; pre: Buf } // [M, N] (=)
+  | { kind: 'geluBackward'; pre: Buf }; // [M, N]
+
+const EPILOGUE_CODES = { residual: 1, gelu: 2, geluBackward: 3 } as const;
+
+/** The epilogue's tensor, or a writable dummy (the bias's dummy is bound read-only in the same dispatch). */
+const writableDummies = new WeakMap<GPUDevice, GPUBuffer>();
+function epilogueBinding(device: GPUDevice, e: MatmulEpilogue | null): Buf {
+  if (e) return e.kind === 'residual' ? e.residual : e.pre;
+  let d = writableDummies.get(device);
+  if (!d) writableDummies.set(device, (d = createStorage(device, 16, 'unused epilogue binding')));
+  return d;
+}
+
+/**
  * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]); op(a) is [M,K] (stored
  * [K,M] when transA), op(b) is [K,N] (stored [N,K] when transB).
  */
@@ -53,6 +74,7 @@ export function matmulOp(
   transB: boolean,
   accumulate: boolean,
   variant: MatmulVariant = matmulDefault,
+  epilogue: MatmulEpilogue | null = null,
 ): Dispatch[] {
   const op = 'matmul';
   positiveInts(op, { M, K, N });
@@ -62,6 +84,12 @@ export function matmulOp(
   if (bias) need(op, 'bias', bias, N);
   if (!MATMUL_VARIANTS.includes(variant)) throw new RangeError(`matmul: unknown variant ${String(variant)}`);
   const Z = splitKChunks(M, K, N, transA, bias !== null);
+  if (epilogue) {
+    if (!(epilogue.kind in EPILOGUE_CODES))
+      throw new RangeError(`matmul: epilogue must be one of ${Object.keys(EPILOGUE_CODES).join(', ')}`);
+    if (accumulate || Z > 1) throw new RangeError(`matmul: an epilogue (${epilogue.kind}) needs (=) and no split-K`);
+    need(op, `epilogue ${epilogue.kind}`, epilogueBinding(device, epilogue), M * N);
+  }
   if (Z > 1) return matmulSplitK(device, out, a, b, M, K, N, transA, transB, accumulate, Z);
   const tile = variant === 'naive' ? 1 : 4;
   const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
@@ -71,7 +99,7 @@ export function matmulOp(
     makeDispatch(device, {
       kernel: 'matmul',
       entryPoint: variant,
-      bindings: [out, a, b, bias ?? dummyBuffer(device)],
+      bindings: [out, a, b, bias ?? dummyBuffer(device), epilogueBinding(device, epilogue)],
       uniform: uniformFrom(
         device,
         [
@@ -86,11 +114,12 @@ export function matmulOp(
         TRANS_B: transB ? 1 : 0,
         ACCUM: accumulate ? 1 : 0,
         HAS_BIAS: bias ? 1 : 0,
+        EPILOGUE: epilogue ? EPILOGUE_CODES[epilogue.kind] : 0,
         WX: MM_WX,
         WY: MM_WY,
       },
       workgroups: [wx, wy, 1],
-      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
+      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null, epilogue?.kind ?? null),
     }),
   ];
 }

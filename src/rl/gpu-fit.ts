@@ -189,14 +189,12 @@ function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, w
     rc(3, `h${l}.qkv`);
     rc(1, `h${l}.atty`);
     att(`h${l}.att`);
-    rc(1, `h${l}.attproj`);
     rc(1, `h${l}.resid2`);
     rc(1, `h${l}.ln2`);
     r1(`h${l}.ln2 mean`);
     r1(`h${l}.ln2 rstd`);
     rc(4, `h${l}.fch`);
     rc(4, `h${l}.fch gelu`);
-    rc(1, `h${l}.fcproj`);
     rc(1, `h${l}.resid3`);
     att('attention_backward dz');
   }
@@ -237,7 +235,6 @@ function lossAndUpdateNeeds({ C, V, partials, add }: NeedContext, N: number, T: 
   rc(1, 'dln');
   rc(1, 'datty');
   rc(3, 'dqkv');
-  rc(4, 'dfch gelu');
   rc(4, 'dfch');
   for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
   for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
