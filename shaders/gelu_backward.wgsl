@@ -13,8 +13,5 @@ struct Params { n: u32 }
 @group(0) @binding(3) var<uniform> p: Params;
 
 fn element(i: u32) {
-  let x = inp[i];
-  let th = tanh(gelu_u(x)); // u clamped where tanh is exactly ±1 in f32
-  let du = GELU_SCALE * (1.0 + 3.0 * GELU_CUBIC * x * x);
-  dinp[i] = (0.5 * (1.0 + th) + 0.5 * x * (1.0 - th * th) * du) * dout[i];
+  dinp[i] = gelu_grad(inp[i]) * dout[i];
 }

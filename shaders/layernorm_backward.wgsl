@@ -1,18 +1,20 @@
 // layernorm_backward, using the mean/rstd saved by layernorm_forward.  (+=) into dinp, dw, db.
 // With x̂ = (x − mean)·rstd and g = dout·w:
 //   dinp = rstd·(g − mean_c(g) − x̂·mean_c(g·x̂)),  dw = Σ_r dout·x̂,  db = Σ_r dout.
-// Three dispatches, no atomics (the same input gives the same bits):
-//   main            a thread per row of dinp;
-//   params_partial  thread (c, z) sums dout·x̂ and dout over the rows of chunk z (ROWS rows, a
-//                   constant, so the order depends only on R) into part[z] — a column walked
-//                   by one thread over all R = N·T rows would be a chain of R dependent loads;
-//   params_finish   thread c adds the chunk sums in order into dw[c] and db[c].
+// One dispatch, two kinds of workgroup (no atomics: the same input gives the same bits):
+//   the first CG = ⌈C / CW⌉ take CW columns of dw and db each: thread (x, y) sums chunks
+//     y, y + ZL, … of ROWS rows (a constant, so the order depends only on R) of its column in
+//     row order, a round of ZL chunks at a time, and thread (x, 0) adds each round's chunk sums
+//     in chunk order (a column walked by one thread over all R = N·T rows would be a chain of
+//     R dependent loads);
+//   the rest take CW·ZL rows of dinp each, a thread per row.
 // CPU twin: layernormBackward in src/reference/ops.ts (rows in order; equal up to rounding).
 
-override WG: u32 = 64;
+override CW: u32 = 8; // columns of a dw/db workgroup
+override ZL: u32 = 8; // chunks summed at once per column
 override ROWS: u32 = 64; // rows per chunk of the dw/db sums
 
-struct Params { R: u32, C: u32, Z: u32 } // Z = ⌈R / ROWS⌉ chunks
+struct Params { R: u32, C: u32, Z: u32, CG: u32 } // Z = ⌈R / ROWS⌉ chunks, CG column workgroups
 
 @group(0) @binding(0) var<storage, read_write> dinp: array<f32>; // [R, C]
 @group(0) @binding(1) var<storage, read_write> dw: array<f32>;   // [C]
@@ -22,63 +24,77 @@ struct Params { R: u32, C: u32, Z: u32 } // Z = ⌈R / ROWS⌉ chunks
 @group(0) @binding(5) var<storage, read> w: array<f32>;          // [C]
 @group(0) @binding(6) var<storage, read> mean: array<f32>;       // [R]
 @group(0) @binding(7) var<storage, read> rstd: array<f32>;       // [R]
-@group(0) @binding(8) var<storage, read_write> part: array<f32>;  // [Z, 2, C] scratch: Σ dout·x̂, Σ dout
-@group(0) @binding(9) var<uniform> p: Params;
+@group(0) @binding(8) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
-  let i = gid.x + gid.y * nwg.x * WG;
-  let R = p.R;
+var<workgroup> part_w: array<f32, CW * ZL>; // [ZL, CW] chunk sums of dout·x̂ of a round
+var<workgroup> part_b: array<f32, CW * ZL>; // [ZL, CW] chunk sums of dout
+
+fn dinp_row(i: u32) {
   let C = p.C;
-  if (i < R) {
-    let x = i * C;
-    let m = mean[i];
-    let s = rstd[i];
-    var gMean = 0.0;
-    var gxMean = 0.0;
-    for (var c = 0u; c < C; c++) {
-      let g = dout[x + c] * w[c];
-      gMean += g;
-      gxMean += g * (inp[x + c] - m) * s;
-    }
-    gMean /= f32(C);
-    gxMean /= f32(C);
-    for (var c = 0u; c < C; c++) {
-      let xhat = (inp[x + c] - m) * s;
-      dinp[x + c] += s * (dout[x + c] * w[c] - gMean - xhat * gxMean);
-    }
+  let x = i * C;
+  let m = mean[i];
+  let s = rstd[i];
+  var gMean = 0.0;
+  var gxMean = 0.0;
+  for (var c = 0u; c < C; c++) {
+    let g = dout[x + c] * w[c];
+    gMean += g;
+    gxMean += g * (inp[x + c] - m) * s;
+  }
+  gMean /= f32(C);
+  gxMean /= f32(C);
+  for (var c = 0u; c < C; c++) {
+    let xhat = (inp[x + c] - m) * s;
+    dinp[x + c] += s * (dout[x + c] * w[c] - gMean - xhat * gxMean);
   }
 }
 
-@compute @workgroup_size(WG)
-fn params_partial(@builtin(global_invocation_id) gid: vec3u) {
-  let c = gid.x;
-  let z = gid.y;
+fn params_columns(wx: u32, lid: vec3u) {
   let C = p.C;
-  if (c >= C || z >= p.Z) { return; }
-  let end = min(p.R, (z + 1u) * ROWS);
+  let c = wx * CW + lid.x;
+  let cr = min(c, C - 1u); // an edge column past C reads its neighbour's and stores nothing
   var aw = 0.0;
   var ab = 0.0;
-  for (var r = z * ROWS; r < end; r++) {
-    let d = dout[r * C + c];
-    aw += d * (inp[r * C + c] - mean[r]) * rstd[r];
-    ab += d;
+  for (var z0 = 0u; z0 < p.Z; z0 += ZL) {
+    let z = z0 + lid.y;
+    var sw = 0.0;
+    var sb = 0.0;
+    if (z < p.Z) {
+      let end = min(p.R, (z + 1u) * ROWS);
+      for (var r = z * ROWS; r < end; r++) {
+        let d = dout[r * C + cr];
+        sw += d * (inp[r * C + cr] - mean[r]) * rstd[r];
+        sb += d;
+      }
+    }
+    part_w[lid.y * CW + lid.x] = sw;
+    part_b[lid.y * CW + lid.x] = sb;
+    workgroupBarrier();
+    if (lid.y == 0u) {
+      let n = min(ZL, p.Z - z0);
+      for (var k = 0u; k < n; k++) {
+        aw += part_w[k * CW + lid.x];
+        ab += part_b[k * CW + lid.x];
+      }
+    }
+    workgroupBarrier();
   }
-  part[(2u * z) * C + c] = aw;
-  part[(2u * z + 1u) * C + c] = ab;
+  if (lid.y == 0u && c < C) {
+    dw[c] += aw;
+    db[c] += ab;
+  }
 }
 
-@compute @workgroup_size(WG)
-fn params_finish(@builtin(global_invocation_id) gid: vec3u) {
-  let c = gid.x;
-  let C = p.C;
-  if (c >= C) { return; }
-  var aw = 0.0;
-  var ab = 0.0;
-  for (var z = 0u; z < p.Z; z++) {
-    aw += part[(2u * z) * C + c];
-    ab += part[(2u * z + 1u) * C + c];
+@compute @workgroup_size(CW, ZL)
+fn main(
+  @builtin(workgroup_id) wid: vec3u,
+  @builtin(local_invocation_id) lid: vec3u,
+  @builtin(local_invocation_index) li: u32,
+) {
+  if (wid.x < p.CG) {
+    params_columns(wid.x, lid);
+  } else {
+    let i = (wid.x - p.CG) * CW * ZL + li;
+    if (i < p.R) { dinp_row(i); }
   }
-  dw[c] += aw;
-  db[c] += ab;
 }

@@ -12,12 +12,18 @@
 //          TK×(4·WX) slice of op(b) staged in shared memory (fewer global loads: the usual
 //          choice on real GPUs).
 // Each output starts from bias[n] and adds k in order, like the CPU twin (matmul in
-// src/reference/ops.ts).
+// src/reference/ops.ts). An epilogue (EPILOGUE, with the tensor `extra` [M, N]) saves a
+// kernel after the sum s of an output (never with ACCUM):
+//   1 residual       out = extra + s            (the residual add after a projection)
+//   2 gelu           extra = s, out = gelu(s)   (fc: the pre-activation kept for backward)
+//   3 gelu backward  out = gelu'(extra)·s       (the fc-projection's input grad, through gelu)
+// CPU twin: matmulEpilogue in src/reference/matmul-epilogue.ts.
 
 override TRANS_A: bool = false;
 override TRANS_B: bool = false;
 override ACCUM: bool = false;
 override HAS_BIAS: bool = false;
+override EPILOGUE: u32 = 0u; // 0 none, 1 residual, 2 gelu, 3 gelu backward
 override WX: u32 = 8; // workgroup size along n (columns)
 override WY: u32 = 8; // workgroup size along m (rows)
 
@@ -27,9 +33,11 @@ struct Params { M: u32, K: u32, N: u32 }
 @group(0) @binding(1) var<storage, read> a: array<f32>;         // [M, K], or [K, M] if TRANS_A
 @group(0) @binding(2) var<storage, read> b: array<f32>;         // [K, N], or [N, K] if TRANS_B
 @group(0) @binding(3) var<storage, read> bias: array<f32>;      // [N] (a dummy when !HAS_BIAS)
-@group(0) @binding(4) var<uniform> p: Params;
+@group(0) @binding(4) var<storage, read_write> extra: array<f32>; // [M, N] the epilogue's (a dummy when EPILOGUE = 0)
+@group(0) @binding(5) var<uniform> p: Params;
 
 //#include "matmul_operands.wgsl"
+//#include "gelu.wgsl"
 
 fn bias_at(n: u32) -> f32 {
   if (HAS_BIAS) { return bias[n]; }
@@ -38,7 +46,17 @@ fn bias_at(n: u32) -> f32 {
 
 fn store(m: u32, n: u32, s: f32) {
   let i = m * p.N + n;
-  if (ACCUM) { out[i] = out[i] + s; } else { out[i] = s; }
+  switch (EPILOGUE) {
+    case 1u: { out[i] = extra[i] + s; }
+    case 2u: {
+      extra[i] = s;
+      out[i] = gelu(s);
+    }
+    case 3u: { out[i] = gelu_grad(extra[i]) * s; }
+    default: {
+      if (ACCUM) { out[i] = out[i] + s; } else { out[i] = s; }
+    }
+  }
 }
 
 @compute @workgroup_size(WX, WY)

@@ -47,10 +47,13 @@ export function matmulWork(
   transB: boolean,
   accumulate: boolean,
   bias: boolean,
+  epilogue: string | null = null,
 ): KernelWork {
-  const elements = M * K + K * N + M * N * (accumulate ? 2 : 1) + (bias ? N : 0);
+  // an epilogue reads or writes one more [M, N] tensor
+  const elements = M * K + K * N + M * N * (accumulate || epilogue ? 2 : 1) + (bias ? N : 0);
+  const shape = matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias });
   return {
-    shape: matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias }),
+    shape: epilogue ? `${shape} ${epilogue}` : shape,
     flops: 2 * M * K * N,
     bytes: F * elements,
   };
@@ -79,18 +82,13 @@ export function layernormForwardWork(R: number, C: number): KernelWork {
 }
 
 export function layernormBackwardWork(R: number, C: number): KernelWork {
-  // the dinp pass: dinp (+=); dout, inp, w, mean, rstd
-  return { shape: `R ${R}, C ${C}`, flops: null, bytes: F * (2 * R * C + 2 * R * C + C + 2 * R) };
-}
-
-/** The chunk sums of dw and db: dout, inp, mean and rstd read once (the finish is chunkSumsWork). */
-export function layernormParamsPartialWork(R: number, C: number): KernelWork {
-  return { shape: `R ${R}, C ${C}`, flops: null, bytes: F * (2 * R * C + 2 * R) };
+  // dinp (+=), dw and db (+=); dout, inp, w, mean, rstd
+  return { shape: `R ${R}, C ${C}`, flops: null, bytes: F * (2 * R * C + 4 * C + 2 * R * C + C + 2 * R) };
 }
 
 export function biasBackwardWork(R: number, OC: number): KernelWork {
-  // dout once; the chunk sums are counted by the finishing dispatch
-  return { shape: `R ${R}, OC ${OC}`, flops: null, bytes: F * R * OC };
+  // dout once, dbias (+=)
+  return { shape: `R ${R}, OC ${OC}`, flops: null, bytes: F * (R * OC + 2 * OC) };
 }
 
 /** The finishing pass of a chunked column sum: Z chunk sums of W columns read, W outputs (+=). */

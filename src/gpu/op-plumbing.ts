@@ -43,6 +43,20 @@ export function grid(threads: number, wg: number): [number, number, number] {
 
 export const WG = 64;
 
+/**
+ * The one-dispatch column sums (bias_backward, layernorm_backward's dw/db): a workgroup takes
+ * SUM_COLS columns with SUM_LANES threads each, every thread a chunk of SUM_ROWS rows at a time.
+ */
+export const SUM_COLS = 8;
+export const SUM_LANES = 8;
+
+/** Chunks of SUM_ROWS rows in R rows, checked against the workgroup limit of one dimension. */
+export function sumChunks(op: string, R: number, rows: number): number {
+  const Z = Math.ceil(R / rows);
+  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${rows}; at most 65535`);
+  return Z;
+}
+
 /** Workgroup size for kernels that give one workgroup to a row of V: a power of two ≤ 64. */
 export function rowWorkgroup(V: number): number {
   let w = 1;

@@ -74,8 +74,8 @@ describe('layer kernels vs CPU twins', () => {
     expect(expectClose('embedding_backward dwpe', await readF32(device, dwpe, Tmax * C), eDwpe, 0)).toBe(0);
   });
 
-  gpuIt('layernorm forward/backward: one chunk of rows, and several with a ragged last one', async ({ device }) => {
-    for (const R of [10, 2 * SUM_ROWS + 5]) {
+  gpuIt('layernorm forward/backward: one chunk of rows, several, and more than a round of them', async ({ device }) => {
+    for (const R of [10, 2 * SUM_ROWS + 5, 10 * SUM_ROWS + 3]) {
       const C = 12;
       const r = makeRng(2 + R);
       const inp = randn32(r, R * C, 2, 3); // mean far from 0: the two-pass variance matters
@@ -252,17 +252,30 @@ describe('layer kernels vs CPU twins', () => {
     },
   );
 
-  gpuIt('bias_backward: one chunk of rows, and several with a ragged last one', async ({ device }) => {
-    for (const R of [10, 3 * SUM_ROWS + 7]) {
+  gpuIt('bias_backward: one chunk of rows, several, and more than a round of them', async ({ device }) => {
+    for (const R of [10, 3 * SUM_ROWS + 7, 10 * SUM_ROWS + 3]) {
       const OC = 11;
       const r = makeRng(4 + R);
       const dout = randn32(r, R * OC),
         dbias0 = randn32(r, OC);
       const dbias = storageFrom(device, dbias0);
       await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
+      const got = await readF32(device, dbias, OC);
       const e = Float64Array.from(dbias0);
       biasBackward(e, dout, R, OC);
-      expectClose(`bias_backward R=${R}`, await readF32(device, dbias, OC), e, 1e-5);
+      expectClose(`bias_backward R=${R}`, got, e, 1e-5);
+      // the order is fixed by R alone: each chunk of SUM_ROWS rows in row order, then the chunk sums in order
+      const chunked = Float32Array.from(dbias0, (d, j) => {
+        let acc = 0;
+        for (let z = 0; z * SUM_ROWS < R; z++) {
+          let s = 0;
+          for (let row = z * SUM_ROWS; row < Math.min(R, (z + 1) * SUM_ROWS); row++)
+            s = Math.fround(s + dout[row * OC + j]);
+          acc = Math.fround(acc + s);
+        }
+        return Math.fround(d + acc);
+      });
+      expect([...got]).toEqual([...chunked]);
     }
   });
 

@@ -2,11 +2,11 @@
 // matmulOp with its split-K form for the weight gradients, and the bias gradient (column sums).
 // The conventions are those of ops.ts.
 
-import { createStorage, groups1d, uniformFrom } from './buffers';
+import { createStorage, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { splitKChunks, SUM_ROWS } from '../core/abi';
-import { dummyBuffer, grid, need, positiveInts, WG } from './op-plumbing';
+import { dummyBuffer, grid, need, positiveInts, sumChunks, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export { splitKChunks, SUM_ROWS };
 
@@ -37,6 +37,27 @@ const MM_WX = 8;
 const MM_WY = 8;
 
 /**
+ * What a matmul does with each output sum s besides storing it (shaders/matmul.wgsl; never with
+ * accumulate): `residual` out = residual + s; `gelu` pre = s, out = gelu(s); `geluBackward`
+ * out = gelu'(pre)·s. Each saves the elementwise kernel that would follow.
+ */
+export type MatmulEpilogue =
+  | { kind: 'residual'; residual: Buf } // [M, N]
+  | { kind: 'gelu'; pre: Buf } // [M, N] (=)
+  | { kind: 'geluBackward'; pre: Buf }; // [M, N]
+
+const EPILOGUE_CODES = { residual: 1, gelu: 2, geluBackward: 3 } as const;
+
+/** The epilogue's tensor, or a writable dummy (the bias's dummy is bound read-only in the same dispatch). */
+const writableDummies = new WeakMap<GPUDevice, GPUBuffer>();
+function epilogueBinding(device: GPUDevice, e: MatmulEpilogue | null): Buf {
+  if (e) return e.kind === 'residual' ? e.residual : e.pre;
+  let d = writableDummies.get(device);
+  if (!d) writableDummies.set(device, (d = createStorage(device, 16, 'unused epilogue binding')));
+  return d;
+}
+
+/**
  * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]); op(a) is [M,K] (stored
  * [K,M] when transA), op(b) is [K,N] (stored [N,K] when transB).
  */
@@ -53,6 +74,7 @@ export function matmulOp(
   transB: boolean,
   accumulate: boolean,
   variant: MatmulVariant = matmulDefault,
+  epilogue: MatmulEpilogue | null = null,
 ): Dispatch[] {
   const op = 'matmul';
   positiveInts(op, { M, K, N });
@@ -62,6 +84,12 @@ export function matmulOp(
   if (bias) need(op, 'bias', bias, N);
   if (!MATMUL_VARIANTS.includes(variant)) throw new RangeError(`matmul: unknown variant ${String(variant)}`);
   const Z = splitKChunks(M, K, N, transA, bias !== null);
+  if (epilogue) {
+    if (!(epilogue.kind in EPILOGUE_CODES))
+      throw new RangeError(`matmul: epilogue must be one of ${Object.keys(EPILOGUE_CODES).join(', ')}`);
+    if (accumulate || Z > 1) throw new RangeError(`matmul: an epilogue (${epilogue.kind}) needs (=) and no split-K`);
+    need(op, `epilogue ${epilogue.kind}`, epilogueBinding(device, epilogue), M * N);
+  }
   if (Z > 1) return matmulSplitK(device, out, a, b, M, K, N, transA, transB, accumulate, Z);
   const tile = variant === 'naive' ? 1 : 4;
   const wx = Math.ceil(Math.ceil(N / tile) / MM_WX);
@@ -71,7 +99,7 @@ export function matmulOp(
     makeDispatch(device, {
       kernel: 'matmul',
       entryPoint: variant,
-      bindings: [out, a, b, bias ?? dummyBuffer(device)],
+      bindings: [out, a, b, bias ?? dummyBuffer(device), epilogueBinding(device, epilogue)],
       uniform: uniformFrom(
         device,
         [
@@ -86,16 +114,17 @@ export function matmulOp(
         TRANS_B: transB ? 1 : 0,
         ACCUM: accumulate ? 1 : 0,
         HAS_BIAS: bias ? 1 : 0,
+        EPILOGUE: epilogue ? EPILOGUE_CODES[epilogue.kind] : 0,
         WX: MM_WX,
         WY: MM_WY,
       },
       workgroups: [wx, wy, 1],
-      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null),
+      work: work.matmulWork(M, K, N, transA, transB, accumulate, bias !== null, epilogue?.kind ?? null),
     }),
   ];
 }
 
-/** dbias[OC] (+=) column sums of dout[R,OC]. */
+/** dbias[OC] (+=) column sums of dout[R,OC], in one dispatch (chunks of SUM_ROWS rows, then the chunk sums in order). */
 export function biasBackwardOp(
   device: GPUDevice,
   dbias: Buf, // [OC]
@@ -107,9 +136,9 @@ export function biasBackwardOp(
   positiveInts(op, { R, OC });
   need(op, 'dbias', dbias, OC);
   need(op, 'dout', dout, R * OC);
-  const Z = Math.ceil(R / SUM_ROWS);
-  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
-  const part = createStorage(device, Z * OC * 4, `${op} chunk sums`);
+  const Z = sumChunks(op, R, SUM_ROWS);
+  const groups = Math.ceil(OC / SUM_COLS);
+  if (groups > 65535) throw new RangeError(`${op}: OC=${OC} columns need ${groups} workgroups; at most 65535`);
   const uniform = uniformFrom(
     device,
     [
@@ -119,25 +148,14 @@ export function biasBackwardOp(
     ],
     op,
   );
-  const overrides = { WG, ROWS: SUM_ROWS };
   return [
     makeDispatch(device, {
       kernel: 'bias_backward',
-      entryPoint: 'partial',
-      bindings: [null, dout, part],
+      bindings: [dbias, dout],
       uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), Z, 1],
+      overrides: { CW: SUM_COLS, ZL: SUM_LANES, ROWS: SUM_ROWS },
+      workgroups: [groups, 1, 1],
       work: work.biasBackwardWork(R, OC),
-    }),
-    makeDispatch(device, {
-      kernel: 'bias_backward',
-      entryPoint: 'finish',
-      bindings: [dbias, null, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(OC, WG), 1, 1],
-      work: work.chunkSumsWork(Z, OC),
     }),
   ];
 }

@@ -20,11 +20,11 @@
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
 
-import { createStorage, groups1d, uniformFrom } from './buffers';
+import { createStorage, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { SUM_ROWS } from '../core/abi';
-import { checkHeads, grid, need, positiveInts, WG } from './op-plumbing';
+import { checkHeads, grid, need, positiveInts, sumChunks, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export type { Buf };
 export * from './ops-matmul';
@@ -174,45 +174,28 @@ export function layernormBackwardOp(
   need(op, 'w', w, C);
   need(op, 'mean', mean, R);
   need(op, 'rstd', rstd, R);
-  const Z = Math.ceil(R / SUM_ROWS);
-  if (Z > 65535) throw new RangeError(`${op}: R=${R} rows make ${Z} chunks of ${SUM_ROWS}; at most 65535`);
-  const part = createStorage(device, Z * 2 * C * 4, `${op} chunk sums`);
+  const Z = sumChunks(op, R, SUM_ROWS);
+  const CG = Math.ceil(C / SUM_COLS); // dw/db workgroups, then the dinp ones
+  const groups = CG + Math.ceil(R / (SUM_COLS * SUM_LANES));
+  if (groups > 65535) throw new RangeError(`${op}: R=${R} rows and C=${C} need ${groups} workgroups; at most 65535`);
   const uniform = uniformFrom(
     device,
     [
       [R, 'u32'],
       [C, 'u32'],
       [Z, 'u32'],
+      [CG, 'u32'],
     ],
     op,
   );
-  const overrides = { WG, ROWS: SUM_ROWS };
   return [
     makeDispatch(device, {
       kernel: 'layernorm_backward',
-      bindings: [dinp, null, null, dout, inp, w, mean, rstd, null],
+      bindings: [dinp, dw, db, dout, inp, w, mean, rstd],
       uniform,
-      overrides,
-      workgroups: grid(R, WG),
+      overrides: { CW: SUM_COLS, ZL: SUM_LANES, ROWS: SUM_ROWS },
+      workgroups: [groups, 1, 1],
       work: work.layernormBackwardWork(R, C),
-    }),
-    makeDispatch(device, {
-      kernel: 'layernorm_backward',
-      entryPoint: 'params_partial',
-      bindings: [null, null, null, dout, inp, null, mean, rstd, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(C, WG), Z, 1],
-      work: work.layernormParamsPartialWork(R, C),
-    }),
-    makeDispatch(device, {
-      kernel: 'layernorm_backward',
-      entryPoint: 'params_finish',
-      bindings: [null, dw, db, null, null, null, null, null, part],
-      uniform,
-      overrides,
-      workgroups: [groups1d(C, WG), 1, 1],
-      work: work.chunkSumsWork(Z, 2 * C),
     }),
   ];
 }

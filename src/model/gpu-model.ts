@@ -1,20 +1,17 @@
 // The GPT-2 on the GPU: the one parameter buffer (with grads and Adam moments mirroring it)
-// and the teacher-forced forward/backward plans, dispatch for dispatch the same computation
-// as src/reference/model.ts (which it is tested against).
+// and the teacher-forced forward/backward plans: the computation of src/reference/model.ts (which
+// it is tested against), with the residual adds and gelu fused into the matmuls' epilogues.
 
 import { buildDecayMask, type ParamLayout, type TensorSlot } from './layout';
 import { Plan } from './gpu-plan';
 import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import {
   type Buf,
-  addOp,
   attentionBackwardOp,
   attentionForwardOp,
   biasBackwardOp,
   embeddingBackwardOp,
   embeddingForwardOp,
-  geluBackwardOp,
-  geluForwardOp,
   layernormBackwardOp,
   layernormForwardOp,
   matmulOp,
@@ -85,14 +82,12 @@ interface LayerBuffers {
   qkv: GPUBuffer; // [R,3C]
   atty: GPUBuffer; // [R,C]
   att: GPUBuffer; // [N,NH,T,T]
-  attproj: GPUBuffer; // [R,C]
   resid2: GPUBuffer; // [R,C]
   ln2: GPUBuffer;
   ln2Mean: GPUBuffer;
   ln2Rstd: GPUBuffer;
   fch: GPUBuffer; // [R,4C]
   fchGelu: GPUBuffer; // [R,4C]
-  fcproj: GPUBuffer; // [R,C]
   resid3: GPUBuffer; // [R,C]
 }
 
@@ -110,7 +105,6 @@ export class GpuActivations {
   readonly dln: GPUBuffer; // [R,C]
   readonly datty: GPUBuffer; // [R,C]
   readonly dqkv: GPUBuffer; // [R,3C]
-  readonly dfchGelu: GPUBuffer; // [R,4C]
   readonly dfch: GPUBuffer; // [R,4C]
 
   constructor(
@@ -133,14 +127,12 @@ export class GpuActivations {
         qkv: f(R * 3 * C, `h${l}.qkv`),
         atty: f(R * C, `h${l}.atty`),
         att: f(N * NH * T * T, `h${l}.att`),
-        attproj: f(R * C, `h${l}.attproj`),
         resid2: f(R * C, `h${l}.resid2`),
         ln2: f(R * C, `h${l}.ln2`),
         ln2Mean: f(R, `h${l}.ln2 mean`),
         ln2Rstd: f(R, `h${l}.ln2 rstd`),
         fch: f(R * 4 * C, `h${l}.fch`),
         fchGelu: f(R * 4 * C, `h${l}.fch gelu`),
-        fcproj: f(R * C, `h${l}.fcproj`),
         resid3: f(R * C, `h${l}.resid3`),
       });
     }
@@ -153,7 +145,6 @@ export class GpuActivations {
     this.dln = f(R * C, 'dln');
     this.datty = f(R * C, 'datty');
     this.dqkv = f(R * 3 * C, 'dqkv');
-    this.dfchGelu = f(R * 4 * C, 'dfch gelu');
     this.dfch = f(R * 4 * C, 'dfch');
   }
 }
@@ -183,17 +174,27 @@ export function forwardPlan(
       .dispatch(layernormForwardOp(device, a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C))
       .dispatch(matmulOp(device, a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), R, C, 3 * C, false, false, false, variant))
       .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
+      // resid2 = residual + atty·W + b (the residual add in the matmul's epilogue)
       .dispatch(
-        matmulOp(device, a.attproj, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant),
+        matmulOp(device, a.resid2, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant, {
+          kind: 'residual',
+          residual,
+        }),
       )
-      .dispatch(addOp(device, a.resid2, residual, a.attproj, R * C))
       .dispatch(layernormForwardOp(device, a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C))
-      .dispatch(matmulOp(device, a.fch, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false, variant))
-      .dispatch(geluForwardOp(device, a.fchGelu, a.fch, R * 4 * C))
+      // fchGelu = gelu(fch), fch kept for backward
       .dispatch(
-        matmulOp(device, a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant),
+        matmulOp(device, a.fchGelu, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false, variant, {
+          kind: 'gelu',
+          pre: a.fch,
+        }),
       )
-      .dispatch(addOp(device, a.resid3, a.resid2, a.fcproj, R * C));
+      .dispatch(
+        matmulOp(device, a.resid3, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant, {
+          kind: 'residual',
+          residual: a.resid2,
+        }),
+      );
     residual = a.resid3;
   });
   plan
@@ -223,7 +224,7 @@ export function backwardPlan(
   const R = N * T;
   const p = (s: TensorSlot) => slotBinding(params, s);
   const g = (s: TensorSlot) => slotBinding(grads, s);
-  const { dresid, dln, datty, dqkv, dfchGelu, dfch, dlogits } = acts;
+  const { dresid, dln, datty, dqkv, dfch, dlogits } = acts;
   const plan = new Plan();
   // tied head: dlnf (=) dlogits·wte, dwte (+=) dlogitsᵀ·lnf
   plan
@@ -255,8 +256,13 @@ export function backwardPlan(
       // MLP branch
       .dispatch(matmulOp(device, g(b.fcprojw), a.fchGelu, dresid, null, 4 * C, R, C, true, false, true, variant))
       .dispatch(biasBackwardOp(device, g(b.fcprojb), dresid, R, C))
-      .dispatch(matmulOp(device, dfchGelu, dresid, p(b.fcprojw), null, R, C, 4 * C, false, true, false, variant))
-      .dispatch(geluBackwardOp(device, dfch, a.fch, dfchGelu, R * 4 * C))
+      // dfch = gelu'(fch)·(dresid·fcprojwᵀ): gelu's backward in the matmul's epilogue
+      .dispatch(
+        matmulOp(device, dfch, dresid, p(b.fcprojw), null, R, C, 4 * C, false, true, false, variant, {
+          kind: 'geluBackward',
+          pre: a.fch,
+        }),
+      )
       .dispatch(matmulOp(device, g(b.fcw), a.ln2, dfch, null, C, R, 4 * C, true, false, true, variant))
       .dispatch(biasBackwardOp(device, g(b.fcb), dfch, R, 4 * C))
       .dispatch(matmulOp(device, dln, dfch, p(b.fcw), null, R, 4 * C, C, false, true, false, variant))

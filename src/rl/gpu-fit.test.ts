@@ -97,8 +97,7 @@ describe('will a run fit the GPU', () => {
       curriculum: 'off',
     });
     // KL reference, two minibatches, evals; then a warm start with the uniform regulator.
-    // A wider model on a larger batch: the chunk sums of the parameter gradients pass 1 KB.
-    // N·T past 512 rows also splits the weight gradients' sums (split-K).
+    // A wider model on a larger batch: N·T past 512 rows splits the weight gradients' sums (split-K).
     const wide = mergeConfig(base, {
       'model.nEmbd': 64,
       batchPrompts: 16,

@@ -16,7 +16,7 @@ import {
   type RunConfig,
 } from '../config/config';
 import { findKnob } from '../config/knobs';
-import { PG_STATS, splitKChunks, SUM_ROWS } from '../core/abi';
+import { PG_STATS, splitKChunks } from '../core/abi';
 import { buildLayout } from '../model/layout';
 import { getTask } from '../tasks/registry';
 import { tensorGroups } from './engine';
@@ -189,14 +189,12 @@ function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, w
     rc(3, `h${l}.qkv`);
     rc(1, `h${l}.atty`);
     att(`h${l}.att`);
-    rc(1, `h${l}.attproj`);
     rc(1, `h${l}.resid2`);
     rc(1, `h${l}.ln2`);
     r1(`h${l}.ln2 mean`);
     r1(`h${l}.ln2 rstd`);
     rc(4, `h${l}.fch`);
     rc(4, `h${l}.fch gelu`);
-    rc(1, `h${l}.fcproj`);
     rc(1, `h${l}.resid3`);
     att('attention_backward dz');
   }
@@ -205,13 +203,12 @@ function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, w
   r1('lnf rstd');
 }
 
-/** The backward's scratch for the parameter gradients' sums over the N·T rows. */
+/**
+ * The backward's scratch for the parameter gradients' sums over the N·T rows: split-K's chunk
+ * sums (the bias and layernorm column sums keep theirs in workgroup memory).
+ */
 function gradientScratchNeeds({ C, L, V, add }: NeedContext, N: number, T: number, what: string): void {
   const R = N * T;
-  // The chunked column sums of the parameter gradients: a scratch of ⌈R / SUM_ROWS⌉ rows each.
-  const sums = (k: number, label: string) =>
-    add(`${label} chunk sums`, storage(Math.ceil(R / SUM_ROWS) * k * C), true, `${what}, N·T/${SUM_ROWS} × ${k}C`);
-  sums(2, 'lnf layernormBackward');
   // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
   const splitK = (M: number, N: number, label: string) => {
     const Z = splitKChunks(M, R, N, true, false);
@@ -224,14 +221,6 @@ function gradientScratchNeeds({ C, L, V, add }: NeedContext, N: number, T: numbe
     splitK(C, 4 * C, `h${l}.fc`);
     splitK(C, C, `h${l}.attproj`);
     splitK(C, 3 * C, `h${l}.qkv`);
-  }
-  for (let l = 0; l < L; l++) {
-    sums(1, `h${l}.fcproj biasBackward`);
-    sums(4, `h${l}.fc biasBackward`);
-    sums(2, `h${l}.ln2 layernormBackward`);
-    sums(1, `h${l}.attproj biasBackward`);
-    sums(3, `h${l}.qkv biasBackward`);
-    sums(2, `h${l}.ln1 layernormBackward`);
   }
 }
 
@@ -246,7 +235,6 @@ function lossAndUpdateNeeds({ C, V, partials, add }: NeedContext, N: number, T: 
   rc(1, 'dln');
   rc(1, 'datty');
   rc(3, 'dqkv');
-  rc(4, 'dfch gelu');
   rc(4, 'dfch');
   for (const l of ['tokens', 'targets', 'old logp', 'ref logp', 'advantages', 'loss mask', 'kl mask']) r1(l);
   for (const l of ['logp', 'entropy', 'dlogp', 'dent', 'ref entropy']) r1(l);
