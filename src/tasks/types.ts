@@ -93,7 +93,20 @@ export interface MetricSpec {
   readonly doc: string;
   /** Unit or range, for axis titles ("0–1", "nats/token"). */
   readonly unit?: string;
+  /**
+   * What its values are: a share in [0, 1] (its intervals are cut to [0, 1]), or a count of a
+   * group's answers, 0 to G (the task chart's axis is then answers, from 0). Absent: neither.
+   */
+  readonly scale?: MetricScale;
+  /**
+   * Whether the task chart draws it and the latest numbers show it (default: drawn). false: kept in
+   * the records and the CSV only (an alternative measure, or a share beside the count a chart is named after).
+   */
+  readonly charted?: boolean;
 }
+
+/** See MetricSpec.scale. */
+export type MetricScale = 'share' | 'count';
 
 /** Which view draws a group of answers: the chain with its running products, walks on the board, or the token rows alone. */
 export type TaskView = 'chain' | 'board' | 'rows';
