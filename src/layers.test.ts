@@ -2,7 +2,7 @@
 // listed for it (and itself); an import against the table fails this test, naming the file and
 // the import. docs/architecture.md explains the layers. Tests are exempt: a GPU kernel's test
 // imports its CPU twin from a higher layer to compare with it. And only src/tasks/ knows the
-// tasks by name: code elsewhere that compares a task's name fails here too.
+// tasks by name: code elsewhere that compares a task's name, or imports a task's folder, fails here too.
 
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -59,6 +59,21 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'ui',
   ],
 };
+
+/**
+ * The page's pictures of a group of answers still build their data from the chain's and the
+ * maze's folders; they are to move there behind a Task.display.picture hook (issue 48). Until
+ * then these, and no other files, may import a task's folder.
+ */
+const PICTURES_PENDING: readonly string[] = [
+  'ui/answers/ElementKey.tsx',
+  'ui/answers/MazeBoard.tsx',
+  'ui/answers/RecordedWalks.tsx',
+  'ui/answers/groupData.ts',
+  'ui/answers/groupmulData.ts',
+  'ui/answers/mazeData.ts',
+  'ui/answers/recordedWalksData.ts',
+];
 
 /** The .ts and .tsx files under dir, tests only when asked. */
 function sourceFiles(dir: string, withTests = false): string[] {
@@ -206,6 +221,26 @@ describe('layers', () => {
       for (const hit of taskNameComparisons(readFileSync(file, 'utf8'))) bad.push(`${relative(SRC, file)}: ${hit}`);
     }
     expect(bad, 'ask the task (Task.display, tableProbe, …) instead of its name').toEqual([]);
+  });
+
+  it("no file outside src/tasks/ imports a task's folder: it asks the registry and the Task's hooks", () => {
+    // The registry, the Task interface and the shared helpers of src/tasks/ are allowed; a task's
+    // own folder (src/tasks/<name>/, or all of them through src/tasks/index.ts) is not.
+    const taskFolder = (rel: string) => /^tasks\/[^/]+\//.test(rel) || rel === 'tasks/index.ts';
+    const bad = new Set<string>();
+    const lines: string[] = [];
+    for (const file of files.filter((f) => layerOf(f) !== 'tasks')) {
+      const from = relative(SRC, file).split(/[\\/]/).join('/');
+      for (const target of importedFiles(file)) {
+        const rel = relative(SRC, target).split(/[\\/]/).join('/');
+        if (!taskFolder(rel)) continue;
+        bad.add(from);
+        if (!PICTURES_PENDING.includes(from)) lines.push(`${from} imports ${rel}`);
+      }
+    }
+    expect(lines, 'ask the task through the registry (getTask) and its hooks instead').toEqual([]);
+    // The list below only shrinks: a file that no longer imports a task's folder leaves it.
+    expect(PICTURES_PENDING.filter((f) => !bad.has(f))).toEqual([]);
   });
 
   it('the CPU engine and the trainer load no WebGPU code', () => {

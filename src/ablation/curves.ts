@@ -28,7 +28,7 @@
 // The CLI does the same from run folders (src/cli/ablation-folders.ts), so equal runs give equal
 // statistics.
 
-import { METRICS } from '../config/metrics';
+import { metricSpec } from '../config/metrics';
 import { median } from '../core/stats';
 import { meanInterval, type MeanInterval } from './small-sample-stats';
 
@@ -78,13 +78,14 @@ export interface MetricRange {
 }
 
 /**
- * Rates (the metrics documented as 0–1, held-out and task rates included) lie in [0, 1];
+ * Rates (the metrics documented as 0–1 or as shares, their held-out figures and held-out pass@k
+ * included) lie in [0, 1];
  * entropies, KL and lengths are never negative; others are unbounded.
  */
 export function defaultMetricRange(metric: string): MetricRange | null {
-  if (METRICS[metric]?.unit === '0–1' || /^eval\/pass@/.test(metric) || /^(eval\/)?task\/cot_alignment/.test(metric))
-    return { min: 0, max: 1 };
-  const unit = METRICS[metric]?.unit;
+  const spec = metricSpec(metric);
+  if (spec?.unit === '0–1' || spec?.scale === 'share' || /^eval\/pass@/.test(metric)) return { min: 0, max: 1 };
+  const unit = spec?.unit;
   if (unit === 'nats/token' || unit === 'tokens' || metric === 'level') return { min: 0, max: Infinity };
   return null;
 }

@@ -127,6 +127,8 @@ describe('learning benchmark', () => {
       /^seed 0 done: level 1\/3, held-out pass@1 [\d.]+ on 6 prompts \([\d.]+ at length 3\)/,
     );
     expect(lines.join('\n')).toMatch(/preset cot-discovery with task\.length=3, .*at final level/s);
+    // The task's headline metric, named by its spec.
+    expect(lines.join('\n')).toContain('CoT alignment');
   });
 });
 

@@ -1,13 +1,15 @@
 // `npm run bench -- learning`: does RL learn, and how fast? Runs a preset (default
 // cot-discovery) for several seeds, one after another, and reports per seed the curriculum
-// level reached, held-out greedy pass@1 at that level, CoT alignment (groupmul), steps and
-// wall time; then the spread over seeds (learning is a random process: never the best run).
+// level reached, held-out greedy pass@1 at that level, the task's headline metric (groupmul: CoT
+// alignment), steps and wall time; then the spread over seeds (learning is a random process: never the best run).
 
 import type { BenchOptions, BenchSuite } from './suite';
 import type { GpuContext } from '../gpu/device';
 import { asCliError, CliError } from '../core/flags';
 import { configFromCli } from '../lessons/cli';
 import { ConfigError, curriculumLevels } from '../config/config';
+import { metricName } from '../config/metrics';
+import { getTask } from '../tasks/registry';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
 import { formatTable } from './table';
@@ -24,8 +26,8 @@ interface SeedResult {
   /** Greedy pass@1 on held-out prompts of the final level (= passAt1 when it was reached): the
    *  figure to compare between presets that stopped at different levels (chance for S3: 1/6). */
   passAt1Final: number;
-  /** Greedy completions' CoT alignment with the running prefix products (groupmul only). */
-  cotAlignment: number | null;
+  /** The task's headline metric (Task.display.headlineMetric; groupmul: CoT alignment) of the greedy completions, or null. */
+  headline: number | null;
   /** First step at which the final level was solved (greedy pass@1 ≥ the target), if ever. */
   solvedAtStep: number | null;
   fault?: string;
@@ -52,7 +54,10 @@ function learningOptions(opts: BenchOptions) {
   const target = Number(opts.flags.target ?? base.curriculumTarget);
   if (!(target > 0 && target <= 1))
     throw new CliError(`--target must be a number in (0, 1], got "${String(opts.flags.target)}"`);
-  return { preset, seeds, checkEvery, finalPrompts, sets, base, budget, finalLevel, target };
+  // The task metric reported beside pass@1: the one the task chart is named after (its spec gives the column's name).
+  const headline = getTask(base.task).display.headlineMetric ?? null;
+  const headlineName = headline === null ? 'task metric' : metricName(headline);
+  return { preset, seeds, checkEvery, finalPrompts, sets, base, budget, finalLevel, target, headline, headlineName };
 }
 
 type LearningOptions = ReturnType<typeof learningOptions>;
@@ -106,7 +111,7 @@ async function runSeed(
   const t0 = performance.now();
   const { solvedAtStep, fault } = await trainUntilSolved(trainer, seed, o, t0, progress);
   const ev = await trainer.evaluate(trainer.level, finalPrompts);
-  const cot = ev.taskMetrics.cot_alignment_prefix;
+  const headline = o.headline === null ? undefined : ev.taskMetrics[o.headline.slice('task/'.length)];
   const seconds = (performance.now() - t0) / 1000;
   const passAt1Final =
     trainer.level >= finalLevel
@@ -120,7 +125,7 @@ async function runSeed(
     finalLevel,
     passAt1: ev['eval/pass@1_greedy'],
     passAt1Final,
-    cotAlignment: cot === undefined ? null : cot,
+    headline: headline ?? null,
     solvedAtStep,
     ...(fault ? { fault } : {}),
   };
@@ -128,7 +133,7 @@ async function runSeed(
   progress(
     `seed ${seed} done: level ${result.level}/${finalLevel}, held-out pass@1 ${result.passAt1.toFixed(3)} on ${finalPrompts} prompts` +
       `${result.level < finalLevel ? ` (${result.passAt1Final.toFixed(3)} at ${base.curriculumParam} ${finalLevel})` : ''}` +
-      `${result.cotAlignment === null ? '' : `, CoT alignment ${result.cotAlignment.toFixed(3)}`}, ${result.steps} steps, ` +
+      `${result.headline === null ? '' : `, ${o.headlineName} ${result.headline.toFixed(3)}`}, ${result.steps} steps, ` +
       `${solvedAtStep === null ? 'not solved within budget' : `solved at step ${solvedAtStep}`}, ${result.seconds.toFixed(0)} s${fault ? ` (fault: ${fault})` : ''}`,
   );
   trainer.destroy();
@@ -144,13 +149,13 @@ function printReport(results: SeedResult[], o: LearningOptions, out: (line: stri
   );
   out(
     formatTable(
-      ['seed', 'level reached', 'held-out pass@1', 'at final level', 'CoT alignment', 'steps', 'solved at', 'time (s)'],
+      ['seed', 'level reached', 'held-out pass@1', 'at final level', o.headlineName, 'steps', 'solved at', 'time (s)'],
       results.map((r) => [
         String(r.seed),
         `${r.level}/${r.finalLevel}`,
         r.passAt1.toFixed(3),
         r.passAt1Final.toFixed(3),
-        r.cotAlignment === null ? '–' : r.cotAlignment.toFixed(3),
+        r.headline === null ? '–' : r.headline.toFixed(3),
         String(r.steps),
         r.solvedAtStep === null ? 'not within budget' : String(r.solvedAtStep),
         r.seconds.toFixed(0),
@@ -167,7 +172,7 @@ function printReport(results: SeedResult[], o: LearningOptions, out: (line: stri
 export const learningSuite: BenchSuite = {
   name: 'learning',
   summary:
-    'train a preset on several seeds; report level reached, held-out pass@1, CoT alignment, steps and time per seed',
+    "train a preset on several seeds; report level reached, held-out pass@1, the task's headline metric (CoT alignment), steps and time per seed",
   flags: {
     preset: { kind: 'value', doc: 'preset to run (default cot-discovery)' },
     seeds: { kind: 'value', doc: 'comma-separated seeds (default 0,1,2,3)' },
@@ -190,7 +195,7 @@ export const learningSuite: BenchSuite = {
     const results: SeedResult[] = [];
     for (const seed of o.seeds) results.push(await runSeed(gpu, seed, o, opts.progress));
     printReport(results, o, opts.out);
-    const { preset, budget, finalLevel, target, finalPrompts, base } = o;
-    return { preset, budget, finalLevel, target, finalPrompts, config: base, results };
+    const { preset, budget, finalLevel, target, finalPrompts, base, headline } = o;
+    return { preset, budget, finalLevel, target, finalPrompts, config: base, headlineMetric: headline, results };
   },
 };

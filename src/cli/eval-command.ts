@@ -1,7 +1,7 @@
 // `rlvr eval`: a checkpoint on held-out prompts (the held-out part of the task's split, which
 // training never draws) — pass@1 and pass@k, and for the tasks that
-// have them the reports that diagnose a stall: where greedy chains (groupmul) or walks (maze) first
-// go wrong, and how maze walks branch (BODHI's measurements).
+// have them the reports that diagnose a stall (the task's breaks and branching hooks): where greedy
+// chains (groupmul) or walks (maze) first go wrong, and how maze walks branch (BODHI's measurements).
 
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { backendFlag, checkFits, openEngines, type Backend } from './engines';
@@ -10,25 +10,9 @@ import { ConfigError, validateConfig, type RunConfig } from '../config/config';
 import type { RunCheckpoint } from '../config/checkpoint-run';
 import { GpuError } from '../gpu/errors';
 import { Trainer } from '../rl/trainer';
-import { greedyChainBreaks } from '../rl/chain-breaks';
-import { chainBreakLines, type ChainBreakReport } from '../tasks/groupmul';
-import { greedyWalkBreaks, greedyWalks, sampledWalks, type SampledWalks } from '../rl/walk-breaks';
-import {
-  branchingLines,
-  MATCHED_K,
-  mazesMismatch,
-  parseRecordedWalks,
-  rawWalk,
-  recordedMaze,
-  recordedModel,
-  withRecordedModel,
-  type RecordedWalks,
-} from '../tasks/maze';
-import { EOS } from '../tasks/types';
-import { walkBreakLines, type WalkBreakReport } from '../tasks/maze';
-import type { MazeInstance } from '../tasks/maze';
-import type { GroupMulInstance } from '../tasks/groupmul';
-import { getTask } from '../tasks/registry';
+import { diagnoseBranching, diagnoseBreaks, engineProbe } from '../rl/diagnose';
+import type { BranchingRun, Task, TaskInstance } from '../tasks/types';
+import { getTask, TASK_NAMES } from '../tasks/registry';
 import { splitLines, splitReport } from '../tasks/split';
 import { CustomCodeError } from '../rl/custom/errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
@@ -57,7 +41,7 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   },
   'matched-k': {
     kind: 'value',
-    doc: `maze, with --branching: the matched count, distinct walks among the first k correct (shortest, simple) walks of each maze, mazes with fewer left out and counted (default ${MATCHED_K}, at most --branching)`,
+    doc: `maze, with --branching: the matched count, distinct walks among the first k correct (shortest, simple) walks of each maze, mazes with fewer left out and counted (default ${TASK_NAMES.map((n) => getTask(n).branching?.matchedK).find((k) => k !== undefined)}, at most --branching)`,
   },
   'walks-out': {
     kind: 'value',
@@ -117,16 +101,24 @@ interface EvalPlan {
   path: string;
   ck: RunCheckpoint;
   config: RunConfig;
-  /** The task's answers: a chain of running products (groupmul), or a walk on a board (maze). */
-  isChain: boolean;
-  isWalk: boolean;
+  task: Task;
   /** --branching G: walks sampled per maze (0: none), and --matched-k. */
   branchingG: number;
   matchedK: number;
   /** --walks-out: the file, this checkpoint's name in it, and what it holds already. */
   walksOut: string | null;
   walksLabel: string;
-  walksFile: RecordedWalks | null;
+  walksFile: object | null;
+}
+
+/** "groupmul and maze", the tasks that have a diagnosis. */
+function tasksWith(has: (t: Task) => unknown): string {
+  return TASK_NAMES.filter((n) => has(getTask(n))).join(' and ');
+}
+
+/** "chains or walks", what those tasks' diagnoses look at. */
+function whatOf(what: (t: Task) => string | undefined): string {
+  return [...new Set(TASK_NAMES.map((n) => what(getTask(n))).filter((w) => w !== undefined))].join(' or ');
 }
 
 /** The checkpoint, its config with the evaluation's overrides, and the reports asked for. */
@@ -155,22 +147,22 @@ function evalPlan(f: ParsedFlags): EvalPlan {
   }
   if (f.k !== undefined) overrides.evalK = intFlag(f, 'k', undefined, 1, 1024);
   const config = asCliError(() => validateConfig({ ...saved, ...overrides }), ConfigError);
-  // The reports follow what the task's answers are: a chain of running products, or a walk on a board.
-  const { view } = getTask(config.task).display;
-  const isChain = view === 'chain';
-  const isWalk = view === 'board';
-  if (f.breaks && !isChain && !isWalk)
+  // The reports are the task's own (Task.breaks, Task.branching).
+  const task = getTask(config.task);
+  if (f.breaks && !task.breaks)
     throw new CliError(
-      `--breaks: only groupmul and maze checkpoints have chains or walks to break; this one's task is ${config.task}`,
+      `--breaks: only ${tasksWith((t) => t.breaks)} checkpoints have ${whatOf((t) => t.breaks?.what)} to break; this one's task is ${config.task}`,
     );
   const branchingG = f.branching === undefined ? 0 : intFlag(f, 'branching', undefined, 1, 1024);
-  if (branchingG > 0 && !isWalk)
-    throw new CliError(`--branching: only maze checkpoints have walks to branch; this one's task is ${config.task}`);
+  if (branchingG > 0 && !task.branching)
+    throw new CliError(
+      `--branching: only ${tasksWith((t) => t.branching)} checkpoints have ${whatOf((t) => t.branching?.what)} to branch; this one's task is ${config.task}`,
+    );
   if (f['matched-k'] !== undefined && branchingG === 0)
     throw new CliError('--matched-k: needs --branching G (the walks sampled per maze)');
   const matchedK =
     f['matched-k'] === undefined
-      ? Math.min(MATCHED_K, branchingG)
+      ? Math.min(task.branching?.matchedK ?? 1, branchingG)
       : intFlag(f, 'matched-k', undefined, 1, Math.max(1, branchingG));
   const walksOut = f['walks-out'] === undefined ? null : stringFlag(f, 'walks-out');
   if (walksOut !== null && branchingG === 0)
@@ -180,14 +172,13 @@ function evalPlan(f: ParsedFlags): EvalPlan {
   const walksLabel =
     f['walks-label'] === undefined ? `step ${ck.trainedSteps.toLocaleString('en-US')}` : stringFlag(f, 'walks-label');
   // Read (and check) the file before any work, so a bad file costs nothing.
-  const walksFile = walksOut === null ? null : readWalksFile(walksOut);
+  const walksFile = walksOut === null ? null : readWalksFile(task, walksOut);
   return {
     backend,
     path,
     ck,
     config,
-    isChain,
-    isWalk,
+    task,
     branchingG,
     matchedK,
     walksOut,
@@ -205,28 +196,17 @@ async function evaluateCheckpoint(
   adapter: string,
   out: (s: string) => void,
 ): Promise<number> {
-  const { config, isChain, isWalk, branchingG, matchedK, walksOut, walksFile } = plan;
+  const { config, task, branchingG, matchedK, walksOut, walksFile } = plan;
   const { instances: heldOut, split } = trainer.heldOutSet(trainer.level, config.evalPrompts);
-  const mismatch = walksFile && mazesMismatch(walksFile, (heldOut as MazeInstance[]).map(recordedMaze));
+  const mismatch = walksFile && task.branching?.record?.mismatch(walksFile, heldOut);
   if (mismatch) throw new CliError(`--walks-out ${walksOut}: ${mismatch}`);
   const r = await trainer.evaluate();
-  const splitInfo = splitReport(getTask(config.task), split, heldOut, await trainer.greedyCorrect(heldOut));
+  const splitInfo = splitReport(task, split, heldOut, await trainer.greedyCorrect(heldOut));
   // The same held-out prompts evaluate() scored, decoded greedily again.
-  const breaks: ChainBreakReport | null =
-    isChain && (f.breaks || f.json)
-      ? await greedyChainBreaks(trainer.engine, heldOut as GroupMulInstance[], config.seed)
-      : null;
-  const walks: WalkBreakReport | null =
-    isWalk && (f.breaks || f.json)
-      ? await greedyWalkBreaks(trainer.engine, heldOut as MazeInstance[], config.seed)
-      : null;
-  const sampled: SampledWalks | null =
-    branchingG > 0
-      ? await sampledWalks(trainer.engine, heldOut as MazeInstance[], branchingG, config.seed, matchedK)
-      : null;
-  const branching = sampled?.summary ?? null;
-  if (sampled && walksOut !== null)
-    await recordWalks(trainer, plan, argv, heldOut as MazeInstance[], sampled, walksOut);
+  const breaks = f.breaks || f.json ? await diagnoseBreaks(task, trainer.engine, heldOut, config.seed) : null;
+  const branching =
+    branchingG > 0 ? await diagnoseBranching(task, trainer.engine, heldOut, branchingG, matchedK, config.seed) : null;
+  if (branching && walksOut !== null) await recordWalks(trainer, plan, argv, heldOut, branching, walksOut);
   const result = {
     task: config.task,
     prompts: r.prompts,
@@ -237,18 +217,15 @@ async function evaluateCheckpoint(
     taskMetrics: r.taskMetrics,
     adapter,
     split: splitInfo,
-    ...(breaks ? { chainBreaks: breaks } : {}),
-    ...(walks ? { walkBreaks: walks } : {}),
-    ...(branching ? { branching, perMaze: sampled?.perMaze } : {}),
+    ...(breaks ? { [breaks.field]: breaks.value } : {}),
+    ...(branching ? branching.json : {}),
   };
   if (f.json) out(JSON.stringify(result));
   else {
     out(
       `${config.task}: greedy pass@1 ${result['pass@1'].toFixed(3)}, sampled pass@1 ${r['eval/pass@1_sampled'].toFixed(3)}, pass@${r.k} ${r['eval/pass@k'].toFixed(3)} over ${r.prompts} prompts`,
     );
-    if (breaks) for (const line of chainBreakLines(breaks)) out(line);
-    if (walks) for (const line of walkBreakLines(walks)) out(line);
-    if (branching) for (const line of branchingLines(branching)) out(line);
+    for (const line of [...(breaks?.lines ?? []), ...(branching?.lines ?? [])]) out(line);
     // Which prompts these were comes last, so the figures asked for follow the summary line.
     for (const line of splitLines(splitInfo)) out(line);
   }
@@ -260,31 +237,27 @@ async function recordWalks(
   trainer: Trainer,
   plan: EvalPlan,
   argv: readonly string[],
-  heldOut: MazeInstance[],
-  sampled: SampledWalks,
+  heldOut: TaskInstance[],
+  run: BranchingRun,
   walksOut: string,
 ): Promise<void> {
-  const { config, ck, path, walksFile, walksLabel } = plan;
-  // The raw walks, so that the file's figures can be recomputed from it (docs/tasks.md).
-  const greedy = await greedyWalks(trainer.engine, heldOut, config.seed);
-  const raw = {
-    perMaze: sampled.perMaze,
-    sampled: sampled.raw.map((ws) => ws.map((w) => rawWalk(w, EOS))),
-    greedy: greedy.map((w) => rawWalk(w, EOS)),
-  };
-  const model = recordedModel(walksLabel, basename(path), ck.trainedSteps, sampled.summary, sampled.walks, raw);
-  const first = heldOut[0];
-  const reading = {
-    vocab: trainer.task.vocab(first.params),
-    params: { ...first.params },
-    completionLength: first.completionLength,
-  };
-  const file = withRecordedModel(walksFile, commandWithFileNames(argv), heldOut.map(recordedMaze), model, reading);
+  const { config, ck, path, task, walksFile, walksLabel } = plan;
+  const record = task.branching?.record;
+  if (!record) throw new CliError(`--walks-out: ${config.task} keeps no file of its answers`);
+  const file = await record.add(walksFile, engineProbe(trainer.engine, config.seed), heldOut, run, {
+    label: walksLabel,
+    checkpoint: basename(path),
+    trainedSteps: ck.trainedSteps,
+    command: commandWithFileNames(argv),
+    vocab: trainer.task.vocab(heldOut[0].params),
+  });
   writeFileAtomic(walksOut, `${JSON.stringify(file)}\n`);
 }
 
 /** The walks file to add to: null when absent; a file that is not one is refused, not overwritten. */
-function readWalksFile(path: string): RecordedWalks | null {
+function readWalksFile(task: Task, path: string): object | null {
+  const record = task.branching?.record;
+  if (!record) throw new CliError(`--walks-out: ${task.name} keeps no file of its answers`);
   if (!existsSync(path)) return null;
   let text: string;
   try {
@@ -302,7 +275,7 @@ function readWalksFile(path: string): RecordedWalks | null {
       `--walks-out ${path}: not JSON (${(e as Error).message.replace(/\s+/g, ' ')}); name a new file or a file this flag wrote`,
     );
   }
-  const file = parseRecordedWalks(raw);
+  const file = record.parse(raw);
   if (typeof file === 'string')
     throw new CliError(`--walks-out ${path}: ${file}; name a new file or a file this flag wrote`);
   return file;

@@ -116,14 +116,25 @@ export function metricTitle(key: string): string {
   return `${spec ? `${spec.doc} ` : ''}(CSV column: ${key})`;
 }
 
+/** A metric's spec; a held-out figure (eval/…) has the spec of the step's metric of that name. */
+export function metricSpec(key: string): MetricSpec | undefined {
+  return METRICS[key] ?? (key.startsWith('eval/') ? METRICS[key.slice(5)] : undefined);
+}
+
 /**
- * Of the task metrics a run reports (task/…), those the task chart draws. The suffix alignment
- * (right-to-left running products) is an alternative algorithm, kept in the CSV; counts
- * (distinct correct paths) and shares (CoT alignment) need different axes, and a task that
- * reports counts is charted by them.
+ * Of the task metrics a run reports (task/…), those the task chart draws: its spec says
+ * (MetricSpec.charted); one no task documents is drawn.
  */
 export function taskChartMetrics(keys: readonly string[]): string[] {
-  const task = [...new Set(keys)].filter((k) => k.startsWith('task/') && !k.endsWith('_suffix')).sort();
-  const counts = task.filter((k) => k === 'task/distinct_correct_paths');
-  return counts.length ? counts : task;
+  return [...new Set(keys)].filter((k) => k.startsWith('task/') && (METRICS[k]?.charted ?? true)).sort();
+}
+
+/** Whether a chart of these metrics counts answers (MetricSpec.scale), rather than shares. */
+export function countsAnswers(keys: readonly string[]): boolean {
+  return keys.some((k) => METRICS[k]?.scale === 'count');
+}
+
+/** Of the task metrics among `keys`, those the latest numbers show: the charted ones a task documents. */
+export function latestTaskMetrics(keys: readonly string[]): string[] {
+  return taskChartMetrics(keys).filter((k) => k in METRICS);
 }

@@ -9,22 +9,13 @@
 // - row space [N, T]: what the loss sees; row r predicts token r+1, so completion position c
 //   is trained through row Lp + c − 1.
 
-import type { Task, TaskInstance } from '../tasks/types';
+import type { ProbeShape, Task, TaskInstance } from '../tasks/types';
 import { EOS } from '../tasks/types';
 import type { MinibatchData } from './engine';
 import { nextTokenTargets, type SampleResult } from '../core/abi';
 
-export interface RolloutShape {
-  B: number;
-  G: number;
-  N: number;
-  /** Prompt length. */
-  Lp: number;
-  /** Completion region length (EOS position included). */
-  Lc: number;
-  /** Lp + Lc. */
-  T: number;
-}
+/** B prompts × G answers = N sequences of T = Lp + Lc tokens (Lc: the completion region, EOS position included); a task's probe lays a batch out the same way. */
+export type RolloutShape = ProbeShape;
 
 export function rolloutShape(instances: readonly TaskInstance[], G: number): RolloutShape {
   const B = instances.length;

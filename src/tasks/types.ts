@@ -4,6 +4,7 @@
 // completion region) and scores completions. Instances are plain JSON so a worker can post them
 // and the CLI can print them and read them back.
 
+import type { SampleResult } from '../core/abi';
 import type { Rng } from '../core/random';
 
 /** Special tokens at fixed ids in every task vocabulary; task tokens start at NUM_SPECIAL. */
@@ -93,7 +94,20 @@ export interface MetricSpec {
   readonly doc: string;
   /** Unit or range, for axis titles ("0–1", "nats/token"). */
   readonly unit?: string;
+  /**
+   * What its values are: a share in [0, 1] (its intervals are cut to [0, 1]), or a count of a
+   * group's answers, 0 to G (the task chart's axis is then answers, from 0). Absent: neither.
+   */
+  readonly scale?: MetricScale;
+  /**
+   * Whether the task chart draws it and the latest numbers show it (default: drawn). false: kept in
+   * the records and the CSV only (an alternative measure, or a share beside the count a chart is named after).
+   */
+  readonly charted?: boolean;
 }
+
+/** See MetricSpec.scale. */
+export type MetricScale = 'share' | 'count';
 
 /** Which view draws a group of answers: the chain with its running products, walks on the board, or the token rows alone. */
 export type TaskView = 'chain' | 'board' | 'rows';
@@ -137,6 +151,84 @@ export interface TaskDisplay<P extends TaskParams = TaskParams, I extends TaskIn
   hasTaskChart?(params: P): boolean;
   /** The environment writes the end, so every answer has the same length (the length chart is idle). */
   readonly fixedLength?: boolean;
+}
+
+/** A batch as a probe lays it out: B prompts × G answers = N sequences of T = Lp + Lc tokens. */
+export interface ProbeShape {
+  B: number;
+  G: number;
+  N: number;
+  Lp: number;
+  Lc: number;
+  T: number;
+}
+
+/** Sequences [N·T] with each token's log-prob and the sampler's entropy there; answer g of prompt b is row n = b·G + g, its completion at n·T + Lp. */
+export interface ProbeSample extends SampleResult {
+  shape: ProbeShape;
+}
+
+/**
+ * The model access a task's diagnosis needs, passed in (src/rl/diagnose.ts gives an engine's at a
+ * seed), so that the task stays pure and imports nothing above core.
+ */
+export interface PolicyProbe {
+  /** One greedy answer per instance (G = 1). */
+  greedy(instances: readonly TaskInstance[]): Promise<ProbeSample>;
+  /** G answers per instance sampled at temperature 1 (the policy as it explores). */
+  sample(instances: readonly TaskInstance[], G: number): Promise<ProbeSample>;
+  /** [N·T] row r: log p of targets[r] as the token at r + 1, teacher-forced on tokens (targets −1: not scored). */
+  logProbs(tokens: Int32Array, targets: Int32Array, N: number, T: number): Promise<Float32Array>;
+}
+
+/** A diagnosis as `rlvr eval` prints it: plain-text lines, and one field of its --json output. */
+export interface TaskReport {
+  /** The --json field (e.g. "chainBreaks"). */
+  field: string;
+  value: unknown;
+  lines: string[];
+}
+
+/** Where greedy answers first go wrong (`rlvr eval --breaks`). */
+export interface TaskBreaks<I extends TaskInstance = TaskInstance> {
+  /** What breaks, plural, for messages ("chains", "walks"). */
+  readonly what: string;
+  report(probe: PolicyProbe, instances: readonly I[]): Promise<TaskReport>;
+}
+
+/** G sampled answers per prompt, measured (`rlvr eval --branching G`): the report, and what a record of them keeps. */
+export interface BranchingRun {
+  /** The --json fields. */
+  json: Record<string, unknown>;
+  lines: string[];
+  /** Handed back to `TaskBranching.record`. */
+  measured: unknown;
+}
+
+/** The file `rlvr eval --branching G --walks-out FILE` adds each model's answers to. */
+export interface AnswerRecord<I extends TaskInstance = TaskInstance> {
+  /** The file as read; a string says why it is not one. */
+  parse(raw: unknown): object | string;
+  /** Why these instances are not the file's, or null. */
+  mismatch(file: object, instances: readonly I[]): string | null;
+  /** The file (null: a new one) with this model's answers added; the probe gives whatever more the record keeps. */
+  add(
+    file: object | null,
+    probe: PolicyProbe,
+    instances: readonly I[],
+    run: BranchingRun,
+    model: { label: string; checkpoint: string; trainedSteps: number; command: string; vocab: readonly string[] },
+  ): Promise<object>;
+}
+
+/** How sampled answers branch (`rlvr eval --branching G`: BODHI's measurements). */
+export interface TaskBranching<I extends TaskInstance = TaskInstance> {
+  /** What branches, plural, for messages ("walks"). */
+  readonly what: string;
+  /** The default matched count (--matched-k). */
+  readonly matchedK: number;
+  measure(probe: PolicyProbe, instances: readonly I[], G: number, k: number): Promise<BranchingRun>;
+  readonly record?: AnswerRecord<I>;
 }
 
 // Methods (not function-valued properties) so that a concrete Task<P, I> is assignable to Task.
@@ -183,6 +275,10 @@ export interface Task<P extends TaskParams = TaskParams, I extends TaskInstance 
   tableProbe?(params: P): TableProbe | null;
   /** How the page shows the task. */
   readonly display: TaskDisplay<P, I>;
+  /** Where greedy answers first go wrong, asked of a model through a probe; absent: no such report. */
+  readonly breaks?: TaskBreaks<I>;
+  /** How sampled answers branch; absent: no such report. */
+  readonly branching?: TaskBranching<I>;
 }
 
 /** A bad parameter value; the message names the parameter and the allowed range. */

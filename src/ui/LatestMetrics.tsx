@@ -2,7 +2,7 @@
 
 import { useApp } from '../store/store';
 import { formatNumber } from './format';
-import { metricName, metricTitle } from '../config';
+import { latestTaskMetrics, metricName, metricTitle } from '../config';
 import { heldOutExplanation } from './charts/model';
 
 /** A measured value, or a dash for one that was not (null after a round trip through JSON). */
@@ -19,10 +19,13 @@ const SHOWN: { key: string; label: string }[] = [
   'completions/mean_length',
   'tokens_per_s',
   'time/step_ms',
-  // Task metrics: shown only for the tasks that report them.
-  'task/cot_alignment_prefix',
-  'task/distinct_correct_paths',
 ].map((key) => ({ key, label: metricName(key) }));
+
+/** The fixed numbers, then the task's own that its specs say are charted (shown for the tasks that report them). */
+const shownOf = (scalars: Record<string, number>): { key: string; label: string }[] => [
+  ...SHOWN,
+  ...latestTaskMetrics(Object.keys(scalars)).map((key) => ({ key, label: metricName(key) })),
+];
 
 /**
  * Steps/s of the engine (1000 / the step's wall ms, pauses between steps left out) and, on the
@@ -64,7 +67,7 @@ export function LatestMetrics() {
   if (!last) return null;
   return (
     <dl className="latest" data-testid="latest" data-step={last.step}>
-      {SHOWN.filter(({ key }) => !key.startsWith('task/') || last.scalars[key] !== undefined).map(({ key, label }) => (
+      {shownOf(last.scalars).map(({ key, label }) => (
         <div key={key} title={metricTitle(key)}>
           <dt>{label}</dt>
           <dd data-testid={`latest-${key.replace(/[^a-z0-9@]+/gi, '-')}`} data-value={String(last.scalars[key])}>

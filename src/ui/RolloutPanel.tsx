@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import { useApp } from '../store/store';
-import { GroupView, type ColourBy } from './group';
+import { GroupView, type ColourBy } from './answers';
 import { hasTableProbe } from '../rl/learned-table';
 import { LearnedGrids, LearnedRefresh } from './LearnedTableParts';
 import { useShownRollout } from './lecture/GroupPanel';

@@ -1,6 +1,6 @@
 // Where a greedy chain of thought first goes wrong: the groupmul task's chain-break report.
 //
-// Per prompt: decode greedily (on an engine: src/rl/chain-breaks.ts), then find the first
+// Per prompt: decode greedily (through a model's probe: src/rl/diagnose.ts), then find the first
 // scratchpad token y_j that is not its running product. Over the prompts: how many break at each
 // position, and which single products (the running product so far, times the next element) the
 // policy gets wrong, with the probability it gives the right product there. The prefix before a first break is right, so that
@@ -11,7 +11,7 @@
 // advantage is 0 and only the regulator can pull it back — while p(right) near 1/n is a product
 // the policy has simply not learned yet.
 
-import { EOS, NUM_SPECIAL } from '../types';
+import { EOS, NUM_SPECIAL, type PolicyProbe, type TaskBreaks } from '../types';
 import { getGroup, prefixProducts } from './groups';
 import { policyPositions, scratchLength, targetPrefixLength, type GroupMulInstance } from './layout';
 
@@ -218,3 +218,39 @@ export function chainBreakLines(r: ChainBreakReport, maxPairs = 10): string[] {
   );
   return lines;
 }
+
+/**
+ * One greedy decode through the probe, the probability of the right running product at every y
+ * under those prefixes (one teacher-forced pass), and where the chains break. Probabilities are at
+ * the probe's temperature (the run's sampling temperature: 1 in every groupmul preset).
+ */
+export async function greedyChainBreaks(
+  probe: PolicyProbe,
+  instances: readonly GroupMulInstance[],
+): Promise<ChainBreakReport> {
+  const greedy = await probe.greedy(instances);
+  const { shape } = greedy;
+  const g = getGroup(instances[0].params.group);
+  const positions = policyPositions(instances[0].params);
+  const s = positions.length;
+  const k = instances[0].params.length;
+  // Row Lp + c − 1 predicts completion position c: its target is the right product of that y.
+  const targets = new Int32Array(shape.N * shape.T).fill(-1);
+  instances.forEach((inst, n) => {
+    const prefix = prefixProducts(g.table, inst.chain);
+    positions.forEach((c, j) => {
+      targets[n * shape.T + shape.Lp + c - 1] = NUM_SPECIAL + prefix[targetPrefixLength(j, k, s) - 1];
+    });
+  });
+  const rightLogp = await probe.logProbs(greedy.tokens, targets, shape.N, shape.T);
+  return chainBreakReport(instances, greedy.tokens, greedy.logp, rightLogp, shape);
+}
+
+/** groupmul's Task.breaks: where greedy chains of thought first break (rlvr eval --breaks, chainBreaks in --json). */
+export const groupmulBreaks: TaskBreaks<GroupMulInstance> = {
+  what: 'chains',
+  async report(probe, instances) {
+    const report = await greedyChainBreaks(probe, instances);
+    return { field: 'chainBreaks', value: report, lines: chainBreakLines(report) };
+  },
+};

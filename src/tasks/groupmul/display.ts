@@ -122,11 +122,15 @@ export const GROUPMUL_METRICS: Readonly<Record<string, MetricSpec>> = {
   cot_alignment_prefix: {
     name: 'CoT alignment',
     unit: '0–1',
+    scale: 'share',
     doc: 'Share of scratchpad tokens equal to the running product they should hold: how much the chain of thought computes the real thing.',
   },
   cot_alignment_suffix: {
     name: 'CoT alignment (suffix)',
     unit: '0–1',
+    scale: 'share',
+    // An alternative algorithm: in the CSV, not on the chart.
+    charted: false,
     doc: 'The same against the right-to-left running products (an alternative algorithm).',
   },
 };

@@ -16,6 +16,7 @@ import {
   type GroupMulParams,
 } from './layout';
 import { GROUPMUL_METRICS, groupmulDisplay } from './display';
+import { groupmulBreaks } from './breaks';
 import { parseParams } from '../params';
 import { asIntArray, asObject, instanceHeader } from '../instanceJson';
 import { isIdIn, tokensToText, withSpecials, totalTask } from '../tokens';
@@ -257,4 +258,5 @@ export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   fromJSON,
   tableProbe,
   splitKeys,
+  breaks: groupmulBreaks,
 });

@@ -6,7 +6,8 @@
 // path) against elsewhere on a shortest path, and pass@k. docs/tasks.md says what each counts.
 
 import { MOVE_DELTAS, MOVE_NAMES } from './gen';
-import { boardOf, FIRST_MOVE, goalDistances, mazeTask, moveSlots, shortestMoves, type MazeInstance } from './task';
+import { boardOf, FIRST_MOVE, goalDistances, moveSlots, shortestMoves, type MazeInstance } from './board';
+import { judge, pathText } from './judge';
 import { walkBreak, type WalkBreakKind } from './breaks';
 
 /** The default matched count: distinct walks among the first k of each maze (BODHI at matched samples). */
@@ -30,8 +31,9 @@ export interface WalkFacts {
 
 /** What one walk (completion tokens) is: its moves, correct, shortest, simple, wall contact, first failure. */
 export function walkFacts(instance: MazeInstance, completion: readonly number[]): WalkFacts {
-  const v = mazeTask.verify(instance, completion);
-  const moves = mazeTask.signature(instance, completion);
+  // As the verifier reads it (its correct, its signature, where it broke).
+  const j = judge(instance, completion);
+  const moves = pathText(j.walk);
   const size = instance.params.size;
   const seen = new Set<number>();
   let [r, c] = instance.start;
@@ -43,12 +45,12 @@ export function walkFacts(instance: MazeInstance, completion: readonly number[])
     if (seen.has(r * size + c)) repeats = true;
     seen.add(r * size + c);
   }
-  const broken = v.details?.broken;
+  const broken = j.walk.broken;
   return {
     moves,
-    correct: v.correct,
-    shortest: v.correct && moves.length === instance.shortest,
-    simple: v.correct && !repeats,
+    correct: j.correct,
+    shortest: j.correct && moves.length === instance.shortest,
+    simple: j.correct && !repeats,
     wallContact: broken === 'wall' || broken === 'offgrid',
     firstFailure: walkBreak(instance, completion).kind,
   };

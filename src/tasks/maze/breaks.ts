@@ -19,7 +19,7 @@ import {
   shortestMoves,
   stepCell,
   type MazeInstance,
-} from './task';
+} from './board';
 import { EOS } from '../types';
 
 export const WALK_BREAKS = ['wall', 'edge', 'badtoken', 'wrong-turn', 'overshoot', 'stopped-short'] as const;

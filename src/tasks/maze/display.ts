@@ -5,29 +5,39 @@ import type { MetricSpec, TaskDisplay } from '../types';
 import type { MazeInstance, MazeParams } from './board';
 import { moveArrow, walkEnd } from './walks';
 
+// The task chart is named after the count of distinct correct paths; the shares beside it need another axis.
 export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
   distinct_correct_paths: {
     name: 'distinct correct paths',
+    scale: 'count',
     doc: "Number of different correct walks among a group's answers (maze).",
   },
   shortest_fraction: {
     name: 'shortest-path share',
     unit: '0–1',
+    scale: 'share',
+    charted: false,
     doc: 'Share of correct walks that are shortest paths (maze).',
   },
   shortest_paths_found: {
     name: 'shortest paths found',
     unit: '0–1',
+    scale: 'share',
+    charted: false,
     doc: "Distinct shortest paths among a group's correct walks ÷ the maze's shortest paths (maze; BODHI's branching: does RL narrow the paths it finds?).",
   },
   cell_alignment: {
     name: 'cell notes right',
     unit: '0–1',
+    scale: 'share',
+    charted: false,
     doc: 'Share of the cells written after each followed move that name the cell reached (maze with answer = cells: how much the scratchpad tracks the real position).',
   },
   wall_or_edge: {
     name: 'walks into walls',
     unit: '0–1',
+    scale: 'share',
+    charted: false,
     doc: "Share of a group's walks with wall or edge contact at any point: a move, anywhere before the end token, into a wall or off the grid (maze; BODHI: RL improves adherence to the walls). Not the first-failure wall rate of rlvr eval --breaks, which leaves out a wall hit after a wrong turn.",
   },
 };

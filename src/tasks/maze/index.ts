@@ -1,5 +1,5 @@
-// maze: walk from S to G (the task, its generator, the break and branching reports, path decoding,
-// walk endings and display).
+// maze: walk from S to G (the task, its generator, how the verifier reads a walk, the break and
+// branching reports and their diagnoses through a model's probe, path decoding, walk endings and display).
 
 export * from './task';
 export * from './gen';
@@ -9,3 +9,4 @@ export * from './paths';
 export * from './walks';
 export * from './display';
 export * from './recorded-walks';
+export * from './diagnose';

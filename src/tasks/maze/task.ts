@@ -7,7 +7,7 @@
 // cells, then EOS.
 
 import type { Rng } from '../../core/random';
-import { MOVE_DELTAS, MOVE_NAMES, generateMaze, shortestPaths } from './gen';
+import { MOVE_DELTAS, generateMaze, shortestPaths } from './gen';
 import { MAZE_METRICS, mazeDisplay } from './display';
 import { parseParams } from '../params';
 import { asObject, instanceHeader } from '../instanceJson';
@@ -31,7 +31,6 @@ import {
   CELL_ID,
   CELL_NOTES,
   cellNote,
-  FIRST_MOVE,
   legalMoves,
   MAZE_TOKENS,
   MAX_MAZE_DIST,
@@ -44,6 +43,8 @@ import {
   type MazeParams,
 } from './board';
 import { wallWalk } from './wall';
+import { judge, pathText, walk } from './judge';
+import { mazeBranchingReport, mazeBreaks } from './diagnose';
 
 export * from './board';
 
@@ -257,47 +258,6 @@ function fromJSON(raw: unknown): MazeInstance {
 // ---- Walking a completion ----
 
 /** overbudget: move n² + 1 (the slot that must hold the end token holds a token, docs/tasks.md). */
-type Break = 'wall' | 'offgrid' | 'badtoken' | 'overbudget';
-
-interface Walk {
-  moves: number[];
-  end: number;
-  broken: Break | null;
-}
-
-/** Follows the moves before the first EOS; stops at the first illegal move or non-move token, or past the move budget. */
-function walk(board: Board, instance: MazeInstance, completion: readonly number[]): Walk {
-  const moves: number[] = [];
-  const budget = moveBudget(board);
-  let cell = board.start;
-  for (const t of moveSlots(instance, completion).moves) {
-    if (moves.length === budget) return { moves, end: cell, broken: 'overbudget' };
-    const m = t - FIRST_MOVE;
-    if (!(Number.isInteger(m) && m >= 0 && m < 4)) return { moves, end: cell, broken: 'badtoken' };
-    const next = stepCell(board.size, cell, m);
-    if (next < 0) return { moves, end: cell, broken: 'offgrid' };
-    if (!board.open[next]) return { moves, end: cell, broken: 'wall' };
-    cell = next;
-    moves.push(m);
-  }
-  return { moves, end: cell, broken: null };
-}
-
-interface Judged {
-  walk: Walk;
-  correct: boolean;
-  isShortest: boolean;
-  remaining: number;
-}
-
-function judge(instance: MazeInstance, completion: readonly number[]): Judged {
-  const board = boardOf(instance);
-  const w = walk(board, instance, completion);
-  const correct = w.broken === null && w.end === board.goal;
-  const remaining = shortestPaths(board.open, board.size, board.goal).dist[w.end];
-  return { walk: w, correct, isShortest: correct && w.moves.length === instance.shortest, remaining };
-}
-
 function verify(instance: MazeInstance, completion: readonly number[]): VerifyResult {
   const j = judge(instance, completion);
   const d0 = instance.shortest;
@@ -349,8 +309,6 @@ function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
   }
   return answerOf(instance.params, board, moves);
 }
-
-const pathText = (w: Walk): string => w.moves.map((m) => MOVE_NAMES[m]).join('');
 
 function groupMetrics(instance: MazeInstance, completions: readonly (readonly number[])[]): Record<string, number> {
   const correctPaths = new Set<string>();
@@ -444,4 +402,6 @@ export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   fromJSON,
   baseCompletion,
   splitKeys,
+  breaks: mazeBreaks,
+  branching: mazeBranchingReport,
 });

@@ -8,7 +8,7 @@
 
 import type { RunConfig } from '../../config';
 import type { ChartId } from '../../lessons';
-import { metricName, taskChartMetrics } from '../../config';
+import { countsAnswers, metricName, metricSpec, taskChartMetrics } from '../../config';
 import { getTask, isTaskName } from '../../tasks/registry';
 import type { EvalRecord } from '../../rl/metrics';
 import type { RunRecord } from '../../store/runs';
@@ -167,7 +167,7 @@ function keysFor(
   // Before any point, the axis of the task's headline metric (the chart's title names it).
   const headline =
     keys.length === 0 && config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
-  if (keys.includes('task/distinct_correct_paths') || headline === 'task/distinct_correct_paths')
+  if (countsAnswers(headline ? [...keys, headline] : keys))
     return { keys, range: { kind: 'padded', floor: 0, minSpan: Math.max(2, groupSize) }, yLabel: 'answers' };
   return { keys, range: spec.range, yLabel: spec.yLabel };
 }
@@ -342,7 +342,7 @@ function chartTitle(spec: ChartSpec, keys: readonly string[], config: RunConfig 
 function taskTitle(keys: readonly string[], config: RunConfig | undefined): string {
   const headline = config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
   const shown = keys.length ? keys : headline ? [headline] : [];
-  const names = shown.map((k) => metricName(k)).filter((n) => !n.endsWith('(suffix)'));
+  const names = shown.filter((k) => metricSpec(k)?.charted ?? true).map((k) => metricName(k));
   return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
 }
 

@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, type AppState } from '../../store/store';
 import type { RolloutView } from '../../worker/protocol';
-import { GroupView, groupData, type ColourBy } from '../group';
+import { GroupView, groupData, type ColourBy } from '../answers';
 import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
 import { getPreset } from '../../lessons';
-import { RecordedWalksView } from '../group/RecordedWalks';
+import { RecordedWalksView } from '../answers/RecordedWalks';
 
 /** While training streams steps, the group is redrawn at most this often. */
 const GROUP_REFRESH_MS = 700;

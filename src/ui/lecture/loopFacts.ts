@@ -3,7 +3,7 @@
 
 import type { Phase } from '../../rl/metrics';
 import type { RolloutView } from '../../worker/protocol';
-import { promptWords } from '../group/groupData';
+import { promptWords } from '../answers/groupData';
 
 export const LOOP_STAGES = ['prompt', 'sample', 'verify', 'advantages', 'update'] as const;
 export type LoopStage = (typeof LOOP_STAGES)[number];

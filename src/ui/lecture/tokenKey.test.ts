@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sortTask } from '../../tasks/sort';
 import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { fixtureRollout } from '../views/fixtures';
-import { groupData } from '../group';
-import { testRollout } from '../group/testRollout';
+import { groupData } from '../answers';
+import { testRollout } from '../answers/testRollout';
 import { tokenMarks } from './tokenKey';
 
 describe('the token key under the group', () => {

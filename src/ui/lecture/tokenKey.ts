@@ -3,7 +3,7 @@
 // by the model, not trained) and dashed boxes (written by the environment). Pure, from the
 // group's data.
 
-import { visibleCells, type GroupCell, type GroupViewData } from '../group';
+import { visibleCells, type GroupCell, type GroupViewData } from '../answers';
 
 export type TokenMark = 'empty' | 'untrained' | 'fixed';
 

@@ -5,13 +5,16 @@
 // S5) are drawn as a block of small squares instead, a wrong one filled with ink.
 
 import type { LearnedTable } from '../../worker/protocol';
-import { getGroup } from '../../tasks/groupmul';
+import type { TableProbe } from '../../tasks/types';
 import { categoricalRgb, css, mix, textOn, WHITE, type Rgb } from './colour';
 
 const NON_ELEMENT: Rgb = [160, 160, 170];
 
 export interface CayleyTableViewProps {
-  group: string;
+  /** The task's table (Task.tableProbe): its labels and right answers. */
+  probe: Pick<TableProbe, 'labels' | 'truth'>;
+  /** What the table is of, e.g. the group's name. */
+  title: string;
 }
 
 export interface LearnedTableViewProps {
@@ -165,10 +168,9 @@ function trueCells(table: readonly (readonly number[])[]): TableCell[][] {
   return table.map((row) => row.map((element) => ({ element, prob: 1, wrong: false })));
 }
 
-export function CayleyTableView({ group }: CayleyTableViewProps) {
-  const g = getGroup(group);
+export function CayleyTableView({ probe, title }: CayleyTableViewProps) {
   return (
-    <Grid testId="cayley-table" names={g.elementNames} cells={trueCells(g.table)} caption={`${g.name}: true table`} />
+    <Grid testId="cayley-table" names={probe.labels} cells={trueCells(probe.truth)} caption={`${title}: true table`} />
   );
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { getGroup } from '../../tasks/groupmul';
+import { getTask } from '../../tasks/registry';
+import { parseParams } from '../../tasks/params';
 import type { LearnedTable } from '../../worker/protocol';
 import { CayleyTableView, LearnedTableView, cellRgb, learnedCells } from './CayleyTable';
 import { categoricalRgb, WHITE } from './colour';
@@ -39,7 +41,10 @@ describe('Cayley tables', () => {
   });
 
   it("the true table shows the group's products", () => {
-    const html = renderToString(createElement(CayleyTableView, { group: 'Q8' }));
+    const groupmul = getTask('groupmul');
+    const probe = groupmul.tableProbe?.(parseParams(groupmul, { group: 'Q8', layout: 'interleaved', length: 3 }));
+    if (!probe) throw new Error('groupmul has a table at an interleaved layout');
+    const html = renderToString(createElement(CayleyTableView, { probe, title: 'Q8' }));
     expect(count(html, 'data-testid="table-cell"')).toBe(64);
     expect(count(html, 'data-wrong="true"')).toBe(0);
     expect(html).toContain('i · j → k'); // Hamilton: i·j = k

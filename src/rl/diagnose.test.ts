@@ -1,5 +1,6 @@
-// The chain-break report: hand-made completions (every field checked), a stub policy with one
-// collapsed product, and a tiny CPU model (the same prompts and verdicts as evaluate()).
+// A task's diagnoses through an engine's probe, on groupmul's chain-break report: hand-made
+// completions (every field checked), a stub policy with one collapsed product, and a tiny CPU
+// model (the same prompts and verdicts as evaluate()).
 
 import { describe, expect, it } from 'vitest';
 import { mergeConfig } from '../config/config';
@@ -9,8 +10,8 @@ import { groupmulTask, type GroupMulInstance, type GroupMulParams } from '../tas
 import { getGroup } from '../tasks/groupmul';
 import { parseParams } from '../tasks/params';
 import { EOS, NUM_SPECIAL } from '../tasks/types';
-import { greedyChainBreaks } from './chain-breaks';
-import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW } from '../tasks/groupmul';
+import { chainBreakLines, chainBreakReport, COLLAPSED_BELOW, greedyChainBreaks } from '../tasks/groupmul';
+import { diagnoseBreaks, engineProbe } from './diagnose';
 import { CpuEngine } from './cpu-engine';
 import type { SampleResult } from '../core/abi';
 import type { PolicyEngine } from './engine';
@@ -152,7 +153,7 @@ describe('greedyChainBreaks', () => {
     const insts = Array.from({ length: 200 }, () => groupmulTask.sample(rng, params));
     const [a, x] = [el('p120'), el('p021')];
     const wrong = el('p012');
-    const report = await greedyChainBreaks(stubPolicy([a, x], wrong, 0.002, 10), insts, 0);
+    const report = await greedyChainBreaks(engineProbe(stubPolicy([a, x], wrong, 0.002, 10), 0), insts);
     const broken = report.prompts - report.unbroken;
     expect(broken).toBeGreaterThan(0);
     expect(report.firstBreak[0]).toBe(0); // copying x1 never breaks
@@ -169,7 +170,7 @@ describe('greedyChainBreaks', () => {
     ]);
     expect(report.collapsed).toBe(1);
     expect([report.wroteNext, report.wroteBefore]).toEqual([0, 0]);
-    const echo = await greedyChainBreaks(stubPolicy([a, x], x, 0.3, 10), insts, 0);
+    const echo = await greedyChainBreaks(engineProbe(stubPolicy([a, x], x, 0.3, 10), 0), insts);
     expect(echo.wroteNext).toBe(echo.prompts - echo.unbroken);
     expect(echo.collapsed).toBe(0);
     const text = chainBreakLines(report).join('\n');
@@ -196,8 +197,11 @@ describe('greedyChainBreaks', () => {
     });
     const trainer = await Trainer.create(config, (l, p, s) => new CpuEngine(l, p, s));
     const insts = trainer.heldOutPrompts(trainer.level, 24) as GroupMulInstance[];
-    const report = await greedyChainBreaks(trainer.engine, insts, config.seed);
-    const again = await greedyChainBreaks(trainer.engine, insts, config.seed);
+    const report = await greedyChainBreaks(engineProbe(trainer.engine, config.seed), insts);
+    // Through the task's hook, as rlvr eval --breaks asks it: the same report, its text and its --json field.
+    const hooked = await diagnoseBreaks(trainer.task, trainer.engine, insts, config.seed);
+    expect(hooked).toEqual({ field: 'chainBreaks', value: report, lines: chainBreakLines(report) });
+    const again = await greedyChainBreaks(engineProbe(trainer.engine, config.seed), insts);
     const evaluated = await trainer.evaluate();
     expect(again).toEqual(report);
     expect(report.prompts).toBe(24);
