@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { configEntries, taskChartMetrics, validateConfig, type RunConfig } from '../config';
-import { CHART_METRICS, getPreset, presetConfig, type ChartId } from '../lessons';
+import { CHART_INFO, getPreset, presetConfig, type ChartId } from '../lessons';
 import { downsample } from '../core/downsample';
 
 export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
@@ -39,7 +39,7 @@ function recordedKeys(keys: readonly string[], charts: readonly ChartId[]): stri
   const out = new Set<string>();
   for (const chart of charts) {
     if (chart === 'reward' || chart === 'level') continue;
-    const drawn = chart === 'task' ? taskChartMetrics(keys) : CHART_METRICS[chart].filter((k) => keys.includes(k));
+    const drawn = chart === 'task' ? taskChartMetrics(keys) : CHART_INFO[chart].metrics.filter((k) => keys.includes(k));
     for (const k of drawn) out.add(k);
   }
   return [...out].sort();
