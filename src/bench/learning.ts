@@ -6,7 +6,8 @@
 import type { BenchOptions, BenchSuite } from './suite';
 import type { GpuContext } from '../gpu/device';
 import { asCliError, CliError } from '../core/flags';
-import { configFromCli } from '../lessons/cli';
+import { commonFlag } from '../core/common-flags';
+import { configFromCli, presetFlag } from '../lessons/cli';
 import { ConfigError, curriculumLevels } from '../config/config';
 import { metricName } from '../config/metrics';
 import { getTask } from '../tasks/registry';
@@ -174,10 +175,10 @@ export const learningSuite: BenchSuite = {
   summary:
     "train a preset on several seeds; report level reached, held-out pass@1, the task's headline metric (CoT alignment), steps and time per seed",
   flags: {
-    preset: { kind: 'value', doc: 'preset to run (default cot-discovery)' },
-    seeds: { kind: 'value', doc: 'comma-separated seeds (default 0,1,2,3)' },
-    steps: { kind: 'value', doc: "step budget per seed (default: the preset's steps, else 3000)" },
-    set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
+    preset: presetFlag('default cot-discovery'),
+    seeds: commonFlag('seeds', 'comma-separated (default 0,1,2,3)'),
+    steps: commonFlag('steps', "the budget per seed (default: the preset's steps, else 3000)"),
+    set: commonFlag('set'),
     'check-every': { kind: 'value', doc: 'steps between held-out checks of the final level (default 50)' },
     target: {
       kind: 'value',

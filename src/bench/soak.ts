@@ -8,7 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
 import { asCliError, CliError } from '../core/flags';
-import { configFromCli } from '../lessons/cli';
+import { commonFlag } from '../core/common-flags';
+import { configFromCli, presetFlag } from '../lessons/cli';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
 import { GpuEngine } from '../rl/gpu-engine';
@@ -62,11 +63,11 @@ export const soakSuite: BenchSuite = {
   summary:
     'a long run of a small config; GPU buffers, JS heap and process memory every --every steps (they must stay flat)',
   flags: {
-    preset: { kind: 'value', doc: 'preset to run (default sort-easy)' },
-    set: { kind: 'multi', doc: 'override a knob, key=value (repeatable)' },
-    steps: { kind: 'value', doc: 'RL steps (default 10000)' },
+    preset: presetFlag('default sort-easy'),
+    set: commonFlag('set'),
+    steps: commonFlag('steps', 'default 10000'),
     every: { kind: 'value', doc: 'steps between records (default 500)' },
-    seed: { kind: 'value', doc: 'run seed (default 1)' },
+    seed: commonFlag('seed', "the run's (default 1)"),
   },
   repeated: false,
   defaultReps: () => 1,

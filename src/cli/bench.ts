@@ -23,7 +23,8 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   soak: async () => (await import('../bench/soak')).soakSuite,
 };
 
-const COMMON_FLAGS: Record<string, FlagSpec> = {
+// Every suite's flags (its own come after). Its --json names a file, unlike rlvr's switch (src/core/common-flags.ts).
+const BENCH_FLAGS: Record<string, FlagSpec> = {
   json: { kind: 'value', doc: 'where to write the JSON results (default bench-results/<suite>-<date>.json)' },
   quick: {
     kind: 'switch',
@@ -60,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const suite = await load();
-  const spec = { ...COMMON_FLAGS, ...(suite.flags ?? {}) };
+  const spec = { ...BENCH_FLAGS, ...(suite.flags ?? {}) };
   let flags;
   try {
     flags = parseFlags(rest, spec, `bench ${name}`);

@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bashCompletion, completionCommand } from './completion';
+import { bashCompletion, COMMAND_FLAGS, completionCommand } from './completion';
+import { SUITE_NAMES } from '../ablation/methods-suite';
+import { TASK_NAMES } from '../tasks/registry';
 import { EVAL_FLAGS } from './eval-command';
 
 const script = join(mkdtempSync(join(tmpdir(), 'rlvr-completion-')), 'rlvr.bash');
@@ -31,6 +33,29 @@ describe('rlvr completion bash', () => {
     for (const f of Object.keys(EVAL_FLAGS)) expect(evalFlags).toContain(`--${f}`);
     expect(evalFlags).not.toContain('--resume');
     expect(complete('rlvr', 'sweep', '--sl')).toEqual(['--slurm']);
+    expect(complete('rlvr', 'sweep', '--suite', '')).toEqual([...SUITE_NAMES]);
+  });
+
+  it("derives every command's words from its specs: subcommands, flags and closed lists", () => {
+    expect(complete('rlvr', 'tasks', '')).toEqual([
+      'list',
+      'sample',
+      'verify',
+      '--json',
+      '--task',
+      '--param',
+      '--n',
+      '--seed',
+      '--split',
+      '--help',
+    ]);
+    expect(complete('rlvr', 'tasks', 'sample', '--task', '')).toEqual([...TASK_NAMES]);
+    for (const [command, { specs }] of Object.entries(COMMAND_FLAGS))
+      for (const spec of specs)
+        for (const [flag, s] of Object.entries(spec)) {
+          expect(complete('rlvr', command, `--${flag}`), `${command} --${flag}`).toContain(`--${flag}`);
+          if (s.values) expect(complete('rlvr', command, `--${flag}`, '')).toEqual([...s.values]);
+        }
   });
 
   it('refuses a shell it does not know, by name', () => {

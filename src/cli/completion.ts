@@ -2,59 +2,57 @@
 // so that a flag added to a command completes without anyone editing the script. Install with
 //   source <(npx rlvr completion bash)        (or write it to ~/.local/share/bash-completion/completions/rlvr)
 // It completes the command, its flags, and the values of the flags whose values are a closed
-// list (presets, backends, tasks, splits); after a value flag of another kind, file names.
+// list (a spec's `values`: presets, backends, tasks, splits, suites); after a value flag of
+// another kind, file names.
 
 import type { FlagSpec } from '../core/flags';
 import { CliError } from '../core/flags';
-import { PRESET_NAMES } from '../lessons/presets';
-import { TASK_NAMES } from '../tasks/registry';
 import { EVAL_FLAGS } from './eval-command';
 import { FORWARD_FLAGS, INIT_FLAGS } from './model-commands';
 import { REFERENCE_FLAGS } from './reference-command';
 import { REPORT_FLAGS } from './report-command';
 import { SUITE_FLAGS } from './suite-command';
 import { SWEEP_FLAGS } from './sweep-command';
+import { TASKS_FLAGS } from './tasks';
 import { TRAIN_FLAGS } from './train-commands';
 
-/** Each command's words after it: subcommands first, then --flags. */
+type Specs = Readonly<Record<string, FlagSpec>>;
+
+/** Each command's flag specs (rlvr sweep also takes --suite's), and its subcommands where it has some. */
+export const COMMAND_FLAGS: Readonly<Record<string, { subcommands?: readonly string[]; specs: readonly Specs[] }>> = {
+  tasks: { subcommands: Object.keys(TASKS_FLAGS), specs: Object.values(TASKS_FLAGS) },
+  init: { specs: [INIT_FLAGS] },
+  forward: { specs: [FORWARD_FLAGS] },
+  train: { specs: [TRAIN_FLAGS] },
+  eval: { specs: [EVAL_FLAGS] },
+  reference: { specs: [REFERENCE_FLAGS] },
+  sweep: { specs: [SWEEP_FLAGS, SUITE_FLAGS] },
+  report: { specs: [REPORT_FLAGS] },
+  completion: { subcommands: ['bash'], specs: [] },
+};
+
+/** Each command's words after it: subcommands first, then --flags; and its flags that take a value. */
 function commandWords(): Record<string, { words: string[]; values: string[] }> {
-  const of = (...specs: Record<string, FlagSpec>[]) => {
-    const all = Object.assign({}, ...specs) as Record<string, FlagSpec>;
-    return {
-      words: Object.keys(all).map((f) => `--${f}`),
-      values: Object.entries(all)
-        .filter(([, s]) => s.kind !== 'switch')
-        .map(([f]) => `--${f}`),
-    };
-  };
-  // rlvr tasks parses its own few flags (src/cli/tasks.ts).
-  const tasks = {
-    words: ['list', 'sample', 'verify', '--task', '--param', '--n', '--seed', '--split', '--json', '--help'],
-    values: ['--task', '--param', '--n', '--seed', '--split'],
-  };
-  const sweep = of(SWEEP_FLAGS, SUITE_FLAGS);
-  return {
-    tasks,
-    init: of(INIT_FLAGS),
-    forward: of(FORWARD_FLAGS),
-    train: of(TRAIN_FLAGS),
-    eval: of(EVAL_FLAGS),
-    reference: of(REFERENCE_FLAGS),
-    sweep: { words: [...new Set(sweep.words)], values: [...new Set(sweep.values)] },
-    report: of(REPORT_FLAGS),
-    completion: { words: ['bash'], values: [] },
-  };
+  return Object.fromEntries(
+    Object.entries(COMMAND_FLAGS).map(([name, { subcommands = [], specs }]) => {
+      const flags = [...new Map(specs.flatMap((s) => Object.entries(s))).entries()];
+      return [
+        name,
+        {
+          words: [...subcommands, ...flags.map(([f]) => `--${f}`)],
+          values: flags.filter(([, s]) => s.kind !== 'switch').map(([f]) => `--${f}`),
+        },
+      ];
+    }),
+  );
 }
 
-/** Flags whose values are a closed list, with the list. */
+/** Flags whose values are a closed list (a spec's `values`), with the list. */
 function closedValues(): Record<string, readonly string[]> {
-  return {
-    '--preset': PRESET_NAMES,
-    '--backend': ['gpu', 'cpu'],
-    '--task': TASK_NAMES,
-    '--split': ['train', 'heldout'],
-    '--suite': ['methods'],
-  };
+  const out: Record<string, readonly string[]> = {};
+  for (const { specs } of Object.values(COMMAND_FLAGS))
+    for (const spec of specs) for (const [f, s] of Object.entries(spec)) if (s.values) out[`--${f}`] ??= s.values;
+  return out;
 }
 
 const quote = (words: readonly string[]): string => words.join(' ');

@@ -4,6 +4,7 @@
 // chains (groupmul) or walks (maze) first go wrong, and how maze walks branch (BODHI's measurements).
 
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { backendFlag, checkFits, openEngines, type Backend } from './engines';
 import { readCheckpointArg } from './checkpoints';
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
@@ -22,15 +23,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 export const EVAL_FLAGS: Record<string, FlagSpec> = {
-  checkpoint: { kind: 'value', doc: 'a .safetensors file written by rlvr train (its run config names the task)' },
+  checkpoint: commonFlag('checkpoint', 'one written by rlvr train (its run config names the task)'),
   param: { kind: 'multi', doc: 'override a task parameter, key=value (repeatable), e.g. --param length=6' },
   n: {
     kind: 'value',
     doc: 'held-out prompts (default 256), drawn from the held-out part of the task\'s split (docs/tasks.md, "Train and held-out")',
   },
   k: { kind: 'value', doc: 'k of pass@k (default: the run config evalK, at most groupSize)' },
-  seed: { kind: 'value', doc: 'seed of the fresh prompts (default 1000003, unlike any training seed by default)' },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu' },
+  seed: commonFlag('seed', 'of the fresh prompts (default 1000003, unlike any training seed by default)'),
+  backend: commonFlag('backend'),
   breaks: {
     kind: 'switch',
     doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)',
@@ -51,7 +52,7 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
     kind: 'value',
     doc: 'the name of this checkpoint\'s walks in --walks-out (default "step N"); a model of the same name in the file is replaced',
   },
-  json: { kind: 'switch', doc: 'print one JSON object' },
+  json: commonFlag('json', 'one object'),
 };
 
 export async function evalCommand(

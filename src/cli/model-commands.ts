@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileErrorReason, writeFileAtomic } from './files';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
@@ -15,9 +16,9 @@ export const INIT_FLAGS: Record<string, FlagSpec> = {
   'n-embd': { kind: 'value', doc: 'C: width, a multiple of 4 and of --n-head' },
   'n-layer': { kind: 'value', doc: 'L: blocks (1..64)' },
   'n-head': { kind: 'value', doc: 'NH: attention heads (1..64)' },
-  seed: { kind: 'value', doc: 'init seed (default 0)' },
-  out: { kind: 'value', doc: 'output .safetensors path' },
-  json: { kind: 'switch', doc: 'print a JSON summary' },
+  seed: commonFlag('seed', 'of the initial weights (default 0)'),
+  out: commonFlag('out', 'a .safetensors file'),
+  json: commonFlag('json', 'a summary'),
 };
 
 export async function initCommand(argv: string[], out: (s: string) => void): Promise<number> {
@@ -68,11 +69,11 @@ export function countParams(layout: ParamLayout): number {
 }
 
 export const FORWARD_FLAGS: Record<string, FlagSpec> = {
-  checkpoint: { kind: 'value', doc: '.safetensors file' },
+  checkpoint: commonFlag('checkpoint'),
   tokens: { kind: 'value', doc: 'comma-separated token ids, e.g. 3,1,4,1,5' },
   backward: { kind: 'switch', doc: 'also print gradients of the loss for every tensor (HF names)' },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu (the reference)' },
-  json: { kind: 'switch', doc: 'print one JSON object' },
+  backend: commonFlag('backend'),
+  json: commonFlag('json', 'one object'),
 };
 
 export function loadCheckpointFile(path: string) {

@@ -8,17 +8,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { configEntries, taskChartMetrics, validateConfig, type RunConfig } from '../config';
-import { CHART_METRICS, getPreset, presetConfig, type ChartId } from '../lessons';
+import { CHART_INFO, getPreset, presetFlag, presetConfig, type ChartId } from '../lessons';
 import { downsample } from '../core/downsample';
 
 export const REFERENCE_FLAGS: Record<string, FlagSpec> = {
-  preset: {
-    kind: 'value',
-    doc: "the lesson the runs were trained with (each run's config must be it, up to seed and steps)",
-  },
+  preset: presetFlag("the lesson the runs were trained with (each run's config must be it, up to seed and steps)"),
   run: { kind: 'multi', doc: 'a folder written by rlvr train (config.json, metrics.jsonl); repeat for several seeds' },
-  out: { kind: 'value', doc: 'the JSON file to write, e.g. public/reference/start-here.json' },
+  out: commonFlag('out', 'a JSON file, e.g. public/reference/start-here.json'),
   source: { kind: 'value', doc: 'how the runs were made (the command and the adapter), stored in the file' },
 };
 
@@ -39,7 +37,7 @@ function recordedKeys(keys: readonly string[], charts: readonly ChartId[]): stri
   const out = new Set<string>();
   for (const chart of charts) {
     if (chart === 'reward' || chart === 'level') continue;
-    const drawn = chart === 'task' ? taskChartMetrics(keys) : CHART_METRICS[chart].filter((k) => keys.includes(k));
+    const drawn = chart === 'task' ? taskChartMetrics(keys) : CHART_INFO[chart].metrics.filter((k) => keys.includes(k));
     for (const k of drawn) out.add(k);
   }
   return [...out].sort();

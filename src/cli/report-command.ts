@@ -4,18 +4,19 @@
 
 import { join } from 'node:path';
 import { CliError, helpText, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { prepareOutDir } from './files';
 
 export const REPORT_FLAGS: Record<string, FlagSpec> = {
-  out: { kind: 'value', doc: 'where to write summary.json and summary.md (default: the first folder given)' },
-  solved: {
-    kind: 'value',
-    doc: 'what "solved" means, METRIC>=TARGET, or none (default: the sweep\'s ablation.json, else the preset\'s ablation, else held-out pass@1 at the curriculum target)',
-  },
-  'solved-level': { kind: 'value', doc: 'count --solved only at this curriculum level or above' },
-  metric: { kind: 'multi', doc: 'a metric to compare (repeatable; the first is the main one)' },
-  json: { kind: 'switch', doc: 'print summary.json instead of the Markdown' },
+  out: commonFlag('out', 'summary.json and summary.md (default: the first folder given)'),
+  solved: commonFlag(
+    'solved',
+    "default: the sweep's ablation.json, else the preset's ablation, else held-out pass@1 at the curriculum target",
+  ),
+  'solved-level': commonFlag('solved-level'),
+  metric: commonFlag('metric'),
+  json: commonFlag('json', 'summary.json instead of the Markdown'),
 };
 
 /** Splits `DIR… --flag value …`: arguments that are neither flags nor a flag's value are folders. */

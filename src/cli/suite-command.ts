@@ -17,6 +17,7 @@ import {
   type FlagSpec,
   type ParsedFlags,
 } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { quoteInput } from '../core/quote';
 import { ConfigError } from '../config';
 import {
@@ -47,6 +48,7 @@ export const SUITE_FLAGS: Record<string, FlagSpec> = {
   suite: {
     kind: 'value',
     doc: `the suite to run: ${SUITE_NAMES.join(', ')} (every estimator against GRPO on fixed tasks, seeds and budgets; docs/leaderboard.md)`,
+    values: SUITE_NAMES,
   },
   tasks: {
     kind: 'value',
@@ -56,29 +58,26 @@ export const SUITE_FLAGS: Record<string, FlagSpec> = {
     kind: 'value',
     doc: 'only these methods, comma-separated, by their labels (GRPO, the baseline, is always run; default: all)',
   },
-  seeds: { kind: 'value', doc: "seeds of every run, e.g. 0-5 (default: the suite's, 0-5)" },
-  steps: {
-    kind: 'value',
-    doc: "one step budget for every task instead of each task's own (for a quick look; the leaderboard says so)",
-  },
-  set: {
-    kind: 'multi',
-    doc: "key=value for every run, after the task's own (repeatable); a knob a method sets is refused",
-  },
-  jobs: { kind: 'value', doc: 'runs at once on this machine (default 1)' },
-  out: {
-    kind: 'value',
-    doc: "the suite folder: DIR/<task>/ is each task's ablation folder (ablation.json, <method>/seed-<s>/, summary.json, summary.md)",
-  },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu, passed to every run' },
+  seeds: commonFlag('seeds', "the same for every task, e.g. 0-5 (default: the suite's, 0-5)"),
+  steps: commonFlag(
+    'steps',
+    "one budget for every task instead of each task's own (for a quick look; the leaderboard says so)",
+  ),
+  set: commonFlag('set', "for every run, after the task's own; a knob a method sets is refused"),
+  jobs: commonFlag('jobs'),
+  out: commonFlag(
+    'out',
+    "the suite folder: DIR/<task>/ is each task's ablation folder (ablation.json, <method>/seed-<s>/, summary.json, summary.md)",
+  ),
+  backend: commonFlag('backend', 'passed to every run'),
   leaderboard: {
     kind: 'value',
     doc: 'where to write the leaderboard (default DIR/leaderboard.md; the shipped one is docs/leaderboard.md)',
   },
-  'emit-jobs': {
-    kind: 'switch',
-    doc: 'print one rlvr train command per run (and nothing else) instead of running them; run the same command without it afterwards for the summaries and the leaderboard',
-  },
+  'emit-jobs': commonFlag(
+    'emit-jobs',
+    'run the same command without it afterwards for the summaries and the leaderboard',
+  ),
   cli: {
     kind: 'value',
     doc: 'the command prefix of --emit-jobs lines (default "npm run --silent rlvr --", run from the repository root)',

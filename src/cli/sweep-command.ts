@@ -18,6 +18,8 @@ import {
   type FlagSpec,
   type ParsedFlags,
 } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
+import { presetFlag } from '../lessons/cli';
 import { quoteInput, shellQuote } from '../core/quote';
 import {
   ABLATION_FILE,
@@ -51,43 +53,27 @@ export const SWEEP_FLAGS: Record<string, FlagSpec> = {
     kind: 'value',
     doc: "(rlvr sweep --suite is its own command, suite-command.ts) run a fixed protocol instead of one preset's ablation: methods (every estimator against GRPO on fixed tasks; docs/leaderboard.md); rlvr sweep --suite methods --help lists its flags",
   },
-  preset: {
-    kind: 'value',
-    doc: 'the preset the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)',
-  },
+  preset: presetFlag(
+    'the one the ablation varies (its own ablation, if it declares one, gives the cells, seeds, steps and what "solved" means)',
+  ),
   grid: {
     kind: 'multi',
     doc: 'knob=a,b,…: one cell per value (repeat for a grid: every combination), e.g. --grid epsHigh=0.2,0.28',
   },
   variant: { kind: 'multi', doc: 'a variant of the preset, by its label, run beside the preset itself (repeatable)' },
-  seeds: { kind: 'value', doc: "seeds of every cell, e.g. 0-3 or 0,2,5 (default: the preset's ablation, else 0-3)" },
-  steps: { kind: 'value', doc: "steps per run (default: the preset's ablation, else its steps knob)" },
-  set: {
-    kind: 'multi',
-    doc: "key=value for every cell, before the cell's own values (repeatable), e.g. --set evalEvery=25",
-  },
-  jobs: {
-    kind: 'value',
-    doc: 'runs at once on this machine (default 1); on a software GPU, at most the number of cores',
-  },
-  out: { kind: 'value', doc: 'the ablation folder: ablation.json, <cell>/seed-<s>/ per run, summary.json, summary.md' },
-  backend: { kind: 'value', doc: 'gpu (default) or cpu, passed to every run' },
-  solved: {
-    kind: 'value',
-    doc: 'what "solved" means, METRIC>=TARGET (e.g. eval/pass@1_greedy>=0.9), or none (default: the preset\'s ablation, else held-out pass@1 at the curriculum target)',
-  },
-  'solved-level': {
-    kind: 'value',
-    doc: 'count --solved only at this curriculum level or above (e.g. 6, the final chain length)',
-  },
-  metric: {
-    kind: 'multi',
-    doc: 'a metric to compare at the end (repeatable; the first is the main one), e.g. --metric eval/pass@1_greedy',
-  },
-  'emit-jobs': {
-    kind: 'switch',
-    doc: 'print one rlvr train command per run (and nothing else) instead of running them; writes DIR/ablation.json for rlvr report',
-  },
+  seeds: commonFlag('seeds', "the same for every cell, e.g. 0-3 or 0,2,5 (default: the preset's ablation, else 0-3)"),
+  steps: commonFlag('steps', "default: the preset's ablation, else its steps knob"),
+  set: commonFlag('set', "for every cell, before the cell's own values, e.g. --set evalEvery=25"),
+  jobs: commonFlag('jobs', 'on a software GPU, at most the number of cores'),
+  out: commonFlag('out', 'the ablation folder: ablation.json, <cell>/seed-<s>/ per run, summary.json, summary.md'),
+  backend: commonFlag('backend', 'passed to every run'),
+  solved: commonFlag(
+    'solved',
+    "e.g. eval/pass@1_greedy>=0.9 (default: the preset's ablation, else held-out pass@1 at the curriculum target)",
+  ),
+  'solved-level': commonFlag('solved-level', 'e.g. 6, the final chain length'),
+  metric: commonFlag('metric', 'e.g. --metric eval/pass@1_greedy'),
+  'emit-jobs': commonFlag('emit-jobs', 'writes DIR/ablation.json for rlvr report'),
   cli: {
     kind: 'value',
     doc: 'the command prefix of --emit-jobs and --slurm lines (default for --emit-jobs "npm run --silent rlvr --", run from the repository root; for --slurm this same node and CLI)',

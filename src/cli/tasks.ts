@@ -2,6 +2,8 @@
 
 import { createInterface } from 'node:readline';
 import { makeRng, STREAM } from '../core/random';
+import { commonFlag } from '../core/common-flags';
+import type { FlagSpec } from '../core/flags';
 import { allowedText, parseParams, rangeText } from '../tasks/params';
 import { getTask, instanceFromJSON, TASK_NAMES, TASKS } from '../tasks/registry';
 import { textToTokens } from '../tasks/tokens';
@@ -21,6 +23,20 @@ const USAGE = `usage:
   rlvr tasks verify [--json]     reads {"instance": …, "completionText": "…"} lines on stdin
 tasks: ${TASK_NAMES.join(', ')}`;
 
+/** Each subcommand's flags (what `parseFlags` below allows, and what shell completion offers). */
+export const TASKS_FLAGS: Readonly<Record<'list' | 'sample' | 'verify', Readonly<Record<string, FlagSpec>>>> = {
+  list: { json: commonFlag('json') },
+  sample: {
+    task: { kind: 'value', doc: 'the task', values: TASK_NAMES },
+    param: { kind: 'multi', doc: 'a task parameter, key=value (repeatable)' },
+    n: { kind: 'value', doc: 'instances to sample' },
+    seed: commonFlag('seed'),
+    split: { kind: 'value', doc: "only that part of the task's train/held-out split", values: SPLITS },
+    json: commonFlag('json'),
+  },
+  verify: { json: commonFlag('json') },
+};
+
 /** A command-line mistake: reported with the usage and exit code 2. */
 class UsageError extends Error {}
 
@@ -33,8 +49,9 @@ interface Flags {
   split?: string;
 }
 
-/** Parses `--flag value`, `--flag=value` and the boolean `--json`; `allowed` lists the valid flags. */
-function parseFlags(args: readonly string[], command: string, allowed: readonly string[]): Flags {
+/** Parses `--flag value`, `--flag=value` and the boolean `--json`; the command's TASKS_FLAGS are the valid ones. */
+function parseFlags(args: readonly string[], command: keyof typeof TASKS_FLAGS): Flags {
+  const allowed = Object.keys(TASKS_FLAGS[command]);
   const flags: Flags = { json: false, params: {} };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -202,13 +219,13 @@ export async function tasksCommand(args: string[], io: TasksIo): Promise<number>
   try {
     switch (command) {
       case 'list':
-        list(parseFlags(rest, 'list', ['json']), io);
+        list(parseFlags(rest, 'list'), io);
         return 0;
       case 'sample':
-        sample(parseFlags(rest, 'sample', ['task', 'param', 'n', 'seed', 'split', 'json']), io);
+        sample(parseFlags(rest, 'sample'), io);
         return 0;
       case 'verify':
-        return await verify(parseFlags(rest, 'verify', ['json']), io);
+        return await verify(parseFlags(rest, 'verify'), io);
       case '--help':
       case '-h':
       case 'help':

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
+import { commonFlag } from '../core/common-flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend } from './engines';
 import { LineLog, prepareOutDir, writeFileAtomic } from './files';
 import {
@@ -23,7 +24,7 @@ import {
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { lockRunFolder } from './run-lock';
 import { parseSetFlags } from '../config/cli';
-import { configFromCli } from '../lessons/cli';
+import { configFromCli, presetFlag } from '../lessons/cli';
 import { ConfigError, mergeConfig, type RunConfig } from '../config/config';
 import { GpuError } from '../gpu/errors';
 import { CheckpointError } from '../model/safetensors-file';
@@ -35,19 +36,19 @@ import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { EXIT, runTraining } from './run-training';
 
 export const TRAIN_FLAGS: Record<string, FlagSpec> = {
-  preset: { kind: 'value', doc: 'start from a preset (see docs/knobs.md); e.g. sort-easy, cot-discovery' },
+  preset: presetFlag('the run starts from it, e.g. sort-easy, cot-discovery'),
   variant: {
     kind: 'value',
     doc: 'one of the preset\'s comparison variants, by its label (e.g. --preset dead-groups --variant "partial reward")',
   },
   config: { kind: 'value', doc: 'a JSON file of knob → value (a saved config.json works)' },
-  set: { kind: 'multi', doc: 'override one knob, key=value (repeatable), e.g. --set lr=0.003' },
-  steps: { kind: 'value', doc: 'RL steps to run (overrides the steps knob); with --resume, the total to reach' },
-  seed: { kind: 'value', doc: 'the run seed (overrides the seed knob)' },
-  out: {
-    kind: 'value',
-    doc: "output folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run's folder",
-  },
+  set: commonFlag('set', 'e.g. --set lr=0.003'),
+  steps: commonFlag('steps', 'overrides the steps knob; with --resume, the total to reach'),
+  seed: commonFlag('seed', "the run's (overrides the seed knob)"),
+  out: commonFlag(
+    'out',
+    "a folder: config.json, metrics.jsonl, checkpoint.safetensors (+ .state.safetensors); with --resume, default the resumed run's folder",
+  ),
   resume: {
     kind: 'value',
     doc: 'continue a saved run: a run folder (its checkpoint.safetensors) or a checkpoint file written by rlvr train; weights, AdamW moments, step, level and random streams carry over; --set may change knobs (e.g. a lower lr after a fault)',
@@ -56,15 +57,12 @@ export const TRAIN_FLAGS: Record<string, FlagSpec> = {
     kind: 'value',
     doc: 'start a fresh run (its own config and seed) from the weights of a checkpoint written by rlvr train, e.g. a base model kept by --checkpoint-levels (checkpoint-level1.safetensors); its warm start counts as done, and a KL anchor (klBeta > 0) holds these weights from the first step',
   },
-  backend: {
-    kind: 'value',
-    doc: 'gpu (default) or cpu (the slow reference engine); with --resume, default the engine that trained the checkpoint',
-  },
+  backend: commonFlag('backend', 'with --resume, default the engine that trained the checkpoint'),
   'gpu-memory': {
     kind: 'value',
     doc: 'GiB of GPU buffers the run may use (default 4); a run that needs more is refused before it starts',
   },
-  json: { kind: 'switch', doc: 'print one JSON line per step instead of a progress bar' },
+  json: commonFlag('json', 'one line per step instead of a progress bar'),
   'checkpoint-every': {
     kind: 'value',
     doc: 'also write checkpoint.safetensors every N steps (default 0: at the end, on a fault and on Ctrl-C)',

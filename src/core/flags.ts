@@ -32,6 +32,8 @@ export interface FlagSpec {
   doc: string;
   /** Its value is other flags passed on (`--sbatch-args "--time=1:00:00"`): it may start with --. */
   flagsValue?: boolean;
+  /** Its values, when they are a closed list (shell completion offers them; the command checks the value). */
+  values?: readonly string[];
 }
 
 export type ParsedFlags = Record<string, string | boolean | string[] | undefined>;

@@ -6,9 +6,16 @@
 // once and name the knob and where its value came from.
 
 import { quoteInput } from '../core/quote';
+import { commonFlag } from '../core/common-flags';
+import type { FlagSpec } from '../core/flags';
 import { ConfigError, defaultConfig, showRaw, type RunConfig } from '../config/config';
 import { layerConfig, parseConfigFile, parseSetFlags } from '../config/cli';
-import { presetConfig, variantConfig } from './presets';
+import { presetConfig, PRESET_NAMES, variantConfig } from './presets';
+
+/** The shared `--preset` flag (src/core/common-flags.ts) with its closed list, the lessons' names. */
+export function presetFlag(note?: string): FlagSpec {
+  return { ...commonFlag('preset', note), values: PRESET_NAMES };
+}
 
 export interface CliConfigOptions {
   /** A preset name (--preset). */

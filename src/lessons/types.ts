@@ -2,6 +2,7 @@
 // charts, comparison variants, trained checkpoints and the ablation it asks).
 
 import type { KnobValue } from '../config/knobs';
+import type { ChartId } from './charts';
 
 export interface PresetVariant {
   /** Legend label of the comparison run. */
@@ -10,48 +11,7 @@ export interface PresetVariant {
   readonly set: Readonly<Record<string, KnobValue>>;
 }
 
-/** The charts the page can draw, in the dashboard's order; a lesson names the ones it is about (the first is the largest). */
-export const CHART_IDS = [
-  'reward',
-  'entropy',
-  'advantages',
-  'groups',
-  'level',
-  'task',
-  'alpha',
-  'length',
-  'clip',
-  'kl',
-  'grad-norm',
-  'loss',
-  'throughput',
-  'time',
-] as const;
-export type ChartId = (typeof CHART_IDS)[number];
-
-/**
- * The run metrics each chart draws as lines (metrics.jsonl keys): one home for the page's charts
- * and for the recorded runs the CLI condenses for them. The task chart draws the task's own
- * metrics (task/…), the advantages chart a histogram.
- */
-export const CHART_METRICS: Readonly<Record<ChartId, readonly string[]>> = {
-  reward: ['reward', 'pass@1'],
-  entropy: ['entropy'],
-  advantages: [],
-  groups: ['frac_reward_zero_std', 'frac_all_wrong', 'frac_all_correct'],
-  level: ['level'],
-  task: [],
-  alpha: ['entropy_alpha'],
-  length: ['completions/mean_length'],
-  clip: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],
-  kl: ['kl'],
-  'grad-norm': ['grad_norm'],
-  loss: ['loss'],
-  throughput: ['tokens_per_s'],
-  time: ['time/sample_ms', 'time/verify_ms', 'time/advantages_ms', 'time/update_ms'],
-};
-
-/** What a guide step's "show me" points at: a chart, or a part of the lecture screen. */
+/** What a guide step's "show me" points at: a chart of CHART_LIST (charts.ts), or a part of the lecture screen. */
 export type GuideTarget = `chart-${ChartId}` | 'loop' | 'group' | 'play' | 'variants' | 'jump';
 
 export interface GuideStep {
@@ -145,6 +105,3 @@ export interface Preset {
   /** The preset as an ablation over seeds, when it asks a question. */
   readonly ablation?: PresetAblation;
 }
-
-/** Charts for a config without a preset. */
-export const DEFAULT_CHARTS: readonly ChartId[] = ['reward', 'entropy', 'groups', 'advantages'];

@@ -5,7 +5,7 @@
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { taskParamsAtLevel, type RunConfig } from '../../config';
-import { presetConfig, type ChartId } from '../../lessons';
+import { CHART_INFO, presetConfig, type ChartId } from '../../lessons';
 import { chanceOf } from '../../tasks/chance';
 import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';
@@ -13,7 +13,7 @@ import type { RunRecord } from '../../store/runs';
 import { CHART_REFRESH_MS, useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
-import { CHARTS, dashboardCharts } from './catalog';
+import { CHART_VIEWS, dashboardCharts } from './catalog';
 import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry } from './model';
 import type { ReferenceSet } from './recordedRuns';
 import { histogram } from '../../rl/metrics';
@@ -204,7 +204,7 @@ export interface ChartProps {
 }
 
 export const Chart = memo(function Chart({ id, slot, height, className }: ChartProps) {
-  if (id === 'advantages') return <HistogramChart slot={slot} height={height} className={className} />;
+  if (CHART_VIEWS[id].plot === 'histogram') return <HistogramChart slot={slot} height={height} className={className} />;
   return <LineChart id={id} slot={slot} height={height} className={className} />;
 });
 
@@ -348,7 +348,7 @@ function HistogramChart({ slot, height, className }: { slot: number; height?: nu
   return (
     <ChartFrame
       id="advantages"
-      title={`${CHARTS.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
+      title={`${CHART_INFO.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
       points={bars}
       legend={hist.length ? legend : []}
       height={height}
@@ -399,7 +399,7 @@ export function AllCharts() {
         ))}
       </div>
       <details className="charts-fold" data-testid="charts-fold">
-        <summary>More charts: {fold.map((id) => CHARTS[id].title.toLowerCase()).join(', ')}</summary>
+        <summary>More charts: {fold.map((id) => CHART_INFO[id].title.toLowerCase()).join(', ')}</summary>
         <div className="charts-grid">
           {fold.map((id, i) => (
             <Chart key={id} id={id} slot={main.length + i} height={170} />

@@ -1,10 +1,11 @@
-// Every chart the page can draw: which metrics, on which axis, and when it matters. Axes have
-// the quantity's natural range where it has one (rates [0, 1], entropy [0, ln V], the
-// curriculum's levels), so a flat series looks flat and a rise is a real rise.
+// How the page draws each chart of CHART_LIST (src/lessons/charts.ts): which component, on which
+// axis, and when it matters. Axes have the quantity's natural range where it has one (rates
+// [0, 1], entropy [0, ln V], the curriculum's levels), so a flat series looks flat and a rise is
+// a real rise.
 
 import { getTask } from '../../tasks/registry';
 import { metricName, modelConfigOf, taskParamsOf, type RunConfig } from '../../config';
-import { CHART_IDS, CHART_METRICS, type ChartId } from '../../lessons';
+import { CHART_IDS, CHART_INFO, type ChartId, type ChartInfo } from '../../lessons';
 export { levelRange } from '../../config';
 
 /** How a chart's y range is chosen. */
@@ -20,12 +21,11 @@ export type YRange =
   /** From the data, padded: never narrower than minSpan (a near-constant series stays flat). */
   | { kind: 'padded'; floor?: number; ceil?: number; minSpan: number };
 
-export interface ChartSpec {
-  id: ChartId;
-  title: string;
+/** How the page draws one chart of CHART_LIST (its id, title and metrics are the list's). */
+export interface ChartView {
+  /** The component: lines (Plot.tsx) or the advantage histogram (HistogramPlot.tsx). */
+  plot: 'lines' | 'histogram';
   yLabel: string;
-  /** Metrics drawn for one run; with several runs only the first (colour = run). */
-  keys: readonly string[];
   range: YRange;
   /** Shown in the engineering fold rather than with the learning charts. */
   engineering?: boolean;
@@ -33,44 +33,21 @@ export interface ChartSpec {
   active?(config: RunConfig): boolean;
 }
 
+/** A chart whole: its row of CHART_LIST and how the page draws it. */
+export type ChartSpec = ChartInfo & ChartView & { id: ChartId };
+
 const unit: YRange = { kind: 'unit' };
 
-export const CHARTS: Record<ChartId, ChartSpec> = {
-  reward: { id: 'reward', title: 'Reward', yLabel: 'reward (0–1)', keys: CHART_METRICS.reward, range: unit },
-  entropy: {
-    id: 'entropy',
-    title: 'Entropy',
-    yLabel: 'entropy (nats/token)',
-    keys: CHART_METRICS.entropy,
-    range: { kind: 'entropy' },
-  },
-  advantages: {
-    id: 'advantages',
-    title: 'Advantages this step',
-    yLabel: 'tokens',
-    keys: CHART_METRICS.advantages,
-    range: unit,
-  },
-  groups: {
-    id: 'groups',
-    title: 'Groups that teach nothing',
-    yLabel: 'share of groups (0–1)',
-    keys: CHART_METRICS.groups,
-    range: unit,
-  },
-  level: {
-    id: 'level',
-    title: 'Curriculum level',
-    yLabel: 'level',
-    keys: CHART_METRICS.level,
-    range: { kind: 'level' },
-    active: (c) => c.curriculum !== 'off',
-  },
+/** One entry per chart id: a chart of the list without one here is a type error. */
+export const CHART_VIEWS: Record<ChartId, ChartView> = {
+  reward: { plot: 'lines', yLabel: 'reward (0–1)', range: unit },
+  entropy: { plot: 'lines', yLabel: 'entropy (nats/token)', range: { kind: 'entropy' } },
+  advantages: { plot: 'histogram', yLabel: 'tokens', range: unit },
+  groups: { plot: 'lines', yLabel: 'share of groups (0–1)', range: unit },
+  level: { plot: 'lines', yLabel: 'level', range: { kind: 'level' }, active: (c) => c.curriculum !== 'off' },
   task: {
-    id: 'task',
-    title: 'Task metrics',
+    plot: 'lines',
     yLabel: 'share (0–1)',
-    keys: CHART_METRICS.task,
     range: unit,
     // Group metrics exist for some tasks only, and the task may have none to draw at its parameters.
     active: (c) => {
@@ -79,72 +56,51 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
     },
   },
   alpha: {
-    id: 'alpha',
-    title: 'Entropy weight α',
+    plot: 'lines',
     yLabel: 'α',
-    keys: CHART_METRICS.alpha,
     range: { kind: 'padded', floor: 0, minSpan: 0.05 },
     active: (c) => c.entropyAlpha > 0 || (c.entropyTarget > 0 && c.entropyAlphaStep > 0),
   },
   length: {
-    id: 'length',
-    title: 'Answer length',
+    plot: 'lines',
     yLabel: 'tokens',
-    keys: CHART_METRICS.length,
     range: { kind: 'length' },
     // Idle where the environment writes the end: every answer has the same length.
     active: (c) => !getTask(c.task).display.fixedLength,
   },
   clip: {
-    id: 'clip',
-    title: 'Clipped tokens',
+    plot: 'lines',
     yLabel: 'share of tokens (0–1)',
-    keys: CHART_METRICS.clip,
     range: unit,
     // With one epoch and one minibatch the ratio is exactly 1: nothing is ever clipped.
     active: (c) => c.epochs > 1 || c.minibatches > 1,
   },
   kl: {
-    id: 'kl',
-    title: 'KL to the reference',
+    plot: 'lines',
     yLabel: 'KL (nats/token)',
-    keys: CHART_METRICS.kl,
     range: { kind: 'padded', floor: 0, minSpan: 0.01 },
     active: (c) => c.klBeta > 0,
   },
   'grad-norm': {
-    id: 'grad-norm',
-    title: 'Gradient norm (before clipping)',
+    plot: 'lines',
     yLabel: 'L2 norm',
-    keys: CHART_METRICS['grad-norm'],
     range: { kind: 'padded', floor: 0, minSpan: 0.1 },
     engineering: true,
   },
-  loss: {
-    id: 'loss',
-    title: 'Loss',
-    yLabel: 'loss',
-    keys: CHART_METRICS.loss,
-    range: { kind: 'padded', minSpan: 0.1 },
-    engineering: true,
-  },
+  loss: { plot: 'lines', yLabel: 'loss', range: { kind: 'padded', minSpan: 0.1 }, engineering: true },
   throughput: {
-    id: 'throughput',
-    title: 'Throughput',
+    plot: 'lines',
     yLabel: 'sampled tokens/s',
-    keys: CHART_METRICS.throughput,
     range: { kind: 'padded', floor: 0, minSpan: 10 },
     engineering: true,
   },
-  time: {
-    id: 'time',
-    title: 'Time per step',
-    yLabel: 'ms',
-    keys: CHART_METRICS.time,
-    range: { kind: 'padded', floor: 0, minSpan: 10 },
-    engineering: true,
-  },
+  time: { plot: 'lines', yLabel: 'ms', range: { kind: 'padded', floor: 0, minSpan: 10 }, engineering: true },
 };
+
+/** The chart `id`: its list row and its view. */
+export function chartSpec(id: ChartId): ChartSpec {
+  return { ...CHART_INFO[id], ...CHART_VIEWS[id], id };
+}
 
 /** The legend name of a key in a chart ("sample" rather than "time/sample_ms" in the time split). */
 export function seriesName(key: string): string {
@@ -157,7 +113,7 @@ export function dashboardCharts(config: RunConfig): { main: ChartId[]; fold: Cha
   const main: ChartId[] = [];
   const fold: ChartId[] = [];
   for (const id of CHART_IDS) {
-    const spec = CHARTS[id];
+    const spec = CHART_VIEWS[id];
     const on = !spec.engineering && (spec.active?.(config) ?? true);
     (on ? main : fold).push(id);
   }

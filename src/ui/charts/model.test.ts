@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { type RunConfig } from '../../config';
-import { presetConfig } from '../../lessons';
+import { CHART_IDS, CHART_INFO, presetConfig } from '../../lessons';
 import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
-import { dashboardCharts, maxEntropy } from './catalog';
+import { CHART_VIEWS, chartSpec, dashboardCharts, maxEntropy } from './catalog';
 import { chartModel, evalSeries, levelAdvances, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';
 import { RUN_COLORS } from './palette';
 
@@ -304,6 +304,16 @@ describe('chart model', () => {
     expect(empty.title).toBe('Distinct correct paths');
     expect(empty.yLabel).toBe('answers');
     expect(chartModel('task', [], { pending: presetConfig('cot-discovery') }).yLabel).toBe('share (0–1)');
+  });
+
+  it("draws every chart of the list: its view is keyed by the list's id, its title and metrics are the list's", () => {
+    expect(Object.keys(CHART_VIEWS).sort()).toEqual([...CHART_IDS].sort());
+    for (const id of CHART_IDS) {
+      const spec = chartSpec(id);
+      expect([spec.id, spec.title, spec.metrics]).toEqual([id, CHART_INFO[id].title, CHART_INFO[id].metrics]);
+    }
+    expect(CHART_IDS.filter((id) => CHART_VIEWS[id].plot === 'histogram')).toEqual(['advantages']);
+    expect(chartModel('kl', [run('#1', [])]).title).toBe(CHART_INFO.kl.title);
   });
 
   it('the dashboard folds the engineering charts and those off in this config', () => {

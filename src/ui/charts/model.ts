@@ -7,7 +7,7 @@
 // are equal at every step are drawn once, labelled "reward (= pass@1)".
 
 import type { RunConfig } from '../../config';
-import type { ChartId } from '../../lessons';
+import { CHART_INFO, type ChartId } from '../../lessons';
 import { countsAnswers, metricName, metricSpec, taskChartMetrics } from '../../config';
 import { getTask, isTaskName } from '../../tasks/registry';
 import type { EvalRecord } from '../../rl/metrics';
@@ -15,7 +15,7 @@ import type { RunRecord } from '../../store/runs';
 import { downsample, POINT_BUDGET, type XY } from '../../core/downsample';
 import { paddedDomain, stepDomain } from './domain';
 import type { PlotSeries } from './series';
-import { answerLength, CHARTS, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
+import { answerLength, chartSpec, levelRange, maxEntropy, seriesName, type ChartSpec } from './catalog';
 import { CHANCE_COLOR, DASHES, MARKER_COLOR, RUN_COLORS } from './palette';
 import { recordedRunsOnChart, type ReferenceSet } from './recordedRuns';
 
@@ -159,7 +159,7 @@ function keysFor(
   config: RunConfig | undefined,
   reference?: ReferenceSet | null,
 ): { keys: string[]; range: ChartSpec['range']; yLabel: string } {
-  if (spec.id !== 'task') return { keys: [...spec.keys], range: spec.range, yLabel: spec.yLabel };
+  if (spec.id !== 'task') return { keys: [...spec.metrics], range: spec.range, yLabel: spec.yLabel };
   // The recorded runs name the task's metrics before the live run has any.
   const recorded = (reference?.runs ?? []).flatMap((r) => Object.keys(r.series ?? {}));
   const keys = taskChartMetrics([...taskMetricKeys(runs), ...recorded]);
@@ -280,7 +280,7 @@ function addRecorded(
 
 /** The chart `id` for `runs` (the active run first; the others are overlaid). */
 export function chartModel(id: ChartId, runs: readonly RunRecord[], ctx: ChartContext = {}): ChartModel {
-  const spec = CHARTS[id];
+  const spec = chartSpec(id);
   const primary = runs[0];
   const config = primary?.config ?? ctx.pending;
   const overlay = runs.length > 1;
@@ -343,7 +343,7 @@ function taskTitle(keys: readonly string[], config: RunConfig | undefined): stri
   const headline = config && isTaskName(config.task) ? getTask(config.task).display.headlineMetric : undefined;
   const shown = keys.length ? keys : headline ? [headline] : [];
   const names = shown.filter((k) => metricSpec(k)?.charted ?? true).map((k) => metricName(k));
-  return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHARTS.task.title;
+  return names.length ? names.join(', ').replace(/^./, (c) => c.toUpperCase()) : CHART_INFO.task.title;
 }
 
 /** The chance line: flat without a curriculum; a staircase following the level with one. */
