@@ -18,6 +18,7 @@ export const CHART_IDS = [
   'groups',
   'level',
   'task',
+  'verifier',
   'alpha',
   'length',
   'clip',
@@ -41,6 +42,8 @@ export const CHART_METRICS: Readonly<Record<ChartId, readonly string[]>> = {
   groups: ['frac_reward_zero_std', 'frac_all_wrong', 'frac_all_correct'],
   level: ['level'],
   task: [],
+  // The verifier's pass against the truth: the first is what an overlay of several runs draws.
+  verifier: ['task/true_pass', 'pass@1'],
   alpha: ['entropy_alpha'],
   length: ['completions/mean_length'],
   clip: ['clip_ratio/high_mean', 'clip_ratio/low_mean'],

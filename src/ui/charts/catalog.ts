@@ -78,6 +78,15 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
       return task.groupMetrics !== undefined && (task.display.hasTaskChart?.(taskParamsOf(c)) ?? true);
     },
   },
+  verifier: {
+    id: 'verifier',
+    title: 'Verifier against the truth',
+    yLabel: 'share of answers (0–1)',
+    keys: CHART_METRICS.verifier,
+    range: unit,
+    // Only where the verifier passes answers that are not right; elsewhere the two lines are one.
+    active: (c) => getTask(c.task).display.proxyVerifier?.(taskParamsOf(c)) ?? false,
+  },
   alpha: {
     id: 'alpha',
     title: 'Entropy weight α',
