@@ -7,7 +7,7 @@
 // on a software GPU are not stepped: see SLOW); every trained model is loaded once and judged as it
 // arrives (its recorded runs drawn, a group sampled from it).
 // PROJECTOR_SHOTS=DIR also saves each lesson's screen after its step (DIR/<lesson>-<width>.png),
-// to look at them as a class would.
+// to look at them as a class would. PROJECTOR_LESSONS=a,b judges only those lessons (a new one).
 import { test, expect, type Page } from '@playwright/test';
 import { getPreset, PRESET_NAMES } from '../src/lessons/presets';
 import { trainedModelButton } from './helpers';
@@ -20,6 +20,11 @@ import { projectorReport } from './projector-layout';
  * trained models below, whose preview group fills the same panel; the test without A+ (below) and
  * e2e/rollouts.spec.ts step a maze lesson for real.
  */
+/** The lessons judged: all, or those PROJECTOR_LESSONS names. */
+const LESSONS = process.env.PROJECTOR_LESSONS
+  ? PRESET_NAMES.filter((p) => process.env.PROJECTOR_LESSONS!.split(',').includes(p))
+  : PRESET_NAMES;
+
 const SLOW = new Set(['cot-a5', 'no-cot-a5', 'maze-grpo', 'maze-dr-grpo', 'maze-base-rl', 'maze-5x5']);
 
 /** What breaks the rule on the screen now, as readable lines (none: it holds). Without A+ small text is allowed. */
@@ -124,11 +129,11 @@ async function expectJumpShowsThePoint(page: Page, name: string, step: number): 
 test('1280×720 and 1024×768 with A+: every lesson on one screen, nothing cut, no label overlap, text ≥ 16 px, four answers in view; after a jump ahead too', async ({
   page,
 }) => {
-  const jumps = PRESET_NAMES.filter((p) => (getPreset(p).checkpoints ?? []).length > 0);
+  const jumps = LESSONS.filter((p) => (getPreset(p).checkpoints ?? []).length > 0);
   const loads = jumps.reduce((n, p) => n + getPreset(p).checkpoints!.length, 0);
-  test.setTimeout(PRESET_NAMES.length * 40_000 + loads * 40_000);
-  await openLecture(page, SIZES[0], PRESET_NAMES[0], true);
-  for (const preset of PRESET_NAMES) {
+  test.setTimeout(LESSONS.length * 40_000 + loads * 40_000);
+  await openLecture(page, SIZES[0], LESSONS[0], true);
+  for (const preset of LESSONS) {
     await chooseLesson(page, preset);
     await expectAtBothSizes(page, `${preset} before a step`, false);
     // A lesson a software GPU cannot show says so in a line of its own, whole.
@@ -158,13 +163,13 @@ test('1280×720 and 1024×768 with A+: every lesson on one screen, nothing cut, 
 // Every step of every lesson's guide, with A+ at both sizes, before a step: the guide strip grows
 // with its text, so a long step must not leave the charts cut or overlapping, nor push the page down.
 test('with A+: every guide step of every lesson keeps one screen, nothing cut, text ≥ 16 px', async ({ page }) => {
-  test.setTimeout(PRESET_NAMES.length * 10_000);
+  test.setTimeout(Math.max(LESSONS.length * 10_000, 60_000));
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 1024, height: 768 },
   ]) {
-    await openLecture(page, viewport, PRESET_NAMES[0], true);
-    for (const preset of PRESET_NAMES) {
+    await openLecture(page, viewport, LESSONS[0], true);
+    for (const preset of LESSONS) {
       await chooseLesson(page, preset);
       for (let i = 0; i < getPreset(preset).guide.length; i++) {
         if (i > 0) await page.getByTestId('guide-next').click();
@@ -182,9 +187,9 @@ test('with A+: every guide step of every lesson keeps one screen, nothing cut, t
 test('1024×768 without A+: every lesson on one screen, nothing cut, no label overlap; four maze answers in view', async ({
   page,
 }) => {
-  test.setTimeout(PRESET_NAMES.length * 15_000);
-  await openLecture(page, { width: 1024, height: 768 }, PRESET_NAMES[0], false);
-  for (const preset of PRESET_NAMES) {
+  test.setTimeout(Math.max(LESSONS.length * 15_000, 60_000));
+  await openLecture(page, { width: 1024, height: 768 }, LESSONS[0], false);
+  for (const preset of LESSONS) {
     await chooseLesson(page, preset);
     await expectProjectorRule(page, `${preset} before a step (no A+)`, false, false);
     if (preset !== 'maze-base-rl') continue;

@@ -13,7 +13,9 @@
 // batch of 512 rows or more became split-K sums (within 1.7e-7 relative). cot, mix and exact
 // (both engines) again when training drew only from the train part of the task's split and
 // the curriculum's check from its own training prompts (src/tasks/split.ts): other prompts, so
-// other numbers; sort's five steps drew no held-out instance and stayed the same.
+// other numbers; sort's five steps drew no held-out instance and stayed the same. sort, mix and
+// exact (both engines) again when sort gained the group metric task/true_pass: that key added
+// to each step (and to mix's evaluations' taskMetrics), every other value the same.
 
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -55,6 +55,13 @@ export const CHART_LIST = [
     meaning: "The task's own metrics (e.g. distinct correct walks of a maze), where the task reports some.",
   },
   {
+    id: 'verifier',
+    title: 'Verifier against the truth',
+    // The first is what an overlay of several runs draws.
+    metrics: ['task/true_pass', 'pass@1'],
+    meaning: "The verifier's pass rate against the true (exact) pass rate, where the verifier accepts wrong answers.",
+  },
+  {
     id: 'alpha',
     title: 'Entropy weight α',
     metrics: ['entropy_alpha'],

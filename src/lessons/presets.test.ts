@@ -239,7 +239,9 @@ describe('presets', () => {
   });
 
   it('the lessons added past the flagship come after the ones before them (the page numbers lessons in this order)', () => {
-    expect(PRESET_NAMES.slice(-7)).toEqual([
+    // Lessons added since come after these.
+    const start = PRESET_NAMES.indexOf('cot-a4');
+    expect(PRESET_NAMES.slice(start, start + 7)).toEqual([
       'cot-a4',
       'cot-s4',
       'cot-a5',
@@ -248,6 +250,7 @@ describe('presets', () => {
       'your-estimator',
       'maze-5x5',
     ]);
+    expect(PRESET_NAMES.indexOf('reward-hacking')).toBeGreaterThan(PRESET_NAMES.indexOf('maze-5x5'));
   });
 
   it("maze-5x5 is maze-base-rl's RL on whole 5×5 mazes from a warm start on the right-hand walk to G", () => {

@@ -42,7 +42,7 @@ describe('parameter specs', () => {
       'solution',
       'baseWalk',
     ]);
-    expect(names(sort.params)).toEqual(['length', 'alphabet', 'reward']);
+    expect(names(sort.params)).toEqual(['length', 'alphabet', 'reward', 'verifier']);
     expect(names(subsetsum.params)).toEqual(['count', 'maxValue']);
   });
 
@@ -62,10 +62,11 @@ describe('parseParams', () => {
       layout: 'block',
       reward: 'last',
     });
-    expect(validateParams(sort, { length: 3, alphabet: 4, reward: 'partial' })).toEqual({
+    expect(validateParams(sort, { length: 3, alphabet: 4, reward: 'partial', verifier: 'exact' })).toEqual({
       length: 3,
       alphabet: 4,
       reward: 'partial',
+      verifier: 'exact',
     });
   });
 

@@ -149,6 +149,11 @@ export interface TaskDisplay<P extends TaskParams = TaskParams, I extends TaskIn
   readonly headlineMetric?: string;
   /** Whether the task chart has something to draw at these parameters; absent: whenever the task has group metrics. */
   hasTaskChart?(params: P): boolean;
+  /**
+   * Whether the verifier at these parameters passes answers that are not right (a proxy), so
+   * that the verifier chart draws its pass against the task's true pass (task/true_pass); absent: never.
+   */
+  proxyVerifier?(params: P): boolean;
   /** The environment writes the end, so every answer has the same length (the length chart is idle). */
   readonly fixedLength?: boolean;
 }

@@ -21,6 +21,7 @@ import { noCotA5 } from './no-cot-a5';
 import { cotBlock } from './cot-block';
 import { yourEstimator } from './your-estimator';
 import { maze5x5 } from './maze-5x5';
+import { rewardHacking } from './reward-hacking';
 
 export const PRESET_TABLE: readonly Preset[] = [
   startHere,
@@ -42,4 +43,5 @@ export const PRESET_TABLE: readonly Preset[] = [
   cotBlock,
   yourEstimator,
   maze5x5,
+  rewardHacking,
 ];

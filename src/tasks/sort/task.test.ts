@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRng, STREAM } from '../../core/random';
 import { parseParams } from '../params';
 import { sortTask as sort, type SortInstance } from './task';
-import { EOS, NUM_SPECIAL } from '../types';
+import { EOS, NUM_SPECIAL, SEP } from '../types';
 
 function draw(raw: Record<string, unknown>, seed = 1): SortInstance {
   return sort.sample(makeRng(seed, STREAM.tasks), parseParams(sort, raw));
@@ -51,6 +51,56 @@ describe('sort', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('ordered: any k letters in non-decreasing order then EOS pass, whatever the prompt; the true pass says otherwise', () => {
+    const word = (s: string): number[] => [...s].map((c) => NUM_SPECIAL + c.charCodeAt(0) - 97).concat(EOS);
+    fc.assert(
+      fc.property(fc.nat(), (s) => {
+        const inst = draw({ length: 5, alphabet: 4, verifier: 'ordered' }, s);
+        for (const w of ['aaaaa', 'bbbbb', 'abbcd', 'aaddd']) {
+          const right = w === inst.answerText.replace(/ |<eos>/g, '');
+          expect(sort.verify(inst, word(w)), w).toMatchObject({ reward: 1, correct: true, details: { exact: right } });
+          expect(sort.groupMetrics!(inst, [word(w)]), w).toEqual({ true_pass: right ? 1 : 0 });
+        }
+        expect(sort.verify(inst, inst.answerTokens)).toMatchObject({
+          reward: 1,
+          correct: true,
+          details: { exact: true },
+        });
+        // Out of order, too short, too long, or a token that is not a letter: still wrong.
+        for (const bad of [word('aaaba'), word('aaaa'), word('aaaaaa'), [...word('aaaa').slice(0, 4), SEP, EOS]])
+          expect(sort.verify(inst, bad)).toMatchObject({ reward: 0, correct: false });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('ordered with partial credit: a letter counts when it is no smaller than the one before', () => {
+    const inst = draw({ length: 4, alphabet: 4, verifier: 'ordered', reward: 'partial' });
+    const tokens = [...'abab'].map((c) => NUM_SPECIAL + c.charCodeAt(0) - 97).concat(EOS);
+    // a, b in order; a after b is not; b after a is: 3 of 4 letters, and the EOS in its place.
+    expect(sort.verify(inst, tokens).reward).toBeCloseTo(4 / 5, 12);
+  });
+
+  it("true_pass is the group's share of exactly right answers; with the exact verifier, its pass", () => {
+    fc.assert(
+      fc.property(params, fc.nat(), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (raw, s, rights) => {
+        const inst = draw(raw, s);
+        const wrong = [...inst.answerTokens.slice(0, -2), EOS];
+        const group = rights.map((r) => (r ? inst.answerTokens : wrong));
+        const share = rights.filter(Boolean).length / rights.length;
+        expect(sort.groupMetrics!(inst, group).true_pass).toBeCloseTo(share, 12);
+        const passed = group.filter((c) => sort.verify(inst, c).correct).length / group.length;
+        expect(passed).toBeCloseTo(share, 12);
+      }),
+      { numRuns: 40 },
+    );
+    expect(sort.groupMetrics!(draw({}), [])).toEqual({});
+  });
+
+  it('names the field and the allowed values of a bad verifier', () => {
+    expect(() => draw({ verifier: 'loose' })).toThrow('sort.verifier must be one of exact, ordered, got "loose"');
   });
 
   it('labels mistakes', () => {

@@ -1,6 +1,8 @@
 // sort: write the k prompt letters in alphabetical order. The sanity task: fast to learn.
 //
 // Prompt: BOS x1 … xk SEP. Completion: the sorted letters, then EOS (sampled by the policy).
+// The verifier can be made to check less than the truth (verifier = ordered: any k letters in
+// order pass), the reward-hacking lesson's hole; the true pass is then still logged (true_pass).
 
 import type { Rng } from '../../core/random';
 import { parseParams } from '../params';
@@ -11,6 +13,7 @@ import {
   EOS,
   NUM_SPECIAL,
   SEP,
+  type MetricSpec,
   type ParamSpec,
   type SequenceShape,
   type Task,
@@ -23,6 +26,7 @@ export type SortParams = {
   length: number;
   alphabet: number;
   reward: 'exact' | 'partial';
+  verifier: 'exact' | 'ordered';
 };
 
 export const SORT_PARAMS: readonly ParamSpec[] = [
@@ -42,7 +46,22 @@ export const SORT_PARAMS: readonly ParamSpec[] = [
     values: ['exact', 'partial'],
     doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
   },
+  {
+    name: 'verifier',
+    kind: 'enum',
+    default: 'exact',
+    values: ['exact', 'ordered'],
+    doc: 'What the verifier calls right. exact: the prompt\'s letters, sorted; ordered: any k letters in non-decreasing order ("aaaaa" passes for every prompt), a verifier with a hole that a policy can learn to exploit (the reward-hacking lesson). Runs log the exact pass beside it either way (task/true_pass).',
+  },
 ];
+
+export const SORT_METRICS: Readonly<Record<string, MetricSpec>> = {
+  true_pass: {
+    name: 'true pass',
+    unit: '0–1',
+    doc: "Share of the answers that are the prompt's letters sorted, whatever the verifier says: pass@1 as an exact verifier counts it. It parts from pass@1 only when task.verifier is ordered.",
+  },
+};
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -92,23 +111,52 @@ function fromJSON(raw: unknown): SortInstance {
   return build(params, asIntArray(obj.input, 'instance.input', 0, params.alphabet, params.length));
 }
 
+const isLetter = (t: number, m: number): boolean => isIdIn(t, NUM_SPECIAL, NUM_SPECIAL + m);
+
+/**
+ * Which of the first k written tokens the verifier counts right: the sorted letter there (exact),
+ * or a letter no smaller than the letter before it (ordered: in order, whatever the prompt).
+ */
+function rightAt(instance: SortInstance, content: readonly number[]): boolean[] {
+  const m = instance.params.alphabet;
+  return instance.sorted.map((x, i) => {
+    const t = content[i];
+    if (instance.params.verifier === 'exact') return t === NUM_SPECIAL + x;
+    return isLetter(t, m) && (i === 0 || (isLetter(content[i - 1], m) && content[i - 1] <= t));
+  });
+}
+
+/** Whether the completion is the sorted letters then EOS, what verifier = exact checks. */
+function exactlyRight(instance: SortInstance, completion: readonly number[]): boolean {
+  const content = completionContent(completion, instance.completionLength);
+  return content.length === instance.sorted.length && instance.sorted.every((x, i) => content[i] === NUM_SPECIAL + x);
+}
+
 function verify(instance: SortInstance, completion: readonly number[]): VerifyResult {
   const content = completionContent(completion, instance.completionLength);
-  const expected = instance.sorted.map((x) => NUM_SPECIAL + x);
-  const k = expected.length;
-  const rightLetters = expected.filter((t, i) => content[i] === t).length;
+  const k = instance.sorted.length;
+  const rightLetters = rightAt(instance, content).filter(Boolean).length;
   const rightLength = content.length === k;
   const correct = rightLength && rightLetters === k;
   const reward =
     instance.params.reward === 'partial' ? (rightLetters + (rightLength ? 1 : 0)) / (k + 1) : correct ? 1 : 0;
-  return { reward, correct, details: { rightLetters, length: content.length, expectedLength: k } };
+  const details = { rightLetters, length: content.length, expectedLength: k };
+  // With the hole open, the inspector also says what an exact verifier would have said.
+  if (instance.params.verifier === 'exact') return { reward, correct, details };
+  return { reward, correct, details: { ...details, exact: exactlyRight(instance, completion) } };
+}
+
+/** true_pass: the share of the group's answers that are exactly right (the verifier may say otherwise). */
+function groupMetrics(instance: SortInstance, completions: readonly (readonly number[])[]): Record<string, number> {
+  if (completions.length === 0) return {};
+  return { true_pass: completions.filter((c) => exactlyRight(instance, c)).length / completions.length };
 }
 
 /** The written letters as one word, e.g. "abbd"; "?" marks a token that is not a letter. */
 function signature(instance: SortInstance, completion: readonly number[]): string {
   const m = instance.params.alphabet;
   return completionContent(completion, instance.completionLength)
-    .map((t) => (isIdIn(t, NUM_SPECIAL, NUM_SPECIAL + m) ? LETTERS[t - NUM_SPECIAL] : '?'))
+    .map((t) => (isLetter(t, m) ? LETTERS[t - NUM_SPECIAL] : '?'))
     .join('');
 }
 
@@ -116,7 +164,7 @@ function signature(instance: SortInstance, completion: readonly number[]): strin
 function errorSignature(instance: SortInstance, completion: readonly number[]): string {
   const content = completionContent(completion, instance.completionLength);
   const m = instance.params.alphabet;
-  if (content.some((t) => !isIdIn(t, NUM_SPECIAL, NUM_SPECIAL + m))) return 'badtoken';
+  if (content.some((t) => !isLetter(t, m))) return 'badtoken';
   if (content.length !== instance.sorted.length) return `length:${content.length}`;
   const letters = content.map((t) => t - NUM_SPECIAL);
   const same = (a: number[], b: number[]): boolean => a.every((x, i) => x === b[i]);
@@ -136,6 +184,9 @@ const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
     question: 'Sort the letters.',
     answer: inst.sorted.map((x) => LETTERS[x]).join(' '),
   }),
+  // The true pass is drawn against the verifier's by the verifier chart, not as a task chart.
+  hasTaskChart: () => false,
+  proxyVerifier: (p) => p.verifier !== 'exact',
 };
 
 /** The split's key: the letters to sort, in their order. */
@@ -146,10 +197,12 @@ export const sortTask: Task<SortParams, SortInstance> = totalTask({
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
   display: sortDisplay,
+  metrics: SORT_METRICS,
   vocab,
   shape,
   sample,
   verify,
+  groupMetrics,
   signature,
   errorSignature,
   fromJSON,

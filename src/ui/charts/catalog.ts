@@ -55,6 +55,13 @@ export const CHART_VIEWS: Record<ChartId, ChartView> = {
       return task.groupMetrics !== undefined && (task.display.hasTaskChart?.(taskParamsOf(c)) ?? true);
     },
   },
+  verifier: {
+    plot: 'lines',
+    yLabel: 'share of answers (0–1)',
+    range: unit,
+    // Only where the verifier passes answers that are not right; elsewhere the two lines are one.
+    active: (c) => getTask(c.task).display.proxyVerifier?.(taskParamsOf(c)) ?? false,
+  },
   alpha: {
     plot: 'lines',
     yLabel: 'α',

@@ -319,7 +319,20 @@ describe('chart model', () => {
   it('the dashboard folds the engineering charts and those off in this config', () => {
     const { main, fold } = dashboardCharts(presetConfig('sort-easy'));
     expect(main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'length']);
-    expect(fold).toEqual(['level', 'task', 'alpha', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time']);
+    expect(fold).toEqual([
+      'level',
+      'task',
+      'verifier',
+      'alpha',
+      'clip',
+      'kl',
+      'grad-norm',
+      'loss',
+      'throughput',
+      'time',
+    ]);
+    // Its verifier chart is on only where the verifier has a hole.
+    expect(dashboardCharts(presetConfig('reward-hacking')).main).toContain('verifier');
     expect(dashboardCharts(presetConfig('cot-discovery')).main).toEqual([
       'reward',
       'entropy',
