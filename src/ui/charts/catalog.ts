@@ -78,6 +78,15 @@ export const CHARTS: Record<ChartId, ChartSpec> = {
       return task.groupMetrics !== undefined && (task.display.hasTaskChart?.(taskParamsOf(c)) ?? true);
     },
   },
+  consensus: {
+    id: 'consensus',
+    title: 'Right, or only agreed?',
+    yLabel: 'share (0–1)',
+    keys: CHART_METRICS.consensus,
+    range: unit,
+    // The consensus rate exists only under the label-free reward.
+    active: (c) => c.rewardSource === 'consensus',
+  },
   alpha: {
     id: 'alpha',
     title: 'Entropy weight α',

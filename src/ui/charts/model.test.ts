@@ -309,7 +309,18 @@ describe('chart model', () => {
   it('the dashboard folds the engineering charts and those off in this config', () => {
     const { main, fold } = dashboardCharts(presetConfig('sort-easy'));
     expect(main).toEqual(['reward', 'entropy', 'advantages', 'groups', 'length']);
-    expect(fold).toEqual(['level', 'task', 'alpha', 'clip', 'kl', 'grad-norm', 'loss', 'throughput', 'time']);
+    expect(fold).toEqual([
+      'level',
+      'task',
+      'consensus',
+      'alpha',
+      'clip',
+      'kl',
+      'grad-norm',
+      'loss',
+      'throughput',
+      'time',
+    ]);
     expect(dashboardCharts(presetConfig('cot-discovery')).main).toEqual([
       'reward',
       'entropy',
