@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EOS } from '../tasks/types';
 import { answerKey, consensusFromAnswers, consensusRewards } from './consensus';
 import type { RolloutShape } from './rollout';
+import { Trainer } from './trainer';
+import { CpuEngine } from './cpu-engine';
+import { presetConfig } from '../lessons/presets';
+import { mergeConfig } from '../config/config';
 
 describe('consensus reward (OM-GRPO, worked by hand)', () => {
   it('an answer is the tokens before the first EOS', () => {
@@ -48,5 +52,21 @@ describe('consensus reward (OM-GRPO, worked by hand)', () => {
 
   it('names a wrong batch size', () => {
     expect(() => consensusFromAnswers(['a'], 1, 2)).toThrow(/expected B·G = 2/);
+  });
+});
+
+describe('a step under rewardSource = consensus', () => {
+  it('trains on the majority reward, and records the consensus rate and the verifier beside it', async () => {
+    const cfg = mergeConfig(presetConfig('sort-easy'), { rewardSource: 'consensus', evalEvery: 0, steps: 1 });
+    const t = await Trainer.create(cfg, (l, p, s) => new CpuEngine(l, p, s));
+    const r = await t.step();
+    const s = t.latest!;
+    const expected = consensusRewards(s.tokens, s.shape);
+    expect(r.scalars.consensus_rate).toBeCloseTo(expected.rate, 12);
+    // The reward is the agreement (each group's majority share), not the verifier's.
+    expect(r.scalars.reward).toBeCloseTo(expected.rate, 12);
+    const verifier = s.verified.rewards.reduce((a, b) => a + b, 0) / s.shape.N;
+    expect(r.scalars['reward/verifier']).toBeCloseTo(verifier, 12);
+    expect(r.scalars['pass@1']).toBeCloseTo(s.verified.correct.reduce((a, b) => a + b, 0) / s.shape.N, 12);
   });
 });
