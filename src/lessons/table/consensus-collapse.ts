@@ -47,7 +47,7 @@ export const consensusCollapse: Preset = {
   ],
   expect:
     'Measured on the CPU engine, 8 seeds × 100 steps from the shipped base model: the consensus rate ends at 0.96–1.00 (mean of the last 10 steps) and sampled pass@1 at 0 on every seed, while held-out greedy pass@1 falls from 0.84 to 0–0.06 at step 100 (0–0.34 already at step 10). The verifier control from the same base and seeds ends at 0.56–0.94. About 20 s a run.',
-  charts: ['consensus', 'reward', 'entropy', 'groups'],
+  charts: ['reward', 'consensus', 'entropy', 'groups'],
   init: BASE,
   checkpoints: [
     {
