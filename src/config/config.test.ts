@@ -209,6 +209,27 @@ describe('rules between knobs', () => {
     );
   });
 
+  it('rewardSource: verifier or consensus; consensus keeps the verifier out of the batch', () => {
+    expectError(
+      { rewardSource: 'votes' },
+      'rewardSource',
+      'rewardSource must be one of verifier, consensus; got "votes"',
+    );
+    expectError(
+      { rewardSource: 'consensus', dynamicSampling: true },
+      'dynamicSampling',
+      /^dynamicSampling must be false/,
+    );
+    expectError({ rewardSource: 'consensus', estimator: 'mapp' }, 'estimator', /^estimator must not be mapp/);
+    expectError(
+      { rewardSource: 'consensus', estimator: 'reinforce', groupSize: 1 },
+      'groupSize',
+      /^groupSize must be at least 2 with rewardSource consensus/,
+    );
+    expect(validateConfig({ rewardSource: 'consensus' }).rewardSource).toBe('consensus');
+    expect(validateConfig({}).rewardSource).toBe('verifier');
+  });
+
   it('dualClip is 0 or > 1', () => {
     expectError({ dualClip: 0.5 }, 'dualClip', 'dualClip must be 0 (off) or a number in (1, 100], got 0.5');
     expectError({ dualClip: 1 }, 'dualClip', /dualClip must be 0/);

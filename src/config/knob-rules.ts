@@ -153,6 +153,32 @@ export const KNOB_RULES: readonly KnobRule[] = [
     },
   },
   {
+    // A label-free reward must not let the verifier back in: dynamic sampling keeps groups by the
+    // verifier's rewards and MaPP's posterior counts the verifier's correct answers.
+    rule: '`rewardSource` = consensus needs `groupSize` ≥ 2, `dynamicSampling` off and an `estimator` other than mapp.',
+    check: (c) => {
+      if (c.rewardSource !== 'consensus') return;
+      if (c.groupSize < 2)
+        fail(
+          'groupSize',
+          `groupSize must be at least 2 with rewardSource consensus (a majority of one), got ${c.groupSize}`,
+          ['rewardSource'],
+        );
+      if (c.dynamicSampling)
+        fail(
+          'dynamicSampling',
+          "dynamicSampling must be false with rewardSource consensus (it keeps groups by the verifier's rewards)",
+          ['rewardSource'],
+        );
+      if (c.estimator === 'mapp')
+        fail(
+          'estimator',
+          "estimator must not be mapp with rewardSource consensus (its posterior counts the verifier's correct answers)",
+          ['rewardSource'],
+        );
+    },
+  },
+  {
     rule: '`mappPool` ≥ `batchPrompts` with `estimator` = mapp.',
     check: (c) => {
       if (c.estimator === 'mapp' && c.mappPool < c.batchPrompts) {

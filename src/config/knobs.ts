@@ -554,6 +554,16 @@ export const STATIC_KNOBS = [
     when: { estimator: ['custom'] },
   },
   {
+    key: 'rewardSource',
+    kind: 'enum',
+    default: 'verifier',
+    values: ['verifier', 'consensus'],
+    section: 'advantage',
+    label: 'reward source',
+    doc: "verifier: the task's verifier gives the rewards. consensus: a label-free reward, OM-GRPO's (docs/methods.md): in each group the majority answer (the completion's tokens before EOS; ties to the one seen first, empty answers never) gets 1 and every other 0, and no verifier is asked; the run logs the consensus rate (consensus_rate, the share of a group agreeing with its majority) and the verifier's reward (reward/verifier), and pass@1 and held-out evaluation still come from the verifier.",
+    source: 'OM-GRPO (docs/methods.md)',
+  },
+  {
     key: 'rewardShaping',
     kind: 'enum',
     default: 'none',

@@ -24,6 +24,11 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = {
     doc: "Mean reward of the step's answers, as the verifier gave it (partial credit included).",
   },
   'pass@1': { name: 'pass@1', unit: '0–1', doc: "Share of the step's sampled answers that are fully right." },
+  consensus_rate: {
+    name: 'consensus rate',
+    unit: '0–1',
+    doc: "With rewardSource = consensus: share of a group's answers that agree with its majority answer, averaged over the groups (1: every group unanimous, right or wrong).",
+  },
   'eval/pass@1_greedy': {
     name: 'held-out pass@1',
     unit: '0–1',

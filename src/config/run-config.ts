@@ -65,6 +65,7 @@ export interface RunConfig {
   lampoTau: number;
   gcsSigma: number;
   customEstimator: string;
+  rewardSource: 'verifier' | 'consensus';
   rewardShaping: 'none' | 'custom';
   customReward: string;
   customTimeLimitMs: number;

@@ -46,6 +46,7 @@ function repair(raw: Record<string, KnobValue>, task: TaskName, pick: number): R
   c.minibatches = mb;
   c.mappPool = Math.max(c.mappPool as number, c.batchPrompts as number);
   if ((c.dualClip as number) <= 1) c.dualClip = 0;
+  if (c.rewardSource === 'consensus' && (c.dynamicSampling || c.estimator === 'mapp')) c.rewardSource = 'verifier';
   const t = getTask(task);
   if (!t.baseCompletion) c.sftData = 'answers';
   const params = Object.fromEntries(t.params.map((p) => [p.name, c[`task.${p.name}`]]));

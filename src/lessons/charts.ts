@@ -62,6 +62,13 @@ export const CHART_LIST = [
     meaning: "The verifier's pass rate against the true (exact) pass rate, where the verifier accepts wrong answers.",
   },
   {
+    id: 'consensus',
+    title: 'Right, or only agreed?',
+    metrics: ['pass@1', 'consensus_rate'],
+    meaning:
+      'Pass@1 by the verifier against the share of a group agreeing with its majority answer (the label-free consensus reward).',
+  },
+  {
     id: 'alpha',
     title: 'Entropy weight α',
     metrics: ['entropy_alpha'],

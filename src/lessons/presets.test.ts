@@ -104,12 +104,13 @@ describe('presets', () => {
   });
 
   it("the three 4×4 maze lessons start from one base model: the same weights, each under its lesson's settings", () => {
-    // maze-5x5 starts from a warm start of its own (5×5, on wall walks to G).
+    // maze-5x5 starts from a warm start of its own (5×5, on wall walks to G); consensus-collapse
+    // from a trained sorter.
     expect(
       PRESETS.filter((p) => p.init)
         .map((p) => p.name)
         .sort(),
-    ).toEqual(['maze-5x5', 'maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);
+    ).toEqual(['consensus-collapse', 'maze-5x5', 'maze-base-rl', 'maze-dr-grpo', 'maze-grpo']);
     const base = (name: string) => shippedCheckpoint(getPreset(name).checkpoints![0].file);
     const first = base('maze-base-rl');
     expect(first.trainedSteps).toBe(0);

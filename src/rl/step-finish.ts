@@ -91,7 +91,10 @@ export async function stepScalars(
     );
   Object.assign(scalars, prefixKeys('task/', aggregateTaskMetrics(snapshot.verified.groupMetrics)));
   // With your reward shaping, `reward` is what the estimator saw; this is what the verifier said.
-  if (ctx.code.reward) scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
+  // With the consensus reward, likewise; and how much of each group agrees with its majority.
+  if (ctx.code.reward || snapshot.consensus)
+    scalars['reward/verifier'] = snapshot.verified.rewards.reduce((a, b) => a + b, 0) / shape.N;
+  if (snapshot.consensus) scalars.consensus_rate = snapshot.consensus.rate;
 
   if (countsBefore) Object.assign(scalars, gpuCallScalars(countsBefore, ctx.engine.callCounts!()!));
   return { m, scalars };

@@ -1,5 +1,5 @@
 // Phases 1 and 3 of a step: sampling the batch (with DAPO's dynamic sampling) and turning the
-// verified rewards into per-token advantages (with the run's own reward shaping and estimator,
+// verified (or consensus) rewards into per-token advantages (with the run's own reward shaping and estimator,
 // MaPP's posterior and the sampled entropy regulator). Phase 2, verify, is verifyBatch.
 
 import type { RunConfig } from '../config/config';
@@ -19,6 +19,7 @@ import type { LossSettings } from './settings';
 import { applyOverlongShaping, informativeGroups } from './shaping';
 import { buildTemplate, completionFacts, gatherGroups, rolloutShape, verifyBatch, type SampledGroup } from './rollout';
 import type { PromptPool } from './prompt-pool';
+import { consensusRewards } from './consensus';
 import type { StepTimes } from './step-times';
 import { namedTensors, TrainingFault, type RolloutSnapshot } from './trainer-types';
 
@@ -122,7 +123,12 @@ export async function advantagesFor(
   let batch: RolloutBatch;
   let adv: AdvantageResult;
   try {
+    // The label-free reward (OM-GRPO) replaces the verifier's; pass@1 still counts verified.correct.
     let rewards = verified.rewards;
+    if (c.rewardSource === 'consensus') {
+      s.consensus = consensusRewards(s.tokens, shape);
+      rewards = s.consensus.rewards;
+    }
     if (shaping)
       rewards = await shaping.call(rewardInput(rewardFacts(s, promptKeys, step)), [
         { length: shape.N, meaning: 'N, one per completion' },

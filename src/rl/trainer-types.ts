@@ -4,6 +4,7 @@
 import type { ParamLayout } from '../model/layout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdvantageResult } from './estimators';
+import type { ConsensusReward } from './consensus';
 import type { CodeLocation } from './custom/errors';
 import type { SandboxFactory } from './custom/sandbox';
 import type { Phase, StepRecord } from './metrics';
@@ -81,6 +82,8 @@ export interface RolloutSnapshot {
   facts: CompletionFacts;
   verified: VerifiedBatch;
   advantages?: AdvantageResult;
+  /** With rewardSource = consensus: the label-free rewards the estimator saw, and each group's agreement. */
+  consensus?: ConsensusReward;
   /** [N·Lc] importance ratio π_new/π_old of each trained token after the update (1 where untrained); with collectRatios */
   ratio?: Float32Array;
   vocab: string[];

@@ -7,6 +7,7 @@ import { deadGroups } from './dead-groups';
 import { cotDiscovery } from './cot-discovery';
 import { noCotRoom } from './no-cot-room';
 import { entropyCollapse } from './entropy-collapse';
+import { consensusCollapse } from './consensus-collapse';
 import { clipHigher } from './clip-higher';
 import { mappVsGrpo } from './mapp-vs-grpo';
 import { mazeGrpo } from './maze-grpo';
@@ -29,6 +30,7 @@ export const PRESET_TABLE: readonly Preset[] = [
   cotDiscovery,
   noCotRoom,
   entropyCollapse,
+  consensusCollapse,
   clipHigher,
   mappVsGrpo,
   mazeGrpo,

@@ -62,6 +62,13 @@ export const CHART_VIEWS: Record<ChartId, ChartView> = {
     // Only where the verifier passes answers that are not right; elsewhere the two lines are one.
     active: (c) => getTask(c.task).display.proxyVerifier?.(taskParamsOf(c)) ?? false,
   },
+  consensus: {
+    plot: 'lines',
+    yLabel: 'share (0–1)',
+    range: unit,
+    // The consensus rate exists only under the label-free reward.
+    active: (c) => c.rewardSource === 'consensus',
+  },
   alpha: {
     plot: 'lines',
     yLabel: 'α',

@@ -323,6 +323,7 @@ describe('chart model', () => {
       'level',
       'task',
       'verifier',
+      'consensus',
       'alpha',
       'clip',
       'kl',
