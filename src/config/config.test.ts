@@ -57,7 +57,7 @@ describe('defaults', () => {
 
   it("has exactly the chosen task's parameters", () => {
     const keys = Object.keys(defaultConfig('sort')).filter((k) => k.startsWith('task.'));
-    expect(keys).toEqual(['task.length', 'task.alphabet', 'task.reward']);
+    expect(keys).toEqual(['task.length', 'task.alphabet', 'task.reward', 'task.verifier']);
   });
 });
 

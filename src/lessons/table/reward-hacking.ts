@@ -45,7 +45,7 @@ export const rewardHacking: Preset = {
   ],
   expect:
     'Measured (CPU engine, seeds 0–7, 300 steps, 16–35 s each): the verifier\'s pass reaches 0.9 at steps 115–179 and ends at 0.98–1.00, while the true pass stays 0.00 (held-out greedy true pass 0.00–0.02 at step 300); each seed ends writing one word for every prompt ("aaaaa" on 4 seeds, "ddddd" on 3, "bbbbb" on 1). The exact verifier, all or nothing: reward 0 at every step on 8 of 8 seeds. Exact with partial credit: held-out greedy true pass 0.64–0.88 at step 300.',
-  charts: ['verifier', 'reward', 'entropy'],
+  charts: ['reward', 'verifier', 'entropy'],
   checkpoints: [
     {
       label: 'step 120, hacking',
