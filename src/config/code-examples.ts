@@ -6,7 +6,7 @@
 // src/rl/custom/examples.test.ts checks that each reproduces its built-in bit for bit.
 
 import { estimatorRows, type Estimator } from '../estimators';
-import GENERATED from './code-examples.generated.json';
+import GENERATED from './code-examples.generated.json' with { type: 'json' };
 import { ESTIMATOR_TEMPLATE, REWARD_TEMPLATE, type CodeKind } from './user-code';
 
 export interface CodeExample {
