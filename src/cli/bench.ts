@@ -19,6 +19,7 @@ const SUITES: Record<string, () => Promise<BenchSuite>> = {
   'gpu-report': async () => (await import('../bench/gpu-report')).gpuReportSuite,
   kernels: async () => (await import('../bench/kernels')).kernelsSuite,
   learning: async () => (await import('../bench/learning')).learningSuite,
+  'lesson-speed': async () => (await import('../bench/lesson-speed')).lessonSpeedSuite,
   peers: async () => (await import('../bench/peers')).peersSuite,
   soak: async () => (await import('../bench/soak')).soakSuite,
 };
