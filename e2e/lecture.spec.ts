@@ -247,9 +247,9 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
 }) => {
   await openLecture(page, '?preset=cot-discovery');
   await page.getByTestId('load-trained').and(page.locator('[data-file$="length3.safetensors"]')).click();
-  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)');
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 240)');
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await expect(page.getByTestId('step-count')).toHaveText('220');
+  await expect(page.getByTestId('step-count')).toHaveText('240');
   await expect(page.getByTestId('guide-summary')).toContainText('last product'); // the lesson stays
   await page.getByTestId('tab-table').click();
   await expect(page.getByTestId('learned-table')).toBeVisible({ timeout: 60_000 });
@@ -258,7 +258,7 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
   // Training goes on at length 3: three elements per chain.
   await expect(page.getByTestId('group-prompt')).toContainText(/Prompt: \S+ · \S+ · \S+ —/);
   await expect(page.getByTestId('chart-level')).toHaveAttribute('data-points', '1');
-  // The charts span the lesson from step 0: the recorded runs that got to step 220 are drawn, not a lone dot.
+  // The charts span the lesson from step 0: the recorded runs that got to step 240 are drawn, not a lone dot.
   await expect(page.getByTestId('plot-reward')).toHaveAttribute('data-x-domain', /^0,/);
   await expect(page.getByTestId('chart-reward').locator('.chart-legend')).toContainText('recorded runs');
 });
@@ -267,11 +267,11 @@ test('a shared link to a trained model opens on it; loading one puts it in the l
   page,
 }) => {
   await openLecture(page, '?preset=cot-discovery&trained=at%20length%203');
-  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 220)', {
+  await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 240)', {
     timeout: 60_000,
   });
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
-  await expect(page.getByTestId('step-count')).toHaveText('220');
+  await expect(page.getByTestId('step-count')).toHaveText('240');
   await expect(page).toHaveURL(/[?&]trained=at%20length%203(&|$)/);
   // Another model from the menu replaces it in the link.
   await page.getByTestId('load-trained').and(page.locator('[data-file$="solved.safetensors"]')).click();

@@ -252,3 +252,58 @@ describe('layers', () => {
     }
   });
 });
+
+const REPO = resolve(SRC, '..');
+
+/** Folders of the repository that are not code (or not ours): built, installed, run outputs, assets. */
+const NOT_CODE = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'runs',
+  'test-results',
+  'playwright-report',
+  'bench-results',
+  'public',
+]);
+
+/** Every file under dir (absolute paths), skipping the NOT_CODE folders at the top of the repository. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (!(dirname(path) === REPO && NOT_CODE.has(name))) out.push(...filesUnder(path));
+    } else out.push(path);
+  }
+  return out;
+}
+
+describe('outside src/', () => {
+  it('code reaches src/ only through the command line (src/cli/main.ts); e2e specs are tests', () => {
+    // bin/rlvr.mjs runs src/cli/main.ts; a script that imported the trainer or a task's folder
+    // would stand outside the layer table (issue 48: research/ drives `rlvr`, it does not import it).
+    const code = filesUnder(REPO).filter(
+      (f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f) && !f.startsWith(SRC) && !f.startsWith(join(REPO, 'e2e')),
+    );
+    expect(code.map((f) => relative(REPO, f))).toContain(join('bin', 'rlvr.mjs'));
+    const bad: string[] = [];
+    for (const file of code) {
+      const text = readFileSync(file, 'utf8');
+      const specs = [...text.matchAll(/(?:from\s*|import\(\s*|new URL\(\s*|require\(\s*)['"](\.[^'"]+)['"]/g)];
+      for (const [, spec] of specs) {
+        const target = resolve(dirname(file), spec);
+        const rel = relative(SRC, target).split(/[\\/]/).join('/');
+        if (!rel.startsWith('..') && !/^cli\/main(\.ts)?$/.test(rel))
+          bad.push(`${relative(REPO, file)} imports ${relative(REPO, target)}`);
+      }
+    }
+    expect(bad, 'drive the command line (npm run rlvr --) instead').toEqual([]);
+  });
+
+  it('research/ holds notes only: no code, no weights (the commands that rebuild them instead)', () => {
+    const research = join(REPO, 'research');
+    const files = existsSync(research) ? filesUnder(research).map((f) => relative(REPO, f)) : [];
+    expect(files.filter((f) => !f.endsWith('.md'))).toEqual([]);
+  });
+});

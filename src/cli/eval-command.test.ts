@@ -165,6 +165,10 @@ describe('rlvr eval (cpu backend)', () => {
     expect(w.byMove.reduce((a: number, b: number) => a + b, 0)).toBe(kinds);
     for (const p of Object.values(w.pRight as Record<string, number>)) expect(p).toBeGreaterThanOrEqual(0);
     expect(text[2]).toContain(`shortest path to the goal: ${w.unbroken} `);
+    // Each greedy walk against the wall follower (src/tasks/maze/hands.ts).
+    expect(text).toContain('each greedy walk against the wall follower (10 mazes):');
+    expect(Object.values(w.hands.kinds as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(10);
+    expect(w.hands.reaches.either).toBeLessThanOrEqual(10);
     // BODHI's branching numbers from 8 sampled walks per maze.
     const bjson: string[] = [];
     expect(

@@ -34,7 +34,7 @@ export const EVAL_FLAGS: Record<string, FlagSpec> = {
   backend: commonFlag('backend'),
   breaks: {
     kind: 'switch',
-    doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right); always in --json (chainBreaks, walkBreaks)',
+    doc: 'groupmul: also say where each greedy chain first breaks (the first y that is not the running product) and which products it gets wrong, with p(right); maze: where each greedy walk first goes wrong (a wall, the edge, a wrong turn, stopping short, overshooting), with p(right), and which hand on the wall it keeps; always in --json (chainBreaks, walkBreaks)',
   },
   branching: {
     kind: 'value',

@@ -74,7 +74,7 @@ describe('PlaygroundController', () => {
     expect(t.s().jump).toEqual({
       preset: 'cot-discovery',
       step: 800,
-      seed: 1,
+      seed: 0,
       file: 'checkpoints/cot-discovery-solved.safetensors',
       label: 'solved (length 6)',
     });
@@ -95,7 +95,7 @@ describe('PlaygroundController', () => {
     expect(t.s().rollout?.step).toBe(801);
     // The same file imported: the lesson is recognised by its settings.
     t.controller.importFile('mine.safetensors', await site('checkpoints/cot-discovery-solved.safetensors'));
-    expect(t.s().jump).toMatchObject({ preset: 'cot-discovery', step: 800, seed: 1, file: 'mine.safetensors' });
+    expect(t.s().jump).toMatchObject({ preset: 'cot-discovery', step: 800, seed: 0, file: 'mine.safetensors' });
     t.controller.reset();
     expect(t.s().jump).toBeNull();
     t.ready();

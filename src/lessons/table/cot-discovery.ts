@@ -41,7 +41,7 @@ export const cotDiscovery: Preset = {
     },
   ],
   expect:
-    'Measured (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. The recorded runs drawn under yours (CPU engine, seeds 0–3): length 3 at steps 221–281, length 6 at 441–581; on 512 fresh length-6 chains greedy pass@1 0.93 / 1.00 / 0.98 / 1.00 at step 800 (measured before the train/held-out split: S3 has 46,656 length-6 chains and a run draws about 50,000, so most were in training; the split now holds a tenth of them out) and 0.97 / 1.00 / 1.00 / 1.00 at step 900. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
+    'Measured before the train/held-out split (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. The recorded runs drawn under yours (CPU engine, seeds 0–1, trained on the train part of the split): length 3 at steps 241 / 251, length 6 at 591 / 571; on 512 held-out length-6 chains, never drawn in training, greedy pass@1 1.00 / 1.00 at step 800 and at step 900. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
   charts: ['reward', 'level', 'task', 'entropy'],
   variants: [
     { label: 'no KL anchor', set: { klBeta: 0, refSync: 'none' } },
@@ -52,12 +52,12 @@ export const cotDiscovery: Preset = {
     {
       label: 'at length 3',
       file: 'checkpoints/cot-discovery-length3.safetensors',
-      note: 'seed 1 at step 220 of the recorded run, when its curriculum reached length 3',
+      note: 'seed 0 at step 240 of the recorded run, when its curriculum reached length 3',
     },
     {
       label: 'solved (length 6)',
       file: 'checkpoints/cot-discovery-solved.safetensors',
-      note: 'seed 1 at step 800 of the recorded run (length 6 since step 551): greedy pass@1 1.000 and CoT alignment 1.000 on 512 length-6 chains (trained before the train/held-out split: on the held-out part too 1.000, but about two thirds of all chains were in its training draws)',
+      note: 'seed 0 at step 800 of the recorded run (length 6 since step 591), trained on the train part of the split: greedy pass@1 1.000 on 512 held-out length-6 chains, every intermediate answer the running product (CoT alignment 1.000)',
     },
   ],
   ablation: {

@@ -3,7 +3,14 @@
 // move and of the end token at every position: five teacher-forced passes over those walks), and
 // how G sampled walks per maze branch (BODHI's numbers), with the file `--walks-out` keeps them in.
 
-import { EOS, type BranchingRun, type PolicyProbe, type TaskBranching, type TaskBreaks } from '../types';
+import {
+  EOS,
+  type BranchingRun,
+  type PolicyProbe,
+  type ProbeSample,
+  type TaskBranching,
+  type TaskBreaks,
+} from '../types';
 import { FIRST_MOVE, type MazeInstance } from './board';
 import {
   branchingLines,
@@ -16,6 +23,7 @@ import {
   type MazeBranching,
 } from './branching';
 import { walkBreakLines, walkBreakReport, type WalkBreakReport } from './breaks';
+import { handLines, handReport } from './hands';
 import {
   mazesMismatch,
   parseRecordedWalks,
@@ -40,8 +48,9 @@ export async function greedyWalks(probe: PolicyProbe, instances: readonly MazeIn
 export async function greedyWalkBreaks(
   probe: PolicyProbe,
   instances: readonly MazeInstance[],
+  greedy?: ProbeSample,
 ): Promise<WalkBreakReport> {
-  const { shape, tokens } = await probe.greedy(instances);
+  const { shape, tokens } = greedy ?? (await probe.greedy(instances));
   const { N, T, Lp } = shape;
   // logp[token] [N·T]: row r scores `token` as the token at r + 1.
   const logp = new Map<number, Float32Array>();
@@ -95,12 +104,23 @@ export async function sampledWalks(
   };
 }
 
-/** The maze's Task.breaks: where greedy walks first go wrong (walkBreaks in --json). */
+/** The maze's Task.breaks: where greedy walks first go wrong, and which hand on the wall they keep (walkBreaks in --json, its hands). */
 export const mazeBreaks: TaskBreaks<MazeInstance> = {
   what: 'walks',
   async report(probe, instances) {
-    const report = await greedyWalkBreaks(probe, instances);
-    return { field: 'walkBreaks', value: report, lines: walkBreakLines(report) };
+    // One greedy decode for both reports.
+    const greedy = await probe.greedy(instances);
+    const report = await greedyWalkBreaks(probe, instances, greedy);
+    const { shape, tokens } = greedy;
+    const hands = handReport(
+      instances,
+      instances.map((_, n) => completionRow(tokens, n, shape.T, shape.Lp, shape.Lc)),
+    );
+    return {
+      field: 'walkBreaks',
+      value: { ...report, hands },
+      lines: [...walkBreakLines(report), ...handLines(hands)],
+    };
   },
 };
 
