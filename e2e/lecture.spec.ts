@@ -266,7 +266,9 @@ test('jump ahead: the trained model of cot-discovery at length 3 loads with its 
 test('a shared link to a trained model opens on it; loading one puts it in the link; an unknown label is named', async ({
   page,
 }) => {
-  await openLecture(page, '?preset=cot-discovery&trained=at%20length%203');
+  // Not openLecture: its wait for the idle page can outlast the notice (shown for 8 s) on a loaded machine.
+  page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
+  await page.goto('/?preset=cot-discovery&trained=at%20length%203');
   await expect(page.getByTestId('notice')).toContainText('Loaded the trained model (at length 3, step 240)', {
     timeout: 60_000,
   });
