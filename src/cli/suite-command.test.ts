@@ -89,6 +89,11 @@ describe('rlvr sweep --suite methods', () => {
     expect(curves.notes.join(' ')).toMatch(/--methods.*not recorded here/);
     expect(curves.notes.join(' ')).toContain('Every run trained 3 steps (--steps)');
     expect(curves.command).toContain('--curves-out');
+    // The board names the file and says how the page loads it.
+    const boardAgain = readFileSync(board, 'utf8');
+    expect(boardAgain).toContain('## Recorded curves');
+    expect(boardAgain).toContain(`\`${join(curvesDir, 'leaderboard-sorting.json')}\``);
+    expect(boardAgain).toContain("*Load the leaderboard's recorded runs*");
     // The cells the page draws are the summary's: the same seeds per method.
     expect(recordedCells(curves).map((c) => c.runs.length)).toEqual([2, 2]);
   });

@@ -171,19 +171,20 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
       source: `your --estimator-file (${String(f['estimator-file'])})`,
     });
   const notes = boardNotes(suite, plans, steps);
+  const curves =
+    f['curves-out'] === undefined
+      ? []
+      : writeSuiteCurves(String(f['curves-out']), suite, summarized, typedCommand(argv), steps);
   const board = leaderboardMarkdown({
     suite: suite.name,
     methods,
     tasks: boardTasks,
     commands: [typedCommand(argv)],
     notes,
+    curves,
   });
   const boardPath = f.leaderboard === undefined ? join(outDir, 'leaderboard.md') : String(f.leaderboard);
   writeFileAtomic(boardPath, board);
-  const curves =
-    f['curves-out'] === undefined
-      ? []
-      : writeSuiteCurves(String(f['curves-out']), suite, summarized, typedCommand(argv), steps);
   io.out(
     `wrote ${[boardPath, ...curves].join(', ')} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
   );
