@@ -44,7 +44,8 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
   // A method ticked on is drawn too.
   await recorded.getByTestId('recorded-methods').getByLabel('RLOO').check();
   await expect(main.getByTestId('plot-series')).toHaveCount(4);
-  await recorded.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await main.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: 'test-results/ablation-recorded-1280x720.png' });
 
   // A live ablation (1 seed × 2 steps a cell) gets the recorded curves over its own, marked so.
@@ -62,7 +63,10 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
     .evaluateAll((els) => els.map((e) => e.getAttribute('stroke-dasharray') ?? ''));
   expect(stroke.filter((d) => d === '6 3')).toHaveLength(4);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await live.scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  // After the resize's layout: the live chart with the recorded curves over it, in view.
+  await expect(live).toBeVisible();
+  await live.evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: 'test-results/ablation-recorded-1024x768.png' });
 
   // A user's own file of the format: here the shipped one cut to two methods.
@@ -73,13 +77,11 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
     .setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(own)) });
   await expect(recorded.getByTestId('recorded-summary')).toContainText('2 methods × 6 seeds × 500 steps of sorting');
   await expect(recorded.getByTestId('recorded-summary')).toContainText('from mine.json');
-  await panel
-    .getByTestId('recorded-file')
-    .setInputFiles({
-      name: 'abl.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"format":"rlvr-playground-ablation"}'),
-    });
+  await panel.getByTestId('recorded-file').setInputFiles({
+    name: 'abl.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format":"rlvr-playground-ablation"}'),
+  });
   await expect(
     page.getByText(/Could not load abl\.json: abl\.json: format must be "rlvr-leaderboard-curves"/),
   ).toBeVisible();

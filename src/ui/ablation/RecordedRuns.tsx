@@ -86,8 +86,8 @@ export function RecordedRunsView({
         </button>
       </h3>
       <p className="small muted" data-testid="recorded-summary">
-        {recordedSummary(file)}, from {overlay.source}. Dashed curves are these recorded runs; the live ablation&apos;s
-        charts above draw them too.
+        {recordedSummary(file)}, from {overlay.source}. Recorded curves are dashed; when an ablation runs or is
+        imported, its charts above draw them too.
       </p>
       {file.notes.map((n, i) => (
         <p key={i} className="small" data-testid="recorded-note">
