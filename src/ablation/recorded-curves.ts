@@ -1,6 +1,6 @@
 // A suite task's recorded curves (docs/leaderboard.md, "Recorded curves"): every run of the
 // leaderboard's task, per method and seed, as the step series of the task's main metric and the
-// reward, small enough to ship with the page (public/reference/leaderboard-<task>.json). `rlvr
+// reward, small enough to ship with the page (public/reference/leaderboard-sorting.json). `rlvr
 // sweep --suite … --curves-out DIR` writes it from the runs' own folders; the page's ablation view
 // loads it and draws it over its charts as recorded runs (src/ui/ablation/recordedSeries.ts).
 // Pure: the caller reads and writes the files. Held-out evaluations are kept as they are (one point

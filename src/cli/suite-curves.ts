@@ -1,6 +1,6 @@
 // `rlvr sweep --suite … --curves-out DIR`: each task's recorded curves (src/ablation/recorded-curves.ts)
 // as DIR/leaderboard-<task>.json, from the same runs the summaries read, for the page's ablation
-// view to load and draw over its charts (the shipped ones are public/reference/leaderboard-<task>.json).
+// view to load and draw over its charts (the shipped ones are public/reference/leaderboard-sorting.json).
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // The leaderboard's recorded runs in the ablation view: load the shipped curves of a suite task
-// (public/reference/leaderboard-<task>.json, written by `rlvr sweep --suite methods --curves-out`)
+// (public/reference/leaderboard-sorting.json, written by `rlvr sweep --suite methods --curves-out`)
 // or a file of that format, then see every method's mean curve and band over seeds, dashed and
 // marked as recorded, with GRPO against the methods picked; the same curves are drawn over the
 // live ablation's charts (AblationView.tsx). The model is recordedSeries.ts.
