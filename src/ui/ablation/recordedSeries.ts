@@ -60,10 +60,13 @@ export function recordedOverlay(file: RecordedCurvesFile, source: string): Recor
   return { file, source, stats, shown: defaultShown(stats) };
 }
 
-/** A method's colour: GRPO the darkest, the others the run colours in the file's order. */
+/**
+ * A method's colour: GRPO the darkest, the others the run colours in the file's order from the
+ * fifth on, so that the first methods do not take the colours of a live ablation's first cells.
+ */
 export function recordedColor(stats: AblationStats, label: string): string {
   const i = stats.cells.findIndex((c) => c.label === label);
-  return i <= 0 ? OWN_RUN_COLOR : RUN_COLORS[(i - 1) % RUN_COLORS.length];
+  return i <= 0 ? OWN_RUN_COLOR : RUN_COLORS[(i + 3) % RUN_COLORS.length];
 }
 
 /** The mean curve of `metric` of each shown method with its 95% band over seeds, dashed and labelled "recorded". */
