@@ -9,3 +9,4 @@ export * from './summary';
 export * from './report';
 export * from './methods-suite';
 export * from './leaderboard';
+export * from './recorded-curves';

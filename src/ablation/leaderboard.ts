@@ -26,6 +26,8 @@ export interface LeaderboardInput {
   commands: readonly string[];
   /** Lines said before the table (e.g. that the budgets were overridden). */
   notes?: readonly string[];
+  /** The recorded-curves files written with it (--curves-out), one per task. */
+  curves?: readonly string[];
 }
 
 function pText(p: number): string {
@@ -144,6 +146,26 @@ function escapeCell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
+/** How to see the runs' curves: the files written with the board, or how to write them. */
+function curvesSection(files: readonly string[]): string[] {
+  const loaded =
+    "In the page, the ablation panel's *Load the leaderboard's recorded runs* button draws the shipped ones (and " +
+    "*Load a curves file…* a file of your own): each method's mean curve of the main metric and of the reward " +
+    'with its 95% band over seeds, dashed and marked as recorded, GRPO against the methods picked, also over a live ' +
+    "ablation's charts.";
+  const what =
+    'The curves of these runs, per method and seed (held-out evaluations as recorded, the reward averaged down to ' +
+    '100 points a run), ';
+  return [
+    '## Recorded curves',
+    '',
+    files.length
+      ? `${what}are in ${files.map((f) => `\`${f}\``).join(', ')}. ${loaded}`
+      : `${what}are written by the same command with \`--curves-out DIR\` (\`DIR/leaderboard-<task>.json\`). ${loaded}`,
+    '',
+  ];
+}
+
 /** docs/leaderboard.md. */
 export function leaderboardMarkdown(input: LeaderboardInput): string {
   const lines: string[] = [];
@@ -213,6 +235,8 @@ export function leaderboardMarkdown(input: LeaderboardInput): string {
     '',
   );
   lines.push('```sh', ...input.commands, '```', '');
+
+  lines.push(...curvesSection(input.curves ?? []));
 
   lines.push('## Per task', '');
   for (const t of input.tasks) {

@@ -219,6 +219,8 @@ export interface FolderSummary {
   /** Things a person should know (duplicate seeds, runs that stopped early). */
   warnings: string[];
   runs: number;
+  /** The runs as the statistics read them, one cell per method or combination (the recorded curves' input). */
+  cells: AblationCell[];
 }
 
 const plainCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -268,7 +270,7 @@ export function summarizeRunFolders(roots: readonly string[], overrides: Summary
         ]
       : []),
   ];
-  return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length };
+  return { summary, markdown: ablationMarkdown(stats, { title, lines }), warnings, runs: folders.length, cells };
 }
 
 /** Every run folder below `roots`, each read once, and the first ablation.json among them (with its folder). */

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { SweepIo } from './sweep-runner';
 import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
 import { ESTIMATOR_TEMPLATE } from '../config/user-code';
+import { parseRecordedCurves, recordedCells } from '../ablation/recorded-curves';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 const io = (out: string[] = [], err: string[] = []): SweepIo => ({
@@ -56,10 +57,45 @@ describe('rlvr sweep --suite methods', () => {
     expect(md).toContain("not the suite's own budgets");
     expect(out.at(-1)).toMatch(/^wrote .*board\.md .*: 4 runs; 4 run here/);
 
-    // The same command again finds every run finished and only rewrites the summaries.
+    // The same command again finds every run finished and only rewrites the summaries; with
+    // --curves-out it also writes the task's recorded curves from the same run folders.
     const err: string[] = [];
-    expect(await sweepCommand([...TINY, '--out', dir, '--leaderboard', board], io([], err))).toBe(0);
+    const curvesDir = join(dir, 'curves');
+    const again = [...TINY, '--out', dir, '--leaderboard', board, '--curves-out', curvesDir];
+    expect(await sweepCommand(again, io([], err))).toBe(0);
     expect(err.join('\n')).toContain('4 runs, 0 to run (4 already finished)');
+    const text = readFileSync(join(curvesDir, 'leaderboard-sorting.json'), 'utf8');
+    const curves = parseRecordedCurves(text, 'leaderboard-sorting.json');
+    expect(curves.task).toMatchObject({ id: 'sorting', preset: 'sort-easy', steps: 3 });
+    expect(curves.task.sets).toEqual(expect.arrayContaining(['task.length=5', 'evalEvery=1']));
+    expect(curves.metrics).toEqual(['eval/pass@1_greedy', 'reward']);
+    expect(curves.methods.map((m) => m.label)).toEqual(['GRPO', 'AVSPO']);
+    expect(curves.methods[1].set).toEqual({ estimator: 'avspo' });
+    for (const m of curves.methods) {
+      expect(m.runs.map((r) => r.seed)).toEqual([0, 1]);
+      for (const r of m.runs) {
+        expect(r.lastStep).toBe(3);
+        // Every step's reward (3 points: far below the point budget) and every evaluation, as the run wrote them.
+        const rewards = readFileSync(join(dir, 'sorting', m.label, `seed-${r.seed}`, 'metrics.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { step?: number; scalars?: { reward: number } })
+          .filter((l) => l.step !== undefined && l.scalars)
+          .map((l) => [l.step, Math.round(l.scalars!.reward * 1e4) / 1e4]);
+        expect(r.series.reward).toEqual(rewards);
+        expect(r.series['eval/pass@1_greedy'].at(-1)![0]).toBe(3);
+      }
+    }
+    expect(curves.notes.join(' ')).toMatch(/--methods.*not recorded here/);
+    expect(curves.notes.join(' ')).toContain('Every run trained 3 steps (--steps)');
+    expect(curves.command).toContain('--curves-out');
+    // The board names the file and says how the page loads it.
+    const boardAgain = readFileSync(board, 'utf8');
+    expect(boardAgain).toContain('## Recorded curves');
+    expect(boardAgain).toContain(`\`${join(curvesDir, 'leaderboard-sorting.json')}\``);
+    expect(boardAgain).toContain("*Load the leaderboard's recorded runs*");
+    // The cells the page draws are the summary's: the same seeds per method.
+    expect(recordedCells(curves).map((c) => c.runs.length)).toEqual([2, 2]);
   });
 
   it("--emit-jobs prints one train command per run, with the user's estimator as one more method; AKL only where the recipe has a KL term", async () => {

@@ -4,6 +4,7 @@
 // gets its summary (every method against GRPO, Holm over the methods) and the suite its
 // leaderboard. With --emit-jobs it prints the runs' train commands instead; the same command
 // run again afterwards finds them finished and only writes the summaries and the leaderboard.
+// With --curves-out it also writes each task's recorded curves for the page (./suite-curves.ts).
 
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -28,6 +29,7 @@ import {
   suiteTaskPlan,
   suiteTasks,
   SUITE_NAMES,
+  type AblationCell,
   type LeaderboardTask,
   type Suite,
   type SuiteOptions,
@@ -35,6 +37,7 @@ import {
 } from '../ablation';
 import { ABLATION_FILE, ablationFile, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { checkSweepFolder } from './sweep-folder-check';
+import { writeSuiteCurves } from './suite-curves';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
@@ -73,6 +76,10 @@ export const SUITE_FLAGS: Record<string, FlagSpec> = {
   leaderboard: {
     kind: 'value',
     doc: 'where to write the leaderboard (default DIR/leaderboard.md; the shipped one is docs/leaderboard.md)',
+  },
+  'curves-out': {
+    kind: 'value',
+    doc: "a folder for each task's recorded curves, leaderboard-<task>.json, that the page's ablation view loads (the shipped ones are in public/reference)",
   },
   'emit-jobs': commonFlag(
     'emit-jobs',
@@ -154,7 +161,8 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     return 130;
   }
 
-  const boardTasks = summarizeSuiteTasks(io, outDir, plans);
+  const summarized = summarizeSuiteTasks(io, outDir, plans);
+  const boardTasks = summarized.map((t) => t.board);
   const methods = suiteMethods(suite, options.methods);
   if (code.estimator !== undefined)
     methods.push({
@@ -163,17 +171,22 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
       source: `your --estimator-file (${String(f['estimator-file'])})`,
     });
   const notes = boardNotes(suite, plans, steps);
+  const curves =
+    f['curves-out'] === undefined
+      ? []
+      : writeSuiteCurves(String(f['curves-out']), suite, summarized, typedCommand(argv), steps);
   const board = leaderboardMarkdown({
     suite: suite.name,
     methods,
     tasks: boardTasks,
     commands: [typedCommand(argv)],
     notes,
+    curves,
   });
   const boardPath = f.leaderboard === undefined ? join(outDir, 'leaderboard.md') : String(f.leaderboard);
   writeFileAtomic(boardPath, board);
   io.out(
-    `wrote ${boardPath} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
+    `wrote ${[boardPath, ...curves].join(', ')} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
   );
   if (ran.failures.length) {
     io.err(`${ran.failures.length} runs failed: ${ran.failures.join(', ')}`);
@@ -260,21 +273,26 @@ function prepareTaskFolders(
 }
 
 /** Each task's summary.json and summary.md (every method against GRPO), as the leaderboard reads them. */
-function summarizeSuiteTasks(io: SweepIo, outDir: string, plans: readonly SuiteTaskPlan[]): LeaderboardTask[] {
-  const boardTasks: LeaderboardTask[] = [];
+function summarizeSuiteTasks(
+  io: SweepIo,
+  outDir: string,
+  plans: readonly SuiteTaskPlan[],
+): { plan: SuiteTaskPlan; board: LeaderboardTask; cells: AblationCell[] }[] {
+  const boardTasks: { plan: SuiteTaskPlan; board: LeaderboardTask; cells: AblationCell[] }[] = [];
   for (const p of plans) {
     const dir = join(outDir, p.task.id);
     const s = summarizeRunFolders([dir], { compare: 'baseline' });
     writeSummary(dir, s);
     for (const w of s.warnings) io.err(`warning (${p.task.id}): ${w}`);
-    boardTasks.push({
+    const board = {
       task: p.task,
       stats: s.summary,
       seeds: p.spec.seeds,
       steps: p.spec.steps,
       skipped: p.skipped,
       sets: p.spec.sets,
-    });
+    };
+    boardTasks.push({ plan: p, board, cells: s.cells });
   }
   return boardTasks;
 }

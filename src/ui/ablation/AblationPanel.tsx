@@ -2,9 +2,10 @@
 // lesson and its variants, or a grid of values) on every seed, K runs at once; then the mean
 // curve of each cell with its 95% band, "solved by step t", a table with intervals, and a
 // verdict that claims a difference only where the seeds support it (AblationView.tsx). Export as
-// JSON (and import it back to view) or as an SVG figure for a report.
+// JSON (and import it back to view) or as an SVG figure for a report. The leaderboard's recorded
+// runs (RecordedRuns.tsx) load beside it and are drawn, dashed, over its charts.
 
-import { createContext, useContext, useRef, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { getPreset, type Preset } from '../../lessons';
 import { ablationCells, ablationSpec, versusCustomGrid, type AblationSpec } from '../../ablation/spec';
 import { useApp } from '../../store/store';
@@ -13,6 +14,9 @@ import { AblationView } from './AblationView';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type AblationRunner } from './runner';
 import { loadCheckpoint } from '../../store/checkpointFile';
 import { fetchSiteFile } from '../siteFile';
+import { RecordedRunsLoader, RecordedRunsView } from './RecordedRuns';
+import { JsonFileButton } from './JsonFileButton';
+import type { RecordedOverlay } from './recordedSeries';
 
 /** The page's ablation runner (null while the page starts). */
 export const AblationRunnerContext = createContext<AblationRunner | null>(null);
@@ -87,6 +91,8 @@ export function AblationPanel() {
   const form = useAblationSpec(preset, lesson);
   const { spec, error } = form;
   const running = ablation !== null && ablation.finishedAt === null && !ablation.importedFrom;
+  // The leaderboard's recorded runs, when loaded: drawn on their own and over the live charts.
+  const [recorded, setRecorded] = useState<RecordedOverlay | null>(null);
   return (
     <section className="panel ablation" data-testid="ablation" aria-label="ablation">
       <h2>
@@ -113,7 +119,9 @@ export function AblationPanel() {
           {error}
         </p>
       )}
-      {ablation && <AblationView a={ablation} />}
+      <RecordedRunsLoader onLoad={setRecorded} />
+      {ablation && <AblationView a={ablation} recorded={recorded} />}
+      {recorded && <RecordedRunsView overlay={recorded} onChange={setRecorded} onClose={() => setRecorded(null)} />}
     </section>
   );
 }
@@ -214,29 +222,19 @@ function StartStop({
 function AblationImport() {
   const setAblation = useApp((s) => s.setAblation);
   const notify = useApp((s) => s.notify);
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <button className="small-button" data-testid="ablation-import" onClick={() => fileInput.current?.click()}>
-        Import…
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        data-testid="ablation-import-file"
-        onChange={async (e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          try {
-            setAblation(ablationFromJson(await file.text(), file.name));
-          } catch (err) {
-            notify('error', `Could not import ${file.name}: ${(err as Error).message}`);
-          }
-        }}
-      />
-    </>
+    <JsonFileButton
+      testId="ablation-import"
+      inputTestId="ablation-import-file"
+      onFile={async (file) => {
+        try {
+          setAblation(ablationFromJson(await file.text(), file.name));
+        } catch (err) {
+          notify('error', `Could not import ${file.name}: ${(err as Error).message}`);
+        }
+      }}
+    >
+      Import…
+    </JsonFileButton>
   );
 }

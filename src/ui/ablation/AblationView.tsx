@@ -4,17 +4,17 @@
 
 import { useMemo, useRef } from 'react';
 import { metricName } from '../../config';
-import { defaultMetricRange, formatSteps, formatValue, type AblationStats } from '../../ablation';
+import { formatSteps, formatValue, type AblationStats } from '../../ablation';
 import { ablationRuns, type AblationState } from '../../store/ablationSlice';
 import { useApp } from '../../store/store';
 import { useThrottledSelector } from '../throttle';
 import { downloadFile } from '../download';
-import { paddedDomain } from '../charts/domain';
-import { Plot } from '../charts/Plot';
 import type { PlotSeries } from '../charts/series';
 import { RUN_COLORS } from '../charts/palette';
 import { ablationToJson } from './ablationFile';
 import { ablationStats } from './stats';
+import { BandFigure, SolvedFigure } from './BandFigure';
+import { recordedBandSeries, recordedSolvedSeries, type RecordedOverlay } from './recordedSeries';
 
 const selectAblationRuns = (() => {
   let memo: { runs: unknown; ablation: unknown; out: ReturnType<typeof ablationRuns> } | null = null;
@@ -25,7 +25,7 @@ const selectAblationRuns = (() => {
   };
 })();
 
-export function AblationView({ a }: { a: AblationState }) {
+export function AblationView({ a, recorded = null }: { a: AblationState; recorded?: RecordedOverlay | null }) {
   // While runs stream in, the statistics follow at the charts' pace; once the ablation is over,
   // its final runs at once (what is shown is then exactly what Export writes).
   const streaming = useThrottledSelector(selectAblationRuns, 2);
@@ -51,8 +51,8 @@ export function AblationView({ a }: { a: AblationState }) {
       {stats && (
         <>
           <div className="ablation-figure" ref={figure} data-testid="ablation-figure">
-            <BandChart stats={stats} metric={stats.metrics[0]} steps={a.spec.steps} />
-            {stats.solved && <SolvedChart stats={stats} steps={a.spec.steps} />}
+            <BandChart stats={stats} metric={stats.metrics[0]} steps={a.spec.steps} recorded={recorded} />
+            {stats.solved && <SolvedChart stats={stats} steps={a.spec.steps} recorded={recorded} />}
           </div>
           <CellTable stats={stats} />
           <ul className="verdict" data-testid="ablation-verdict">
@@ -118,10 +118,17 @@ function Progress({ a }: { a: AblationState }) {
   );
 }
 
-const PLOT_WIDTH = 440;
-const PLOT_HEIGHT = 220;
-
-function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: string; steps: number }) {
+function BandChart({
+  stats,
+  metric,
+  steps,
+  recorded,
+}: {
+  stats: AblationStats;
+  metric: string;
+  steps: number;
+  recorded: RecordedOverlay | null;
+}) {
   // A cell with no run yet is not drawn (its legend says so), rather than drawn as a flat 0.
   const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
     const curve = c.curves[metric] ?? [];
@@ -134,32 +141,33 @@ function BandChart({ stats, metric, steps }: { stats: AblationStats; metric: str
       band: curve.filter((p) => p.lo !== null && p.hi !== null).map((p) => ({ x: p.step, lo: p.lo!, hi: p.hi! })),
     };
   });
-  const range = defaultMetricRange(metric);
-  const values = series.flatMap((s) => [...s.points.map((p) => p.y), ...(s.band ?? []).flatMap((b) => [b.lo, b.hi])]);
-  const yDomain: [number, number] =
-    range && range.max === 1 ? [0, 1] : paddedDomain(values, { floor: range?.min === 0 ? 0 : undefined, minSpan: 0.1 });
+  // The leaderboard's recorded runs, dashed, over the live cells when they recorded this metric.
+  const over = recorded ? recordedBandSeries(recorded, metric) : [];
   return (
-    <figure className="chart" data-testid="ablation-curves" data-series={series.length}>
-      <figcaption>{metricName(metric)}: mean over seeds, 95% band</figcaption>
-      <Plot
-        width={PLOT_WIDTH}
-        height={PLOT_HEIGHT}
-        xDomain={[0, steps]}
-        yDomain={yDomain}
-        xLabel="step"
-        yLabel={metricName(metric)}
-        series={series}
-        testId="plot-ablation"
-      />
-      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
-    </figure>
+    <BandFigure
+      metric={metric}
+      steps={over.length ? Math.max(steps, recorded!.file.task.steps) : steps}
+      series={[...series, ...over]}
+      caption={`${metricName(metric)}: mean over seeds, 95% band${over.length ? '; dashed: recorded runs of the leaderboard, not live' : ''}`}
+      testId="ablation-curves"
+      plotTestId="plot-ablation"
+      waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)}
+    />
   );
 }
 
 /** Dash patterns and widths that keep overlapping staircases apart: the first cell widest and solid. */
 const SOLVED_DASHES = ['', '7 4', '2 3', '10 3 2 3'];
 
-function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) {
+function SolvedChart({
+  stats,
+  steps,
+  recorded,
+}: {
+  stats: AblationStats;
+  steps: number;
+  recorded: RecordedOverlay | null;
+}) {
   // Each cell's staircase ends where its runs have got to (not at the budget), and not at all before it has a run.
   const series: PlotSeries[] = stats.cells.flatMap((c, i) => {
     if (!c.solve || c.runs.length === 0) return [];
@@ -175,55 +183,23 @@ function SolvedChart({ stats, steps }: { stats: AblationStats; steps: number }) 
       points: [...points, { x: reached, y: points.at(-1)?.y ?? 0 }],
     };
   });
+  // The recorded runs' staircases where "solved" means the same thing.
+  const rule = recorded?.stats.solved;
+  const same = rule && rule.metric === stats.solved!.metric && rule.target === stats.solved!.target;
+  const over = same ? recordedSolvedSeries(recorded!) : [];
   return (
-    <figure className="chart" data-testid="ablation-solved">
-      <figcaption>
-        Solved by step t ({metricName(stats.solved!.metric)} ≥ {stats.solved!.target}): share of seeds
-      </figcaption>
-      <Plot
-        width={PLOT_WIDTH}
-        height={PLOT_HEIGHT}
-        xDomain={[0, steps]}
-        yDomain={[0, 1]}
-        xLabel="step"
-        yLabel="share of seeds solved"
-        series={series}
-        testId="plot-ablation-solved"
-      />
-      <Legend series={series} waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)} />
-    </figure>
+    <SolvedFigure
+      solved={stats.solved!}
+      steps={over.length ? Math.max(steps, recorded!.file.task.steps) : steps}
+      series={[...series, ...over]}
+      testId="ablation-solved"
+      plotTestId="plot-ablation-solved"
+      waiting={stats.cells.filter((c) => c.runs.length === 0).map((c) => c.label)}
+    />
   );
 }
 
-function Legend({ series, waiting = [] }: { series: PlotSeries[]; waiting?: readonly string[] }) {
-  return (
-    <ul className="chart-legend">
-      {series.map((s) => (
-        <li key={s.id}>
-          <svg width="26" height="8" aria-hidden="true">
-            <line
-              x1="0"
-              y1="4"
-              x2="26"
-              y2="4"
-              stroke={s.color}
-              strokeWidth={s.width ?? 2.5}
-              strokeDasharray={s.dash || undefined}
-            />
-          </svg>{' '}
-          {s.label}
-        </li>
-      ))}
-      {waiting.map((label) => (
-        <li key={label} className="faint" data-testid="ablation-waiting">
-          {label}: not started
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CellTable({ stats }: { stats: AblationStats }) {
+export function CellTable({ stats }: { stats: AblationStats }) {
   const metrics = stats.metrics.slice(0, 3);
   const interval = (lo: number | null, hi: number | null) =>
     lo === null || hi === null ? '' : ` [${formatValue(lo)}, ${formatValue(hi)}]`;
