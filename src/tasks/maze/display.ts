@@ -4,6 +4,7 @@
 import type { MetricSpec, TaskDisplay } from '../types';
 import type { MazeInstance, MazeParams } from './board';
 import { moveArrow, walkEnd } from './walks';
+import { mazePicture } from './picture';
 
 // The task chart is named after the evenness of the shortest walks (BODHI: does RL narrow the ways
 // to G?); the counts beside it grow with the walks that reach G and need another axis, so they stay
@@ -58,7 +59,7 @@ export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
 };
 
 export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
-  view: 'board',
+  picture: mazePicture,
   tokenWords: () => moveArrow,
   promptWords(inst) {
     const size = inst.grid.length;
