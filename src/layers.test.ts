@@ -60,21 +60,6 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/**
- * The page's pictures of a group of answers still build their data from the chain's and the
- * maze's folders; they are to move there behind a Task.display.picture hook (issue 48). Until
- * then these, and no other files, may import a task's folder.
- */
-const PICTURES_PENDING: readonly string[] = [
-  'ui/answers/ElementKey.tsx',
-  'ui/answers/MazeBoard.tsx',
-  'ui/answers/RecordedWalks.tsx',
-  'ui/answers/groupData.ts',
-  'ui/answers/groupmulData.ts',
-  'ui/answers/mazeData.ts',
-  'ui/answers/recordedWalksData.ts',
-];
-
 /** The .ts and .tsx files under dir, tests only when asked. */
 function sourceFiles(dir: string, withTests = false): string[] {
   const out: string[] = [];
@@ -227,20 +212,18 @@ describe('layers', () => {
     // The registry, the Task interface and the shared helpers of src/tasks/ are allowed; a task's
     // own folder (src/tasks/<name>/, or all of them through src/tasks/index.ts) is not.
     const taskFolder = (rel: string) => /^tasks\/[^/]+\//.test(rel) || rel === 'tasks/index.ts';
-    const bad = new Set<string>();
     const lines: string[] = [];
     for (const file of files.filter((f) => layerOf(f) !== 'tasks')) {
       const from = relative(SRC, file).split(/[\\/]/).join('/');
       for (const target of importedFiles(file)) {
         const rel = relative(SRC, target).split(/[\\/]/).join('/');
-        if (!taskFolder(rel)) continue;
-        bad.add(from);
-        if (!PICTURES_PENDING.includes(from)) lines.push(`${from} imports ${rel}`);
+        if (taskFolder(rel)) lines.push(`${from} imports ${rel}`);
       }
     }
-    expect(lines, 'ask the task through the registry (getTask) and its hooks instead').toEqual([]);
-    // The list below only shrinks: a file that no longer imports a task's folder leaves it.
-    expect(PICTURES_PENDING.filter((f) => !bad.has(f))).toEqual([]);
+    expect(
+      lines,
+      'ask the task through the registry (getTask) and its hooks (Task.display.picture, …) instead',
+    ).toEqual([]);
   });
 
   it('the CPU engine and the trainer load no WebGPU code', () => {

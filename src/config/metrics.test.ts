@@ -6,15 +6,25 @@ describe("a task metric's spec decides where it is drawn", () => {
   it('the chart draws the charted ones (and any no task documents), not the alternatives kept for the CSV', () => {
     const groupmul = ['reward', 'task/cot_alignment_prefix', 'task/cot_alignment_suffix'];
     expect(taskChartMetrics(groupmul)).toEqual(['task/cot_alignment_prefix']);
-    const maze = ['task/wall_or_edge', 'task/distinct_correct_paths', 'task/shortest_fraction'];
-    expect(taskChartMetrics(maze)).toEqual(['task/distinct_correct_paths']);
+    const maze = [
+      'task/wall_or_edge',
+      'task/distinct_correct_paths',
+      'task/shortest_simpson',
+      'task/shortest_fraction',
+    ];
+    expect(taskChartMetrics(maze)).toEqual(['task/shortest_simpson']);
     expect(taskChartMetrics(['task/undocumented', 'task/undocumented'])).toEqual(['task/undocumented']);
   });
 
   it('the latest numbers show the charted metrics a task documents', () => {
-    expect(latestTaskMetrics(['task/distinct_correct_paths', 'task/shortest_fraction', 'task/undocumented'])).toEqual([
-      'task/distinct_correct_paths',
-    ]);
+    expect(
+      latestTaskMetrics([
+        'task/shortest_simpson',
+        'task/distinct_correct_paths',
+        'task/shortest_fraction',
+        'task/undocumented',
+      ]),
+    ).toEqual(['task/shortest_simpson']);
   });
 
   it('a count of answers gets its own axis; shares and held-out shares are cut to [0, 1]', () => {

@@ -52,7 +52,8 @@ export const CHART_LIST = [
     id: 'task',
     title: 'Task metrics',
     metrics: [],
-    meaning: "The task's own metrics (e.g. distinct correct walks of a maze), where the task reports some.",
+    meaning:
+      "The task's own metrics (e.g. how evenly a maze's shortest walks spread over its shortest paths), where the task reports some.",
   },
   {
     id: 'verifier',

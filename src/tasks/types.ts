@@ -6,6 +6,7 @@
 
 import type { SampleResult } from '../core/abi';
 import type { Rng } from '../core/random';
+import type { PictureAnswers, RecordedPictures, TaskPicture } from './picture';
 
 /** Special tokens at fixed ids in every task vocabulary; task tokens start at NUM_SPECIAL. */
 export const PAD = 0;
@@ -109,8 +110,16 @@ export interface MetricSpec {
 /** See MetricSpec.scale. */
 export type MetricScale = 'share' | 'count';
 
-/** Which view draws a group of answers: the chain with its running products, walks on the board, or the token rows alone. */
-export type TaskView = 'chain' | 'board' | 'rows';
+/**
+ * A task's own picture of its answers (src/tasks/picture.ts has the pictures' data): built in the
+ * task's folder, drawn by the page by the picture's kind. Absent: the page draws token rows.
+ */
+export interface PictureHook<I extends TaskInstance = TaskInstance> {
+  /** The picture of one group: one instance and its G answers. */
+  group(instance: I, answers: PictureAnswers): TaskPicture;
+  /** A recorded answers file read for the page's side-by-side view (a lesson's `walks`); absent: none. */
+  readonly recorded?: RecordedPictures;
+}
 
 /** A prompt in words, for people: what is asked, of what, and a right answer. */
 export interface PromptWords {
@@ -127,11 +136,12 @@ export interface AnswerNote {
 }
 
 /**
- * How the page shows a task: plain data and pure functions, no React (the views are src/ui's,
- * picked by `view`). The page asks these and never compares a task's name.
+ * How the page shows a task: plain data and pure functions, no React (the components are src/ui's,
+ * picked by the kind of picture the task gives). The page asks these and never compares a task's name.
  */
 export interface TaskDisplay<P extends TaskParams = TaskParams, I extends TaskInstance = TaskInstance> {
-  readonly view: TaskView;
+  /** The picture of a group of answers; absent: token rows. */
+  readonly picture?: PictureHook<I>;
   /** How the task's (non-special) tokens read, e.g. an element's name or a move's arrow; absent: the vocabulary text. */
   tokenWords?(instance: I): (token: number, raw: string) => string;
   /** The prompt in words; absent: the prompt's and the answer's tokens. */

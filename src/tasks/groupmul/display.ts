@@ -1,61 +1,27 @@
 // How the page shows groupmul: element names for the tokens and the prompt, and the chain a
-// group's view draws, x₁ … x_k with the running product each scratchpad y should hold.
+// group's picture draws (Task.display.picture), x₁ … x_k with the running product each scratchpad y
+// should hold, and every answer's y's marked against them.
 //
 // Column t of the chain is x_{t+1}. Scratchpad position j should hold x₁⋯x_{L_j}, so its y sits in
 // column L_j − 1: every column with an interleaved layout (s = k), every second one with s = k/2,
 // only the last with s = 1 (no scratchpad: the answer at once).
 
+import type {
+  Alignment,
+  ChainColumn,
+  ChainLayout,
+  ChainPicture,
+  ChainRow,
+  Mark,
+  PictureAnswers,
+  ScratchTarget,
+} from '../picture';
 import { NUM_SPECIAL, type MetricSpec, type TaskDisplay } from '../types';
 import { scratchLength, type GroupMulInstance, type GroupMulParams } from './layout';
-import { alignment, scratchTargets, type Mark, type ScratchToken } from './marks';
-import { displayNames, elementDisplay, subscript, type ElementDisplay } from './names';
+import { alignment, markScratchpad, scratchTargets, type ScratchToken } from './marks';
+import { displayNames, elementDisplay, subscript } from './names';
 
-/** What scratchpad position j should hold. */
-export interface ScratchTarget {
-  j: number;
-  /** "y₁". */
-  label: string;
-  element: number;
-  name: string;
-  /** L_j: the y should be x₁⋯x_{L_j}. */
-  prefixLength: number;
-}
-
-export interface ChainColumn {
-  /** 0-based position in the chain. */
-  t: number;
-  /** "x₁". */
-  label: string;
-  element: number;
-  name: string;
-  describe: string;
-  /** The scratchpad position whose y belongs under this x, if any. */
-  target: ScratchTarget | null;
-}
-
-/** One prompt's chain, as the chain view lays it out. */
-export interface ChainLayout {
-  group: string;
-  display: ElementDisplay;
-  layout: 'block' | 'interleaved';
-  /** Chain length. */
-  k: number;
-  /** Scratchpad length (number of y's). */
-  s: number;
-  /** More than one y: the model writes intermediate running products (CoT). */
-  hasScratchpad: boolean;
-  chain: ChainColumn[];
-  targets: ScratchTarget[];
-  product: { element: number; name: string };
-}
-
-export interface Alignment {
-  matched: number;
-  total: number;
-  /** "CoT 4/5". */
-  text: string;
-  title: string;
-}
+export type { Alignment, ChainColumn, ChainLayout, ChainPicture, ScratchTarget } from '../picture';
 
 /** A scratchpad exists when the model writes more than the answer: s > 1 (interleaved has s = k). */
 export function hasScratchpad(inst: GroupMulInstance): boolean {
@@ -95,6 +61,7 @@ export function chainLayout(inst: GroupMulInstance): ChainLayout {
     element,
     name: d.names[element],
     prefixLength: t.prefixLengths[j],
+    prefix: prefixLabel(t.prefixLengths[j]),
   }));
   const byColumn = new Map(targets.map((target) => [target.prefixLength - 1, target] as const));
   const chain = inst.chain.map((x, col): ChainColumn => ({
@@ -118,6 +85,28 @@ export function chainLayout(inst: GroupMulInstance): ChainLayout {
   };
 }
 
+/**
+ * The chain picture of one group (Task.display.picture): the chain with its running products, and
+ * each answer's y's in the columns they belong to, marked against them.
+ */
+export function chainPicture(inst: GroupMulInstance, answers: PictureAnswers): ChainPicture {
+  const layout = chainLayout(inst);
+  const t = scratchTargets(inst);
+  const { names } = layout.display;
+  const rows = Array.from({ length: answers.G }, (_, g): ChainRow => {
+    const marks = markScratchpad(inst, answers.completion(g), t);
+    const scratch = marks.map((m) => ({
+      j: m.j,
+      column: m.prefixLength - 1,
+      pos: m.pos,
+      mark: m.mark,
+      note: `should be ${names[m.target]} = ${prefixLabel(m.prefixLength)}: ${MARK_WORDS[m.mark]}`,
+    }));
+    return { g, scratch, alignment: layout.hasScratchpad ? alignmentOf(marks) : null };
+  });
+  return { ...layout, rows };
+}
+
 export const GROUPMUL_METRICS: Readonly<Record<string, MetricSpec>> = {
   cot_alignment_prefix: {
     name: 'CoT alignment',
@@ -136,7 +125,7 @@ export const GROUPMUL_METRICS: Readonly<Record<string, MetricSpec>> = {
 };
 
 export const groupmulDisplay: TaskDisplay<GroupMulParams, GroupMulInstance> = {
-  view: 'chain',
+  picture: { group: (inst, answers) => ({ kind: 'chain', chain: chainPicture(inst, answers) }) },
   tokenWords(inst) {
     const { names } = elementDisplay(inst.group);
     return (token, raw) => {

@@ -6,8 +6,10 @@ import { getGroup, prefixProducts } from './groups';
 import { scratchLength, targetPrefixLength, type GroupMulInstance } from './layout';
 import { EOS, NUM_SPECIAL } from '../types';
 
-/** match: the y equals its running product; wrong: another element; missing: not an element, or cut by an EOS. */
-export type Mark = 'match' | 'wrong' | 'missing';
+// Mark: match, the y equals its running product; wrong, another element; missing, not an element, or cut by an EOS.
+import type { Mark } from '../picture';
+
+export type { Mark };
 
 export interface ScratchToken {
   /** Scratchpad index j. */

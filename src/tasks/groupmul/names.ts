@@ -16,16 +16,9 @@
 
 import { getGroup, parseGroupName, type Magma } from './groups';
 
-export interface ElementDisplay {
-  /** names[i]: display name of element i (index as in getGroup(name).elementNames). */
-  names: string[];
-  /** describe[i]: hover text, e.g. "0→1, 1→2, 2→0 (one-line 120)". */
-  describe: string[];
-  /** One-line legend for the whole group. */
-  key: string;
-  /** Element indices in reading order for a key (e, r, r², …, s, sr, …; index order for letters). */
-  order: number[];
-}
+import type { ElementDisplay } from '../picture';
+
+export type { ElementDisplay };
 
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';

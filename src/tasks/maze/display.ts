@@ -4,13 +4,29 @@
 import type { MetricSpec, TaskDisplay } from '../types';
 import type { MazeInstance, MazeParams } from './board';
 import { moveArrow, walkEnd } from './walks';
+import { mazePicture } from './picture';
 
-// The task chart is named after the count of distinct correct paths; the shares beside it need another axis.
+// The task chart is named after the evenness of the shortest walks (BODHI: does RL narrow the ways
+// to G?); the counts beside it grow with the walks that reach G and need another axis, so they stay
+// in the CSV.
 export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
+  shortest_simpson: {
+    name: 'shortest-walk diversity',
+    unit: '0–1',
+    scale: 'share',
+    doc: "Simpson diversity 1 − Σp² of a group's shortest correct walks (p: the share of them that took each shortest path; 0: all one path, 1 − 1/m: evenly over m); omitted for a group with none (maze; BODHI: RL narrows the ways to G, which a count of walks hides).",
+  },
+  distinct_shortest_paths: {
+    name: 'distinct shortest paths',
+    scale: 'count',
+    charted: false,
+    doc: "Number of different shortest paths among a group's correct walks (maze).",
+  },
   distinct_correct_paths: {
     name: 'distinct correct paths',
     scale: 'count',
-    doc: "Number of different correct walks among a group's answers (maze).",
+    charted: false,
+    doc: "Number of different correct walks among a group's answers (maze); grows with the walks that reach G and with their detours.",
   },
   shortest_fraction: {
     name: 'shortest-path share',
@@ -43,7 +59,7 @@ export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
 };
 
 export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
-  view: 'board',
+  picture: mazePicture,
   tokenWords: () => moveArrow,
   promptWords(inst) {
     const size = inst.grid.length;
@@ -59,5 +75,5 @@ export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
     const walk = walkEnd(inst, vocab, completion, 0);
     return { text: walk.summary, at: walk.failure?.c ?? null };
   },
-  headlineMetric: 'task/distinct_correct_paths',
+  headlineMetric: 'task/shortest_simpson',
 };

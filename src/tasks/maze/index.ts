@@ -1,5 +1,5 @@
 // maze: walk from S to G (the task, its generator, how the verifier reads a walk, the break and
-// branching reports and their diagnoses through a model's probe, path decoding, walk endings and display).
+// branching reports and their diagnoses through a model's probe, path decoding, walk endings, display and pictures).
 
 export * from './task';
 export * from './gen';
@@ -10,3 +10,4 @@ export * from './walks';
 export * from './display';
 export * from './recorded-walks';
 export * from './diagnose';
+export * from './picture';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mazeTask } from '.';
 import { makeRng } from '../../core/random';
-import { decodeInstancePath, decodeMazePath, moveOf, pathOffset, pathPoints } from './paths';
+import { decodeInstancePath, decodeMazePath, moveOf, pathOffset } from './paths';
+import { pathPoints } from '../picture';
 import { testMazeParams } from './testParams';
 
 const vocab = mazeTask.vocab(testMazeParams({ size: 5, minDist: 4 }));

@@ -5,19 +5,9 @@
 import { stride, type MazeInstance } from './board';
 import { MOVE_DELTAS, MOVE_NAMES } from './gen';
 import { SPECIAL_TOKENS, EOS } from '../types';
+import type { Cell, DecodedPath } from '../picture';
 
-export type Cell = readonly [number, number];
-
-export interface DecodedPath {
-  /** Cells visited, start first; the last is where the walk stopped. */
-  cells: Cell[];
-  /** Moves followed (cells.length − 1). */
-  moves: string;
-  /** Why the walk stopped early, or null when it ran to its EOS (or the end of the region). */
-  broken: 'wall' | 'offgrid' | 'badtoken' | 'overbudget' | null;
-  /** Completion position of the token where the walk stopped (the failing move or the EOS). */
-  stop: number;
-}
+export type { Cell, DecodedPath };
 
 /** Move index (U, D, L, R → 0..3) of a token, read through the vocabulary; −1 for any other token. */
 export function moveOf(vocab: readonly string[], token: number): number {
@@ -77,11 +67,4 @@ export function decodeInstancePath(
  */
 export function pathOffset(g: number, G: number, spread = 0.5): number {
   return G <= 1 ? 0 : (g / (G - 1) - 0.5) * spread;
-}
-
-/** SVG polyline points of a path: cell centres (cell size `px`), shifted by `offset` cells along both axes. */
-export function pathPoints(cells: readonly Cell[], px: number, offset: number): string {
-  return cells
-    .map(([r, c]) => `${((c + 0.5 + offset) * px).toFixed(1)},${((r + 0.5 + offset) * px).toFixed(1)}`)
-    .join(' ');
 }

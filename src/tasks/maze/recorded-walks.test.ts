@@ -7,31 +7,18 @@ import {
   withRecordedModel,
   type RecordedMaze,
 } from './recorded-walks';
-import type { BranchingSummary } from './branching';
+import { TEST_RECORDED_MAZE, testBranchingSummary } from './testParams';
 
-const maze: RecordedMaze = { grid: ['S..', '.#.', '..G'], start: [0, 0], goal: [2, 2], shortest: 4, shortestPaths: 2 };
+const maze = TEST_RECORDED_MAZE;
 const other: RecordedMaze = { ...maze, grid: ['S..', '...', '.#G'] };
-const summary = (distinct: number): BranchingSummary => ({
-  mazes: 1,
-  walksPerMaze: 4,
-  passAtK: [0.5, 0.8, 0.9, 1],
-  distinctCorrect: distinct,
-  shortestFound: 1,
-  distinctShortest: 0,
-  distinctSimple: 0,
-  simpsonShortest: NaN,
-  simpsonShortestMazes: 0,
-  simpsonSimple: NaN,
-  simpsonSimpleMazes: 0,
-  k: 4,
-  matchedCorrect: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
-  matchedShortest: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
-  matchedSimple: { mazes: 0, excluded: 1, distinct: NaN, simpson: NaN },
-  wallContact: 0,
-  firstFailureWall: 0,
-  branchEntropy: 0.5,
-  otherEntropy: 0.1,
-});
+const summary = (distinct: number) =>
+  testBranchingSummary({
+    passAtK: [0.5, 0.8, 0.9, 1],
+    distinctCorrect: distinct,
+    shortestFound: 1,
+    branchEntropy: 0.5,
+    otherEntropy: 0.1,
+  });
 const base = recordedModel('base model', 'base.safetensors', 0, summary(1), [
   [{ moves: 'RRDD', count: 2, shortest: true }],
 ]);

@@ -201,7 +201,7 @@ describe('maze rewards', () => {
 });
 
 describe('maze metrics', () => {
-  it('count distinct correct paths and the shortest fraction', () => {
+  it('count distinct correct and shortest paths, the shortest fraction, and how evenly the shortest walks spread', () => {
     let inst = draw({ size: 5, braid: 3, minDist: 4 }, 1);
     const paths = allShortestPaths(inst);
     expect(paths.length).toBeGreaterThanOrEqual(2);
@@ -209,15 +209,23 @@ describe('maze metrics', () => {
     const back = { U: 'D', D: 'U', L: 'R', R: 'L' }[path[0] as Move];
     const detour = path[0] + back + path;
     const m = maze.groupMetrics?.(inst, [tokens(paths[0]), tokens(paths[1]), tokens(paths[1]), tokens(detour), [EOS]]);
+    // Shortest walks p0, p1, p1: Simpson 1 − (1/3)² − (2/3)² = 4/9; the detour is correct but not shortest.
     expect(m).toEqual({
       distinct_correct_paths: 3,
+      distinct_shortest_paths: 2,
       shortest_fraction: 3 / 4,
       shortest_paths_found: 2 / inst.shortestPaths,
+      shortest_simpson: 4 / 9,
       wall_or_edge: 0,
     });
+    // One more walk on each path: evenly over two, 1 − 2 · (1/2)² = 1/2.
+    const even = maze.groupMetrics?.(inst, [paths[0], paths[0], paths[1], paths[1]].map(tokens));
+    expect(even?.shortest_simpson).toBeCloseTo(1 / 2, 12);
     inst = draw({ size: 5 }, 2);
+    // No shortest walk: no spread to measure, the Simpson key is left out.
     expect(maze.groupMetrics?.(inst, [[EOS], []])).toEqual({
       distinct_correct_paths: 0,
+      distinct_shortest_paths: 0,
       shortest_paths_found: 0,
       wall_or_edge: 0,
     });
@@ -228,8 +236,10 @@ describe('maze metrics', () => {
     const m = maze.groupMetrics?.(inst, [tokens('U'), tokens('DR'), tokens('RRDD'), tokens('RRD')]);
     expect(m).toEqual({
       distinct_correct_paths: 1,
+      distinct_shortest_paths: 1,
       shortest_fraction: 1,
       shortest_paths_found: 1 / 2,
+      shortest_simpson: 0,
       wall_or_edge: 2 / 4,
     });
   });

@@ -45,6 +45,7 @@ import {
 import { wallWalk } from './wall';
 import { judge, pathText, walk } from './judge';
 import { mazeBranchingReport, mazeBreaks } from './diagnose';
+import { simpson } from './branching';
 
 export * from './board';
 
@@ -312,28 +313,30 @@ function baseCompletion(rng: Rng, instance: MazeInstance): number[] {
 
 function groupMetrics(instance: MazeInstance, completions: readonly (readonly number[])[]): Record<string, number> {
   const correctPaths = new Set<string>();
-  const shortestPaths = new Set<string>();
+  // Every shortest correct walk, repeats kept: how evenly the group spreads over them (Simpson).
+  const shortestWalks: string[] = [];
   let correct = 0;
-  let shortest = 0;
   let walled = 0;
   for (const c of completions) {
     const j = judge(instance, Array.isArray(c) ? c : []);
     if (j.walk.broken === 'wall' || j.walk.broken === 'offgrid') walled++;
     if (!j.correct) continue;
     correct++;
-    if (j.isShortest) {
-      shortest++;
-      shortestPaths.add(pathText(j.walk));
-    }
+    if (j.isShortest) shortestWalks.push(pathText(j.walk));
     correctPaths.add(pathText(j.walk));
   }
+  const distinctShortest = new Set(shortestWalks).size;
   const out: Record<string, number> = {
     distinct_correct_paths: correctPaths.size,
-    // BODHI: how much of the maze's set of shortest paths the group covers, and how often it breaks the rules.
-    shortest_paths_found: shortestPaths.size / Math.max(1, instance.shortestPaths),
+    // BODHI: how many ways to G the group keeps among its shortest walks, how much of the maze's
+    // set of shortest paths it covers, and how often it breaks the rules.
+    distinct_shortest_paths: distinctShortest,
+    shortest_paths_found: distinctShortest / Math.max(1, instance.shortestPaths),
     wall_or_edge: walled / Math.max(1, completions.length),
   };
-  if (correct > 0) out.shortest_fraction = shortest / correct;
+  if (correct > 0) out.shortest_fraction = shortestWalks.length / correct;
+  // No shortest walk, no spread to measure (Simpson of none is NaN): omitted.
+  if (shortestWalks.length > 0) out.shortest_simpson = simpson(shortestWalks);
   if (instance.params.answer === 'cells') out.cell_alignment = cellAlignment(instance, completions);
   return out;
 }

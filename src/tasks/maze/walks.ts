@@ -8,50 +8,10 @@
 import { EOS } from '../types';
 import type { MazeInstance } from './board';
 import { MOVE_DELTAS, shortestPaths } from './gen';
-import { decodeInstancePath, moveOf, type Cell, type DecodedPath } from './paths';
+import { decodeInstancePath, moveOf } from './paths';
+import type { Cell, DecodedPath, FailureKind, MazeFailure, MazeMarker, MazeOutcome, WalkEnd } from '../picture';
 
-export type FailureKind = 'wall' | 'offgrid' | 'badtoken' | 'overbudget' | 'stopped';
-export type MazeOutcome = 'goal' | FailureKind;
-
-export interface MazeFailure {
-  kind: FailureKind;
-  /** The last cell the walk stood on. */
-  at: Cell;
-  /** wall / offgrid: the cell it tried to enter (off the grid for offgrid); otherwise null. */
-  into: Cell | null;
-  /** Completion position of the token that failed (the bad move or token, or the <eos>); null when it ran out of room. */
-  c: number | null;
-  /** One plain sentence. */
-  why: string;
-}
-
-/** One walk: its path, how it ended, and that in one sentence. */
-export interface WalkEnd {
-  g: number;
-  path: DecodedPath;
-  outcome: MazeOutcome;
-  failure: MazeFailure | null;
-  /** One plain sentence: how the walk ended. */
-  summary: string;
-}
-
-/** One mark at the end of one or more walks (several failures at one point are one mark with a count). */
-export interface MazeMarker {
-  kind: 'goal' | 'failure';
-  /** Glyph position, in cell units. */
-  x: number;
-  y: number;
-  /** A short line from the cell the walk stood on toward what it hit; null for stops and bad tokens. */
-  stub: { x1: number; y1: number; x2: number; y2: number } | null;
-  /** Failure kinds met here (one, usually). */
-  kinds: MazeOutcome[];
-  count: number;
-  /** Where the count ("×3") is drawn, in cell units, beside the glyph and inside its cell; null for one walk. */
-  countAt: { x: number; y: number } | null;
-  /** The answers (g) that end here. */
-  gs: number[];
-  title: string;
-}
+export type { FailureKind, MazeFailure, MazeMarker, MazeOutcome, WalkEnd };
 
 const ARROWS: Record<string, string> = { U: '↑', D: '↓', L: '←', R: '→' };
 

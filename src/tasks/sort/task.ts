@@ -178,7 +178,6 @@ function errorSignature(instance: SortInstance, completion: readonly number[]): 
 }
 
 const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
-  view: 'rows',
   promptWords: (inst) => ({
     prompt: inst.input.map((x) => LETTERS[x]).join(' '),
     question: 'Sort the letters.',

@@ -201,7 +201,6 @@ function sumNote(inst: SubsetSumInstance, vocab: readonly string[], completion: 
 }
 
 const subsetsumDisplay: TaskDisplay<SubsetSumParams, SubsetSumInstance> = {
-  view: 'rows',
   // Index tokens read as the numbers they pick.
   tokenWords: (inst) => (_token, raw) => {
     const m = /^i(\d+)$/.exec(raw);

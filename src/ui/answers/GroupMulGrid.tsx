@@ -4,7 +4,7 @@
 
 import type { GroupAnswer } from './groupData';
 import { correctAttr, verdictGlyph } from './groupData';
-import { prefixLabel, type GroupMulData, type GroupMulRow, type ScratchCell } from './groupmulData';
+import type { ChainData, ChainRowCells, ScratchCell } from './chainData';
 import { TokenBox } from './TokenBox';
 import * as S from './styles';
 
@@ -31,8 +31,8 @@ function AnswerRow({
   compact,
 }: {
   answer: GroupAnswer;
-  row: GroupMulRow;
-  data: GroupMulData;
+  row: ChainRowCells;
+  data: ChainData;
   compact: boolean;
 }) {
   const byColumn = new Map(row.scratch.map((m) => [m.column, m] as const));
@@ -69,7 +69,7 @@ export function GroupMulGrid({
   answers,
   compact,
 }: {
-  data: GroupMulData;
+  data: ChainData;
   answers: GroupAnswer[];
   compact: boolean;
 }) {
@@ -95,11 +95,7 @@ export function GroupMulGrid({
             <th
               key={col.t}
               style={{ ...S.headCell, color: S.INK, borderTop: `1px solid ${S.RULE}` }}
-              title={
-                col.target
-                  ? `${col.target.label} should be ${prefixLabel(col.target.prefixLength)} = ${col.target.name}`
-                  : undefined
-              }
+              title={col.target ? `${col.target.label} should be ${col.target.prefix} = ${col.target.name}` : undefined}
             >
               {col.target?.name ?? ''}
             </th>

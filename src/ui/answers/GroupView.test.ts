@@ -7,6 +7,7 @@ import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { answerOrNoise, fixtureRollout } from '../views/fixtures';
 import { GroupView, type GroupViewProps } from './GroupView';
 import { ElementKey } from './ElementKey';
+import { elementDisplay } from '../../tasks/groupmul';
 import { testRollout } from './testRollout';
 import { testMazeParams } from '../../tasks/maze/testParams';
 
@@ -69,24 +70,30 @@ describe('GroupView: groupmul', () => {
   });
 
   it('ElementKey lists every element with its permutation on hover', () => {
-    const html = renderToString(createElement(ElementKey, { group: 'S3' }));
+    const html = renderToString(createElement(ElementKey, { group: 'S3', display: elementDisplay('S3') }));
     expect(html).toContain('title="0→1, 1→2, 2→0 (one-line 120)"');
     expect(html).toContain('>sr²<');
     expect(html.indexOf('>r<')).toBeLessThan(html.indexOf('>s<')); // reading order: e r r² s sr sr²
     expect(html).toContain('s = reflection swapping 1 and 2');
-    expect(renderToString(createElement(ElementKey, { group: 'S3', compact: true }))).toContain('title="e = identity');
+    expect(
+      renderToString(createElement(ElementKey, { group: 'S3', display: elementDisplay('S3'), compact: true })),
+    ).toContain('title="e = identity');
   });
 
   it('the compact key of a large group lists a few names and the count, the full key all of them', () => {
-    const compact = visibleText(renderToString(createElement(ElementKey, { group: 'A5', compact: true })));
+    const compact = visibleText(
+      renderToString(createElement(ElementKey, { group: 'A5', display: elementDisplay('A5'), compact: true })),
+    );
     expect(compact).toContain('60 in all');
     expect(compact.split('title').length).toBeLessThan(15);
-    const full = renderToString(createElement(ElementKey, { group: 'A5' }));
+    const full = renderToString(createElement(ElementKey, { group: 'A5', display: elementDisplay('A5') }));
     expect(count(full, 'cursor:help')).toBe(60);
     expect(visibleText(full)).not.toContain('in all');
-    expect(visibleText(renderToString(createElement(ElementKey, { group: 'S3', compact: true })))).not.toContain(
-      'in all',
-    );
+    expect(
+      visibleText(
+        renderToString(createElement(ElementKey, { group: 'S3', display: elementDisplay('S3'), compact: true })),
+      ),
+    ).not.toContain('in all');
   });
 });
 

@@ -1,9 +1,8 @@
 // maze: the grid as SVG (walls, S, G) with the group's walks drawn over it, each in the colour of
 // its advantage, and one mark per end point: ✓ at the goal, ✗ where walks failed (with a count).
 
-import { pathPoints } from '../../tasks/maze';
-import type { MazeData, MazeMarker, MazeWalk } from './mazeData';
-import { walkDrawOrder } from './mazeData';
+import { pathPoints, type BoardPicture, type BoardWalk, type MazeMarker } from '../../tasks/picture';
+import { walkColour, walkDrawOrder } from './boardDraw';
 import { correctAttr } from './groupData';
 import { INK } from './styles';
 import { signed } from './tokenCells';
@@ -22,7 +21,7 @@ export function mazeCellPx(size: number, fontSize: number, compact: boolean): nu
   return Math.max(14, Math.min(44, Math.floor(board / size)));
 }
 
-function Walk({ walk, px }: { walk: MazeWalk; px: number }) {
+function Walk({ walk, px }: { walk: BoardWalk; px: number }) {
   const verdict = walk.correct === null ? 'not checked yet' : walk.correct ? 'right' : 'wrong';
   const a = walk.advantage === undefined ? 'A not computed yet' : `A = ${signed(walk.advantage)}`;
   return (
@@ -31,7 +30,7 @@ function Walk({ walk, px }: { walk: MazeWalk; px: number }) {
       <polyline
         points={pathPoints(walk.path.cells, px, walk.offset)}
         fill="none"
-        stroke={walk.colour}
+        stroke={walkColour(walk.tone)}
         strokeWidth={px1(Math.max(2, px * 0.12) * (walk.weight ?? 1))}
         strokeOpacity={0.9}
         strokeLinejoin="round"
@@ -89,7 +88,7 @@ function Marker({ m, px }: { m: MazeMarker; px: number }) {
   );
 }
 
-export function MazeBoard({ data, px }: { data: MazeData; px: number }) {
+export function MazeBoard({ data, px }: { data: BoardPicture; px: number }) {
   const side = px1((data.size + 2 * MARGIN) * px);
   const [sr, sc] = data.start;
   const [gr, gc] = data.goal;

@@ -1,44 +1,53 @@
 // "Ways to G" (a button beside the group's maze): a lesson's recorded walks (public/<preset.walks>),
 // the base model's distinct correct walks beside a trained model's on the same held-out maze —
 // BODHI's question (does RL narrow the ways a model solves a maze?) drawn rather than counted.
-// ‹ › walks through the mazes.
+// ‹ › walks through the mazes. The lesson's task reads the file and draws each board
+// (Task.display.picture.recorded); this file lays them out.
 
 import { useEffect, useMemo, useState } from 'react';
-import { parseRecordedWalks, type RecordedModel, type RecordedWalks } from '../../tasks/maze';
+import type { RecordedAnswers, RecordedPicture } from '../../tasks/picture';
+import { getTask, isTaskName } from '../../tasks/registry';
+import { presetConfig } from '../../lessons';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
-import { waysData, type WaysData } from './recordedWalksData';
 import { useApp } from '../../store/store';
 
-const files = new Map<string, Promise<RecordedWalks | string>>();
+const files = new Map<string, Promise<RecordedAnswers | string>>();
 
-/** The file, fetched once per page; a string says why it could not be read. */
-function useRecordedWalks(file: string): RecordedWalks | string | null {
-  const [got, setGot] = useState<RecordedWalks | string | null>(null);
+/** The task the page's lesson trains (else the run's): the one that reads the lesson's recorded file. */
+function useLessonTask(): string {
+  return useApp((s) => (s.preset ? presetConfig(s.preset).task : s.config.task));
+}
+
+/** The file, fetched once per page and read by the task; a string says why it could not be read. */
+function useRecordedAnswers(file: string, task: string): RecordedAnswers | string | null {
+  const [got, setGot] = useState<RecordedAnswers | string | null>(null);
   useEffect(() => {
-    let request = files.get(file);
+    const key = `${task}:${file}`;
+    let request = files.get(key);
     if (!request) {
-      request = fetch(`${import.meta.env.BASE_URL}${file}`)
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-        .then((raw: unknown) => parseRecordedWalks(raw))
-        .catch((e: unknown) => `could not read ${file}: ${(e as Error).message}`);
-      files.set(file, request);
+      const recorded = isTaskName(task) ? getTask(task).display.picture?.recorded : undefined;
+      request = !recorded
+        ? Promise.resolve(`the task ${task} draws no recorded answers`)
+        : fetch(`${import.meta.env.BASE_URL}${file}`)
+            .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+            .then((raw: unknown) => recorded.read(raw))
+            .catch((e: unknown) => `could not read ${file}: ${(e as Error).message}`);
+      files.set(key, request);
     }
     let live = true;
     void request.then((r) => live && setGot(r));
     return () => {
       live = false;
     };
-  }, [file]);
+  }, [file, task]);
   return got;
 }
 
-const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '–');
-
 export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: number }) {
-  const rec = useRecordedWalks(file);
+  const rec = useRecordedAnswers(file, useLessonTask());
   const [b, setB] = useState(0);
   const [right, setRight] = useState<string | null>(null);
-  const models = typeof rec === 'object' && rec ? rec.models : [];
+  const models = typeof rec === 'object' && rec ? rec.models.map((m, index) => ({ ...m, index })) : [];
   const base = models[0];
   const others = models.slice(1);
   // The trained model loaded from the lesson's menu, when the file recorded its walks; else the last.
@@ -47,8 +56,8 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
     others.find((m) => m.label === right) ?? others.find((m) => m.label === loaded) ?? others[others.length - 1];
   const shown = useMemo(() => {
     if (typeof rec !== 'object' || !rec || !base || !trained) return null;
-    const i = Math.min(b, rec.mazes.length - 1);
-    return { i, maze: rec.mazes[i], left: waysData(rec.mazes[i], base, i), right: waysData(rec.mazes[i], trained, i) };
+    const i = Math.min(b, rec.problems - 1);
+    return { i, left: rec.picture(base.index, i), right: rec.picture(trained.index, i) };
   }, [rec, base, trained, b]);
   if (rec === null) return <p className="muted small">Loading the recorded walks…</p>;
   if (typeof rec === 'string')
@@ -58,13 +67,13 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
       </p>
     );
   if (!shown || !base || !trained) return <p className="small">The recorded walks file needs two models.</p>;
-  const px = mazeCellPx(shown.maze.grid.length, fontSize, true);
-  const M = rec.mazes.length;
+  const px = mazeCellPx(shown.left.board.size, fontSize, true);
+  const M = rec.problems;
   return (
     <div className="ways" data-testid="ways">
       <div className="ways-head small">
         <span>
-          Maze {shown.i + 1} of {M}: each way to G among {base.walksPerMaze} sampled walks, the most taken thickest
+          Maze {shown.i + 1} of {M}: each way to G among {base.answersPerProblem} sampled walks, the most taken thickest
         </span>
         <span className="group-nav">
           <button
@@ -100,10 +109,13 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
           />
         ))}
       </div>
-      <WaysSummary base={base} trained={trained} mazes={M} />
+      <WaysSummary summary={rec.summary(base.index, trained.index)} />
     </div>
   );
 }
+
+/** A model of the file, with its place in it. */
+type Model = RecordedAnswers['models'][number] & { index: number };
 
 /** One model's board: its name (or, on the trained side with several, a picker), the walks, a caption. */
 function WaysBoard({
@@ -114,10 +126,10 @@ function WaysBoard({
   choice,
 }: {
   side: number;
-  model: RecordedModel;
-  data: WaysData;
+  model: Model;
+  data: RecordedPicture;
   px: number;
-  choice: { others: RecordedModel[]; value: string; onChange: (label: string) => void } | null;
+  choice: { others: Model[]; value: string; onChange: (label: string) => void } | null;
 }) {
   return (
     <figure
@@ -151,29 +163,10 @@ function WaysBoard({
 }
 
 /** The numbers over all the mazes: pass@1, pass@G, and the distinct ways (at a matched count when recorded). */
-function WaysSummary({ base, trained, mazes: M }: { base: RecordedModel; trained: RecordedModel; mazes: number }) {
+function WaysSummary({ summary }: { summary: ReturnType<RecordedAnswers['summary']> }) {
   return (
     <p className="small muted ways-foot" data-testid="ways-summary">
-      Over all {M} mazes: pass@1 {f2(base.passAt1)} → {f2(trained.passAt1)}, pass@{base.walksPerMaze} {f2(base.passAtG)}{' '}
-      → {f2(trained.passAtG)}.
-      {base.branching && trained.branching ? (
-        // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze,
-        // so that a model with more walks on G is not credited with more ways.
-        <span data-testid="ways-shortest">
-          {' '}
-          Among the first {base.branching.k} shortest walks of a maze {f2(base.branching.matchedShortest.distinct)} →{' '}
-          {f2(trained.branching.matchedShortest.distinct)} distinct paths, evenness{' '}
-          {f2(base.branching.matchedShortest.simpson)} → {f2(trained.branching.matchedShortest.simpson)}; among the
-          first {base.branching.k} correct walks {f2(base.branching.matchedCorrect.distinct)} →{' '}
-          {f2(trained.branching.matchedCorrect.distinct)}.
-        </span>
-      ) : (
-        <>
-          {' '}
-          Distinct ways to G {f2(base.distinctCorrect)} → {f2(trained.distinctCorrect)} per maze (a count that grows
-          with the walks that reach G).
-        </>
-      )}
+      {summary.head} {summary.matched ? <span data-testid="ways-shortest">{summary.detail}</span> : summary.detail}
     </p>
   );
 }

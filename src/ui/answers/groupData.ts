@@ -1,23 +1,20 @@
 // One group of rollouts (one prompt, its G answers) as plain data for GroupView: the prompt in
 // readable form, each answer's verdict, reward, advantage and token boxes, and the task's own
-// part, picked by the view the task declares (Task.display.view: the chain and its running
-// products, or the walks on the board). Pure, so it is tested in Node; it asks the task and never
-// compares its name.
+// picture where it gives one (Task.display.picture: the chain and its running products, or the
+// walks on the board). Pure, so it is tested in Node; it asks the task and never compares its name.
 //
 // Index spaces (src/rl/rollout.ts): answer g of prompt b is sequence n = b·G + g; completion-space
 // arrays are indexed n·Lc + c.
 
 import type { RolloutView } from '../../worker/protocol';
 import { completionOf } from '../../rl/rollout';
-import type { GroupMulInstance } from '../../tasks/groupmul';
-import type { MazeInstance } from '../../tasks/maze';
+import type { BoardPicture, PictureAnswers } from '../../tasks/picture';
 import { getTask } from '../../tasks/registry';
 import type { PromptWords, TaskInstance } from '../../tasks/types';
 import { css, divergingRgb, symmetricBound, textOn } from '../views/colour';
 import { colourScale, isVerified, tokenText, verdict, type ColourBy, type ColourScale } from '../views/inspector-data';
 import { answerCells, isSpecialToken, rawText, signed, type DisplayText, type GroupCell } from './tokenCells';
-import { groupmulData, type GroupMulData } from './groupmulData';
-import { mazeData, type MazeData } from './mazeData';
+import { chainData, type ChainData } from './chainData';
 
 export type { ColourBy } from '../views/inspector-data';
 
@@ -73,9 +70,12 @@ interface GroupBase {
 }
 
 export type GroupViewData =
-  | (GroupBase & { kind: 'chain'; chain: GroupMulData })
-  | (GroupBase & { kind: 'board'; board: MazeData })
+  | (GroupBase & { kind: 'chain'; chain: ChainData })
+  | (GroupBase & { kind: 'board'; board: BoardPicture })
   | (GroupBase & { kind: 'rows' });
+
+/** What draws a group: the task's kind of picture, or token rows. */
+export type PictureKind = GroupViewData['kind'];
 
 /** Vocabulary texts of tokens, without the special ones. */
 function plainText(vocab: readonly string[], tokens: readonly number[], display: DisplayText = rawText): string {
@@ -180,31 +180,18 @@ export function groupData(r: RolloutView, b: number, by: ColourBy = 'advantage')
     colourAvailable: scale.available,
     answers,
   };
-  // The view the task declares says what its instances are.
-  if (display.view === 'chain') {
-    return {
-      ...base,
-      kind: 'chain',
-      chain: groupmulData(
-        inst as GroupMulInstance,
-        G,
-        (g) => answers[g].cells,
-        (g) => completions[g],
-      ),
-    };
-  }
-  if (display.view === 'board') {
-    const board = mazeData(
-      inst as MazeInstance,
-      r.vocab,
-      G,
-      (g) => completions[g],
-      (g) => verdict(r, nOf(g)),
-      (g) => r.seqAdvantages?.[nOf(g)],
-      seqBound,
-    );
-    return { ...base, kind: 'board', board };
-  }
+  const answersOf: PictureAnswers = {
+    G,
+    vocab: r.vocab,
+    completion: (g) => completions[g],
+    correct: (g) => verdict(r, nOf(g)),
+    advantage: (g) => r.seqAdvantages?.[nOf(g)],
+    advantageBound: seqBound,
+  };
+  const picture = display.picture?.group(inst, answersOf);
+  if (picture?.kind === 'chain')
+    return { ...base, kind: 'chain', chain: chainData(picture.chain, (g) => answers[g].cells) };
+  if (picture?.kind === 'board') return { ...base, kind: 'board', board: picture.board };
   return { ...base, kind: 'rows' };
 }
 

@@ -7,7 +7,7 @@ import { EOS } from '../../tasks/types';
 import { makeRng } from '../../core/random';
 import { css, mix, NEGATIVE, POSITIVE, WHITE } from '../views/colour';
 import { cappedCells, COMPACT_ROW_TOKENS, groupData, visibleCells, type GroupViewData } from './groupData';
-import { walkColour, ZERO_ADVANTAGE_STROKE } from './mazeData';
+import { walkColour, ZERO_ADVANTAGE_STROKE } from './boardDraw';
 import { testRollout } from './testRollout';
 import { testMazeParams } from '../../tasks/maze/testParams';
 
@@ -135,11 +135,13 @@ describe('groupData: maze', () => {
 
   it('walk colours follow the sequence advantage', () => {
     // Rewards 2 of 8: A = +0.75 for the right walks, −0.25 for the others; bound 0.75.
-    expect(mz.walks[0].colour).toBe(css(POSITIVE));
-    expect(mz.walks[1].colour).toBe(css(mix(WHITE, NEGATIVE, 0.4 + 0.6 / 3)));
-    expect(walkColour(0, 1)).toBe(ZERO_ADVANTAGE_STROKE);
-    expect(walkColour(undefined, 1)).toBe(ZERO_ADVANTAGE_STROKE);
-    expect(walkColour(0.1, 0)).toBe(ZERO_ADVANTAGE_STROKE);
+    // The task gives each walk its tone A / bound; the board's palette turns it into a colour.
+    expect(mz.walks[0].tone).toBe(1);
+    expect(mz.walks[1].tone).toBeCloseTo(-1 / 3, 12);
+    expect(walkColour(mz.walks[0].tone)).toBe(css(POSITIVE));
+    expect(walkColour(mz.walks[1].tone)).toBe(css(mix(WHITE, NEGATIVE, 0.4 + 0.6 / 3)));
+    expect(walkColour(0)).toBe(ZERO_ADVANTAGE_STROKE);
+    expect(walkColour(undefined)).toBe(ZERO_ADVANTAGE_STROKE);
     expect(mz.walks.map((w) => w.offset)).toEqual(mz.walks.map((_, g) => (g / 7 - 0.5) * 0.5));
   });
 
@@ -148,7 +150,7 @@ describe('groupData: maze', () => {
     if (p.kind !== 'board') throw new Error('expected board data');
     expect(p.board.markers).toEqual([]);
     expect(p.answers.every((a) => a.note === null && a.failureAt === null)).toBe(true);
-    expect(p.board.walks.every((w) => w.correct === null && w.colour === ZERO_ADVANTAGE_STROKE)).toBe(true);
+    expect(p.board.walks.every((w) => w.correct === null && w.tone === undefined)).toBe(true);
   });
 
   it('agrees with the verifier on random walks', () => {

@@ -1,15 +1,15 @@
-// The picture of each kind of task, by the view the task declares (Task.display.view): the one
-// place the page maps a task to React. A new kind of picture is one entry here.
+// The picture of a group, by the kind of picture the task gives (Task.display.picture; token rows
+// without one): the one place the page maps a task's picture to React. A new kind of picture is one
+// entry here (and its data in src/tasks/picture.ts).
 
 import type { ReactElement, ReactNode } from 'react';
-import type { TaskView } from '../../tasks/types';
-import type { GroupViewData } from './groupData';
+import type { GroupViewData, PictureKind } from './groupData';
 import { AnswerRows } from './AnswerRows';
 import { GroupMulGrid } from './GroupMulGrid';
 import { ElementKey } from './ElementKey';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
 
-interface BodyProps<K extends TaskView> {
+interface BodyProps<K extends PictureKind> {
   data: Extract<GroupViewData, { kind: K }>;
   showSpecial: boolean;
   fontSize: number;
@@ -21,7 +21,7 @@ interface BodyProps<K extends TaskView> {
 function ChainBody({ data, compact }: BodyProps<'chain'>) {
   return (
     <>
-      <ElementKey group={data.chain.group} compact={compact} />
+      <ElementKey group={data.chain.group} display={data.chain.display} compact={compact} />
       <div style={{ overflowX: 'auto' }}>
         <GroupMulGrid data={data.chain} answers={data.answers} compact={compact} />
       </div>
@@ -52,17 +52,17 @@ function RowsBody({ data, showSpecial, compact }: BodyProps<'rows'>) {
   return <AnswerRows answers={data.answers} showSpecial={showSpecial} compact={compact} />;
 }
 
-const TASK_VIEWS: { [K in TaskView]: (props: BodyProps<K>) => ReactElement } = {
+const TASK_VIEWS: { [K in PictureKind]: (props: BodyProps<K>) => ReactElement } = {
   chain: ChainBody,
   board: BoardBody,
   rows: RowsBody,
 };
 
 /** What the legend adds for a view's own marks. */
-export const VIEW_LEGEND: Partial<Record<TaskView, string>> = { board: ' · lines: blue A > 0, red A < 0, grey 0' };
+export const VIEW_LEGEND: Partial<Record<PictureKind, string>> = { board: ' · lines: blue A > 0, red A < 0, grey 0' };
 
 /** The task's picture of one group. */
-export function TaskBody(props: BodyProps<TaskView>) {
-  const Body = TASK_VIEWS[props.data.kind] as (p: BodyProps<TaskView>) => ReactElement;
+export function TaskBody(props: BodyProps<PictureKind>) {
+  const Body = TASK_VIEWS[props.data.kind] as (p: BodyProps<PictureKind>) => ReactElement;
   return <Body {...props} />;
 }

@@ -299,10 +299,10 @@ describe('chart model', () => {
     ).toEqual([]);
   });
 
-  it("before any point, a maze lesson's task chart already has the axis of its headline count (answers), not a 0–1 share", () => {
+  it("before any point, a maze lesson's task chart is already named after its headline, the shortest walks' diversity (a 0–1 share)", () => {
     const empty = chartModel('task', [], { pending: presetConfig('maze-base-rl') });
-    expect(empty.title).toBe('Distinct correct paths');
-    expect(empty.yLabel).toBe('answers');
+    expect(empty.title).toBe('Shortest-walk diversity');
+    expect(empty.yLabel).toBe('share (0–1)');
     expect(chartModel('task', [], { pending: presetConfig('cot-discovery') }).yLabel).toBe('share (0–1)');
   });
 
