@@ -1,5 +1,7 @@
 // Part `reductions` of `npm run bench -- kernels`: the kernels with a subgroups variant
-// (logits_stats, logits_backward, grad_norm; docs/engine.md, "Device features"), each timed on
+// (logits_stats, logits_backward, grad_norm, attention_forward_rows; docs/engine.md, "Device
+// features"), and attention_forward_rows with subgroups against the default thread-per-row
+// attention_forward, each timed on
 // the suite's device (subgroups where the adapter has them) and on a second device of the same
 // adapter with subgroups forced off (the shared-memory tree), interleaved (A B A B …), median
 // wall ms per submission of `inner` calls, the tree/subgroups ratio, and the largest difference
@@ -9,7 +11,7 @@ import type { GpuContext } from '../gpu/device';
 import { openNodeDevice } from '../gpu/node-device';
 import { createStorage, readF32, storageFrom } from '../gpu/buffers';
 import { encodeDispatches, type Dispatch } from '../gpu/dispatch';
-import { gradNormOp, logitsBackwardOp, logitsStatsOp } from '../gpu/ops';
+import { attentionForwardOp, gradNormOp, logitsBackwardOp, logitsStatsOp } from '../gpu/ops';
 import { timeInterleaved } from '../gpu/autotune';
 import { median } from '../core/stats';
 import { timedRun } from './gpu-timer';
@@ -46,7 +48,8 @@ interface Built {
 interface Case {
   kernel: string;
   shape: string;
-  build: (device: GPUDevice) => Built;
+  /** The call on the subgroups device (`subgroups` true) or on the tree device. */
+  build: (device: GPUDevice, subgroups: boolean) => Built;
 }
 
 /** Deterministic values in [−2, 2) (an LCG: the same inputs on both devices). */
@@ -60,7 +63,39 @@ function values(n: number, seed: number): Float32Array {
   return out;
 }
 
-function cases(R: number, V: number, P: number): Case[] {
+/** The shapes of one model's batch: N sequences × T positions, C channels, NH heads, V vocabulary, P parameters. */
+export interface ReductionShapes {
+  N: number;
+  T: number;
+  C: number;
+  NH: number;
+  V: number;
+  P: number;
+}
+
+/** attention_forward_rows on both devices, or (`vsThreads`) against the thread-per-row kernel on the tree device. */
+function attentionCase({ N, T, C, NH }: ReductionShapes, vsThreads: boolean): Case {
+  const qkv = values(N * T * 3 * C, 4);
+  return {
+    kernel: vsThreads ? 'attention_forward: rows vs threads' : 'attention_forward_rows',
+    shape: `N ${N} × T ${T}, C ${C}, NH ${NH}`,
+    build: (device, subgroups) => {
+      const [out, att] = [createStorage(device, N * T * C * 4), createStorage(device, N * NH * T * T * 4)];
+      const layout = vsThreads && !subgroups ? 'threads' : 'rows';
+      return {
+        dispatches: attentionForwardOp(device, out, att, storageFrom(device, qkv), N, T, C, NH, layout),
+        outputs: [
+          { buf: out, n: N * T * C },
+          { buf: att, n: N * NH * T * T },
+        ],
+      };
+    },
+  };
+}
+
+function cases(sh: ReductionShapes): Case[] {
+  const { V, P } = sh;
+  const R = sh.N * sh.T;
   const logits = values(R * V, 1);
   const targets = Int32Array.from({ length: R }, (_, i) => (i * 7) % V);
   const dl = values(R, 2);
@@ -92,6 +127,8 @@ function cases(R: number, V: number, P: number): Case[] {
         return { dispatches: gradNormOp(device, out, storageFrom(device, grads), P), outputs: [{ buf: out, n: 1 }] };
       },
     },
+    attentionCase(sh, false),
+    attentionCase(sh, true),
   ];
 }
 
@@ -125,8 +162,8 @@ async function timeCase(
   tree: GpuContext,
   opts: BenchOptions,
 ): Promise<ReductionTiming> {
-  const t = c.build(tree.device);
-  const s = sub ? c.build(sub.device) : null;
+  const t = c.build(tree.device, false);
+  const s = sub ? c.build(sub.device, true) : null;
   const inner = await calibrate(tree.device, t.dispatches, opts.quick ? 10 : 20);
   const runOn = (device: GPUDevice, d: Dispatch[]) => () =>
     timedRun(device, null, (enc) => {
@@ -146,19 +183,17 @@ async function timeCase(
   };
 }
 
-/** Times the reduction kernels for rows R of V logits and P parameters on `gpu` and on a subgroups-off twin device. */
+/** Times the reduction kernels for one model's shapes on `gpu` and on a subgroups-off twin device. */
 export async function benchReductions(
   gpu: GpuContext,
-  R: number,
-  V: number,
-  P: number,
+  shapes: ReductionShapes,
   opts: BenchOptions,
 ): Promise<ReductionsResult> {
   const tree = await openNodeDevice({ verbose: false, subgroups: 'off' });
   try {
     const sub = gpu.features.subgroups ? gpu : null;
     const kernels: ReductionTiming[] = [];
-    for (const c of cases(R, V, P)) kernels.push(await timeCase(c, sub, tree, opts));
+    for (const c of cases(shapes)) kernels.push(await timeCase(c, sub, tree, opts));
     const f = gpu.features;
     return { subgroups: f.subgroups, subgroupSizes: f.subgroupSizes, notes: f.notes, kernels };
   } finally {

@@ -11,8 +11,9 @@
 //   3. sampling N×T tokens with GpuSampler (KV cache) and without a cache (NoCacheSampler: a
 //      full teacher-forced forward per position), tokens/s and the ratio, with the variant
 //      whose train step was fastest;
-//   4. the reduction kernels (logits_stats, logits_backward, grad_norm) with subgroups and with
-//      the shared-memory tree on a second device of the same adapter, side by side
+//   4. the reduction kernels (logits_stats, logits_backward, grad_norm, attention_forward_rows)
+//      with subgroups and with the shared-memory tree on a second device of the same adapter,
+//      side by side, and attention_forward_rows with subgroups against a thread per row
 //      (./kernels-reductions.ts; docs/engine.md, "Device features");
 //   5. with --profile (or --parts profile), where the GPU time of one train step and of one
 //      sampling run goes: every dispatch timed with timestamp queries, grouped by kernel, with
@@ -232,8 +233,8 @@ async function countsPart(r: KernelsRun, name: string, layout: ParamLayout, res:
 /** Part `reductions`: the kernels with a subgroups variant, with and without subgroups. */
 async function reductionsPart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
   r.opts.progress(`${name}: reduction kernels with subgroups and with the tree …`);
-  const R = r.N * r.T;
-  res.reductions = await benchReductions(r.gpu, R, layout.config.vocabSize, layout.numParams, r.opts);
+  const { nEmbd: C, nHead: NH, vocabSize: V } = layout.config;
+  res.reductions = await benchReductions(r.gpu, { N: r.N, T: r.T, C, NH, V, P: layout.numParams }, r.opts);
   r.opts.out(reductionsLine(res.reductions));
 }
 

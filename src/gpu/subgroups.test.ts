@@ -3,8 +3,10 @@
 // subgroups ('auto') and one with them forced off. The subgroup half is *skipped with its
 // reason* where the adapter (or its WGSL) has no subgroups, never passed; with
 // RLVR_REQUIRE_SUBGROUPS=1 it fails instead. Kernels: logits_stats and logits_backward (row max,
-// log-sum-exp, entropy; V from 2, below one subgroup, to above one workgroup) and grad_norm
-// (workgroup sizes 1 to 256, so subgroups partly filled, one per workgroup and many).
+// log-sum-exp, entropy; V from 2, below one subgroup, to above one workgroup), grad_norm
+// (workgroup sizes 1 to 256, so subgroups partly filled, one per workgroup and many) and
+// attention_forward's workgroup-per-row kernel (row max and Σ exp; layout 'rows', in both
+// variants) against the CPU twin and the thread-per-row kernel.
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { openNodeDevice } from './node-device';
 import { FeatureMissingError, openDevice, type GpuContext } from './device';
@@ -12,9 +14,9 @@ import { kernelVariant } from './pipelines';
 import { shaderSource } from './shaders';
 import { runDispatches } from './dispatch';
 import { createStorage, readF32, storageFrom } from './buffers';
-import { gradNormOp, logitsBackwardOp, logitsStatsOp } from './ops';
+import { attentionForwardOp, gradNormOp, logitsBackwardOp, logitsStatsOp, type AttentionLayout } from './ops';
 import { expectClose, maxAbsDiff, randn32 } from './testing';
-import { gradNorm, logitsBackward, logitsStats } from '../reference/ops';
+import { attentionForward, gradNorm, logitsBackward, logitsStats } from '../reference/ops';
 import { makeRng } from '../core/random';
 import { REGULATOR, type Regulator } from '../core/abi';
 
@@ -159,18 +161,51 @@ async function normAgainstTwin(ctx: GpuContext, label: string): Promise<number[]
   return norms;
 }
 
+const ATTENTION_CASES = [
+  [2, 3, 8, 2], // WG 4, hd 4
+  [3, 5, 12, 2],
+  [2, 7, 12, 3],
+  [1, 70, 16, 2], // WG 64: lanes stride over the keys
+] as const;
+
+/** attention_forward in `layout` on `ctx` against the CPU twin; returns [out, att] per case. */
+async function attentionAgainstTwin(
+  ctx: GpuContext,
+  layout: AttentionLayout,
+  label: string,
+): Promise<Float32Array[][]> {
+  const { device } = ctx;
+  const outs: Float32Array[][] = [];
+  for (const [N, T, C, NH] of ATTENTION_CASES) {
+    const qkv = randn32(makeRng(T + C), N * T * 3 * C);
+    const out = createStorage(device, N * T * C * 4),
+      att = storageFrom(device, new Float32Array(N * NH * T * T).fill(NaN)); // (=): every element written
+    await runDispatches(device, attentionForwardOp(device, out, att, storageFrom(device, qkv), N, T, C, NH, layout));
+    const [eOut, eAtt] = [new Float64Array(N * T * C), new Float64Array(N * NH * T * T)];
+    attentionForward(eOut, eAtt, qkv, N, T, C, NH);
+    const got = [await readF32(device, out, N * T * C), await readF32(device, att, N * NH * T * T)];
+    const name = `${label} (N=${N} T=${T} C=${C} NH=${NH})`;
+    expectClose(`attention_forward out ${name}`, got[0], eOut, 1e-5);
+    expectClose(`attention_forward att ${name}`, got[1], eAtt, 1e-5);
+    outs.push(got);
+  }
+  return outs;
+}
+
 describe('subgroup reductions vs the shared-memory tree and the CPU twins (one adapter, two devices)', () => {
   pairIt('the forced-off device builds the tree variant', false, async ({ plain }) => {
     expect(plain.features.subgroups).toBe(false);
-    for (const k of ['logits_stats', 'logits_backward', 'grad_norm'])
+    for (const k of ['logits_stats', 'logits_backward', 'grad_norm', 'attention_forward_rows'])
       expect(kernelVariant(plain.device, k)).toBe('plain');
     await logitsAgainstTwin(plain, 'tree');
     await normAgainstTwin(plain, 'tree');
+    await attentionAgainstTwin(plain, 'threads', 'a thread per row');
+    await attentionAgainstTwin(plain, 'rows', 'a workgroup per row, tree');
   });
 
   pairIt('the subgroups device builds the subgroups variant where a kernel has one', true, async ({ sub }) => {
     console.log(`subgroup sizes of this adapter: ${JSON.stringify(sub.features.subgroupSizes)}`);
-    for (const k of ['logits_stats', 'logits_backward', 'grad_norm'])
+    for (const k of ['logits_stats', 'logits_backward', 'grad_norm', 'attention_forward_rows'])
       expect(kernelVariant(sub.device, k)).toBe('subgroups');
     expect(kernelVariant(sub.device, 'adamw')).toBe('plain');
   });
@@ -197,6 +232,19 @@ describe('subgroup reductions vs the shared-memory tree and the CPU twins (one a
     console.log(`grad_norm: subgroups vs tree, max relative diff ${rel.toExponential(2)}`);
     expect(rel).toBeLessThanOrEqual(1e-6);
   });
+
+  pairIt(
+    'attention_forward: a workgroup per row with subgroups vs CPU twin, the tree and a thread per row',
+    true,
+    async ({ sub, plain }) => {
+      const a = await attentionAgainstTwin(sub, 'rows', 'a workgroup per row, subgroups');
+      const b = await attentionAgainstTwin(plain, 'threads', 'a thread per row');
+      let d = 0;
+      for (let i = 0; i < a.length; i++) d = Math.max(d, maxAbsDiff(a[i][0], b[i][0]), maxAbsDiff(a[i][1], b[i][1]));
+      console.log(`attention_forward: subgroups rows vs a thread per row, max abs diff ${d.toExponential(2)}`);
+      expect(d).toBeLessThanOrEqual(1e-5);
+    },
+  );
 });
 
 describe('feature choices (no GPU)', () => {
