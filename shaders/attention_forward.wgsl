@@ -19,14 +19,10 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
   if (row.idx >= p.N * p.NH * p.T) { return; }
   let t = row.t;
   let a = row.att;
-  let q = row.qkv0 + t * row.C3;
 
   var mx = -3.402823e38;
   for (var s = 0u; s <= t; s++) {
-    let k = row.qkv0 + s * row.C3 + p.C;
-    var dot = 0.0;
-    for (var d = 0u; d < row.hd; d++) { dot += qkv[q + d] * qkv[k + d]; }
-    let z = dot * row.scale;
+    let z = attention_score(row, s);
     att[a + s] = z;
     mx = max(mx, z);
   }

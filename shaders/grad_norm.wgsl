@@ -1,7 +1,8 @@
 // grad_norm: out[0] = sqrt(Σ g²); out[1] = 1 if any g is NaN or ±Inf, else 0.   (=)
 // A fixed-order two-stage reduction (no atomics: the same input gives the same bits):
 //   partial       G workgroups; workgroup g strides over the vector (element g·WG + lid, then
-//                 + G·WG, …), reduces in shared memory and writes partials[g] = (Σ g², flag);
+//                 + G·WG, …), reduces over the workgroup (row_reduce.wgsl: the shared-memory
+//                 tree, or subgroups where the device has them) and writes partials[g] = (Σ g², flag);
 //   partial_diff  the same over g = grads[i] − base[i] (diff_norm: how far an update moved the
 //                 weights, grads holding the new weights and base the old ones);
 //   finish        one workgroup reduces the G partials and writes out.
@@ -9,7 +10,7 @@
 // depends only on P.
 // CPU twins: gradNorm and diffNorm in src/reference/ops.ts.
 
-//#include "reduce.wgsl"
+//#include "row_reduce.wgsl"
 
 override WG: u32 = 256; // power of two
 
@@ -27,17 +28,18 @@ fn not_finite(x: f32) -> bool {
 }
 
 // The workgroup's share of the partials: Σ g² and the not-finite flag of its threads.
-fn write_partial(g: u32, lid: u32, ss: f32, bad: f32) {
-  let s = wg_sum(lid, ss);
-  let b = wg_max(lid, bad);
-  if (lid == 0u) {
+fn write_partial(g: u32, ids: ReduceIds, ss: f32, bad: f32) {
+  let s = row_sum(ids, ss);
+  let b = row_max(ids, bad);
+  if (ids.lid == 0u) {
     partials[2u * g] = s;
     partials[2u * g + 1u] = b;
   }
 }
 
 @compute @workgroup_size(WG)
-fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
+fn partial(@builtin(workgroup_id) wid: vec3u, ids: ReduceIds) {
+  let lid = ids.lid;
   var ss = 0.0;
   var bad = 0.0;
   for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
@@ -45,11 +47,12 @@ fn partial(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) l
     ss += g * g;
     if (not_finite(g)) { bad = 1.0; }
   }
-  write_partial(wid.x, lid, ss, bad);
+  write_partial(wid.x, ids, ss, bad);
 }
 
 @compute @workgroup_size(WG)
-fn partial_diff(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_index) lid: u32) {
+fn partial_diff(@builtin(workgroup_id) wid: vec3u, ids: ReduceIds) {
+  let lid = ids.lid;
   var ss = 0.0;
   var bad = 0.0;
   for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
@@ -57,19 +60,20 @@ fn partial_diff(@builtin(workgroup_id) wid: vec3u, @builtin(local_invocation_ind
     ss += g * g;
     if (not_finite(g)) { bad = 1.0; }
   }
-  write_partial(wid.x, lid, ss, bad);
+  write_partial(wid.x, ids, ss, bad);
 }
 
 @compute @workgroup_size(WG)
-fn finish(@builtin(local_invocation_index) lid: u32) {
+fn finish(ids: ReduceIds) {
+  let lid = ids.lid;
   var ss = 0.0;
   var bad = 0.0;
   for (var j = lid; j < p.G; j += WG) {
     ss += partials[2u * j];
     bad = max(bad, partials[2u * j + 1u]);
   }
-  ss = wg_sum(lid, ss);
-  bad = wg_max(lid, bad);
+  ss = row_sum(ids, ss);
+  bad = row_max(ids, bad);
   if (lid == 0u) {
     out[0] = sqrt(ss);
     out[1] = bad;

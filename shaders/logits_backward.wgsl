@@ -4,7 +4,7 @@
 //   dL/dz_j = dlogp·(δ_{j,target} − p_j) + dent·(1/V − p_j)          (regulator 1: uniform)
 // and dlogits = invTemp·dL/dz.
 // A target outside [0,V) has logp ≡ 0, so its row gets no dlogp term.
-// One workgroup per row (shared-memory reductions for the row's statistics: logits_row.wgsl,
+// One workgroup per row (workgroup reductions for the row's statistics: logits_row.wgsl,
 // the same as logits_stats').
 // CPU twin: logitsBackward in src/reference/ops.ts.
 
@@ -20,11 +20,12 @@ override WG: u32 = 64; // power of two
 @group(0) @binding(5) var<uniform> p: Params;
 
 @compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, ids: ReduceIds) {
+  let lid = ids.lid;
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
   let V = p.V;
-  let row = logits_row(lid, r, 0u); // row.reg is the entropy H (regulator 0's term needs it)
+  let row = logits_row(ids, r, 0u); // row.reg is the entropy H (regulator 0's term needs it)
   let tgt = targets[r];
   var gl = 0.0;
   if (tgt >= 0 && u32(tgt) < V) { gl = dlogp[r]; }

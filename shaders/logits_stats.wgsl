@@ -3,7 +3,7 @@
 //   entropy[r] = the regulator: −Σ_j p_j log p_j (nats, regulator 0) or (1/V)·Σ_j log p_j
 //   (regulator 1, "uniform": −CE(uniform, p)).   (=)
 // One workgroup per row: V can be hundreds and R·V is one of the largest tensors, so the
-// row's max / Σexp / entropy are shared-memory reductions (logits_row.wgsl, shared with
+// row's max / Σexp / entropy are workgroup reductions (logits_row.wgsl, shared with
 // logits_backward).
 // CPU twin: logitsStats in src/reference/ops.ts.
 
@@ -18,10 +18,11 @@ override WG: u32 = 64; // power of two
 @group(0) @binding(4) var<uniform> p: Params;
 
 @compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_index) lid: u32) {
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, ids: ReduceIds) {
+  let lid = ids.lid;
   let r = wid.x + wid.y * nwg.x;
   if (r >= p.R) { return; }
-  let row = logits_row(lid, r, p.regulator);
+  let row = logits_row(ids, r, p.regulator);
   if (lid == 0u) {
     let tgt = targets[r];
     var lpt = 0.0;

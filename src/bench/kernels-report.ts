@@ -5,6 +5,7 @@ import type { MatmulVariant } from '../gpu/ops';
 import { formatTable, markdownTable, sig3, type Cell } from './table';
 import type { ModelResult } from './kernels-results';
 import type { StepCounts } from './step-counts';
+import type { ReductionsResult } from './kernels-reductions';
 
 // ─── report ─────────────────────────────────────────────────────────────────────────────────
 
@@ -131,4 +132,35 @@ export function countsMarkdown(models: { name: string; params: number; counts: S
       ] as Cell[],
   );
   return markdownTable(headers, rows);
+}
+
+/** One model's reduction timings as text: kernel, median ms with subgroups and with the tree, the ratio. */
+export function reductionsLine(r: ReductionsResult): string {
+  const head = r.subgroups
+    ? `reductions, subgroups (sizes ${r.subgroupSizes ? `${r.subgroupSizes.min}–${r.subgroupSizes.max}` : 'not reported'}) vs tree, median wall ms per call:`
+    : `reductions: this device uses no subgroups (${r.notes.join('; ') || 'not offered'}); tree only, median wall ms per call:`;
+  const items = r.kernels.map(
+    (k) =>
+      `${k.kernel} (${k.shape}) ` +
+      (k.subgroupsMs === null
+        ? `tree ${sig3(k.treeMs)}`
+        : `subgroups ${sig3(k.subgroupsMs)}, tree ${sig3(k.treeMs)}, tree/subgroups ${k.treeOverSubgroups!.toFixed(2)}×, max |Δ| ${k.maxAbsDiff!.toExponential(1)}`),
+  );
+  return [head, ...items.map((s) => `  ${s}`)].join('\n');
+}
+
+/** The reduction timings of every model as Markdown (docs/benchmarks.md). */
+export function reductionsMarkdown(models: { name: string; reductions: ReductionsResult }[]): string {
+  const rows = models.flatMap(({ name, reductions }) =>
+    reductions.kernels.map((k) => [
+      name,
+      k.kernel,
+      k.shape,
+      f3(k.subgroupsMs),
+      f3(k.treeMs),
+      ratioCell(k.treeOverSubgroups),
+      k.maxAbsDiff === null ? null : k.maxAbsDiff.toExponential(1),
+    ]),
+  );
+  return markdownTable(['model', 'kernel', 'shape', 'subgroups ms', 'tree ms', 'tree/subgroups', 'max abs diff'], rows);
 }

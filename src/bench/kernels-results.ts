@@ -1,6 +1,7 @@
 // What `npm run bench -- kernels` reports, as the JSON it writes: timings per model of the
 // matmuls, a training step and sampling.
 
+import type { ReductionsResult } from './kernels-reductions';
 import type { MatmulVariant } from '../gpu/ops';
 import type { ModelConfig } from '../model/config';
 import type { ModelMatmul } from './models';
@@ -82,6 +83,8 @@ export interface ModelResult {
   sampling: SamplingResult | null;
   /** Where the GPU time of a train step and of a sampling run goes (--profile). */
   profile: ProfileResult | null;
+  /** The reduction kernels with subgroups and with the shared-memory tree, side by side (./kernels-reductions.ts). */
+  reductions: ReductionsResult | null;
   /** What one RL step asks of the device: dispatches by phase, passes, submits, readbacks, bytes written. */
   counts: StepCounts | null;
 }

@@ -11,7 +11,11 @@
 //   3. sampling N×T tokens with GpuSampler (KV cache) and without a cache (NoCacheSampler: a
 //      full teacher-forced forward per position), tokens/s and the ratio, with the variant
 //      whose train step was fastest;
-//   4. with --profile (or --parts profile), where the GPU time of one train step and of one
+//   4. the reduction kernels (logits_stats, logits_backward, grad_norm, attention_forward_rows)
+//      with subgroups and with the shared-memory tree on a second device of the same adapter,
+//      side by side, and attention_forward_rows with subgroups against a thread per row
+//      (./kernels-reductions.ts; docs/engine.md, "Device features");
+//   5. with --profile (or --parts profile), where the GPU time of one train step and of one
 //      sampling run goes: every dispatch timed with timestamp queries, grouped by kernel, with
 //      its share and achieved GFLOP/s or GB/s (./kernels-profile.ts).
 //
@@ -32,9 +36,17 @@ import type { BenchOptions, BenchSuite } from './suite';
 import { DispatchProfiler } from './dispatch-profiler';
 import { profileReport, profileSampling, profileTrainStep } from './kernels-profile';
 import { sharesMarkdown } from './profile';
-import { countsMarkdown, markdownSummary, matmulTable, summaryTable } from './kernels-report';
+import {
+  countsMarkdown,
+  markdownSummary,
+  matmulTable,
+  reductionsLine,
+  reductionsMarkdown,
+  summaryTable,
+} from './kernels-report';
 import { countRlStep } from './step-counts';
 import { countGpuCalls } from '../gpu/call-counter';
+import { benchReductions } from './kernels-reductions';
 import { benchMatmuls, benchSampling, benchTrainStep, bestOf, ratio } from './kernels-measure';
 import type { KernelsResult, MatmulResult, ModelResult } from './kernels-results';
 
@@ -75,10 +87,10 @@ function intOpt(raw: unknown, def: number, name: string, min: number, max: numbe
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
-const PARTS = ['matmul', 'train', 'sample', 'counts', 'profile'] as const;
+const PARTS = ['matmul', 'train', 'sample', 'counts', 'reductions', 'profile'] as const;
 type Part = (typeof PARTS)[number];
 /** What runs without --parts: everything but the profile, which --profile adds. */
-const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample', 'counts'];
+const DEFAULT_PARTS: readonly Part[] = ['matmul', 'train', 'sample', 'counts', 'reductions'];
 
 /** What one run measures, and what every model's parts share (timers, the autotuner's choice). */
 interface KernelsRun {
@@ -218,6 +230,14 @@ async function countsPart(r: KernelsRun, name: string, layout: ParamLayout, res:
   );
 }
 
+/** Part `reductions`: the kernels with a subgroups variant, with and without subgroups. */
+async function reductionsPart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
+  r.opts.progress(`${name}: reduction kernels with subgroups and with the tree …`);
+  const { nEmbd: C, nHead: NH, vocabSize: V } = layout.config;
+  res.reductions = await benchReductions(r.gpu, { N: r.N, T: r.T, C, NH, V, P: layout.numParams }, r.opts);
+  r.opts.out(reductionsLine(res.reductions));
+}
+
 /** Part `profile`: the GPU time of a train step and of a sampling run, dispatch by dispatch. */
 async function profilePart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
   const { gpu, profiler, timer, N, T, opts } = r;
@@ -265,11 +285,13 @@ async function benchModel(r: KernelsRun, bm: BenchModel, parts: Set<Part>): Prom
     sampling: null,
     profile: null,
     counts: null,
+    reductions: null,
   };
   if (parts.has('matmul')) await matmulPart(r, bm.name, shapes, res);
   if (parts.has('train')) await trainPart(r, bm.name, layout, stepFlops, res);
   if (parts.has('sample')) await samplePart(r, bm.name, layout, res);
   if (parts.has('counts')) await countsPart(r, bm.name, layout, res);
+  if (parts.has('reductions')) await reductionsPart(r, bm.name, layout, res);
   if (parts.has('profile')) await profilePart(r, bm.name, layout, res);
   return res;
 }
@@ -295,6 +317,14 @@ function printSummaries(results: ModelResult[], variants: MatmulVariant[], out: 
       '── counts of one RL step as Markdown (dispatches by phase; passes, submits, readbacks and bytes written per RL step)',
     );
     out(countsMarkdown(counted));
+  }
+  const reduced = results.flatMap((m) => (m.reductions ? [{ name: m.name, reductions: m.reductions }] : []));
+  if (reduced.length > 0) {
+    out('');
+    out(
+      '── reduction kernels, subgroups vs the shared-memory tree, as Markdown (median wall ms per call, side by side)',
+    );
+    out(reductionsMarkdown(reduced));
   }
   const profiled = results.flatMap((m) =>
     m.profile && 'train' in m.profile && m.profile.train && m.profile.sample ? [{ m, p: m.profile }] : [],

@@ -18,7 +18,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { openDevice, NoWebGpuError, type GpuContext } from './device';
+import {
+  FEATURE_CHOICES,
+  FeatureMissingError,
+  openDevice,
+  NoWebGpuError,
+  type DeviceFeatureOptions,
+  type FeatureChoice,
+  type GpuContext,
+} from './device';
 import { registerNodeShaders } from './shaders-node';
 
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
@@ -63,9 +71,28 @@ export async function dawnInstance(): Promise<GPU> {
   return newInstance(create);
 }
 
-export interface NodeGpuOptions {
+export interface NodeGpuOptions extends DeviceFeatureOptions {
   /** Print which adapter was chosen (default true). */
   verbose?: boolean;
+}
+
+/** The environment variables that set a feature choice where the caller did not: RLVR_SUBGROUPS=off, … */
+export const FEATURE_ENV = { subgroups: 'RLVR_SUBGROUPS', shaderF16: 'RLVR_SHADER_F16' } as const;
+
+/** The caller's feature choices, else the environment's (FEATURE_ENV), checked. */
+export function featureOptions(opts: DeviceFeatureOptions): DeviceFeatureOptions {
+  const out: DeviceFeatureOptions = {};
+  for (const key of ['subgroups', 'shaderF16'] as const) {
+    const name = FEATURE_ENV[key];
+    const raw = opts[key] ?? process.env[name];
+    if (raw === undefined || raw === '') continue;
+    if (!(FEATURE_CHOICES as readonly string[]).includes(raw))
+      throw new RangeError(
+        `${opts[key] === undefined ? name : key} must be one of ${FEATURE_CHOICES.join(', ')}, got "${raw}"`,
+      );
+    out[key] = raw as FeatureChoice;
+  }
+  return out;
 }
 
 /** Whether `dir` is a folder (XDG_RUNTIME_DIR must be one for a desktop session to be there). */
@@ -126,6 +153,7 @@ function quietAdapterSearch(): Promise<void> {
 /** Open a Dawn device, falling back to SwiftShader. Throws NoWebGpuError with the reason. */
 export async function openNodeDevice(opts: NodeGpuOptions = {}): Promise<GpuContext> {
   registerNodeShaders();
+  const features = featureOptions(opts);
   await quietAdapterSearch();
   const icdChosen = process.env.VK_ICD_FILENAMES === SWIFTSHADER_ICD;
   const { create } = await loadDawn();
@@ -135,16 +163,19 @@ export async function openNodeDevice(opts: NodeGpuOptions = {}): Promise<GpuCont
     ctx = await openDevice(
       newInstance(create),
       icdChosen ? 'Dawn (node) with the SwiftShader ICD of Debian chromium' : 'Dawn (node)',
+      features,
     );
   } catch (e) {
+    if (e instanceof FeatureMissingError) throw e; // the adapter is there; what was forced is not
     firstError = e;
   }
   if (!ctx && !process.env.VK_ICD_FILENAMES && existsSync(SWIFTSHADER_ICD)) {
     // The Vulkan loader reads this variable when Dawn creates its instance.
     process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
     try {
-      ctx = await openDevice(newInstance(create), 'Dawn (node) with the SwiftShader ICD of Debian chromium');
+      ctx = await openDevice(newInstance(create), 'Dawn (node) with the SwiftShader ICD of Debian chromium', features);
     } catch (e) {
+      if (e instanceof FeatureMissingError) throw e;
       firstError = e;
     }
   }

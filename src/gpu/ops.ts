@@ -23,6 +23,7 @@
 import { createStorage, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
+import { attentionForwardShape, type AttentionLayout } from './attention-layout';
 import { SUM_ROWS } from '../core/abi';
 import { checkHeads, grid, need, positiveInts, sumChunks, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
@@ -31,6 +32,7 @@ export * from './ops-matmul';
 export * from './ops-train';
 export * from './ops-decode';
 export { grid } from './op-plumbing';
+export { ATTENTION_LAYOUTS, type AttentionLayout } from './attention-layout';
 
 // ─── embedding ──────────────────────────────────────────────────────────────────────────────
 
@@ -202,7 +204,7 @@ export function layernormBackwardOp(
 
 // ─── attention ──────────────────────────────────────────────────────────────────────────────
 
-/** out (=) and att (=): causal multi-head attention over qkv rows [q | k | v]. */
+/** out (=) and att (=): causal multi-head attention over qkv rows [q | k | v]; layout: ./attention-layout.ts. */
 export function attentionForwardOp(
   device: GPUDevice,
   out: Buf, // [N, T, C]
@@ -212,6 +214,7 @@ export function attentionForwardOp(
   T: number,
   C: number,
   NH: number,
+  layout: AttentionLayout = 'threads',
 ): Dispatch[] {
   const op = 'attentionForward';
   positiveInts(op, { N, T, C, NH });
@@ -219,9 +222,11 @@ export function attentionForwardOp(
   need(op, 'out', out, N * T * C);
   need(op, 'att', att, N * NH * T * T);
   need(op, 'qkv', qkv, N * T * 3 * C);
+  const shape = attentionForwardShape(layout, N * NH * T, T, WG);
   return [
     makeDispatch(device, {
-      kernel: 'attention_forward',
+      kernel: shape.kernel,
+      overrides: shape.overrides,
       bindings: [out, att, qkv],
       uniform: uniformFrom(
         device,
@@ -233,7 +238,7 @@ export function attentionForwardOp(
         ],
         op,
       ),
-      workgroups: grid(N * NH * T, WG),
+      workgroups: shape.workgroups,
       work: work.attentionForwardWork(N, T, C, NH),
     }),
   ];

@@ -1,8 +1,10 @@
 // Compute pipelines are created once per (device, kernel key) (docs/architecture.md, "Conventions").
 // The key is the WGSL file name plus its override constants; creating a pipeline inside a
 // training step would be a bug, so `pipelineCreations` lets tests assert it stays flat.
+// A device opened with subgroups (device.ts) builds every kernel that has a `subgroups` text
+// variant (shaders.ts) in that variant; the key then ends in "+subgroups".
 
-import { shaderSource } from './shaders';
+import { hasShaderVariant, shaderSource, type ShaderVariant } from './shaders';
 
 export type Overrides = Record<string, number>;
 
@@ -10,6 +12,7 @@ interface DeviceCache {
   modules: Map<string, GPUShaderModule>;
   pipelines: Map<string, GPUComputePipeline>;
   created: number;
+  variant: ShaderVariant;
 }
 
 const caches = new WeakMap<GPUDevice, DeviceCache>();
@@ -17,7 +20,7 @@ const caches = new WeakMap<GPUDevice, DeviceCache>();
 function cacheOf(device: GPUDevice): DeviceCache {
   let c = caches.get(device);
   if (!c) {
-    c = { modules: new Map(), pipelines: new Map(), created: 0 };
+    c = { modules: new Map(), pipelines: new Map(), created: 0, variant: 'plain' };
     caches.set(device, c);
   }
   return c;
@@ -30,6 +33,20 @@ export function kernelKey(kernel: string, overrides: Overrides = {}): string {
   return parts.length ? `${kernel}{${parts.join(',')}}` : kernel;
 }
 
+/** Build this device's kernels in `variant` (set once, by openDevice, before any pipeline exists). */
+export function setShaderVariant(device: GPUDevice, variant: ShaderVariant): void {
+  const cache = cacheOf(device);
+  if (cache.created > 0 && cache.variant !== variant)
+    throw new Error(`setShaderVariant: device already has ${cache.created} pipelines in variant "${cache.variant}"`);
+  cache.variant = variant;
+}
+
+/** The text variant `kernel` is built in on this device: 'plain' unless the device's variant changes its text. */
+export function kernelVariant(device: GPUDevice, kernel: string): ShaderVariant {
+  const v = cacheOf(device).variant;
+  return hasShaderVariant(kernel, v) ? v : 'plain';
+}
+
 /** The pipeline for `kernel` (a shaders/ file name without .wgsl) specialised by `overrides`. */
 export function getPipeline(
   device: GPUDevice,
@@ -38,13 +55,15 @@ export function getPipeline(
   entryPoint = 'main',
 ): GPUComputePipeline {
   const cache = cacheOf(device);
-  const key = kernelKey(kernel, overrides) + (entryPoint === 'main' ? '' : `#${entryPoint}`);
+  const variant = kernelVariant(device, kernel);
+  const moduleKey = variant === 'plain' ? kernel : `${kernel}+${variant}`;
+  const key = kernelKey(moduleKey, overrides) + (entryPoint === 'main' ? '' : `#${entryPoint}`);
   let pipeline = cache.pipelines.get(key);
   if (!pipeline) {
-    let module = cache.modules.get(kernel);
+    let module = cache.modules.get(moduleKey);
     if (!module) {
-      module = device.createShaderModule({ label: kernel, code: shaderSource(kernel) });
-      cache.modules.set(kernel, module);
+      module = device.createShaderModule({ label: moduleKey, code: shaderSource(kernel, variant) });
+      cache.modules.set(moduleKey, module);
     }
     pipeline = device.createComputePipeline({
       label: key,
