@@ -1,27 +1,14 @@
 // The trainer end to end: GPU vs CPU reference parity, determinism, faults, learning.
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from '../gpu/testing';
-import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 import { estimatorRows } from '../estimators';
 import { Trainer, TrainingFault } from './trainer';
 import { GpuEngine } from './gpu-engine';
 import { CpuEngine } from './cpu-engine';
+import { TINY_SORT } from './trainer-fixtures';
 
-// A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
-const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8,
-  'model.nLayer': 1,
-  'model.nHead': 2,
-  batchPrompts: 4,
-  groupSize: 4,
-  evalEvery: 0,
-  epochs: 2,
-  minibatches: 2,
-  klBeta: 0.1,
-  refSync: 'none',
-  entropyAlpha: 0.05,
-});
+const tiny = TINY_SORT;
 
 describe('Trainer', () => {
   for (const estimator of ['grpo', 'mapp'] as const)
