@@ -1,14 +1,16 @@
 // The trainer end to end: GPU vs CPU reference parity, determinism, faults, learning.
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from '../gpu/testing';
+import { presetConfig } from '../lessons/presets';
 import { mergeConfig } from '../config/config';
 import { estimatorRows } from '../estimators';
 import { Trainer, TrainingFault } from './trainer';
 import { GpuEngine } from './gpu-engine';
 import { CpuEngine } from './cpu-engine';
-import { TINY_SORT } from './trainer-fixtures';
+import { TINY_RUN } from './trainer-fixtures';
 
-const tiny = TINY_SORT;
+// A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
+const tiny = mergeConfig(presetConfig('sort-easy'), TINY_RUN);
 
 describe('Trainer', () => {
   for (const estimator of ['grpo', 'mapp'] as const)

@@ -6,15 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { mergeConfig, type RunConfig } from '../../config/config';
 import { CODE_EXAMPLES } from '../../config/code-examples';
 import { withOptions } from '../estimators-fixtures';
+import { presetConfig } from '../../lessons/presets';
 import { CpuEngine } from '../cpu-engine';
-import { TINY_SORT } from '../trainer-fixtures';
+import { TINY_RUN } from '../trainer-fixtures';
 import type { StepRecord } from '../metrics';
 import { Trainer, TrainingFault } from '../trainer';
 import { CustomCodeError } from './errors';
 import { nodeSandbox } from './sandbox-node';
 
 // The trainer tests' tiny run, with a held-out evaluation every 2 steps and a larger lr.
-const tiny = mergeConfig(TINY_SORT, { evalEvery: 2, evalPrompts: 4, lr: 0.01 });
+const tiny = mergeConfig(presetConfig('sort-easy'), { ...TINY_RUN, evalEvery: 2, evalPrompts: 4, lr: 0.01 });
 const GRPO = CODE_EXAMPLES.find((e) => e.id === 'grpo')!.source;
 
 async function run(config: RunConfig, steps: number): Promise<{ records: StepRecord[]; params: Float32Array }> {
