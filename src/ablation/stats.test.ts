@@ -27,32 +27,20 @@ function run(seed: number, solveAt: number | null, lastStep = 600): SeedRun {
   return { seed, lastStep, series: { 'eval/pass@1_greedy': pts, reward } };
 }
 
+/** A run of `values.length` steps whose metric r is values[i] at step i + 1. */
+const stepRun = (seed: number, values: number[]): SeedRun => ({
+  seed,
+  lastStep: values.length,
+  series: { r: values.map((value, i) => ({ step: i + 1, value })) },
+});
+
 const rule = { metric: 'eval/pass@1_greedy', target: 0.9 };
 const outcome = (solvedAt: number | null, lastStep = 1000): SolveOutcome => ({ seed: 0, solvedAt, lastStep });
 
 describe('ablation statistics', () => {
   it('the mean curve aligns runs on steps, says how many runs each point averages, and thins without smoothing', () => {
-    const a: SeedRun = {
-      seed: 0,
-      lastStep: 3,
-      series: {
-        r: [
-          { step: 1, value: 0 },
-          { step: 2, value: 2 },
-          { step: 3, value: 4 },
-        ],
-      },
-    };
-    const b: SeedRun = {
-      seed: 1,
-      lastStep: 2,
-      series: {
-        r: [
-          { step: 1, value: 2 },
-          { step: 2, value: 4 },
-        ],
-      },
-    };
+    const a = stepRun(0, [0, 2, 4]);
+    const b = stepRun(1, [2, 4]);
     const curve = meanCurve([a, b], 'r');
     expect(curve.map((p) => [p.step, p.n, p.mean])).toEqual([
       [1, 2, 1],
@@ -61,11 +49,10 @@ describe('ablation statistics', () => {
     ]);
     expect(curve[0].hi! - 1).toBeCloseTo(12.7062, 3);
     expect(curve[2]).toMatchObject({ lo: null, hi: null });
-    const long: SeedRun = {
-      seed: 0,
-      lastStep: 100,
-      series: { r: Array.from({ length: 100 }, (_, i) => ({ step: i + 1, value: i })) },
-    };
+    const long = stepRun(
+      0,
+      Array.from({ length: 100 }, (_, i) => i),
+    );
     const thin = meanCurve([long], 'r', { maxPoints: 5 });
     expect(thin.map((p) => p.step)).toEqual([1, 26, 51, 75, 100]);
     expect(thin.map((p) => p.mean)).toEqual([0, 25, 50, 74, 99]);

@@ -147,25 +147,33 @@ function pairsOf(n: number, mode: 'all-pairs' | 'baseline'): [number, number][] 
   return out;
 }
 
+/** What a comparison is of: the metric, the two cells and their numbers of seeds. */
+type ComparisonBase = Pick<Comparison, 'kind' | 'metric' | 'a' | 'b' | 'nA' | 'nB'>;
+
+/** A comparison with no values on a side: nothing to test. */
+function noData(base: ComparisonBase): Comparison {
+  const none = { difference: null, interval: null, statistic: 0, p: null, pAdjusted: null, minP: null };
+  return { ...base, ...none, verdict: 'no-data', text: '' };
+}
+
+/** A tested comparison, its verdict left to judge (once its Holm-adjusted p is known). */
+function tested(
+  base: ComparisonBase,
+  difference: number | null,
+  interval: Comparison['interval'],
+  perm: ReturnType<typeof permutationTest>,
+): Comparison {
+  const test = { statistic: perm.observed, p: perm.p, pAdjusted: perm.p, minP: perm.minP };
+  return { ...base, difference, interval, ...test, verdict: 'not-different', text: '' };
+}
+
 function compareFinal(metric: string, a: CellSummary, b: CellSummary, confidence: number): Comparison {
   const fa = a.finals[metric];
   const fb = b.finals[metric];
   const xa = fa.values.map((v) => v.value);
   const xb = fb.values.map((v) => v.value);
   const base = { kind: 'final' as const, metric, a: a.label, b: b.label, nA: xa.length, nB: xb.length };
-  if (xa.length === 0 || xb.length === 0) {
-    return {
-      ...base,
-      difference: null,
-      interval: null,
-      statistic: 0,
-      p: null,
-      pAdjusted: null,
-      minP: null,
-      verdict: 'no-data',
-      text: '',
-    };
-  }
+  if (xa.length === 0 || xb.length === 0) return noData(base);
   const w = welchInterval(xa, xb, confidence);
   const perm = permutationTest(xa, xb, (ga, gb) => {
     let sa = 0;
@@ -174,52 +182,21 @@ function compareFinal(metric: string, a: CellSummary, b: CellSummary, confidence
     for (const x of gb) sb += x;
     return sa / ga.length - sb / gb.length;
   });
-  return {
-    ...base,
-    difference: w.difference,
-    interval: { lo: w.lo, hi: w.hi },
-    statistic: perm.observed,
-    p: perm.p,
-    pAdjusted: perm.p,
-    minP: perm.minP,
-    verdict: 'not-different',
-    text: '',
-  };
+  return tested(base, w.difference, { lo: w.lo, hi: w.hi }, perm);
 }
 
 function compareSolve(a: CellSummary, b: CellSummary): Comparison {
   const sa = a.solve!;
   const sb = b.solve!;
   const base = { kind: 'solve' as const, metric: sa.rule.metric, a: a.label, b: b.label, nA: sa.n, nB: sb.n };
-  if (sa.n === 0 || sb.n === 0)
-    return {
-      ...base,
-      difference: null,
-      interval: null,
-      statistic: 0,
-      p: null,
-      pAdjusted: null,
-      minP: null,
-      verdict: 'no-data',
-      text: '',
-    };
+  if (sa.n === 0 || sb.n === 0) return noData(base);
   const perm = permutationTest(sa.outcomes, sb.outcomes, (ga, gb) => {
     let u = 0;
     for (const x of ga) for (const y of gb) u += gehanScore(x, y);
     return u;
   });
   const difference = sa.median !== null && sb.median !== null ? sa.median - sb.median : null;
-  return {
-    ...base,
-    difference,
-    interval: null,
-    statistic: perm.observed,
-    p: perm.p,
-    pAdjusted: perm.p,
-    minP: perm.minP,
-    verdict: 'not-different',
-    text: '',
-  };
+  return tested(base, difference, null, perm);
 }
 
 /** Decides and words a comparison once its Holm-adjusted p is known. */

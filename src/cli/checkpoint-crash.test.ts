@@ -13,31 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { trainCommand } from './train-commands';
 import { loadResume } from './checkpoints';
 import { metricsWithoutClock } from './run-folder-fixtures';
+import { smallTrainFlags, TINY_MODEL, trainInto } from './testTrain';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const HOOK = fileURLToPath(new URL('./crash-hook.fixture.mjs', import.meta.url));
-const TINY = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--seed',
-  '4',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--set',
-  'model.nEmbd=8',
-  '--set',
-  'model.nLayer=1',
-  '--set',
-  'epochs=2',
-  '--set',
-  'minibatches=2',
-];
+const TINY = smallTrainFlags({ seed: 4, set: { ...TINY_MODEL, epochs: 2, minibatches: 2 } });
 const tmp = (what: string) => mkdtempSync(join(tmpdir(), `rlvr-crash-${what}-`));
 
 /** `rlvr train` to step 2 with a checkpoint after each step, in a child process under the hook. */
@@ -81,13 +61,7 @@ describe('a run killed while it writes a checkpoint', () => {
   let snaps: string;
   beforeAll(async () => {
     const whole = tmp('whole');
-    expect(
-      await trainCommand(
-        [...TINY, '--steps', '3', '--out', whole, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    expect((await trainInto([...TINY, '--steps', '3'], undefined, whole)).rc).toBe(0);
     want = metricsWithoutClock(whole);
     snaps = tmp('snapshots');
     const r = hookedTrain(tmp('run'), { RLVR_FS_SNAPSHOT: snaps });

@@ -12,10 +12,10 @@ import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { initCommand } from './model-commands';
-import { fakeMetricsLines, writeFakeRun } from './run-folder-fixtures';
+import { fakeMetricsLines, lrAblationJson, writeFakeRun, writeFakeSweep } from './run-folder-fixtures';
 import { checkGpuFit } from '../rl/gpu-fit';
 import { configFromCli } from '../lessons';
-import { SMALL_TRAIN } from './testTrain';
+import { SMALL_TRAIN, tinyInitFlags, trainQuietly } from './testTrain';
 
 const DOC = readFileSync(new URL('../../docs/cli-errors.md', import.meta.url), 'utf8');
 const SWIFTSHADER = {
@@ -57,31 +57,15 @@ async function stderrOf(dir: string, run: (err: (s: string) => void) => Promise<
 }
 
 /** Two cells of two seeds, as a sweep leaves them (without ablation.json). */
-function cells(): string {
-  const d = tmp();
-  for (const lr of ['0.003', '0.01'])
-    for (const seed of [0, 1])
-      writeFakeRun(join(d, `lr=${lr}`, `seed-${seed}`), {
-        sets: [`lr=${lr}`],
-        seed,
-        cell: { cell: `lr=${lr}`, preset: 'sort-easy' },
-      });
-  return d;
-}
+const cells = (): string => writeFakeSweep(tmp());
 
-const emit = (args: string[]) =>
+/** `rlvr sweep` of sort-easy, 2 steps (seed 0 unless `args` give --seeds), quietly. */
+const sweep = (args: string[]) =>
   sweepCommand(
-    [
-      '--preset',
-      'sort-easy',
-      ...(args.includes('--seeds') ? [] : ['--seeds', '0']),
-      '--steps',
-      '2',
-      ...args,
-      '--emit-jobs',
-    ],
+    ['--preset', 'sort-easy', ...(args.includes('--seeds') ? [] : ['--seeds', '0']), '--steps', '2', ...args],
     quiet,
   );
+const emit = (args: string[]) => sweep([...args, '--emit-jobs']);
 const report = (d: string) =>
   reportCommand(
     [d],
@@ -130,26 +114,7 @@ describe('docs/cli-errors.md', () => {
     found.push(await refusal(slurm, () => emit(['--grid', 'lr=0.01', '--sbatch-args', '--time=10', '--out', slurm])));
     for (const extra of ['--array=1-3', "--time='1:00'"]) {
       found.push(
-        await refusal(slurm, () =>
-          sweepCommand(
-            [
-              '--preset',
-              'sort-easy',
-              '--seeds',
-              '0',
-              '--steps',
-              '2',
-              '--grid',
-              'lr=0.01',
-              '--out',
-              slurm,
-              '--slurm',
-              '--sbatch-args',
-              extra,
-            ],
-            quiet,
-          ),
-        ),
+        await refusal(slurm, () => sweep(['--grid', 'lr=0.01', '--out', slurm, '--slurm', '--sbatch-args', extra])),
       );
     }
     for (const line of found) expect(DOC, line.slice(0, 300)).toContain(`\`${line}\``);
@@ -208,44 +173,11 @@ describe('docs/cli-errors.md', () => {
     writeFakeRun(join(tasks, 'b'), { preset: 'cot-discovery', sets: ['task.length=3'] });
     found.push(...(await stderrOf(tasks, (err) => reportCommand([tasks], () => {}, err))));
     const stray = cells();
-    writeFileSync(
-      join(stray, 'ablation.json'),
-      JSON.stringify({
-        format: 'rlvr-ablation',
-        version: 1,
-        preset: 'sort-easy',
-        variants: [],
-        grid: [['lr', ['0.003']]],
-        seeds: [0, 1],
-        steps: 4,
-        sets: [],
-        solved: null,
-        metrics: ['reward'],
-        cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }],
-      }),
-    );
+    writeFileSync(join(stray, 'ablation.json'), lrAblationJson(['0.003'], [0, 1]));
     found.push(...(await stderrOf(stray, (err) => reportCommand([stray], () => {}, err))));
     // A job array's runs: one that never wrote a step (its job failed), one cancelled at step 2 of 4; their job logs.
     const array = cells();
-    writeFileSync(
-      join(array, 'ablation.json'),
-      JSON.stringify({
-        format: 'rlvr-ablation',
-        version: 1,
-        preset: 'sort-easy',
-        variants: [],
-        grid: [['lr', ['0.003', '0.01']]],
-        seeds: [0, 1, 2],
-        steps: 4,
-        sets: [],
-        solved: null,
-        metrics: ['reward'],
-        cells: [
-          { label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } },
-          { label: 'lr=0.01', dir: 'lr=0.01', set: { lr: '0.01' } },
-        ],
-      }),
-    );
+    writeFileSync(join(array, 'ablation.json'), lrAblationJson(['0.003', '0.01'], [0, 1, 2]));
     writeFakeRun(join(array, 'lr=0.01', 'seed-2'), {
       sets: ['lr=0.01'],
       seed: 2,
@@ -274,49 +206,17 @@ describe('docs/cli-errors.md', () => {
     const found: string[] = [];
     const d = tmp();
     const init = join(d, 'init.safetensors');
-    expect(
-      await initCommand(
-        ['--vocab-size', '8', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', init],
-        () => {},
-      ),
-    ).toBe(0);
-    found.push(
-      await refusal(d, () =>
-        trainCommand(
-          ['--resume', init, '--backend', 'cpu', '--steps', '2'],
-          () => {},
-          () => {},
-        ),
-      ),
-    );
+    expect(await initCommand([...tinyInitFlags(8, 1), '--out', init], () => {})).toBe(0);
+    found.push(await refusal(d, () => trainQuietly(['--resume', init, '--backend', 'cpu', '--steps', '2'])));
     found.push(await refusal(d, () => evalCommand(['--checkpoint', init, '--backend', 'cpu'], () => {})));
-    found.push(
-      await refusal(d, () =>
-        initCommand(
-          ['--vocab-size', '8', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', d],
-          () => {},
-        ),
-      ),
-    );
+    found.push(await refusal(d, () => initCommand([...tinyInitFlags(8, 1), '--out', d], () => {})));
 
     // A run at step 1, and the same run's step-2 pair: the state of step 2 renamed in, the
     // weights of step 1 still in place, the state of step 1 set aside (a kill between the renames).
     const run = tmp();
-    expect(
-      await trainCommand(
-        [...SMALL_TRAIN, '--steps', '1', '--out', run, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    expect(await trainQuietly([...SMALL_TRAIN, '--steps', '1', '--out', run, '--json'])).toBe(0);
     const next = tmp();
-    expect(
-      await trainCommand(
-        ['--resume', run, '--backend', 'cpu', '--steps', '2', '--out', next, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    expect(await trainQuietly(['--resume', run, '--backend', 'cpu', '--steps', '2', '--out', next, '--json'])).toBe(0);
     renameSync(join(run, 'checkpoint.state.safetensors'), join(run, '.checkpoint.state.safetensors.previous'));
     copyFileSync(join(next, 'checkpoint.state.safetensors'), join(run, 'checkpoint.state.safetensors'));
     const resumed = await stderrOf(run, (err) =>
@@ -327,15 +227,7 @@ describe('docs/cli-errors.md', () => {
       join(run, 'checkpoint.state.safetensors'),
       readFileSync(join(run, 'checkpoint.state.safetensors')).subarray(0, 5),
     );
-    found.push(
-      await refusal(run, () =>
-        trainCommand(
-          ['--resume', run, '--backend', 'cpu', '--steps', '3'],
-          () => {},
-          () => {},
-        ),
-      ),
-    );
+    found.push(await refusal(run, () => trainQuietly(['--resume', run, '--backend', 'cpu', '--steps', '3'])));
 
     // A folder a train is writing (this process holds its lock), and a lock left by a process that is gone.
     const locked = tmp();
@@ -344,13 +236,7 @@ describe('docs/cli-errors.md', () => {
       [...SMALL_TRAIN, '--steps', '50', '--out', locked, '--json'],
       () => {
         if (second) return;
-        second = refusal(locked, () =>
-          trainCommand(
-            [...SMALL_TRAIN, '--steps', '2', '--out', locked],
-            () => {},
-            () => {},
-          ),
-        );
+        second = refusal(locked, () => trainQuietly([...SMALL_TRAIN, '--steps', '2', '--out', locked]));
         process.emit('SIGINT', 'SIGINT');
       },
       () => {},

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gpuIt } from '../gpu/testing';
 import { runCli } from './run-folder-fixtures';
+import { tinyInitFlags } from './testTrain';
 
 describe('the terminal of a GPU command', () => {
   gpuIt(
@@ -20,27 +21,7 @@ describe('the terminal of a GPU command', () => {
       delete env.XDG_RUNTIME_DIR;
       delete env.VK_ICD_FILENAMES;
       delete env.NODEVICE_SELECT;
-      expect(
-        runCli(
-          [
-            'init',
-            '--vocab-size',
-            '8',
-            '--n-positions',
-            '8',
-            '--n-embd',
-            '8',
-            '--n-layer',
-            '1',
-            '--n-head',
-            '2',
-            '--out',
-            model,
-          ],
-          60_000,
-          env,
-        ).code,
-      ).toBe(0);
+      expect(runCli(['init', ...tinyInitFlags(8, 1), '--out', model], 60_000, env).code).toBe(0);
       const r = runCli(['forward', '--checkpoint', model, '--tokens', '1,2,3', '--json'], 120_000, env);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout.trim())).toHaveProperty('loss');

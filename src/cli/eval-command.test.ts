@@ -5,10 +5,16 @@ import { describe, it, expect } from 'vitest';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
 import { readSafetensors, writeSafetensors } from '../model/safetensors';
-import { trainSmall } from './testTrain';
+import { setFlags, smallTrainFlags, trainInto, trainSmall } from './testTrain';
+
+/** `rlvr eval` of `checkpoint` on the CPU engine with `args`: its stdout lines (it must exit 0). */
+async function evalLines(checkpoint: string, ...args: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  expect(await evalCommand(['--checkpoint', checkpoint, '--backend', 'cpu', ...args], (s) => lines.push(s))).toBe(0);
+  return lines;
+}
 
 describe('rlvr eval (cpu backend)', () => {
   it('eval refuses a checkpoint whose saved level or trainedSteps is out of range, naming it', async () => {
@@ -33,21 +39,10 @@ describe('rlvr eval (cpu backend)', () => {
     const r = await trainSmall([
       '--steps',
       '1',
-      '--set',
-      'curriculum=pass-rate',
-      '--set',
-      'refSync=curriculum',
-      '--set',
-      'klBeta=0.5',
+      ...setFlags({ curriculum: 'pass-rate', refSync: 'curriculum', klBeta: 0.5 }),
     ]);
     expect(r.rc).toBe(0);
-    const lines: string[] = [];
-    expect(
-      await evalCommand(
-        ['--checkpoint', join(r.dir, 'checkpoint.safetensors'), '--n', '6', '--backend', 'cpu', '--json'],
-        (s) => lines.push(s),
-      ),
-    ).toBe(0);
+    const lines = await evalLines(join(r.dir, 'checkpoint.safetensors'), '--n', '6', '--json');
     const result = JSON.parse(lines[0]);
     expect(result).toMatchObject({ task: 'sort', prompts: 6 });
     expect(result['pass@1']).toBeGreaterThanOrEqual(0);
@@ -55,44 +50,20 @@ describe('rlvr eval (cpu backend)', () => {
   });
 
   it('eval --breaks on a groupmul checkpoint says where the greedy chains break (a table in text, chainBreaks in --json); other tasks are refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rlvr-breaks-'));
-    const cot = [
-      '--preset',
-      'cot-discovery',
-      '--backend',
-      'cpu',
-      '--set',
-      'task.length=3',
-      '--set',
-      'batchPrompts=2',
-      '--set',
-      'groupSize=4',
-      '--set',
-      'evalEvery=0',
-      '--seed',
+    const { rc, dir } = await trainInto([
+      ...smallTrainFlags({ preset: 'cot-discovery', set: { 'task.length': 3 }, seed: 1 }),
+      '--steps',
       '1',
-    ];
-    expect(
-      await trainCommand(
-        [...cot, '--steps', '1', '--out', dir, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    ]);
+    expect(rc).toBe(0);
     const checkpoint = join(dir, 'checkpoint.safetensors');
-    const text: string[] = [];
-    expect(
-      await evalCommand(['--checkpoint', checkpoint, '--n', '12', '--backend', 'cpu', '--breaks'], (s) => text.push(s)),
-    ).toBe(0);
+    const text = await evalLines(checkpoint, '--n', '12', '--breaks');
     expect(text[1]).toBe(
       'where the greedy chain first breaks (12 prompts, S3 length 3, interleaved, 3 scratchpad tokens):',
     );
     expect(text[2]).toMatch(/^ +first wrong +y1 +y2 +y3 +none$/);
     expect(text.join('\n')).toMatch(/wrong products collapsed/);
-    const json: string[] = [];
-    expect(
-      await evalCommand(['--checkpoint', checkpoint, '--n', '12', '--backend', 'cpu', '--json'], (s) => json.push(s)),
-    ).toBe(0);
+    const json = await evalLines(checkpoint, '--n', '12', '--json');
     const result = JSON.parse(json[0]);
     const b = result.chainBreaks;
     expect(b).toMatchObject({
@@ -117,46 +88,13 @@ describe('rlvr eval (cpu backend)', () => {
   });
 
   it('eval --breaks on a maze checkpoint says where each greedy walk first goes wrong (text and walkBreaks in --json)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rlvr-walks-'));
-    const maze = [
-      '--set',
-      'task=maze',
-      '--set',
-      'task.size=3',
-      '--set',
-      'task.minDist=2',
-      '--backend',
-      'cpu',
-      '--set',
-      'batchPrompts=2',
-      '--set',
-      'groupSize=4',
-      '--set',
-      'evalEvery=0',
-      '--set',
-      'model.nEmbd=16',
-      '--set',
-      'model.nLayer=1',
-      '--seed',
-      '1',
-    ];
-    expect(
-      await trainCommand(
-        [...maze, '--steps', '1', '--out', dir, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    const maze = { task: 'maze', 'task.size': 3, 'task.minDist': 2, 'model.nEmbd': 16, 'model.nLayer': 1 };
+    const { rc, dir } = await trainInto([...smallTrainFlags({ preset: null, set: maze, seed: 1 }), '--steps', '1']);
+    expect(rc).toBe(0);
     const checkpoint = join(dir, 'checkpoint.safetensors');
-    const text: string[] = [];
-    expect(
-      await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--breaks'], (s) => text.push(s)),
-    ).toBe(0);
+    const text = await evalLines(checkpoint, '--n', '10', '--breaks');
     expect(text[1]).toBe('where each greedy walk first goes wrong (10 mazes, 3×3):');
-    const json: string[] = [];
-    expect(
-      await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--json'], (s) => json.push(s)),
-    ).toBe(0);
+    const json = await evalLines(checkpoint, '--n', '10', '--json');
     const result = JSON.parse(json[0]);
     const w = result.walkBreaks;
     expect(w).toMatchObject({ size: 3, prompts: 10, correct: Math.round(result['pass@1'] * 10) });
@@ -170,25 +108,14 @@ describe('rlvr eval (cpu backend)', () => {
     expect(Object.values(w.hands.kinds as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(10);
     expect(w.hands.reaches.either).toBeLessThanOrEqual(10);
     // BODHI's branching numbers from 8 sampled walks per maze.
-    const bjson: string[] = [];
-    expect(
-      await evalCommand(
-        ['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--branching', '8', '--json'],
-        (s) => bjson.push(s),
-      ),
-    ).toBe(0);
+    const bjson = await evalLines(checkpoint, '--n', '10', '--branching', '8', '--json');
     const b = JSON.parse(bjson[0]).branching;
     expect(b).toMatchObject({ mazes: 10, walksPerMaze: 8 });
     expect(b.passAtK).toHaveLength(8);
     for (let k = 1; k < 8; k++) expect(b.passAtK[k]).toBeGreaterThanOrEqual(b.passAtK[k - 1]);
     expect(b.shortestFound).toBeGreaterThanOrEqual(0);
     expect(b.shortestFound).toBeLessThanOrEqual(1);
-    const btext: string[] = [];
-    expect(
-      await evalCommand(['--checkpoint', checkpoint, '--n', '10', '--backend', 'cpu', '--branching', '8'], (s) =>
-        btext.push(s),
-      ),
-    ).toBe(0);
+    const btext = await evalLines(checkpoint, '--n', '10', '--branching', '8');
     expect(btext[1]).toBe('branching over 8 sampled walks per maze (10 mazes):');
     const sorted = await trainSmall(['--steps', '1']);
     await expect(

@@ -11,27 +11,9 @@ import { trainCommand } from './train-commands';
 import { rlLearningRate, rlLearningRateKnob } from '../rl/step-update';
 import { defaultConfig } from '../config/config';
 import { metricsWithoutClock } from './run-folder-fixtures';
+import { smallTrainFlags, TINY_MODEL } from './testTrain';
 
-const TINY = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--seed',
-  '3',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--set',
-  'model.nEmbd=8',
-  '--set',
-  'model.nLayer=1',
-  '--set',
-  'warmupSteps=0',
-];
+const TINY = smallTrainFlags({ set: { ...TINY_MODEL, warmupSteps: 0 } });
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-lrdrop-'));
 
 async function train(args: string[]): Promise<void> {

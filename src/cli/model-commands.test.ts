@@ -7,25 +7,11 @@ import { readSafetensors, writeSafetensors } from '../model/safetensors';
 import { CliError } from '../core/flags';
 import { gpuIt } from '../gpu/testing';
 import { gpuForward } from './gpu-forward';
+import { tinyInitFlags } from './testTrain';
 
 const dir = mkdtempSync(join(tmpdir(), 'rlvr-cli-'));
 const file = join(dir, 'm.safetensors');
-const initArgs = [
-  '--vocab-size',
-  '7',
-  '--n-positions',
-  '8',
-  '--n-embd',
-  '8',
-  '--n-layer',
-  '2',
-  '--n-head',
-  '2',
-  '--seed',
-  '5',
-  '--out',
-  file,
-];
+const initArgs = [...tinyInitFlags(7, 2), '--seed', '5', '--out', file];
 
 describe('rlvr init / forward (cpu)', () => {
   it('init writes a readable checkpoint with the requested config', async () => {
@@ -74,10 +60,7 @@ describe('rlvr init / forward (cpu)', () => {
   it('init --out an existing folder is refused with a named error (it was an EISDIR stack trace), and the folder is left as it was', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'rlvr-init-folder-'));
     writeFileSync(join(folder, 'keep.txt'), 'mine');
-    const err = await initCommand(
-      ['--vocab-size', '7', '--n-positions', '8', '--n-embd', '8', '--n-layer', '1', '--n-head', '2', '--out', folder],
-      () => {},
-    ).then(
+    const err = await initCommand([...tinyInitFlags(7, 1), '--out', folder], () => {}).then(
       () => null,
       (e: Error) => e,
     );
@@ -88,23 +71,7 @@ describe('rlvr init / forward (cpu)', () => {
     expect(readdirSync(folder)).toEqual(['keep.txt']);
     // A file in a folder that does not exist: named too, not a stack trace.
     await expect(
-      initCommand(
-        [
-          '--vocab-size',
-          '7',
-          '--n-positions',
-          '8',
-          '--n-embd',
-          '8',
-          '--n-layer',
-          '1',
-          '--n-head',
-          '2',
-          '--out',
-          join(folder, 'no', 'm.safetensors'),
-        ],
-        () => {},
-      ),
+      initCommand([...tinyInitFlags(7, 1), '--out', join(folder, 'no', 'm.safetensors')], () => {}),
     ).rejects.toThrowError(/^--out .*m\.safetensors: cannot write the checkpoint there \(ENOENT/);
   });
 

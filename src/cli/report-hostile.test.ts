@@ -8,23 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { reportCommand } from './report-command';
-import { fakeMetricsLines, refusal, runCli, writeFakeRun } from './run-folder-fixtures';
+import { fakeMetricsLines, lrAblationJson, refusal, runCli, writeFakeRun, writeFakeSweep } from './run-folder-fixtures';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-report-'));
 
 /** Two cells of two seeds each, with cell.json (as a sweep writes them). */
-function ablationFolder(): string {
-  const d = tmp();
-  for (const lr of ['0.003', '0.01']) {
-    for (const seed of [0, 1])
-      writeFakeRun(join(d, `lr=${lr}`, `seed-${seed}`), {
-        sets: [`lr=${lr}`],
-        seed,
-        cell: { cell: `lr=${lr}`, preset: 'sort-easy' },
-      });
-  }
-  return d;
-}
+const ablationFolder = (): string => writeFakeSweep(tmp());
 
 async function report(dirs: string[], extra: string[] = []) {
   const out: string[] = [];
@@ -137,20 +126,7 @@ describe('rlvr report, damaged side files', () => {
 
   it("a run folder that is not in the sweep's ablation.json is reported with a warning", async () => {
     const d = ablationFolder();
-    const spec = {
-      format: 'rlvr-ablation',
-      version: 1,
-      preset: 'sort-easy',
-      variants: [],
-      grid: [['lr', ['0.003']]],
-      seeds: [0, 1],
-      steps: 4,
-      sets: [],
-      solved: null,
-      metrics: ['reward'],
-      cells: [{ label: 'lr=0.003', dir: 'lr=0.003', set: { lr: '0.003' } }],
-    };
-    writeFileSync(join(d, 'ablation.json'), JSON.stringify(spec));
+    writeFileSync(join(d, 'ablation.json'), lrAblationJson(['0.003'], [0, 1]));
     const r = await report([d]);
     expect(r.warnings).toContain(
       'warning: 2 runs are not of a cell of ablation.json (cell "lr=0.01": lr=0.01/seed-0, lr=0.01/seed-1)',

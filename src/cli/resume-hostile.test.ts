@@ -5,9 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initCommand } from './model-commands';
-import { trainCommand } from './train-commands';
 import { evalCommand } from './eval-command';
-import { SMALL_TRAIN } from './testTrain';
+import { SMALL_TRAIN, trainQuietly } from './testTrain';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-resume-'));
 
@@ -40,13 +39,7 @@ describe("--resume and eval, on checkpoints that are not a run's", () => {
           () => {},
         ),
       ).toBe(0);
-      await expect(
-        trainCommand(
-          ['--resume', path, '--backend', 'cpu', '--steps', '3'],
-          () => {},
-          () => {},
-        ),
-      ).rejects.toThrowError(
+      await expect(trainQuietly(['--resume', path, '--backend', 'cpu', '--steps', '3'])).rejects.toThrowError(
         `--resume ${path} ${why}; only a checkpoint written by rlvr train (or the playground) can be resumed`,
       );
       await expect(evalCommand(['--checkpoint', path, '--backend', 'cpu'], () => {})).rejects.toThrowError(
@@ -57,31 +50,15 @@ describe("--resume and eval, on checkpoints that are not a run's", () => {
 
   it('a truncated state file is refused naming the file', async () => {
     const d = tmp();
-    expect(
-      await trainCommand(
-        [...SMALL_TRAIN, '--steps', '1', '--out', d, '--json'],
-        () => {},
-        () => {},
-      ),
-    ).toBe(0);
+    expect(await trainQuietly([...SMALL_TRAIN, '--steps', '1', '--out', d, '--json'])).toBe(0);
     const state = join(d, 'checkpoint.state.safetensors');
     writeFileSync(state, readFileSync(state).subarray(0, 1000));
-    await expect(
-      trainCommand(
-        ['--resume', d, '--backend', 'cpu', '--steps', '3'],
-        () => {},
-        () => {},
-      ),
-    ).rejects.toThrowError(
+    await expect(trainQuietly(['--resume', d, '--backend', 'cpu', '--steps', '3'])).rejects.toThrowError(
       new RegExp(`^--resume ${state}: tensor "optimizer\\.m": data_offsets .* \\(the data section's size\\)$`),
     );
     writeFileSync(state, readFileSync(state).subarray(0, 5));
-    await expect(
-      trainCommand(
-        ['--resume', d, '--backend', 'cpu', '--steps', '3'],
-        () => {},
-        () => {},
-      ),
-    ).rejects.toThrowError(new RegExp(`^--resume ${state}: `));
+    await expect(trainQuietly(['--resume', d, '--backend', 'cpu', '--steps', '3'])).rejects.toThrowError(
+      new RegExp(`^--resume ${state}: `),
+    );
   });
 });

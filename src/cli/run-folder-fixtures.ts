@@ -73,6 +73,38 @@ export function writeFakeRun(dir: string, run: FakeRun = {}): string {
   return dir;
 }
 
+/** Two cells (lr 0.003 and 0.01) of two seeds each in `dir`, with cell.json, as a sweep leaves them (without ablation.json). */
+export function writeFakeSweep(dir: string): string {
+  for (const lr of ['0.003', '0.01'])
+    for (const seed of [0, 1])
+      writeFakeRun(join(dir, `lr=${lr}`, `seed-${seed}`), {
+        sets: [`lr=${lr}`],
+        seed,
+        cell: { cell: `lr=${lr}`, preset: 'sort-easy' },
+      });
+  return dir;
+}
+
+/**
+ * The text of an ablation.json (as an older `rlvr sweep` wrote it, without `init`) of a sort-easy
+ * sweep over lr, one cell a value, 4 steps, reward its metric.
+ */
+export function lrAblationJson(lrs: string[], seeds: number[]): string {
+  return JSON.stringify({
+    format: 'rlvr-ablation',
+    version: 1,
+    preset: 'sort-easy',
+    variants: [],
+    grid: [['lr', lrs]],
+    seeds,
+    steps: 4,
+    sets: [],
+    solved: null,
+    metrics: ['reward'],
+    cells: lrs.map((lr) => ({ label: `lr=${lr}`, dir: `lr=${lr}`, set: { lr } })),
+  });
+}
+
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 export interface CliResult {

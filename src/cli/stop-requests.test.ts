@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trainCommand } from './train-commands';
-import { sweepCommand } from './sweep-command';
 import { readSafetensors } from '../model/safetensors';
-import { SMALL_TRAIN } from './testTrain';
+import { SMALL_TRAIN, sweepStoppedBy } from './testTrain';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-stop-'));
@@ -59,36 +58,7 @@ describe('stopping a run', () => {
 
   it('SIGHUP stops a sweep as Ctrl-C does: no new runs, the running one keeps its checkpoint', async () => {
     const dir = tmp();
-    let sent = false;
-    const errs: string[] = [];
-    const rc = await sweepCommand(
-      [
-        '--preset',
-        'sort-easy',
-        '--grid',
-        'lr=0.003',
-        '--seeds',
-        '0-1',
-        '--steps',
-        '400',
-        '--backend',
-        'cpu',
-        '--out',
-        dir,
-      ],
-      {
-        out: () => {},
-        tty: false,
-        cli: [process.execPath, '--import', 'tsx', MAIN],
-        err: (s) => {
-          errs.push(s);
-          if (!sent && s.startsWith('[sweep')) {
-            sent = true;
-            process.emit('SIGHUP', 'SIGHUP');
-          }
-        },
-      },
-    );
+    const { rc, errs } = await sweepStoppedBy('SIGHUP', dir);
     expect(rc, errs.join('\n')).toBe(130);
     expect(existsSync(join(dir, 'lr=0.003/seed-0/checkpoint.safetensors'))).toBe(true);
     expect(existsSync(join(dir, 'lr=0.003/seed-1'))).toBe(false);

@@ -19,22 +19,10 @@ const io = (out: string[] = [], err: string[] = []): SweepIo => ({
   cli: CLI,
 });
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-suite-'));
-const TINY = [
-  '--suite',
-  'methods',
-  '--tasks',
-  'sorting',
-  '--methods',
-  'AVSPO,GRPO',
-  '--seeds',
-  '0-1',
-  '--steps',
-  '3',
-  '--set',
-  'evalEvery=1',
-  '--backend',
-  'cpu',
-];
+const TINY =
+  '--suite methods --tasks sorting --methods AVSPO,GRPO --seeds 0-1 --steps 3 --set evalEvery=1 --backend cpu'.split(
+    ' ',
+  );
 
 describe('rlvr sweep --suite methods', () => {
   it('runs every method on every seed, summarises each task against GRPO and writes the leaderboard', async () => {

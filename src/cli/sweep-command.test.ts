@@ -13,23 +13,11 @@ import type { SweepIo } from './sweep-runner';
 import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
 import { JobQueue } from './job-queue';
+import { sweepStoppedBy, trainQuietly } from './testTrain';
 
 const MAIN = resolve(__dirname, 'main.ts');
 const CLI = [process.execPath, '--import', 'tsx', MAIN];
-const GRID = [
-  '--preset',
-  'sort-easy',
-  '--grid',
-  'lr=0.003,0.01',
-  '--seeds',
-  '0-1',
-  '--steps',
-  '3',
-  '--set',
-  'evalEvery=1',
-  '--backend',
-  'cpu',
-];
+const GRID = '--preset sort-easy --grid lr=0.003,0.01 --seeds 0-1 --steps 3 --set evalEvery=1 --backend cpu'.split(' ');
 const RUNS = ['lr=0.003/seed-0', 'lr=0.003/seed-1', 'lr=0.01/seed-0', 'lr=0.01/seed-1'];
 
 function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => void): SweepIo {
@@ -45,6 +33,9 @@ function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => vo
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
+/** `rlvr sweep --emit-jobs` of `preset` (seed 0, 2 steps) into `out` with `extra`, its lines into `lines`. */
+const emitJobs = (preset: string, out: string, lines: string[] = [], extra: string[] = []) =>
+  sweepCommand(['--preset', preset, '--seeds', '0', '--steps', '2', '--out', out, '--emit-jobs', ...extra], io(lines));
 
 describe('rlvr sweep / --emit-jobs / report', () => {
   it('sweep runs J at once and writes what rlvr train writes one by one; emitted jobs + report give the same summary.json', async () => {
@@ -128,12 +119,7 @@ describe('rlvr sweep / --emit-jobs / report', () => {
 
   it('emitted commands quote labels with spaces, and name the variant', async () => {
     const lines: string[] = [];
-    expect(
-      await sweepCommand(
-        ['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'],
-        io(lines),
-      ),
-    ).toBe(0);
+    expect(await emitJobs('clip-higher', tmp(), lines)).toBe(0);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
       /^npm run --silent rlvr -- train --preset clip-higher --steps 2 --seed 0 --cell clip-higher --out \S+\/clip-higher\/seed-0$/,
@@ -200,12 +186,7 @@ describe('rlvr sweep / --emit-jobs / report', () => {
   it('a lesson that starts from its base model gives every run those weights (--init); --init replaces them, and weights of another model are refused before anything runs', async () => {
     const lines: string[] = [];
     const d = tmp();
-    expect(
-      await sweepCommand(
-        ['--preset', 'maze-grpo', '--seeds', '0', '--steps', '2', '--out', d, '--emit-jobs'],
-        io(lines),
-      ),
-    ).toBe(0);
+    expect(await emitJobs('maze-grpo', d, lines)).toBe(0);
     expect(lines).toEqual([
       expect.stringMatching(
         /^npm run --silent rlvr -- train --preset maze-grpo --steps 2 --seed 0 --init public\/checkpoints\/maze-grpo-base\.safetensors --cell maze-grpo --out \S+\/maze-grpo\/seed-0$/,
@@ -219,62 +200,17 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     );
     // Another init into the same folder is another ablation.
     await expect(
-      sweepCommand(
-        [
-          '--preset',
-          'maze-grpo',
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--out',
-          d,
-          '--emit-jobs',
-          '--init',
-          'public/checkpoints/maze-dr-grpo-base.safetensors',
-        ],
-        io(),
-      ),
+      emitJobs('maze-grpo', d, [], ['--init', 'public/checkpoints/maze-dr-grpo-base.safetensors']),
     ).rejects.toThrow(
       /holds another ablation \(its ablation\.json has init public\/checkpoints\/maze-grpo-base\.safetensors, this sweep public\/checkpoints\/maze-dr-grpo-base\.safetensors\)/,
     );
     const mine: string[] = [];
     expect(
-      await sweepCommand(
-        [
-          '--preset',
-          'maze-grpo',
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--out',
-          tmp(),
-          '--emit-jobs',
-          '--init',
-          'public/checkpoints/maze-base-rl-base.safetensors',
-        ],
-        io(mine),
-      ),
+      await emitJobs('maze-grpo', tmp(), mine, ['--init', 'public/checkpoints/maze-base-rl-base.safetensors']),
     ).toBe(0);
     expect(mine.every((l) => l.includes(' --init public/checkpoints/maze-base-rl-base.safetensors '))).toBe(true);
     await expect(
-      sweepCommand(
-        [
-          '--preset',
-          'maze-grpo',
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--out',
-          tmp(),
-          '--emit-jobs',
-          '--init',
-          'public/checkpoints/cot-discovery-solved.safetensors',
-        ],
-        io(),
-      ),
+      emitJobs('maze-grpo', tmp(), [], ['--init', 'public/checkpoints/cot-discovery-solved.safetensors']),
     ).rejects.toThrow(
       /^--init public\/checkpoints\/cot-discovery-solved\.safetensors: its model has \w+ \d+, this run's config builds \d+/,
     );
@@ -300,26 +236,22 @@ describe('rlvr sweep / --emit-jobs / report', () => {
       ),
     ).toBe(0);
     const train = (out: string, init: string[]) =>
-      trainCommand(
-        [
-          '--preset',
-          'maze-grpo',
-          '--set',
-          'dynamicSampling=false',
-          '--steps',
-          '1',
-          '--seed',
-          '0',
-          '--backend',
-          'cpu',
-          ...init,
-          '--out',
-          out,
-          '--json',
-        ],
-        () => {},
-        () => {},
-      );
+      trainQuietly([
+        '--preset',
+        'maze-grpo',
+        '--set',
+        'dynamicSampling=false',
+        '--steps',
+        '1',
+        '--seed',
+        '0',
+        '--backend',
+        'cpu',
+        ...init,
+        '--out',
+        out,
+        '--json',
+      ]);
     const [once, fresh] = [tmp(), tmp()];
     expect(await train(once, ['--init', 'public/checkpoints/maze-grpo-base.safetensors'])).toBe(0);
     expect(await train(fresh, [])).toBe(0);
@@ -327,44 +259,13 @@ describe('rlvr sweep / --emit-jobs / report', () => {
     expect(metricsWithoutClock(join(ran, 'maze-grpo', 'seed-0'))).not.toEqual(metricsWithoutClock(fresh));
     // Without a base model of its own, a lesson's runs start from random weights.
     const plain: string[] = [];
-    expect(
-      await sweepCommand(
-        ['--preset', 'clip-higher', '--seeds', '0', '--steps', '2', '--out', tmp(), '--emit-jobs'],
-        io(plain),
-      ),
-    ).toBe(0);
+    expect(await emitJobs('clip-higher', tmp(), plain)).toBe(0);
     expect(plain.some((l) => l.includes('--init'))).toBe(false);
   }, 180_000);
 
   it('Ctrl-C stops the sweep: no new runs, the running one stops after its step and keeps its checkpoint', async () => {
     const dir = tmp();
-    let sent = false;
-    const errs: string[] = [];
-    const rc = await sweepCommand(
-      [
-        '--preset',
-        'sort-easy',
-        '--grid',
-        'lr=0.003',
-        '--seeds',
-        '0-1',
-        '--steps',
-        '400',
-        '--backend',
-        'cpu',
-        '--jobs',
-        '1',
-        '--out',
-        dir,
-      ],
-      io([], errs, (s) => {
-        // Once the first run reports progress (it is training), press Ctrl-C.
-        if (!sent && s.startsWith('[sweep')) {
-          sent = true;
-          process.emit('SIGINT', 'SIGINT');
-        }
-      }),
-    );
+    const { rc, errs } = await sweepStoppedBy('SIGINT', dir);
     expect(rc).toBe(130);
     expect(
       errs.some((e) => /^stopped: 0 of 2 runs finished/.test(e)),

@@ -17,8 +17,10 @@ const io = (out: string[] = [], errs: string[] = []): SweepIo => ({
   tty: false,
   cli: ['node'],
 });
-const emit = (args: string[], out: string[] = [], errs: string[] = []) =>
-  sweepCommand(['--preset', 'sort-easy', '--seeds', '0', '--steps', '2', ...args, '--emit-jobs'], io(out, errs));
+/** `rlvr sweep --emit-jobs` of `preset`, seed 0, 2 steps, with `args`. */
+const emitPreset = (preset: string, args: string[], out: string[] = [], errs: string[] = []) =>
+  sweepCommand(['--preset', preset, '--seeds', '0', '--steps', '2', ...args, '--emit-jobs'], io(out, errs));
+const emit = (args: string[], out: string[] = [], errs: string[] = []) => emitPreset('sort-easy', args, out, errs);
 
 describe('rlvr sweep, hostile input', () => {
   it('a grid or --set over seed or steps is refused, naming the flag that sets it (the sweep sets both per run)', async () => {
@@ -47,24 +49,7 @@ describe('rlvr sweep, hostile input', () => {
       /^cells "lr=0\.01" and "lr=0\.01" run the same config/,
     );
     await expect(
-      sweepCommand(
-        [
-          '--preset',
-          'clip-higher',
-          '--variant',
-          'symmetric clip',
-          '--variant',
-          'symmetric clip',
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--out',
-          d,
-          '--emit-jobs',
-        ],
-        io(),
-      ),
+      emitPreset('clip-higher', ['--variant', 'symmetric clip', '--variant', 'symmetric clip', '--out', d]),
     ).rejects.toThrowError(/^cells "symmetric clip" and "symmetric clip" run the same config/);
     // A grid value equal to the preset's own is a cell like any other.
     const out: string[] = [];
@@ -167,24 +152,14 @@ describe('rlvr sweep, hostile input', () => {
       /^--grid: 1,200 cells \(lr 40 × epsHigh 30\); a sweep has at most 1,000: give fewer values$/,
     );
     await expect(
-      sweepCommand(
-        [
-          '--preset',
-          'clip-higher',
-          '--variant',
-          'symmetric clip',
-          '--grid',
-          `lr=${values(501, 0.001, 1e-5)}`,
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--out',
-          tmp(),
-          '--emit-jobs',
-        ],
-        io(),
-      ),
+      emitPreset('clip-higher', [
+        '--variant',
+        'symmetric clip',
+        '--grid',
+        `lr=${values(501, 0.001, 1e-5)}`,
+        '--out',
+        tmp(),
+      ]),
     ).rejects.toThrowError(/^--grid: 1,002 cells \(2 \(the preset and its variants\) × lr 501\)/);
   });
 

@@ -1,37 +1,68 @@
 // What the CLI tests share: a tiny `rlvr train` on the CPU reference engine (GPU-free; a batch of
-// 2 prompts × 4 completions keeps it fast), and the helper that runs it into a fresh folder.
+// 2 prompts × 4 completions keeps it fast), the flags that make one, and the helper that runs it
+// into a fresh folder.
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sweepCommand } from './sweep-command';
 import { trainCommand } from './train-commands';
 
-/** `rlvr train` flags of the CLI tests' run: sort-easy, CPU engine, 2 × 4 rollouts, no periodic eval, seed 3. */
-export const SMALL_TRAIN = [
-  '--preset',
-  'sort-easy',
-  '--backend',
-  'cpu',
-  '--set',
-  'batchPrompts=2',
-  '--set',
-  'groupSize=4',
-  '--set',
-  'evalEvery=0',
-  '--seed',
-  '3',
-];
+/** `rlvr init` flags of a tiny model: width 8, 2 heads, 8 positions, `nLayer` layers, a vocabulary of `vocab`. */
+export function tinyInitFlags(vocab: number, nLayer: number): string[] {
+  return `--vocab-size ${vocab} --n-positions 8 --n-embd 8 --n-layer ${nLayer} --n-head 2`.split(' ');
+}
 
-/** `rlvr train` with SMALL_TRAIN and `extra` into `dir`, its stdout lines and stderr lines kept (a fresh temporary folder by default). */
-export async function trainSmall(
-  extra: string[],
+/** `--set key=value` for each entry, in order. */
+export function setFlags(set: Readonly<Record<string, string | number>>): string[] {
+  return Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`]);
+}
+
+/** The small run's knobs: 2 prompts × 4 completions, no periodic evaluation. */
+export const SMALL_SET = { batchPrompts: 2, groupSize: 4, evalEvery: 0 } as const;
+
+/** A model smaller than any preset's, for tests that run many steps or processes. */
+export const TINY_MODEL = { 'model.nEmbd': 8, 'model.nLayer': 1 } as const;
+
+/**
+ * `rlvr train` flags of a small run on the CPU engine: the preset (null: none, the task from
+ * `set`), SMALL_SET and `set` (later wins), and the seed.
+ */
+export function smallTrainFlags(
+  opts: { preset?: string | null; set?: Readonly<Record<string, string | number>>; seed?: number } = {},
+): string[] {
+  const { preset = 'sort-easy', set = {}, seed = 3 } = opts;
+  return [
+    ...(preset === null ? [] : ['--preset', preset]),
+    '--backend',
+    'cpu',
+    ...setFlags({ ...SMALL_SET, ...set }),
+    '--seed',
+    String(seed),
+  ];
+}
+
+/** `rlvr train` flags of the CLI tests' run: sort-easy, CPU engine, 2 × 4 rollouts, no periodic eval, seed 3. */
+export const SMALL_TRAIN = smallTrainFlags();
+
+export interface TrainResult {
+  rc: number;
+  dir: string;
+  lines: string[];
+  errors: string[];
+}
+
+/** `rlvr train` with `flags` into `dir`, its stdout lines and stderr lines kept (a fresh temporary folder by default). */
+export async function trainInto(
+  flags: string[],
   onLine?: (line: string) => void,
   dir = mkdtempSync(join(tmpdir(), 'rlvr-train-')),
-): Promise<{ rc: number; dir: string; lines: string[]; errors: string[] }> {
+): Promise<TrainResult> {
   const lines: string[] = [];
   const errors: string[] = [];
   const rc = await trainCommand(
-    [...SMALL_TRAIN, '--out', dir, '--json', ...extra],
+    [...flags, '--out', dir, '--json'],
     (s) => {
       lines.push(s);
       onLine?.(s);
@@ -39,4 +70,43 @@ export async function trainSmall(
     (s) => errors.push(s),
   );
   return { rc, dir, lines, errors };
+}
+
+/** The CLI as a child process: node with tsx, then main.ts. */
+export const CLI = [process.execPath, '--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))];
+
+/**
+ * `rlvr sweep` of sort-easy's lr=0.003, seeds 0 and 1, 400 steps each on the CPU engine, into
+ * `dir`, sent `signal` (as the terminal would) as soon as its first run reports progress.
+ */
+export async function sweepStoppedBy(
+  signal: 'SIGINT' | 'SIGHUP',
+  dir: string,
+): Promise<{ rc: number; errs: string[] }> {
+  const flags = ['--preset', 'sort-easy', '--grid', 'lr=0.003', '--seeds', '0-1', '--steps', '400', '--backend', 'cpu'];
+  let sent = false;
+  const errs: string[] = [];
+  const err = (s: string): void => {
+    errs.push(s);
+    if (!sent && s.startsWith('[sweep')) {
+      sent = true;
+      process.emit(signal, signal);
+    }
+  };
+  const rc = await sweepCommand([...flags, '--out', dir], { out: () => {}, err, tty: false, cli: CLI });
+  return { rc, errs };
+}
+
+/** `rlvr train` with `args`, its output dropped: its exit code (or its refusal, thrown). */
+export function trainQuietly(args: string[]): Promise<number> {
+  return trainCommand(
+    args,
+    () => {},
+    () => {},
+  );
+}
+
+/** `rlvr train` with SMALL_TRAIN and `extra` into `dir` (a fresh temporary folder by default). */
+export function trainSmall(extra: string[], onLine?: (line: string) => void, dir?: string): Promise<TrainResult> {
+  return trainInto([...SMALL_TRAIN, ...extra], onLine, dir);
 }

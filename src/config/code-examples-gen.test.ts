@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { estimatorRows } from '../estimators';
 import { GENERATED_PATH, generatedJson } from './code-examples-gen';
 import { CODE_EXAMPLES, GRPO_NO_STD_SOURCE } from './code-examples';
+import { WEIGHTED_EXAMPLES } from './code-examples-weighted';
 
 describe('code-examples.generated.json', () => {
   it('is up to date (regenerate: npx tsx src/config/code-examples-gen.ts)', async () => {
@@ -17,6 +18,17 @@ describe('code-examples.generated.json', () => {
       expect(e, row.name).toMatchObject({ kind: 'estimator', title: row.title, builtin: row.name });
       expect(e!.source).toContain(`the built-in estimator "${row.name}"`);
       expect(e!.source).toMatch(/^function advantages\(batch\) \{$/m);
+      expect(e!.source).not.toMatch(/^(export|import) |\): Float64Array|batch: RolloutBatch/m);
+    }
+  });
+
+  it('generates each weighted example from its estimator and weight, with the weight at its value', () => {
+    for (const w of WEIGHTED_EXAMPLES) {
+      const e = CODE_EXAMPLES.find((x) => x.id === w.id);
+      expect(e, w.id).toMatchObject({ kind: 'estimator', title: w.title });
+      expect(e!.source).toContain(`the built-in estimator "${w.estimator}" with ${w.knob} = ${w.value}`);
+      expect(e!.source).toMatch(new RegExp(`^function ${w.weight.name}\\(`, 'm'));
+      expect(e!.source).toContain(`${w.knob}: ${w.value}`);
       expect(e!.source).not.toMatch(/^(export|import) |\): Float64Array|batch: RolloutBatch/m);
     }
   });

@@ -1,12 +1,13 @@
 // The custom code's examples (docs/custom-estimators.md): every built-in estimator as your code,
 // generated from its TypeScript source into code-examples.generated.json (code-examples-gen.ts;
-// a test regenerates it and compares), and the examples written by hand: the template, the
-// lesson's one-line change of GRPO, GRPO with GCS's weight and the reward shapings. The trainer
+// a test regenerates it and compares) like GRPO with GCS's weight, and the examples written by
+// hand: the template, the lesson's one-line change of GRPO and the reward shapings. The trainer
 // compiles them in a sandbox (src/rl/custom), the page shows them in its code panel, and
 // src/rl/custom/examples.test.ts checks that each reproduces its built-in bit for bit.
 
 import { estimatorRows, type Estimator } from '../estimators';
 import GENERATED from './code-examples.generated.json' with { type: 'json' };
+import { WEIGHTED_EXAMPLES } from './code-examples-weighted';
 import { ESTIMATOR_TEMPLATE, REWARD_TEMPLATE, type CodeKind } from './user-code';
 
 export interface CodeExample {
@@ -27,6 +28,15 @@ function builtinExamples(): CodeExample[] {
     return r.example === false || source === undefined
       ? []
       : [{ id: r.name, kind: 'estimator' as const, title: r.title, builtin: r.name as Estimator, source }];
+  });
+}
+
+/** The built-ins with a group weight on their output (code-examples-weighted.ts), generated like the built-ins'. */
+function weightedExamples(): CodeExample[] {
+  return WEIGHTED_EXAMPLES.map((w) => {
+    const source = GENERATED_SOURCES[w.id];
+    if (source === undefined) throw new Error(`code-examples: no generated source for ${w.id}`);
+    return { id: w.id, kind: 'estimator', title: w.title, source };
   });
 }
 
@@ -57,62 +67,7 @@ export const CODE_EXAMPLES: readonly CodeExample[] = [
     title: 'GRPO without the std division (the lesson)',
     source: GRPO_NO_STD_SOURCE,
   },
-  {
-    id: 'gcs',
-    kind: 'estimator',
-    title: "GRPO with GCS's Gaussian group weight",
-    source: `// GRPO with GCS's weight (Gaussian Curriculum Sampling, the EXPO paper, docs/methods.md; a
-// reading): each group's advantages times exp(-(p - 0.5)^2 / (2 SIGMA^2)), p its share of
-// correct completions, renormalised to mean 1 over the groups with any advantage. It computes
-// what estimator = grpo with gcsSigma = SIGMA does; the knob applies the weight to any estimator.
-const SIGMA = 0.25;
-const EPS = 1e-4;
-
-function grpo(rewards, B, G) {
-  const out = new Float64Array(B * G);
-  for (let b = 0; b < B; b++) {
-    const start = b * G;
-    let equal = true;
-    for (let g = 1; g < G; g++) if (rewards[start + g] !== rewards[start]) equal = false;
-    if (equal) continue;
-    let sum = 0;
-    for (let g = 0; g < G; g++) sum += rewards[start + g];
-    const mean = sum / G;
-    let ss = 0;
-    for (let g = 0; g < G; g++) ss += (rewards[start + g] - mean) * (rewards[start + g] - mean);
-    const std = Math.sqrt(ss / (G - 1));
-    for (let g = 0; g < G; g++) out[start + g] = (rewards[start + g] - mean) / (std + EPS);
-  }
-  return out;
-}
-
-function advantages(batch) {
-  const { B, G, rewards, correct } = batch;
-  const out = grpo(rewards, B, G);
-  const w = new Float64Array(B);
-  let sum = 0;
-  let live = 0;
-  for (let b = 0; b < B; b++) {
-    let c = 0;
-    let any = false;
-    for (let g = 0; g < G; g++) {
-      if (correct[b * G + g]) c++;
-      if (out[b * G + g] !== 0) any = true;
-    }
-    const p = c / G;
-    w[b] = Math.exp(-((p - 0.5) ** 2) / (2 * SIGMA * SIGMA));
-    if (any) {
-      sum += w[b];
-      live++;
-    }
-  }
-  if (live === 0 || !(sum > 0)) return out;
-  const mean = sum / live;
-  for (let b = 0; b < B; b++) for (let g = 0; g < G; g++) out[b * G + g] *= w[b] / mean;
-  return out;
-}
-`,
-  },
+  ...weightedExamples(),
   { id: 'reward-template', kind: 'reward', title: 'Template (a small length cost)', source: REWARD_TEMPLATE },
   {
     id: 'reward-verifier',

@@ -51,18 +51,12 @@ export const COT_INTERLEAVED = {
 // a 1 GB GPU budget (about 0.95 GB here; every preset must run on a small laptop GPU): for S4 it
 // gives A4's rate (0.15), for A5 only 0.0095; on a larger GPU raise batchPrompts and groupSize
 // (the fit check names the largest that fits).
-export const COT_S4 = {
-  ...COT_INTERLEAVED,
-  'task.group': 'S4',
-  batchPrompts: 64,
-  groupSize: 32,
-} as const satisfies Record<string, KnobValue>;
-export const COT_A5 = {
-  ...COT_INTERLEAVED,
-  'task.group': 'A5',
-  batchPrompts: 64,
-  groupSize: 32,
-} as const satisfies Record<string, KnobValue>;
+function withLargerGroups<G extends string>(group: G) {
+  const recipe = { ...COT_INTERLEAVED, 'task.group': group, batchPrompts: 64, groupSize: 32 } as const;
+  return recipe satisfies Record<string, KnobValue>;
+}
+export const COT_S4 = withLargerGroups('S4');
+export const COT_A5 = withLargerGroups('A5');
 
 // A small myopic S3 task shared by the optimisation presets: learnable from scratch without a
 // curriculum (a random policy is right ~7% of the time, and ~40% of groups of 8 are informative).

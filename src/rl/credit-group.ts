@@ -1,6 +1,6 @@
-// Group weights and group-structure credit: GCS scales whole groups by their pass rate;
-// Cue-GRPO and EDAS reweight advantages inside a group by how its completions cluster, keeping
-// the group's total positive (Cue-GRPO) or negative (EDAS) advantage unchanged.
+// Group-structure credit: Cue-GRPO and EDAS reweight advantages inside a group by how its
+// completions cluster, keeping the group's total positive (Cue-GRPO) or negative (EDAS) advantage
+// unchanged. (GCS's group weight, the pipeline's other step 2, is src/estimators/gcs.ts.)
 // Each takes seqAdv [N] and returns a new Float64Array [N]; sequence i = b*G + g.
 
 /** A copy of seqAdv, reweighted group by group (`start` = b·G, the group's first sequence). */
@@ -92,46 +92,4 @@ export function edasCredit(
     for (let i = start; i < start + G; i++) if (correct[i] === 0 && adv[i] < 0) selected.push(i);
     reweightPreservingSum(adv, selected, (i) => Math.pow((sizes.get(errorSignatures[i]) ?? 1) / meanSize, gamma));
   });
-}
-
-/**
- * GCS, Gaussian Curriculum Sampling (the EXPO / FG-ExPO paper, docs/methods.md) (reading): the
- * paper samples questions with weight exp(−(p − 0.5)²/(2σ²)) of their accuracy p, so training
- * dwells on its frontier. Here the weight scales the group's advantages in the batch instead
- * (in expectation what sampling ∝ weight does to the gradient), with p the group's share of
- * correct completions, renormalised to mean 1 over the groups that carry any advantage so the
- * step size stays the estimator's. sigma = 0 is off (the input, copied).
- */
-export function gcsWeighting(
-  seqAdv: ArrayLike<number>,
-  correct: ArrayLike<number>,
-  B: number,
-  G: number,
-  sigma: number,
-): Float64Array {
-  if (!(sigma >= 0) || !Number.isFinite(sigma))
-    throw new RangeError(`gcsSigma must be a finite number ≥ 0, got ${sigma}`);
-  const out = Float64Array.from(seqAdv);
-  if (sigma === 0) return out;
-  const w = new Float64Array(B);
-  let sum = 0;
-  let live = 0;
-  for (let b = 0; b < B; b++) {
-    let c = 0;
-    let any = false;
-    for (let g = 0; g < G; g++) {
-      if (correct[b * G + g]) c++;
-      if (seqAdv[b * G + g] !== 0) any = true;
-    }
-    const p = c / G;
-    w[b] = Math.exp(-((p - 0.5) ** 2) / (2 * sigma * sigma));
-    if (any) {
-      sum += w[b];
-      live++;
-    }
-  }
-  if (live === 0 || !(sum > 0)) return out;
-  const mean = sum / live;
-  for (let b = 0; b < B; b++) for (let g = 0; g < G; g++) out[b * G + g] *= w[b] / mean;
-  return out;
 }

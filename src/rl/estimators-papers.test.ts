@@ -6,7 +6,7 @@ import { avspoAdvantages } from '../estimators/avspo';
 import { grpoAdvantages } from '../estimators/grpo';
 import { lampoAdvantages } from '../estimators/lampo';
 import { rlooAdvantages } from '../estimators/rloo';
-import { gcsWeighting } from './credit-group';
+import { gcsWeighting } from '../estimators/gcs';
 import { computeAdvantages, type AdvantageOptions } from './estimators';
 import { makeBatch } from './estimators-fixtures';
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';

@@ -8,7 +8,8 @@
 //   4. top-entropy filter      mask [N*T]            → tokenMask [N*T]
 //   adv[i*T + t] = seqAdv[i] · weight[i*T + t] where tokenMask ≠ 0, else 0.
 
-import { cueCredit, edasCredit, gcsWeighting } from './credit-group';
+import { cueCredit, edasCredit } from './credit-group';
+import { gcsWeighting } from '../estimators/gcs';
 import { eapoWeights, topEntropyMask } from './credit-token';
 import type { MappPosterior } from '../estimators/mapp';
 import { GRPO_SCALES, TOKEN_CREDITS, type TokenCredit } from '../config/knobs';

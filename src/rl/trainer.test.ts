@@ -7,21 +7,10 @@ import { estimatorRows } from '../estimators';
 import { Trainer, TrainingFault } from './trainer';
 import { GpuEngine } from './gpu-engine';
 import { CpuEngine } from './cpu-engine';
+import { TINY_RUN } from './trainer-fixtures';
 
 // A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
-const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8,
-  'model.nLayer': 1,
-  'model.nHead': 2,
-  batchPrompts: 4,
-  groupSize: 4,
-  evalEvery: 0,
-  epochs: 2,
-  minibatches: 2,
-  klBeta: 0.1,
-  refSync: 'none',
-  entropyAlpha: 0.05,
-});
+const tiny = mergeConfig(presetConfig('sort-easy'), TINY_RUN);
 
 describe('Trainer', () => {
   for (const estimator of ['grpo', 'mapp'] as const)

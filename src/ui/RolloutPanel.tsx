@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useApp } from '../store/store';
 import { GroupView, type ColourBy } from './answers';
+import { TokenControls } from './TokenControls';
 import { hasTableProbe } from '../rl/learned-table';
 import { LearnedGrids, LearnedRefresh } from './LearnedTableParts';
 import { useShownRollout } from './lecture/GroupPanel';
@@ -47,31 +48,18 @@ export function RolloutPanel() {
       {rollout && (
         <div data-testid="inspector">
           <div className="rollout-bar small">
-            <span role="radiogroup" aria-label="colour tokens by">
-              colour:{' '}
-              {COLOURINGS.map(({ by, label, needs }) => (
-                <label key={by} className={available[by] ? undefined : 'muted'}>
-                  <input
-                    type="radio"
-                    name="rollout-colour"
-                    data-testid={`colour-${by}`}
-                    checked={colourBy === by}
-                    disabled={!available[by]}
-                    onChange={() => setColourBy(by)}
-                  />{' '}
-                  {available[by] ? label : `${label}: ${needs}`}
-                </label>
-              ))}
-            </span>
-            <label>
-              <input
-                type="checkbox"
-                data-testid="show-special"
-                checked={showSpecial}
-                onChange={(e) => setShowSpecial(e.target.checked)}
-              />{' '}
-              special tokens
-            </label>
+            <TokenControls
+              name="rollout-colour"
+              colourings={COLOURINGS.map(({ by, label, needs }) => ({
+                by,
+                label,
+                unavailable: available[by] ? undefined : needs,
+              }))}
+              colourBy={colourBy}
+              setColourBy={setColourBy}
+              showSpecial={showSpecial}
+              setShowSpecial={setShowSpecial}
+            />
           </div>
           <LearnedTablePanel />
           <div className="rollout-groups">

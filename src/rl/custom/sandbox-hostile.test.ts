@@ -12,7 +12,7 @@ import { CustomCodeError } from './errors';
 import { estimatorInput, estimatorLengths } from './interface';
 import { nodeSandbox } from './sandbox-node';
 import { makeBatch } from '../estimators-fixtures';
-import { trainCommand } from '../../cli/train-commands';
+import { SMALL_TRAIN, trainInto } from '../../cli/testTrain';
 import { loadResume } from '../../cli/checkpoints';
 
 const batch = makeBatch({ B: 2, G: 3, T: 2, rewards: [1, 0, 0.5, 0, 0, 1] });
@@ -43,6 +43,16 @@ async function calls(code: CustomCode, n: number): Promise<{ outputs: number[][]
   return { outputs, error: null };
 }
 
+/** Loads `source` as an estimator with the time limit `limitMs`, makes `n` calls (calls) and disposes of it. */
+async function runCode(source: string, n: number, limitMs = 2000): ReturnType<typeof calls> {
+  const code = await CustomCode.load('estimator', source, nodeSandbox, limitMs);
+  try {
+    return await calls(code, n);
+  } finally {
+    code.dispose();
+  }
+}
+
 describe("hostile code in Node's sandbox", () => {
   it("S1: a finalizer that turns the host's input into a setter call and reaches for its Function writes no file", async () => {
     const target = join(mkdtempSync(join(tmpdir(), 'rlvr-s1-')), 'escaped.txt');
@@ -56,9 +66,7 @@ function advantages(batch) {
   ${PRESSURE}
   return Array.from(batch.rewards);
 }`;
-    const code = await CustomCode.load('estimator', source, nodeSandbox, 2000);
-    const r = await calls(code, 25);
-    code.dispose();
+    const r = await runCode(source, 25);
     await new Promise((res) => setTimeout(res, 100));
     expect(existsSync(target)).toBe(false);
     expect(r.error).toBeNull();
@@ -71,10 +79,8 @@ function advantages(batch) {
   ${PRESSURE}
   return Array.from(batch.rewards);
 }`;
-    const code = await CustomCode.load('estimator', source, nodeSandbox, 300);
     const t0 = Date.now();
-    const r = await calls(code, 25);
-    code.dispose();
+    const r = await runCode(source, 25, 300);
     expect(r.error, 'the finalizer never ran: no hang to catch').not.toBeNull();
     expect(r.error!.failure).toBe('timeout');
     expect(r.error!.message).toContain('did not return within 300 ms');
@@ -82,27 +88,19 @@ function advantages(batch) {
   }, 30_000);
 
   it('S3: a promise rejected with no handler is a named failure of the next call, not a crash', async () => {
-    const code = await CustomCode.load(
-      'estimator',
+    const r = await runCode(
       'function advantages(batch) {\n  if (batch.step >= 0) Promise.reject(new Error("boom"));\n  return Array.from(batch.rewards);\n}',
-      nodeSandbox,
-      2000,
+      3,
     );
-    const r = await calls(code, 3);
-    code.dispose();
     expect(r.outputs).toEqual([rewards]);
     expect(r.error?.message).toMatch(/a promise rejected with no handler: boom/);
   });
 
   it("S4: a non-configurable global of the host's name changes nothing", async () => {
-    const code = await CustomCode.load(
-      'estimator',
+    const r = await runCode(
       'Object.defineProperty(globalThis, "__rlvrIn", { value: 1, writable: false, configurable: false });\nfunction advantages(batch) {\n  return Array.from(batch.rewards);\n}',
-      nodeSandbox,
-      2000,
+      2,
     );
-    const r = await calls(code, 2);
-    code.dispose();
     expect(r.error).toBeNull();
     expect(r.outputs).toEqual([rewards, rewards]);
   });
@@ -115,33 +113,11 @@ function advantages(batch) {
       'function advantages(batch) {\n  if (batch.step === 2) Promise.reject(new Error("boom"));\n  return batch.rewards;\n}\n',
     );
     const out = join(dir, 'run');
-    const lines: string[] = [];
-    const errs: string[] = [];
-    const rc = await trainCommand(
-      [
-        '--preset',
-        'sort-easy',
-        '--backend',
-        'cpu',
-        '--set',
-        'batchPrompts=2',
-        '--set',
-        'groupSize=4',
-        '--set',
-        'evalEvery=0',
-        '--seed',
-        '3',
-        '--steps',
-        '4',
-        '--out',
-        out,
-        '--json',
-        '--estimator-file',
-        file,
-      ],
-      (s) => lines.push(s),
-      (s) => errs.push(s),
-    );
+    const {
+      rc,
+      lines,
+      errors: errs,
+    } = await trainInto([...SMALL_TRAIN, '--steps', '4', '--estimator-file', file], undefined, out);
     expect(rc, errs.join('\n')).toBe(3);
     const fault = JSON.parse(lines.at(-1)!).fault;
     expect(fault).toMatchObject({ step: 3, check: 'custom-code' });

@@ -8,27 +8,14 @@ import { CODE_EXAMPLES } from '../../config/code-examples';
 import { withOptions } from '../estimators-fixtures';
 import { presetConfig } from '../../lessons/presets';
 import { CpuEngine } from '../cpu-engine';
+import { TINY_RUN } from '../trainer-fixtures';
 import type { StepRecord } from '../metrics';
 import { Trainer, TrainingFault } from '../trainer';
 import { CustomCodeError } from './errors';
 import { nodeSandbox } from './sandbox-node';
 
-// 4 prompts × 4 completions on a 1-layer model of width 8: a few steps in well under a second each.
-const tiny = mergeConfig(presetConfig('sort-easy'), {
-  'model.nEmbd': 8,
-  'model.nLayer': 1,
-  'model.nHead': 2,
-  batchPrompts: 4,
-  groupSize: 4,
-  evalEvery: 2,
-  evalPrompts: 4,
-  epochs: 2,
-  minibatches: 2,
-  klBeta: 0.1,
-  refSync: 'none',
-  entropyAlpha: 0.05,
-  lr: 0.01,
-});
+// The trainer tests' tiny run, with a held-out evaluation every 2 steps and a larger lr.
+const tiny = mergeConfig(presetConfig('sort-easy'), { ...TINY_RUN, evalEvery: 2, evalPrompts: 4, lr: 0.01 });
 const GRPO = CODE_EXAMPLES.find((e) => e.id === 'grpo')!.source;
 
 async function run(config: RunConfig, steps: number): Promise<{ records: StepRecord[]; params: Float32Array }> {

@@ -4,22 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { type RunConfig } from '../../config';
 import { CHART_IDS, CHART_INFO, presetConfig } from '../../lessons';
-import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
+import { pts, recordedRuns, run } from './testRuns';
 import { CHART_VIEWS, chartSpec, dashboardCharts, maxEntropy } from './catalog';
 import { chartModel, evalSeries, levelAdvances, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';
 import { RUN_COLORS } from './palette';
-
-function run(
-  name: string,
-  points: MetricPoint[],
-  config: RunConfig = presetConfig('sort-easy'),
-  label = 'sort-easy',
-): RunRecord {
-  return { ...makeRun([], config, 'sort-easy', { id: name, now: 0 }), name, label, points };
-}
-
-const pts = (n: number, f: (i: number) => Record<string, number>, level = () => 3): MetricPoint[] =>
-  Array.from({ length: n }, (_, i) => ({ step: i + 1, level: level(), scalars: f(i) }));
 
 describe('chart data', () => {
   it('scalarSeries takes one scalar per step and skips steps without it; level comes from the point', () => {
@@ -232,20 +220,11 @@ describe('chart model', () => {
       pts(3, () => ({ reward: 0.9 })).map((p) => ({ ...p, step: p.step + 800 })),
       presetConfig('cot-discovery'),
     );
-    const reference = {
-      preset: 'cot-discovery',
-      source: 'test',
-      runs: [
-        {
-          seed: 0,
-          reward: [
-            [1, 0.2],
-            [400, 0.5],
-            [800, 0.9],
-          ] as [number, number][],
-        },
-      ],
-    };
+    const reference = recordedRuns('cot-discovery', [
+      [1, 0.2],
+      [400, 0.5],
+      [800, 0.9],
+    ]);
     const withRecord = chartModel('reward', [lesson], { reference, fromZero: true });
     expect(withRecord.xDomain).toEqual([0, presetConfig('cot-discovery').steps]);
     expect(withRecord.series.find((s) => s.id === 'reference:0')?.points[0]).toEqual({ x: 1, y: 0.2 });

@@ -3,39 +3,28 @@
 // chart, and the curves of the other charts' metrics.
 
 import { describe, expect, it } from 'vitest';
-import { type RunConfig } from '../../config';
 import { presetConfig } from '../../lessons';
-import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
+import { pts, recordedRuns, run } from './testRuns';
 import { levelRange } from './catalog';
 import { chartModel } from './model';
 
-function run(
-  name: string,
-  points: MetricPoint[],
-  config: RunConfig = presetConfig('sort-easy'),
-  label = 'sort-easy',
-): RunRecord {
-  return { ...makeRun([], config, 'sort-easy', { id: name, now: 0 }), name, label, points };
-}
-
-const pts = (n: number, f: (i: number) => Record<string, number>, level = () => 3): MetricPoint[] =>
-  Array.from({ length: n }, (_, i) => ({ step: i + 1, level: level(), scalars: f(i) }));
+/** Recorded runs of cot-discovery: seed 0's reward from 0.2 at step 1 to 0.9 at step 900, and `more` of that run. */
+const cotReference = (more: object) =>
+  recordedRuns(
+    'cot-discovery',
+    [
+      [1, 0.2],
+      [900, 0.9],
+    ],
+    more,
+  );
 
 describe('chart model', () => {
   it('reference runs are drawn faint under a single run, not in comparisons', () => {
-    const reference = {
-      preset: 'sort-easy',
-      source: 'test',
-      runs: [
-        {
-          seed: 0,
-          reward: [
-            [1, 0.2],
-            [2, 0.4],
-          ] as [number, number][],
-        },
-      ],
-    };
+    const reference = recordedRuns('sort-easy', [
+      [1, 0.2],
+      [2, 0.4],
+    ]);
     const a = run(
       '#1',
       pts(2, () => ({ reward: 0.3 })),
@@ -121,23 +110,12 @@ describe('chart model', () => {
 
   it('the level chart draws the recorded runs as staircases from the first level, so a jump-ahead is not a lone dot', () => {
     const config = presetConfig('cot-discovery');
-    const reference = {
-      preset: 'cot-discovery',
-      source: 'test',
-      runs: [
-        {
-          seed: 0,
-          reward: [
-            [1, 0.2],
-            [900, 0.9],
-          ] as [number, number][],
-          advances: [
-            [40, 2],
-            [300, 3],
-          ] as [number, number][],
-        },
-      ],
-    };
+    const reference = cotReference({
+      advances: [
+        [40, 2],
+        [300, 3],
+      ] as [number, number][],
+    });
     const loaded = run(
       '#1',
       pts(
@@ -180,29 +158,18 @@ describe('chart model', () => {
 
   it("the other charts draw the recorded runs' curves of their metrics, faint and dashed as the live line, not in comparisons", () => {
     const config = presetConfig('cot-discovery');
-    const reference = {
-      preset: 'cot-discovery',
-      source: 'test',
-      runs: [
-        {
-          seed: 0,
-          reward: [
-            [1, 0.2],
-            [900, 0.9],
-          ] as [number, number][],
-          series: {
-            entropy: [
-              [1, 1.7],
-              [900, 0.4],
-            ] as [number, number][],
-            'task/cot_alignment_prefix': [
-              [1, 0.1],
-              [900, 1],
-            ] as [number, number][],
-          },
-        },
-      ],
-    };
+    const reference = cotReference({
+      series: {
+        entropy: [
+          [1, 1.7],
+          [900, 0.4],
+        ] as [number, number][],
+        'task/cot_alignment_prefix': [
+          [1, 0.1],
+          [900, 1],
+        ] as [number, number][],
+      },
+    });
     const loaded = run(
       '#1',
       pts(1, () => ({ reward: 0.9, entropy: 0.4 })).map((p) => ({ ...p, step: 800 })),

@@ -11,6 +11,7 @@ import { TOKEN_MARK_TEXT, TOKEN_MARK_TITLE, tokenMarks } from './tokenKey';
 import { LearnedGrids, LearnedRefresh } from '../LearnedTableParts';
 import { hasTableProbe } from '../../rl/learned-table';
 import { useThrottledSelector } from '../throttle';
+import { TokenControls, type Colouring } from '../TokenControls';
 import { getPreset } from '../../lessons';
 import { RecordedWalksView } from '../answers/RecordedWalks';
 
@@ -29,7 +30,7 @@ export function useShownRollout(): { rollout: RolloutView | null; picked: number
   return { rollout: kept ?? live, picked: viewStep, missing: kept === null };
 }
 
-const COLOURINGS: { by: ColourBy; label: string }[] = [
+const COLOURINGS: Colouring[] = [
   { by: 'advantage', label: 'advantage' },
   { by: 'entropy', label: 'entropy' },
   { by: 'ratio', label: 'ratio π/π_old' },
@@ -287,30 +288,14 @@ function GroupFoot({
 }) {
   return (
     <div className="group-foot small">
-      <span role="radiogroup" aria-label="colour tokens by">
-        colour:{' '}
-        {COLOURINGS.map(({ by, label }) => (
-          <label key={by}>
-            <input
-              type="radio"
-              name="group-colour"
-              data-testid={`colour-${by}`}
-              checked={colourBy === by}
-              onChange={() => setColourBy(by)}
-            />{' '}
-            {label}
-          </label>
-        ))}
-      </span>
-      <label>
-        <input
-          type="checkbox"
-          data-testid="show-special"
-          checked={showSpecial}
-          onChange={(e) => setShowSpecial(e.target.checked)}
-        />{' '}
-        special tokens
-      </label>
+      <TokenControls
+        name="group-colour"
+        colourings={COLOURINGS}
+        colourBy={colourBy}
+        setColourBy={setColourBy}
+        showSpecial={showSpecial}
+        setShowSpecial={setShowSpecial}
+      />
       <TokenKey rollout={rollout} b={b} showSpecial={showSpecial} />
     </div>
   );
