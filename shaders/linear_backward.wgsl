@@ -50,64 +50,72 @@ fn main(
 ) {
   let g = wid.x + wid.y * nwg.x; // the flat workgroup index
   if (g < p.nA) {
-    // job A: the tile at rows 4·ty of R, columns 4·tx of IC, all of K = OC
-    let tx = (g % p.wxA) * WX + lid.x;
-    let ty = (g / p.wxA) * WY + lid.y;
-    grad_tile(false, 4u * ty, 4u * tx, p.R, p.IC, 0u, 0u, p.OC);
+    // job A: the tile at rows 4·ty of R, columns 4·tx of IC
+    input_grad(4u * ((g / p.wxA) * WY + lid.y), 4u * ((g % p.wxA) * WX + lid.x));
   } else if (g < p.nA + p.nB) {
     // job B: chunk z of K = R, the tile at rows 4·ty of IC, columns 4·tx of OC
     let h = g - p.nA;
     let wyB = p.nB / (p.Z * p.wxB);
     let t = h % (wyB * p.wxB);
-    let z = h / (wyB * p.wxB);
-    let tx = (t % p.wxB) * WX + lid.x;
-    let ty = (t / p.wxB) * WY + lid.y;
-    grad_tile(true, 4u * ty, 4u * tx, p.IC, p.OC, z, z * p.KC, min(p.R, (z + 1u) * p.KC));
+    weight_grad(4u * ((t / p.wxB) * WY + lid.y), 4u * ((t % p.wxB) * WX + lid.x), h / (wyB * p.wxB));
   } else {
     bias_grad((g - p.nA - p.nB) * WX * WY + li);
   }
 }
 
-// op(a)[m, k]: dout for the input grad, inpᵀ for the weight grad.
-fn a_el(weight: bool, m: u32, k: u32) -> f32 {
-  if (weight) { return inp[k * p.IC + m]; }
-  return dout[m * p.OC + k];
+// The four indices from i0, clamped below n: edge tiles read in bounds with no branch in the k
+// loop, as in matmul's `tuned`; the clamped duplicates are not stored.
+fn clamp4(i0: u32, n: u32) -> vec4u {
+  return min(vec4u(i0) + vec4u(0u, 1u, 2u, 3u), vec4u(n - 1u));
 }
 
-// op(b)[k, n]: Wᵀ for the input grad, dout for the weight grad.
-fn b_el(weight: bool, k: u32, n: u32) -> f32 {
-  if (weight) { return dout[k * p.OC + n]; }
-  return w[n * p.OC + k];
+// One k step of a 4×4 tile: row i += op(a)[m0 + i, k]·op(b)[k, n0..n0+3] (matmul's order).
+fn step4(c: ptr<function, array<vec4f, 4>>, av: vec4f, bv: vec4f) {
+  (*c)[0] += av.x * bv;
+  (*c)[1] += av.y * bv;
+  (*c)[2] += av.z * bv;
+  (*c)[3] += av.w * bv;
 }
 
-// The 4×4 output tile at (m0, n0) of an M×N gradient, k from k0 to k1 in order, then stored.
-// Edge tiles clamp their indices (no branch in the k loop), as in matmul's `tuned`; the clamped
-// duplicates are not stored.
-fn grad_tile(weight: bool, m0: u32, n0: u32, M: u32, N: u32, z: u32, k0: u32, k1: u32) {
-  if (m0 >= M || n0 >= N) { return; }
-  let ms = min(vec4u(m0) + vec4u(0u, 1u, 2u, 3u), vec4u(M - 1u));
-  let ns = min(vec4u(n0) + vec4u(0u, 1u, 2u, 3u), vec4u(N - 1u));
-  var c0 = vec4f(0.0);
-  var c1 = vec4f(0.0);
-  var c2 = vec4f(0.0);
-  var c3 = vec4f(0.0);
-  for (var k = k0; k < k1; k++) {
-    let bv = vec4f(b_el(weight, k, ns.x), b_el(weight, k, ns.y), b_el(weight, k, ns.z), b_el(weight, k, ns.w));
-    c0 += a_el(weight, ms.x, k) * bv;
-    c1 += a_el(weight, ms.y, k) * bv;
-    c2 += a_el(weight, ms.z, k) * bv;
-    c3 += a_el(weight, ms.w, k) * bv;
+// Job A's tile (op(a) = dout, op(b) = Wᵀ, k over OC). Each job has its own loop: a branch on the
+// job inside it costs a software adapter both sides' loads.
+fn input_grad(m0: u32, n0: u32) {
+  if (m0 >= p.R || n0 >= p.IC) { return; }
+  let ms = clamp4(m0, p.R) * p.OC;
+  let ns = clamp4(n0, p.IC) * p.OC;
+  var c = array<vec4f, 4>();
+  for (var k = 0u; k < p.OC; k++) {
+    let bv = vec4f(w[ns.x + k], w[ns.y + k], w[ns.z + k], w[ns.w + k]);
+    step4(&c, vec4f(dout[ms.x + k], dout[ms.y + k], dout[ms.z + k], dout[ms.w + k]), bv);
   }
-  let rows = array<vec4f, 4>(c0, c1, c2, c3);
+  store_tile(false, m0, n0, p.R, p.IC, 0u, c);
+}
+
+// Job B's tile, chunk z (op(a) = inpᵀ, op(b) = dout, k over the chunk's rows of R).
+fn weight_grad(m0: u32, n0: u32, z: u32) {
+  if (m0 >= p.IC || n0 >= p.OC) { return; }
+  let ms = clamp4(m0, p.IC);
+  let ns = clamp4(n0, p.OC);
+  var c = array<vec4f, 4>();
+  for (var k = z * p.KC; k < min(p.R, (z + 1u) * p.KC); k++) {
+    let d = k * p.OC;
+    let x = k * p.IC;
+    step4(&c, vec4f(inp[x + ms.x], inp[x + ms.y], inp[x + ms.z], inp[x + ms.w]), vec4f(dout[d + ns.x], dout[d + ns.y], dout[d + ns.z], dout[d + ns.w]));
+  }
+  store_tile(true, m0, n0, p.IC, p.OC, z, c);
+}
+
+// Stores the in-range outputs of the tile at (m0, n0) of an M×N gradient.
+fn store_tile(weight: bool, m0: u32, n0: u32, M: u32, N: u32, z: u32, c: array<vec4f, 4>) {
   for (var i = 0u; i < 4u && m0 + i < M; i++) {
     for (var j = 0u; j < 4u && n0 + j < N; j++) {
       let o = (m0 + i) * N + n0 + j;
       if (!weight) {
-        if (GELU_BACKWARD) { dinp[o] = gelu_grad(pre[o]) * rows[i][j]; } else { dinp[o] = rows[i][j]; }
+        if (GELU_BACKWARD) { dinp[o] = gelu_grad(pre[o]) * c[i][j]; } else { dinp[o] = c[i][j]; }
       } else if (p.Z == 1u) {
-        dw[o] = dw[o] + rows[i][j];
+        dw[o] = dw[o] + c[i][j];
       } else {
-        dw[z * M * N + o] = rows[i][j]; // chunk z's sums
+        dw[z * M * N + o] = c[i][j]; // chunk z's sums
       }
     }
   }
