@@ -15,10 +15,11 @@ describe('matmul layernorm prologue', () => {
     'gives the bits of layernorm_forward then matmul, and its twin',
     async ({ device }) => {
       const r = makeRng(47);
-      for (const [M, K, N, transB] of [
-        [13, 9, 22, false],
-        [37, 20, 11, true],
-        [70, 33, 6, false], // more rows than a tiled workgroup's 32
+      // as the model calls it: the head (transB, no epilogue), fc (the gelu epilogue), qkv (neither)
+      for (const [M, K, N, transB, gelus] of [
+        [13, 9, 22, false, [false, true]],
+        [37, 20, 11, true, [false]],
+        [70, 33, 6, false, [true]], // more rows than a tiled workgroup's 32
       ] as const) {
         const x = randn32(r, M * K, 2, 0.5),
           b = randn32(r, K * N),
@@ -35,7 +36,7 @@ describe('matmul layernorm prologue', () => {
         const [xB, bB, biasB] = [x, b, bias].map((v) => storageFrom(device, v));
         const f = (n: number) => createStorage(device, n * 4);
         for (const variant of MATMUL_VARIANTS) {
-          for (const gelu of [false, true]) {
+          for (const gelu of gelus) {
             const tag = `${variant}${gelu ? ' gelu' : ''} ${M}x${K}x${N}${transB ? ' Bᵀ' : ''}`;
             const [out, ln, stats, pre] = [f(M * N), f(M * K), f(2 * M), f(M * N)];
             const [refOut, refLn, refStats, refPre] = [f(M * N), f(M * K), f(2 * M), f(M * N)];
@@ -85,7 +86,7 @@ describe('matmul layernorm prologue', () => {
         }
       }
     },
-    120_000,
+    300_000,
   );
 
   gpuIt('needs w and b in one buffer, b after w, and op(a) untransposed', ({ device }) => {
