@@ -1,4 +1,5 @@
-// layernorm_backward, using the mean/rstd saved by layernorm_forward.  (+=) into dinp, dw, db.
+// layernorm_backward, using the mean/rstd saved by the forward (layernorm_forward, or matmul's
+// layernorm prologue).  (+=) into dinp, dw, db.
 // With x̂ = (x − mean)·rstd and g = dout·w:
 //   dinp = rstd·(g − mean_c(g) − x̂·mean_c(g·x̂)),  dw = Σ_r dout·x̂,  db = Σ_r dout.
 // One dispatch, two kinds of workgroup (no atomics: the same input gives the same bits):
@@ -22,9 +23,8 @@ struct Params { R: u32, C: u32, Z: u32, CG: u32 } // Z = ⌈R / ROWS⌉ chunks, 
 @group(0) @binding(3) var<storage, read> dout: array<f32>;       // [R, C]
 @group(0) @binding(4) var<storage, read> inp: array<f32>;        // [R, C]
 @group(0) @binding(5) var<storage, read> w: array<f32>;          // [C]
-@group(0) @binding(6) var<storage, read> mean: array<f32>;       // [R]
-@group(0) @binding(7) var<storage, read> rstd: array<f32>;       // [R]
-@group(0) @binding(8) var<uniform> p: Params;
+@group(0) @binding(6) var<storage, read> stats: array<f32>;      // [2, R] mean, then rstd
+@group(0) @binding(7) var<uniform> p: Params;
 
 var<workgroup> part_w: array<f32, CW * ZL>; // [ZL, CW] chunk sums of dout·x̂ of a round
 var<workgroup> part_b: array<f32, CW * ZL>; // [ZL, CW] chunk sums of dout
@@ -32,8 +32,8 @@ var<workgroup> part_b: array<f32, CW * ZL>; // [ZL, CW] chunk sums of dout
 fn dinp_row(i: u32) {
   let C = p.C;
   let x = i * C;
-  let m = mean[i];
-  let s = rstd[i];
+  let m = stats[i];
+  let s = stats[p.R + i];
   var gMean = 0.0;
   var gxMean = 0.0;
   for (var c = 0u; c < C; c++) {
@@ -63,7 +63,7 @@ fn params_columns(wx: u32, lid: vec3u) {
       let end = min(p.R, (z + 1u) * ROWS);
       for (var r = z * ROWS; r < end; r++) {
         let d = dout[r * C + cr];
-        sw += d * (inp[r * C + cr] - mean[r]) * rstd[r];
+        sw += d * (inp[r * C + cr] - stats[r]) * stats[p.R + r];
         sb += d;
       }
     }

@@ -1,18 +1,18 @@
 // layernorm_forward: out = (inp − mean)·rstd·w + b per row; population variance, eps 1e-5.
-// (=) into out, mean, rstd. One thread per row (C is small: loops beat a shared-memory
-// reduction here). CPU twin: layernormForward in src/reference/ops.ts.
+// (=) into out and stats (mean and rstd of each row, packed in one binding as layernorm_backward
+// and matmul's layernorm prologue read them). One thread per row (C is small: loops beat a
+// shared-memory reduction here). CPU twin: layernormForward in src/reference/ops.ts.
 
 override WG: u32 = 64;
 
 struct Params { R: u32, C: u32 }
 
 @group(0) @binding(0) var<storage, read_write> out: array<f32>;  // [R, C]
-@group(0) @binding(1) var<storage, read_write> mean: array<f32>; // [R]
-@group(0) @binding(2) var<storage, read_write> rstd: array<f32>; // [R]
-@group(0) @binding(3) var<storage, read> inp: array<f32>;        // [R, C]
-@group(0) @binding(4) var<storage, read> w: array<f32>;          // [C]
-@group(0) @binding(5) var<storage, read> b: array<f32>;          // [C]
-@group(0) @binding(6) var<uniform> p: Params;
+@group(0) @binding(1) var<storage, read_write> stats: array<f32>; // [2, R] mean, then rstd
+@group(0) @binding(2) var<storage, read> inp: array<f32>;        // [R, C]
+@group(0) @binding(3) var<storage, read> w: array<f32>;          // [C]
+@group(0) @binding(4) var<storage, read> b: array<f32>;          // [C]
+@group(0) @binding(5) var<uniform> p: Params;
 
 const EPS: f32 = 1e-5;
 
@@ -36,6 +36,6 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(num_workgroups) nwg:
   for (var c = 0u; c < C; c++) {
     out[x + c] = (inp[x + c] - m) * s * w[c] + b[c];
   }
-  mean[r] = m;
-  rstd[r] = s;
+  stats[r] = m;
+  stats[p.R + r] = s;
 }

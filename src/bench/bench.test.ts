@@ -52,7 +52,11 @@ describe('kernel benchmark', () => {
       T = 8;
     const model = new GpuParams(device, layout, initParams(layout, 1));
     const plans = buildTrainPlans(device, layout, model, N, T, { invTemp: 1, variant: 'naive' });
-    const dispatched = plans.pgStep.steps.filter((s) => s.kind === 'dispatch' && s.d.label.startsWith('matmul')).length;
+    const labels = plans.pgStep.steps.flatMap((s) => (s.kind === 'dispatch' ? [s.d.label] : []));
+    // a linear_backward computes a linear layer's two backward matmuls (dx and dW) in one dispatch
+    const dispatched =
+      labels.filter((l) => l.startsWith('matmul')).length + 2 * labels.filter((l) => l === 'linear_backward').length;
+    expect(labels.filter((l) => l === 'linear_backward')).toHaveLength(4 * cfg.nLayer);
     const listed = modelMatmuls(cfg, N, T)
       .filter((s) => s.phase !== 'decode')
       .reduce((s, m) => s + m.calls, 0);

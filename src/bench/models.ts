@@ -61,7 +61,8 @@ export function modelMatmuls(cfg: ModelConfig, N: number, T: number): ModelMatmu
     mm('forward', 'fwd fc', L, R, C, 4 * C, false, false, false, true),
     mm('forward', 'fwd fcproj', L, R, 4 * C, C, false, false, false, true),
     mm('forward', 'fwd lm head', 1, R, C, V, false, true, false, false),
-    // backward: input grads dx = dout·Wᵀ, weight grads dW += xᵀ·dout
+    // backward: input grads dx = dout·Wᵀ, weight grads dW += xᵀ·dout (a linear layer's two in one
+    // linear_backward dispatch on the GPU; the head's as two matmuls)
     mm('backward', 'bwd lm head dx', 1, R, V, C, false, false, false, false),
     mm('backward', 'bwd lm head dW', 1, V, R, C, true, false, true, false),
     mm('backward', 'bwd fcproj dW', L, 4 * C, R, C, true, false, true, false),

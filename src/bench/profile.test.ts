@@ -106,7 +106,7 @@ describe('profile (GPU)', () => {
       for (const s of run.samples) {
         expect(s.shape).not.toBe('');
         expect(s.bytes).toBeGreaterThan(0);
-        if (s.kernel.startsWith('matmul') || s.kernel.startsWith('attention')) expect(s.flops).toBeGreaterThan(0);
+        if (/^(matmul|attention|linear_backward)/.test(s.kernel)) expect(s.flops).toBeGreaterThan(0);
         expect(s.us).toBeGreaterThanOrEqual(0);
       }
       expect(run.invalid).toBe(0);
@@ -117,7 +117,14 @@ describe('profile (GPU)', () => {
       expect(rows.reduce((s, r) => s + r.calls, 0)).toBe(planned.length);
       expect(total).toBeLessThanOrEqual(run.spanUs + 1e-6);
       const kernels = new Set(rows.map((r) => r.name));
-      for (const k of ['matmul.tuned', 'layernorm_forward', 'attention_backward.grads', 'adamw', 'grad_norm.partial'])
+      for (const k of [
+        'matmul.tuned',
+        'linear_backward',
+        'layernorm_backward',
+        'attention_backward.grads',
+        'adamw',
+        'grad_norm.partial',
+      ])
         expect(kernels).toContain(k);
       profiler.destroy();
       model.destroy();

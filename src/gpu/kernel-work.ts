@@ -48,12 +48,16 @@ export function matmulWork(
   accumulate: boolean,
   bias: boolean,
   epilogue: string | null = null,
+  layernorm = false,
 ): KernelWork {
-  // an epilogue reads or writes one more [M, N] tensor
-  const elements = M * K + K * N + M * N * (accumulate || epilogue ? 2 : 1) + (bias ? N : 0);
+  // an epilogue reads or writes one more [M, N] tensor; a layernorm prologue writes the
+  // normalised [M, K] and the [2, M] statistics and reads w, b [K]
+  const elements =
+    M * K + K * N + M * N * (accumulate || epilogue ? 2 : 1) + (bias ? N : 0) + (layernorm ? M * K + 2 * M + 2 * K : 0);
   const shape = matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias });
+  const tags = [layernorm ? 'layernorm' : '', epilogue ?? ''].filter((t) => t);
   return {
-    shape: epilogue ? `${shape} ${epilogue}` : shape,
+    shape: tags.length ? `${shape} ${tags.join(' ')}` : shape,
     flops: 2 * M * K * N,
     bytes: F * elements,
   };
@@ -89,6 +93,13 @@ export function layernormBackwardWork(R: number, C: number): KernelWork {
 export function biasBackwardWork(R: number, OC: number): KernelWork {
   // dout once, dbias (+=)
   return { shape: `R ${R}, OC ${OC}`, flops: null, bytes: F * (R * OC + 2 * OC) };
+}
+
+/** linear_backward: the input grad (R×OC×IC) and the weight grad (IC×R×OC), 2 flops a multiply-add each. */
+export function linearBackwardWork(R: number, IC: number, OC: number, gelu: boolean): KernelWork {
+  // dout, inp, W read; dinp (=), dW and db (+=); gelu's pre-activation read
+  const elements = R * OC + R * IC + IC * OC + R * IC + 2 * IC * OC + 2 * OC + (gelu ? R * IC : 0);
+  return { shape: `R ${R}, IC ${IC}, OC ${OC}${gelu ? ' gelu' : ''}`, flops: 4 * R * IC * OC, bytes: F * elements };
 }
 
 /** The finishing pass of a chunked column sum: Z chunk sums of W columns read, W outputs (+=). */

@@ -2,7 +2,7 @@
 // sizes and dimensions, workgroup grids, a placeholder buffer for unused bindings, and the
 // uniform blocks of the kernel ABI (created once, rewritten between steps).
 
-import { createStorage, writeRecord } from './buffers';
+import { createStorage, uniformFrom, writeRecord } from './buffers';
 import { isBinding, type Buf, type UniformValues } from './dispatch';
 import { type ParamBlock } from '../core/abi';
 
@@ -42,6 +42,15 @@ export function grid(threads: number, wg: number): [number, number, number] {
 }
 
 export const WG = 64;
+
+/** A uniform of u32 words in the order of the kernel's Params struct (the shape of most kernels). */
+export function u32Uniform(device: GPUDevice, words: readonly number[], label: string): GPUBuffer {
+  return uniformFrom(
+    device,
+    words.map((v) => [v, 'u32'] as const),
+    label,
+  );
+}
 
 /**
  * The one-dispatch column sums (bias_backward, layernorm_backward's dw/db): a workgroup takes

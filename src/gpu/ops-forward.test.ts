@@ -87,23 +87,23 @@ describe('layer kernels vs CPU twins', () => {
         db0 = randn32(r, C);
 
       const out = createStorage(device, R * C * 4),
-        mean = createStorage(device, R * 4),
-        rstd = createStorage(device, R * 4);
+        stats = createStorage(device, 2 * R * 4);
       const inpB = storageFrom(device, inp),
         wB = storageFrom(device, w);
       const dinp = storageFrom(device, dinp0),
         dw = storageFrom(device, dw0),
         db = storageFrom(device, db0);
       await runDispatches(device, [
-        ...layernormForwardOp(device, out, mean, rstd, inpB, wB, storageFrom(device, b), R, C),
-        ...layernormBackwardOp(device, dinp, dw, db, storageFrom(device, dout), inpB, wB, mean, rstd, R, C),
+        ...layernormForwardOp(device, out, stats, inpB, wB, storageFrom(device, b), R, C),
+        ...layernormBackwardOp(device, dinp, dw, db, storageFrom(device, dout), inpB, wB, stats, R, C),
       ]);
       const eOut = new Float64Array(R * C),
         eMean = new Float64Array(R),
         eRstd = new Float64Array(R);
       layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
-      const gMean = await readF32(device, mean, R),
-        gRstd = await readF32(device, rstd, R);
+      const gStats = await readF32(device, stats, 2 * R);
+      const gMean = gStats.subarray(0, R),
+        gRstd = gStats.subarray(R);
       expectClose('layernorm_forward out', await readF32(device, out, R * C), eOut, 1e-5);
       expectClose('layernorm_forward mean', gMean, eMean, 1e-5);
       expectClose('layernorm_forward rstd', gRstd, eRstd, 1e-5);
@@ -369,7 +369,7 @@ describe('layer kernels vs CPU twins', () => {
       out = createStorage(device, 64 * 4);
     const build = (): void => {
       matmulOp(device, out, a, b, null, 4, 4, 4, false, true, true);
-      layernormForwardOp(device, out, a, b, a, a, a, 4, 4);
+      layernormForwardOp(device, out, b, a, a, a, 4, 4);
       attentionBackwardOp(device, out, a, b, a, 1, 2, 4, 2);
     };
     build();

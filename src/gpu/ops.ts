@@ -13,9 +13,10 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// The layers' kernels are here; matmul and the bias gradient in ops-matmul.ts, the training
-// kernels (logits, losses, norms, AdamW) in ops-train.ts, sampling and decoding in ops-decode.ts,
-// shared checks in op-plumbing.ts; all are exported from here.
+// The layers' kernels are here; matmul and the bias gradient in ops-matmul.ts, a linear layer's
+// fused backward in ops-linear.ts, the training kernels (logits, losses, norms, AdamW) in
+// ops-train.ts, sampling and decoding in ops-decode.ts, shared checks in op-plumbing.ts; all are
+// exported from here.
 //
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
@@ -25,10 +26,11 @@ import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { attentionForwardShape, type AttentionLayout } from './attention-layout';
 import { SUM_ROWS } from '../core/abi';
-import { checkHeads, grid, need, positiveInts, sumChunks, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
+import { checkHeads, grid, need, positiveInts, sumChunks, u32Uniform, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export type { Buf };
 export * from './ops-matmul';
+export * from './ops-linear';
 export * from './ops-train';
 export * from './ops-decode';
 export { grid } from './op-plumbing';
@@ -58,16 +60,7 @@ export function embeddingForwardOp(
     makeDispatch(device, {
       kernel: 'embedding_forward',
       bindings: [out, tokens, wte, wpe],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [T, 'u32'],
-          [C, 'u32'],
-          [V, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, T, C, V], op),
       workgroups: grid(N * T * C, WG),
       work: work.embeddingForwardWork(N, T, C, V),
     }),
@@ -96,16 +89,7 @@ export function embeddingBackwardOp(
     makeDispatch(device, {
       kernel: 'embedding_backward',
       bindings: [dwte, dwpe, dout, tokens],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [T, 'u32'],
-          [C, 'u32'],
-          [V, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, T, C, V], op),
       workgroups: grid((V + T) * C, WG),
       work: work.embeddingBackwardWork(N, T, C, V),
     }),
@@ -114,12 +98,14 @@ export function embeddingBackwardOp(
 
 // ─── layernorm ──────────────────────────────────────────────────────────────────────────────
 
-/** out (=), mean (=), rstd (=): LayerNorm over the rows of inp, eps 1e-5. */
+/**
+ * out (=), stats (=): LayerNorm over the rows of inp, eps 1e-5. stats [2, R] holds the twin's
+ * mean [R] then rstd [R], in one binding (what layernorm_backward and matmul's prologue read).
+ */
 export function layernormForwardOp(
   device: GPUDevice,
   out: Buf, // [R, C]
-  mean: Buf, // [R]
-  rstd: Buf, // [R]
+  stats: Buf, // [2, R]
   inp: Buf, // [R, C]
   w: Buf, // [C]
   b: Buf, // [C]
@@ -129,30 +115,22 @@ export function layernormForwardOp(
   const op = 'layernormForward';
   positiveInts(op, { R, C });
   need(op, 'out', out, R * C);
-  need(op, 'mean', mean, R);
-  need(op, 'rstd', rstd, R);
+  need(op, 'stats', stats, 2 * R);
   need(op, 'inp', inp, R * C);
   need(op, 'w', w, C);
   need(op, 'b', b, C);
   return [
     makeDispatch(device, {
       kernel: 'layernorm_forward',
-      bindings: [out, mean, rstd, inp, w, b],
-      uniform: uniformFrom(
-        device,
-        [
-          [R, 'u32'],
-          [C, 'u32'],
-        ],
-        op,
-      ),
+      bindings: [out, stats, inp, w, b],
+      uniform: u32Uniform(device, [R, C], op),
       workgroups: grid(R, WG),
       work: work.layernormForwardWork(R, C),
     }),
   ];
 }
 
-/** dinp (+=), dw (+=), db (+=) with the mean/rstd saved by the forward. */
+/** dinp (+=), dw (+=), db (+=) with the stats [2, R] (mean, then rstd) saved by the forward. */
 export function layernormBackwardOp(
   device: GPUDevice,
   dinp: Buf, // [R, C]
@@ -161,8 +139,7 @@ export function layernormBackwardOp(
   dout: Buf, // [R, C]
   inp: Buf, // [R, C]
   w: Buf, // [C]
-  mean: Buf, // [R]
-  rstd: Buf, // [R]
+  stats: Buf, // [2, R]
   R: number,
   C: number,
 ): Dispatch[] {
@@ -174,26 +151,16 @@ export function layernormBackwardOp(
   need(op, 'dout', dout, R * C);
   need(op, 'inp', inp, R * C);
   need(op, 'w', w, C);
-  need(op, 'mean', mean, R);
-  need(op, 'rstd', rstd, R);
+  need(op, 'stats', stats, 2 * R);
   const Z = sumChunks(op, R, SUM_ROWS);
   const CG = Math.ceil(C / SUM_COLS); // dw/db workgroups, then the dinp ones
   const groups = CG + Math.ceil(R / (SUM_COLS * SUM_LANES));
   if (groups > 65535) throw new RangeError(`${op}: R=${R} rows and C=${C} need ${groups} workgroups; at most 65535`);
-  const uniform = uniformFrom(
-    device,
-    [
-      [R, 'u32'],
-      [C, 'u32'],
-      [Z, 'u32'],
-      [CG, 'u32'],
-    ],
-    op,
-  );
+  const uniform = u32Uniform(device, [R, C, Z, CG], op);
   return [
     makeDispatch(device, {
       kernel: 'layernorm_backward',
-      bindings: [dinp, dw, db, dout, inp, w, mean, rstd],
+      bindings: [dinp, dw, db, dout, inp, w, stats],
       uniform,
       overrides: { CW: SUM_COLS, ZL: SUM_LANES, ROWS: SUM_ROWS },
       workgroups: [groups, 1, 1],
@@ -312,7 +279,7 @@ function elementwise(
     makeDispatch(device, {
       kernel,
       bindings: Object.values(bufs),
-      uniform: uniformFrom(device, [[n, 'u32']], op),
+      uniform: u32Uniform(device, [n], op),
       workgroups: grid(n, WG),
       work: work.elementwiseWork(n, reads, writes),
     }),

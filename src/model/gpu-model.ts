@@ -1,6 +1,7 @@
 // The GPT-2 on the GPU: the one parameter buffer (with grads and Adam moments mirroring it)
 // and the teacher-forced forward/backward plans: the computation of src/reference/model.ts (which
-// it is tested against), with the residual adds and gelu fused into the matmuls' epilogues.
+// it is tested against), with the layernorms fused into the next matmul's prologue, the residual
+// adds and gelu into the matmuls' epilogues, and each linear layer's backward in one dispatch.
 
 import { buildDecayMask, type ParamLayout, type TensorSlot } from './layout';
 import { Plan } from './gpu-plan';
@@ -9,13 +10,14 @@ import {
   type Buf,
   attentionBackwardOp,
   attentionForwardOp,
-  biasBackwardOp,
   embeddingBackwardOp,
   embeddingForwardOp,
   layernormBackwardOp,
-  layernormForwardOp,
+  linearBackwardOp,
   matmulOp,
   type MatmulVariant,
+  type MatmulEpilogue,
+  type LayernormPrologue,
   defaultMatmulVariant,
 } from '../gpu/ops';
 
@@ -77,15 +79,13 @@ export class GpuParams {
 
 interface LayerBuffers {
   ln1: GPUBuffer;
-  ln1Mean: GPUBuffer;
-  ln1Rstd: GPUBuffer; // [R,C], [R], [R]
+  ln1Stats: GPUBuffer; // [R,C], [2,R] (mean, then rstd)
   qkv: GPUBuffer; // [R,3C]
   atty: GPUBuffer; // [R,C]
   att: GPUBuffer; // [N,NH,T,T]
   resid2: GPUBuffer; // [R,C]
   ln2: GPUBuffer;
-  ln2Mean: GPUBuffer;
-  ln2Rstd: GPUBuffer;
+  ln2Stats: GPUBuffer;
   fch: GPUBuffer; // [R,4C]
   fchGelu: GPUBuffer; // [R,4C]
   resid3: GPUBuffer; // [R,C]
@@ -96,8 +96,7 @@ export class GpuActivations {
   readonly encoded: GPUBuffer; // [R,C]
   readonly layers: LayerBuffers[];
   readonly lnf: GPUBuffer;
-  readonly lnfMean: GPUBuffer;
-  readonly lnfRstd: GPUBuffer;
+  readonly lnfStats: GPUBuffer; // [2,R]
   readonly logits: GPUBuffer; // [R,V]
   readonly dlogits: GPUBuffer; // [R,V]
   // activation gradients (scratch)
@@ -122,23 +121,20 @@ export class GpuActivations {
     for (let l = 0; l < L; l++) {
       this.layers.push({
         ln1: f(R * C, `h${l}.ln1`),
-        ln1Mean: f(R, `h${l}.ln1 mean`),
-        ln1Rstd: f(R, `h${l}.ln1 rstd`),
+        ln1Stats: f(2 * R, `h${l}.ln1 stats`),
         qkv: f(R * 3 * C, `h${l}.qkv`),
         atty: f(R * C, `h${l}.atty`),
         att: f(N * NH * T * T, `h${l}.att`),
         resid2: f(R * C, `h${l}.resid2`),
         ln2: f(R * C, `h${l}.ln2`),
-        ln2Mean: f(R, `h${l}.ln2 mean`),
-        ln2Rstd: f(R, `h${l}.ln2 rstd`),
+        ln2Stats: f(2 * R, `h${l}.ln2 stats`),
         fch: f(R * 4 * C, `h${l}.fch`),
         fchGelu: f(R * 4 * C, `h${l}.fch gelu`),
         resid3: f(R * C, `h${l}.resid3`),
       });
     }
     this.lnf = f(R * C, 'lnf');
-    this.lnfMean = f(R, 'lnf mean');
-    this.lnfRstd = f(R, 'lnf rstd');
+    this.lnfStats = f(2 * R, 'lnf stats');
     this.logits = f(R * V, 'logits');
     this.dlogits = f(R * V, 'dlogits');
     this.dresid = f(R * C, 'dresid');
@@ -167,42 +163,66 @@ export function forwardPlan(
   const p = (s: TensorSlot) => slotBinding(params, s);
   const plan = new Plan();
   plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V));
+  // Each layernorm runs in the next matmul's prologue, which also stores its rows and statistics.
+  const ln = (w: TensorSlot, b: TensorSlot, out: GPUBuffer, stats: GPUBuffer): LayernormPrologue => ({
+    w: p(w),
+    b: p(b),
+    ln: out,
+    stats,
+  });
+  const mm = (
+    out: GPUBuffer,
+    inp: GPUBuffer,
+    w: TensorSlot,
+    bias: TensorSlot | null,
+    K: number,
+    N: number,
+    transB: boolean,
+    epilogue: MatmulEpilogue | null,
+    prologue: LayernormPrologue | null,
+  ) => matmulOp(device, out, inp, p(w), bias && p(bias), R, K, N, false, transB, false, variant, epilogue, prologue);
   let residual = acts.encoded;
   layout.blocks.forEach((b, l) => {
     const a = acts.layers[l];
     plan
-      .dispatch(layernormForwardOp(device, a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C))
-      .dispatch(matmulOp(device, a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), R, C, 3 * C, false, false, false, variant))
+      // qkv = ln1(residual)·W + b
+      .dispatch(mm(a.qkv, residual, b.qkvw, b.qkvb, C, 3 * C, false, null, ln(b.ln1w, b.ln1b, a.ln1, a.ln1Stats)))
       .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
       // resid2 = residual + atty·W + b (the residual add in the matmul's epilogue)
+      .dispatch(mm(a.resid2, a.atty, b.attprojw, b.attprojb, C, C, false, { kind: 'residual', residual }, null))
+      // fchGelu = gelu(fch), fch = ln2(resid2)·W + b kept for backward
       .dispatch(
-        matmulOp(device, a.resid2, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false, variant, {
-          kind: 'residual',
-          residual,
-        }),
+        mm(
+          a.fchGelu,
+          a.resid2,
+          b.fcw,
+          b.fcb,
+          C,
+          4 * C,
+          false,
+          { kind: 'gelu', pre: a.fch },
+          ln(b.ln2w, b.ln2b, a.ln2, a.ln2Stats),
+        ),
       )
-      .dispatch(layernormForwardOp(device, a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C))
-      // fchGelu = gelu(fch), fch kept for backward
       .dispatch(
-        matmulOp(device, a.fchGelu, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false, variant, {
-          kind: 'gelu',
-          pre: a.fch,
-        }),
-      )
-      .dispatch(
-        matmulOp(device, a.resid3, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false, variant, {
-          kind: 'residual',
-          residual: a.resid2,
-        }),
+        mm(a.resid3, a.fchGelu, b.fcprojw, b.fcprojb, 4 * C, C, false, { kind: 'residual', residual: a.resid2 }, null),
       );
     residual = a.resid3;
   });
-  plan
-    .dispatch(
-      layernormForwardOp(device, acts.lnf, acts.lnfMean, acts.lnfRstd, residual, p(layout.lnfw), p(layout.lnfb), R, C),
-    )
-    // tied LM head: logits = lnf · wteᵀ
-    .dispatch(matmulOp(device, acts.logits, acts.lnf, p(layout.wte), null, R, C, V, false, true, false, variant));
+  // tied LM head: logits = lnf(residual) · wteᵀ
+  plan.dispatch(
+    mm(
+      acts.logits,
+      residual,
+      layout.wte,
+      null,
+      C,
+      V,
+      true,
+      null,
+      ln(layout.lnfw, layout.lnfb, acts.lnf, acts.lnfStats),
+    ),
+  );
   return plan;
 }
 
@@ -241,8 +261,7 @@ export function backwardPlan(
       dln,
       lastResid,
       p(layout.lnfw),
-      acts.lnfMean,
-      acts.lnfRstd,
+      acts.lnfStats,
       R,
       C,
     ),
@@ -252,34 +271,21 @@ export function backwardPlan(
     const a = acts.layers[l];
     const residual = l > 0 ? acts.layers[l - 1].resid3 : acts.encoded;
     // The residual backward is the identity: dresid keeps flowing down, branches add into it.
+    // Each linear layer's input, weight and bias grads are one linear_backward dispatch.
     plan
-      // MLP branch
-      .dispatch(matmulOp(device, g(b.fcprojw), a.fchGelu, dresid, null, 4 * C, R, C, true, false, true, variant))
-      .dispatch(biasBackwardOp(device, g(b.fcprojb), dresid, R, C))
-      // dfch = gelu'(fch)·(dresid·fcprojwᵀ): gelu's backward in the matmul's epilogue
+      // MLP branch; dfch = gelu'(fch)·(dresid·fcprojwᵀ): gelu's backward in the same dispatch
       .dispatch(
-        matmulOp(device, dfch, dresid, p(b.fcprojw), null, R, C, 4 * C, false, true, false, variant, {
-          kind: 'geluBackward',
-          pre: a.fch,
-        }),
+        linearBackwardOp(device, dfch, g(b.fcprojw), g(b.fcprojb), dresid, a.fchGelu, p(b.fcprojw), a.fch, R, 4 * C, C),
       )
-      .dispatch(matmulOp(device, g(b.fcw), a.ln2, dfch, null, C, R, 4 * C, true, false, true, variant))
-      .dispatch(biasBackwardOp(device, g(b.fcb), dfch, R, 4 * C))
-      .dispatch(matmulOp(device, dln, dfch, p(b.fcw), null, R, 4 * C, C, false, true, false, variant))
-      .dispatch(
-        layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C),
-      )
+      .dispatch(linearBackwardOp(device, dln, g(b.fcw), g(b.fcb), dfch, a.ln2, p(b.fcw), null, R, C, 4 * C))
+      .dispatch(layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Stats, R, C))
       // attention branch
-      .dispatch(matmulOp(device, g(b.attprojw), a.atty, dresid, null, C, R, C, true, false, true, variant))
-      .dispatch(biasBackwardOp(device, g(b.attprojb), dresid, R, C))
-      .dispatch(matmulOp(device, datty, dresid, p(b.attprojw), null, R, C, C, false, true, false, variant))
-      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, N, T, C, NH))
-      .dispatch(matmulOp(device, g(b.qkvw), a.ln1, dqkv, null, C, R, 3 * C, true, false, true, variant))
-      .dispatch(biasBackwardOp(device, g(b.qkvb), dqkv, R, 3 * C))
-      .dispatch(matmulOp(device, dln, dqkv, p(b.qkvw), null, R, 3 * C, C, false, true, false, variant))
       .dispatch(
-        layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C),
-      );
+        linearBackwardOp(device, datty, g(b.attprojw), g(b.attprojb), dresid, a.atty, p(b.attprojw), null, R, C, C),
+      )
+      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, N, T, C, NH))
+      .dispatch(linearBackwardOp(device, dln, g(b.qkvw), g(b.qkvb), dqkv, a.ln1, p(b.qkvw), null, R, C, 3 * C))
+      .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Stats, R, C));
   }
   plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V));
   return plan;

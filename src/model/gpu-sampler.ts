@@ -103,8 +103,7 @@ function encodeDecodeStep(step: Plan, encoder: GPUCommandEncoder): void {
 interface DecodeBuffers {
   x0: GPUBuffer; // [N,C] residual stream
   ln: GPUBuffer; // [N,C]
-  mean: GPUBuffer; // [N]
-  rstd: GPUBuffer; // [N]
+  stats: GPUBuffer; // [2, N]
   caches: GPUBuffer[]; // [N,T,3C] per block
   cursor: GPUBuffer; // [1] u32 position being read
 }
@@ -161,7 +160,7 @@ function blocksKernelByKernel(
   device: GPUDevice,
   layout: ParamLayout,
   model: GpuParams,
-  { x0, ln, mean, rstd, caches, cursor }: DecodeBuffers,
+  { x0, ln, stats, caches, cursor }: DecodeBuffers,
   N: number,
   T: number,
   variant: MatmulVariant,
@@ -180,13 +179,13 @@ function blocksKernelByKernel(
   let y = x1;
   layout.blocks.forEach((b, l) => {
     plan
-      .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C))
+      .dispatch(layernormForwardOp(device, ln, stats, x, p(b.ln1w), p(b.ln1b), N, C))
       .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
       .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, cursor))
       .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, cursor))
       .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
       .dispatch(addOp(device, mid, x, proj, N * C))
-      .dispatch(layernormForwardOp(device, ln, mean, rstd, mid, p(b.ln2w), p(b.ln2b), N, C))
+      .dispatch(layernormForwardOp(device, ln, stats, mid, p(b.ln2w), p(b.ln2b), N, C))
       .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
       .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
       .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
@@ -227,20 +226,19 @@ export class GpuSampler extends SampleBuffers {
     const p = (s: TensorSlot) => slotBinding(model.params, s);
     const x0 = f(N * C, 'decode x'); // [N,C] residual stream
     const ln = f(N * C, 'decode ln');
-    const mean = f(N, 'decode mean');
-    const rstd = f(N, 'decode rstd');
+    const stats = f(2 * N, 'decode ln stats'); // [2,N] mean, rstd (not used after the layernorm)
     const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
 
     const plan = new Plan().dispatch(
       embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor),
     );
-    const bufs: DecodeBuffers = { x0, ln, mean, rstd, caches, cursor: this.cursor };
+    const bufs: DecodeBuffers = { x0, ln, stats, caches, cursor: this.cursor };
     const x =
       fused && decodeBlockFits(device, C, NH, T)
         ? fusedBlocks(plan, device, layout, model, bufs, N, T)
         : blocksKernelByKernel(plan, device, layout, model, bufs, N, T, variant);
     plan
-      .dispatch(layernormForwardOp(device, ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C))
+      .dispatch(layernormForwardOp(device, ln, stats, x, p(layout.lnfw), p(layout.lnfb), N, C))
       .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))
       .dispatch(
         sampleTokenOp(

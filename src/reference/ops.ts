@@ -38,14 +38,24 @@ export function embeddingForward(
   C: number,
   V: number,
 ): void {
+  forEachPosition(tokens, N, T, C, V, (row, t, tok) => {
+    for (let c = 0; c < C; c++) out[row + c] = (tok >= 0 ? wte[tok * C + c] : 0) + wpe[t * C + c];
+  });
+}
+
+/** f(row offset, t, the token or −1 when outside [0,V)) for each position, in (n,t) order. */
+function forEachPosition(
+  tokens: Int32Array, // [N, T]
+  N: number,
+  T: number,
+  C: number,
+  V: number,
+  f: (row: number, t: number, tok: number) => void,
+): void {
   for (let n = 0; n < N; n++) {
     for (let t = 0; t < T; t++) {
-      const row = (n * T + t) * C;
       const tok = tokens[n * T + t];
-      const valid = tok >= 0 && tok < V;
-      for (let c = 0; c < C; c++) {
-        out[row + c] = (valid ? wte[tok * C + c] : 0) + wpe[t * C + c];
-      }
+      f((n * T + t) * C, t, tok >= 0 && tok < V ? tok : -1);
     }
   }
 }
@@ -65,18 +75,13 @@ export function embeddingBackward(
   C: number,
   V: number,
 ): void {
-  for (let n = 0; n < N; n++) {
-    for (let t = 0; t < T; t++) {
-      const row = (n * T + t) * C;
-      const tok = tokens[n * T + t];
-      const valid = tok >= 0 && tok < V;
-      for (let c = 0; c < C; c++) {
-        const g = dout[row + c];
-        if (valid) dwte[tok * C + c] += g;
-        dwpe[t * C + c] += g;
-      }
+  forEachPosition(tokens, N, T, C, V, (row, t, tok) => {
+    for (let c = 0; c < C; c++) {
+      const g = dout[row + c];
+      if (tok >= 0) dwte[tok * C + c] += g;
+      dwpe[t * C + c] += g;
     }
-  }
+  });
 }
 
 // ─── layernorm ──────────────────────────────────────────────────────────────────────────────

@@ -161,8 +161,7 @@ function samplerNeeds({ C, L, NH, V, add }: NeedContext, N: number, T: number, w
   add('sample readback', 3 * N * T * 4, false, `${what}, 3·N·T`);
   add('decode x', storage(N * C), true, `${what}, N × C`);
   add('decode ln', storage(N * C), true, `${what}, N × C`);
-  add('decode mean', storage(N), true, what);
-  add('decode rstd', storage(N), true, what);
+  add('decode ln stats', storage(2 * N), true, `${what}, 2·N`);
   // decode_block's workgroup memory within WebGPU's minimum (16 KiB): one dispatch per block
   // and no intermediates; else the block kernel by kernel (src/model/gpu-sampler.ts).
   if ((7 * C + NH * T + 2) * 4 > 16384) {
@@ -179,28 +178,25 @@ function samplerNeeds({ C, L, NH, V, add }: NeedContext, N: number, T: number, w
 function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, what: string): void {
   const R = N * T;
   const rc = (k: number, label: string) => add(label, storage(R * k * C), true, `${what}, N·T × ${k === 1 ? '' : k}C`);
-  const r1 = (label: string) => add(label, storage(R), true, `${what}, N·T`);
+  const stats = (label: string) => add(label, storage(2 * R), true, `${what}, 2·N·T`); // mean, rstd
   const att = (label: string) => add(label, storage(N * NH * T * T), true, `${what}, N × heads × T²`);
   rc(1, 'encoded');
   for (let l = 0; l < L; l++) {
     rc(1, `h${l}.ln1`);
-    r1(`h${l}.ln1 mean`);
-    r1(`h${l}.ln1 rstd`);
+    stats(`h${l}.ln1 stats`);
     rc(3, `h${l}.qkv`);
     rc(1, `h${l}.atty`);
     att(`h${l}.att`);
     rc(1, `h${l}.resid2`);
     rc(1, `h${l}.ln2`);
-    r1(`h${l}.ln2 mean`);
-    r1(`h${l}.ln2 rstd`);
+    stats(`h${l}.ln2 stats`);
     rc(4, `h${l}.fch`);
     rc(4, `h${l}.fch gelu`);
     rc(1, `h${l}.resid3`);
     att('attention_backward dz');
   }
   rc(1, 'lnf');
-  r1('lnf mean');
-  r1('lnf rstd');
+  stats('lnf stats');
 }
 
 /**
@@ -210,12 +206,13 @@ function activationNeeds({ C, L, NH, add }: NeedContext, N: number, T: number, w
 function gradientScratchNeeds({ C, L, V, add }: NeedContext, N: number, T: number, what: string): void {
   const R = N * T;
   // The weight gradients dW += inpᵀ·dout sum over R rows: split-K chunk sums where they are split.
-  const splitK = (M: number, N: number, label: string) => {
+  // (the tied head's in matmulOp, the linear layers' in linearBackwardOp)
+  const splitK = (M: number, N: number, label: string, op = 'linearBackward') => {
     const Z = splitKChunks(M, R, N, true, false);
     if (Z > 1)
-      add(`${label} matmulSplitK chunk sums`, storage(Z * M * N), true, `${what}, ${Z} chunks of the weight gradient`);
+      add(`${label} ${op} chunk sums`, storage(Z * M * N), true, `${what}, ${Z} chunks of the weight gradient`);
   };
-  splitK(V, C, 'wte');
+  splitK(V, C, 'wte', 'matmulSplitK');
   for (let l = 0; l < L; l++) {
     splitK(4 * C, C, `h${l}.fcproj`);
     splitK(C, 4 * C, `h${l}.fc`);
