@@ -12,6 +12,22 @@ import { TASK_NAMES } from './tasks/registry';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
+/** What the ui layer may import: every layer but the page's entry. */
+const UI_MAY_IMPORT = [
+  'core',
+  'estimators',
+  'tasks',
+  'gpu',
+  'model',
+  'reference',
+  'config',
+  'lessons',
+  'rl',
+  'ablation',
+  'worker',
+  'store',
+];
+
 /** Layer → the layers it may import, lowest first. `app` is the page's entry (src/main.tsx) and
  * may load any layer. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
@@ -29,35 +45,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   bench: ['core', 'estimators', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl'],
   cli: ['core', 'estimators', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'bench'],
   store: ['core', 'estimators', 'tasks', 'gpu', 'model', 'reference', 'config', 'lessons', 'rl', 'ablation', 'worker'],
-  ui: [
-    'core',
-    'estimators',
-    'tasks',
-    'gpu',
-    'model',
-    'reference',
-    'config',
-    'lessons',
-    'rl',
-    'ablation',
-    'worker',
-    'store',
-  ],
-  app: [
-    'core',
-    'estimators',
-    'tasks',
-    'gpu',
-    'model',
-    'reference',
-    'config',
-    'lessons',
-    'rl',
-    'ablation',
-    'worker',
-    'store',
-    'ui',
-  ],
+  ui: UI_MAY_IMPORT,
+  app: [...UI_MAY_IMPORT, 'ui'],
 };
 
 /** The .ts and .tsx files under dir, tests only when asked. */

@@ -3,6 +3,7 @@
 // baseline samples what the KV-cache sampler samples.
 import { describe, expect, it } from 'vitest';
 import { gpuIt, maxAbsDiff } from '../gpu/testing';
+import { quickBench } from './testOptions';
 import { readF32, readI32 } from '../gpu/buffers';
 import { matmulFlops } from '../gpu/autotune';
 import { buildLayout } from '../model/layout';
@@ -95,31 +96,25 @@ describe('kernel benchmark', () => {
 describe('learning benchmark', () => {
   gpuIt('reports pass@1 at the level reached and at the final level (a run stopped below it)', async (gpu) => {
     const { learningSuite } = await import('./learning');
-    const lines: string[] = [];
-    const progress: string[] = [];
-    const result = (await learningSuite.run(gpu, {
-      quick: true,
-      reps: 1,
-      warmup: 0,
-      out: (l) => lines.push(l),
-      progress: (l) => progress.push(l),
-      flags: {
-        preset: 'cot-discovery',
-        seeds: '0',
-        steps: '2',
-        'final-prompts': '6',
-        'check-every': '1',
-        set: [
-          'task.length=3',
-          'model.nEmbd=8',
-          'model.nLayer=1',
-          'model.nHead=2',
-          'batchPrompts=2',
-          'groupSize=2',
-          'evalPrompts=4',
-        ],
-      },
-    })) as { results: { level: number; finalLevel: number; passAt1: number; passAt1Final: number; steps: number }[] };
+    const { opts, lines, progress } = quickBench({
+      preset: 'cot-discovery',
+      seeds: '0',
+      steps: '2',
+      'final-prompts': '6',
+      'check-every': '1',
+      set: [
+        'task.length=3',
+        'model.nEmbd=8',
+        'model.nLayer=1',
+        'model.nHead=2',
+        'batchPrompts=2',
+        'groupSize=2',
+        'evalPrompts=4',
+      ],
+    });
+    const result = (await learningSuite.run(gpu, opts)) as {
+      results: { level: number; finalLevel: number; passAt1: number; passAt1Final: number; steps: number }[];
+    };
     const [r] = result.results;
     // Two steps cannot pass the curriculum window (10 steps): still at length 1 of 3.
     expect(r).toMatchObject({ level: 1, finalLevel: 3, steps: 2 });
@@ -139,27 +134,20 @@ describe('learning benchmark', () => {
 describe('soak benchmark', () => {
   gpuIt('records GPU buffers and memory every --every steps; a short run of a tiny model stays flat', async (gpu) => {
     const { soakSuite } = await import('./soak');
-    const lines: string[] = [];
-    const result = (await soakSuite.run(gpu, {
-      quick: true,
-      reps: 1,
-      warmup: 0,
-      out: (l) => lines.push(l),
-      progress: () => {},
-      flags: {
-        steps: '6',
-        every: '2',
-        set: [
-          'model.nEmbd=8',
-          'model.nLayer=1',
-          'model.nHead=2',
-          'batchPrompts=2',
-          'groupSize=2',
-          'evalEvery=2',
-          'evalPrompts=4',
-        ],
-      },
-    })) as {
+    const { opts, lines } = quickBench({
+      steps: '6',
+      every: '2',
+      set: [
+        'model.nEmbd=8',
+        'model.nLayer=1',
+        'model.nHead=2',
+        'batchPrompts=2',
+        'groupSize=2',
+        'evalEvery=2',
+        'evalPrompts=4',
+      ],
+    });
+    const result = (await soakSuite.run(gpu, opts)) as {
       samples: { step: number; gpuBuffers: number; gpuCreated: number }[];
       growth: { gpuBuffers: number; gpuBytes: number; gpuCreated: number };
     };

@@ -28,7 +28,7 @@ import type { GpuContext } from '../gpu/device';
 import { MATMUL_VARIANTS, type MatmulVariant } from '../gpu/ops';
 import { chooseMatmulVariant, matmulFlops, type MatmulTuning } from '../gpu/autotune';
 import { buildLayout, type ParamLayout } from '../model/layout';
-import { CliError } from '../core/flags';
+import { CliError, intFlag } from '../core/flags';
 import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
 import { GpuTimer } from './gpu-timer';
 import { formatNumber, sig3 } from './table';
@@ -77,14 +77,6 @@ function listFlag<T extends string>(raw: unknown, allowed: readonly T[], name: s
   return items as T[];
 }
 
-function intOpt(raw: unknown, def: number, name: string, min: number, max: number): number {
-  if (raw === undefined) return def;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max)
-    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
-  return v;
-}
-
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
 const PARTS = ['matmul', 'train', 'sample', 'counts', 'reductions', 'profile'] as const;
@@ -106,8 +98,8 @@ interface KernelsRun {
 
 /** The suite's own flags: batch, models, variants and parts (--profile adds the profile part). */
 function parseFlags(opts: BenchOptions) {
-  const N = intOpt(opts.flags.batch, opts.quick ? 8 : 64, 'batch', 1, 4096);
-  const T = intOpt(opts.flags.time, opts.quick ? 16 : 32, 'time', 2, 4096);
+  const N = intFlag(opts.flags, 'batch', opts.quick ? 8 : 64, 1, 4096);
+  const T = intFlag(opts.flags, 'time', opts.quick ? 16 : 32, 2, 4096);
   const names = BENCH_MODELS.map((m) => m.name);
   const picked = listFlag(opts.flags.models, names, 'models');
   const models: BenchModel[] = picked ? BENCH_MODELS.filter((m) => picked.includes(m.name)) : [...BENCH_MODELS];

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from '../gpu/testing';
 import { getPreset } from '../lessons/presets';
+import { quickBench } from './testOptions';
 import { HEAVY_LESSONS, lessonConfig, lessonSpeedSuite, type LessonSpeed } from './lesson-speed';
 
 describe('lesson-speed benchmark', () => {
@@ -17,30 +18,19 @@ describe('lesson-speed benchmark', () => {
   });
 
   it('names the field and the allowed lessons on a bad --lessons', async () => {
-    const run = lessonSpeedSuite.run(null as never, {
-      quick: true,
-      reps: 1,
-      warmup: 0,
-      out: () => {},
-      progress: () => {},
-      flags: { lessons: 'cot-s4,nope' },
-    });
+    const run = lessonSpeedSuite.run(null as never, quickBench({ lessons: 'cot-s4,nope' }).opts);
     await expect(run).rejects.toThrow(/--lessons: unknown lesson "nope"; lessons: .*cot-s4/);
   });
 
   gpuIt('times whole steps, counts their device calls and projects the budget', async (gpu) => {
-    const lines: string[] = [];
-    const result = (await lessonSpeedSuite.run(gpu, {
-      quick: true,
-      reps: 2,
-      warmup: 1,
-      out: (l) => lines.push(l),
-      progress: () => {},
-      flags: {
+    const { opts, lines } = quickBench(
+      {
         lessons: 'cot-a4',
         set: ['model.nEmbd=8', 'model.nLayer=1', 'model.nHead=2', 'batchPrompts=2', 'groupSize=2'],
       },
-    })) as { lessons: LessonSpeed[] };
+      { reps: 2, warmup: 1 },
+    );
+    const result = (await lessonSpeedSuite.run(gpu, opts)) as { lessons: LessonSpeed[] };
     const [r] = result.lessons;
     expect(r).toMatchObject({ lesson: 'cot-a4', samples: 4, budget: getPreset('cot-a4').set.steps });
     expect(r.stepSeconds).toHaveLength(2);

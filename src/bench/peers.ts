@@ -22,7 +22,7 @@ import { readF32 } from '../gpu/buffers';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { CliError } from '../core/flags';
+import { CliError, intFlag } from '../core/flags';
 import { BENCH_MODELS, countParams, type BenchModel } from './models';
 import {
   BENCH_ADAM,
@@ -282,18 +282,10 @@ async function benchModel(
 
 // ─── the suite ──────────────────────────────────────────────────────────────────────────────
 
-function intOpt(raw: unknown, def: number, name: string, min: number, max: number): number {
-  if (raw === undefined) return def;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max)
-    throw new CliError(`--${name} must be an integer in [${min}, ${max}], got "${String(raw)}"`);
-  return v;
-}
-
 async function run(gpu: GpuContext, opts: BenchOptions): Promise<PeersResult> {
   const { out, progress } = opts;
-  const N = intOpt(opts.flags.batch, opts.quick ? 8 : 64, 'batch', 1, 4096);
-  const T = intOpt(opts.flags.time, opts.quick ? 16 : 32, 'time', 2, 32);
+  const N = intFlag(opts.flags, 'batch', opts.quick ? 8 : 64, 1, 4096);
+  const T = intFlag(opts.flags, 'time', opts.quick ? 16 : 32, 2, 32);
   const names = BENCH_MODELS.map((m) => m.name);
   const picked =
     opts.flags.models === undefined

@@ -11,7 +11,7 @@ import { initParams } from '../model/init';
 import { GpuEngine } from '../rl/gpu-engine';
 import { DEFAULT_ENGINE_SETTINGS, type TrainPass } from '../rl/engine';
 import { nextTokenTargets } from '../core/abi';
-import { BENCH_ADAM, SAMPLE_PARAMS, samplingTemplate } from './workloads';
+import { BENCH_ADAM, SAMPLE_PARAMS, benchPgLoss, samplingTemplate } from './workloads';
 
 export interface StepCounts {
   N: number;
@@ -54,21 +54,7 @@ function passFor(tokens: Int32Array, logp: Float32Array, N: number, T: number): 
   }
   return {
     data: { tokens, targets: nextTokenTargets(tokens, N, T), oldLogp, adv, mask, klMask: new Float32Array(N * T) },
-    loss: {
-      kind: 'pg',
-      params: {
-        epsLow: 0.2,
-        epsHigh: 0.2,
-        dualClip: 0,
-        beta: 0,
-        klKind: 3,
-        alpha: 0,
-        aggregation: 0,
-        maxLen: T,
-        totalTokens: N * (T - 1),
-        totalSeqs: N,
-      },
-    },
+    loss: { kind: 'pg', params: benchPgLoss(N, T) },
     adam: { ...BENCH_ADAM },
   };
 }

@@ -12,7 +12,7 @@ import { GpuParams } from '../model/gpu-model';
 import { buildTrainPlans, type TrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
 import { makeRng } from '../core/random';
-import { nextTokenTargets } from '../core/abi';
+import { nextTokenTargets, type PgLossParams } from '../core/abi';
 
 export function randomTokens(n: number, V: number, seed: number): Int32Array {
   const rng = makeRng(seed);
@@ -63,6 +63,22 @@ export const BENCH_ADAM = {
   maxGradNorm: 1,
 } as const;
 
+/** The benchmark's pg loss over an N×T batch: PPO clip 0.2, no KL (β = 0), every position after BOS a token. */
+export function benchPgLoss(N: number, T: number): PgLossParams {
+  return {
+    epsLow: 0.2,
+    epsHigh: 0.2,
+    dualClip: 0,
+    beta: 0,
+    klKind: 3,
+    alpha: 0,
+    aggregation: 0,
+    maxLen: T,
+    totalTokens: N * (T - 1),
+    totalSeqs: N,
+  };
+}
+
 export interface TrainStepSetup {
   model: GpuParams;
   plans: TrainPlans;
@@ -94,18 +110,7 @@ export function setupTrainStep(
   writeArray(device, plans.inputs.adv, batch.adv);
   writeArray(device, plans.inputs.mask, batch.mask);
   writeArray(device, plans.inputs.klMask, new Float32Array(R));
-  writePgLossParams(device, plans.pgParams, {
-    epsLow: 0.2,
-    epsHigh: 0.2,
-    dualClip: 0,
-    beta: 0,
-    klKind: 3,
-    alpha: 0,
-    aggregation: 0,
-    maxLen: T,
-    totalTokens: N * (T - 1),
-    totalSeqs: N,
-  });
+  writePgLossParams(device, plans.pgParams, benchPgLoss(N, T));
   writeAdamwParams(device, plans.adamParams, { ...BENCH_ADAM });
   return {
     model,

@@ -11,15 +11,15 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { CodeKind } from '../../config/user-code';
 import { CHILD_PROGRAM } from './sandbox-child';
 import {
+  failedReply as failed,
+  QueuedSandbox,
   timeoutReply,
   type InputArray,
   type OutputSummary,
   type Sandbox,
   type SandboxError,
-  type SandboxInput,
   type SandboxReply,
 } from './sandbox';
 
@@ -55,10 +55,6 @@ function track(child: ChildProcess): void {
 const reaper = new FinalizationRegistry<ChildProcess>((child) => {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-
-function failed(message: string, name = 'Error'): SandboxReply {
-  return { ok: false, error: { name, message, stack: '' } };
-}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : -1);
@@ -104,18 +100,17 @@ interface Pending {
   timeoutMs: number;
 }
 
-export class ProcessSandbox implements Sandbox {
+export class ProcessSandbox extends QueuedSandbox {
   private child: ChildProcess | null;
   private nextId = 1;
   private pending: Pending | null = null;
-  /** Calls go one at a time: the next waits for the previous answer. */
-  private queue: Promise<unknown> = Promise.resolve();
   /** Why the sandbox cannot take calls any more (null: it can). */
   private broken: SandboxReply | null = null;
   /** The last of what the process wrote to stderr (V8's out-of-memory report, say). */
   private readonly stderrTail: () => string;
 
   constructor() {
+    super();
     const permission = permissionFlag();
     const args = [
       ...(permission ? [permission] : []),
@@ -212,39 +207,26 @@ export class ProcessSandbox implements Sandbox {
     this.child = null;
   }
 
-  private request(message: Record<string, unknown>, timeoutMs: number): Promise<SandboxReply> {
-    const next = this.queue.then(
-      () =>
-        new Promise<SandboxReply>((resolve) => {
-          if (this.broken) return resolve(this.broken);
-          const child = this.child;
-          if (!child) return resolve(failed('the sandbox was stopped'));
-          const id = this.nextId++;
-          const timer = setTimeout(() => {
-            this.broken ??= timeoutReply(timeoutMs);
-            this.kill();
-            this.settle(timeoutReply(timeoutMs));
-          }, timeoutMs);
-          this.pending = { id, resolve, timer, timeoutMs };
-          try {
-            child.send({ ...message, id }, (e) => {
-              if (e) this.fail(failed(`the sandbox process cannot be reached: ${e.message}`));
-            });
-          } catch (e) {
-            this.fail(failed(`the sandbox process cannot be reached: ${(e as Error).message}`));
-          }
-        }),
-    );
-    this.queue = next;
-    return next;
-  }
-
-  compile(js: string, kind: CodeKind, file: string, timeoutMs: number): Promise<SandboxReply> {
-    return this.request({ type: 'compile', js, kind, file }, timeoutMs);
-  }
-
-  call(input: SandboxInput, timeoutMs: number): Promise<SandboxReply> {
-    return this.request({ type: 'call', input }, timeoutMs);
+  protected send(message: Record<string, unknown>, timeoutMs: number): Promise<SandboxReply> {
+    return new Promise<SandboxReply>((resolve) => {
+      if (this.broken) return resolve(this.broken);
+      const child = this.child;
+      if (!child) return resolve(failed('the sandbox was stopped'));
+      const id = this.nextId++;
+      const timer = setTimeout(() => {
+        this.broken ??= timeoutReply(timeoutMs);
+        this.kill();
+        this.settle(timeoutReply(timeoutMs));
+      }, timeoutMs);
+      this.pending = { id, resolve, timer, timeoutMs };
+      try {
+        child.send({ ...message, id }, (e) => {
+          if (e) this.fail(failed(`the sandbox process cannot be reached: ${e.message}`));
+        });
+      } catch (e) {
+        this.fail(failed(`the sandbox process cannot be reached: ${(e as Error).message}`));
+      }
+    });
   }
 
   dispose(): void {

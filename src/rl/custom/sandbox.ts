@@ -1,7 +1,8 @@
 // Where custom code runs: a Sandbox is one isolated JavaScript context with a time limit on
 // every call (docs/custom-estimators.md, "Where it runs"). The page's training worker gives each
 // code a nested worker (src/worker/sandbox-worker.ts), Node a node:vm context (./sandbox-node.ts);
-// both run ./runtime.ts inside, and both answer with the plain records below.
+// both run ./runtime.ts inside, answer with the plain records below, and queue their requests
+// the same way (QueuedSandbox).
 
 import type { CodeKind } from '../../config/user-code';
 
@@ -64,4 +65,36 @@ export function timeoutReply(ms: number): SandboxReply {
     timedOut: true,
     error: { name: 'TimeoutError', message: `did not return within ${ms} ms`, stack: '' },
   };
+}
+
+/** A reply for a request the sandbox could not run (stopped, unreachable, crashed). */
+export function failedReply(message: string, name = 'Error'): SandboxReply {
+  return { ok: false, error: { name, message, stack: '' } };
+}
+
+/**
+ * What both sandboxes share: compile and call are requests that go one at a time, each sent
+ * only after the previous one was answered. A sandbox says how it sends one (`send`).
+ */
+export abstract class QueuedSandbox implements Sandbox {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Sends one request and resolves with its answer, a failure or a timeout; never rejects. */
+  protected abstract send(message: Record<string, unknown>, timeoutMs: number): Promise<SandboxReply>;
+
+  abstract dispose(): void;
+
+  private request(message: Record<string, unknown>, timeoutMs: number): Promise<SandboxReply> {
+    const next = this.queue.then(() => this.send(message, timeoutMs));
+    this.queue = next;
+    return next;
+  }
+
+  compile(js: string, kind: CodeKind, file: string, timeoutMs: number): Promise<SandboxReply> {
+    return this.request({ type: 'compile', js, kind, file }, timeoutMs);
+  }
+
+  call(input: SandboxInput, timeoutMs: number): Promise<SandboxReply> {
+    return this.request({ type: 'call', input }, timeoutMs);
+  }
 }

@@ -10,6 +10,14 @@ const id = (text: string): number => vocab.indexOf(text);
 
 describe('maze path decoding', () => {
   const grid = ['S.#', '#..', '#.G'];
+  /** The cells of the walk RDRD from S, the only way through this grid. */
+  const RDRD_CELLS = [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [1, 2],
+    [2, 2],
+  ];
   it('reads moves through the vocabulary', () => {
     expect(['U', 'D', 'L', 'R', '#', '<eos>'].map((t) => moveOf(vocab, id(t)))).toEqual([0, 1, 2, 3, -1, -1]);
     expect(moveOf(vocab, 99)).toBe(-1);
@@ -18,13 +26,7 @@ describe('maze path decoding', () => {
   it('follows moves to the EOS', () => {
     const p = decodeMazePath(grid, [0, 0], vocab, ['R', 'D', 'R', 'D', '<eos>', 'U'].map(id));
     expect(p).toEqual({
-      cells: [
-        [0, 0],
-        [0, 1],
-        [1, 1],
-        [1, 2],
-        [2, 2],
-      ],
+      cells: RDRD_CELLS,
       moves: 'RDRD',
       broken: null,
       stop: 4,
@@ -36,13 +38,7 @@ describe('maze path decoding', () => {
     const cid = (text: string): number => cells.indexOf(text);
     const walk = ['R', '0,1', 'D', '1,1', 'R', '9,9', 'D', '2,2', '<eos>'].map(cid);
     expect(decodeMazePath(grid, [0, 0], cells, walk, 2)).toEqual({
-      cells: [
-        [0, 0],
-        [0, 1],
-        [1, 1],
-        [1, 2],
-        [2, 2],
-      ],
+      cells: RDRD_CELLS,
       moves: 'RDRD',
       broken: null,
       stop: 8,

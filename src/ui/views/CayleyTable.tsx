@@ -50,17 +50,15 @@ export function learnedCells(t: LearnedTable): { cells: TableCell[][]; agree: nu
 
 const TH = { padding: '1px 4px', color: '#556', fontWeight: 'normal' as const, fontFamily: 'monospace' };
 
-function TableGrid({
-  names,
-  cells,
-  caption,
-  testId,
-}: {
+/** What both table drawings take: element names, the n×n cells, the caption and the test id. */
+interface GridProps {
   names: readonly string[];
   cells: TableCell[][];
   caption: string;
   testId: string;
-}) {
+}
+
+function TableGrid({ names, cells, caption, testId }: GridProps) {
   const n = names.length;
   const name = (e: number): string => (e >= 0 ? names[e] : '?');
   return (
@@ -114,17 +112,7 @@ function TableGrid({
 export const DENSE_ORDER = 24;
 
 /** A large group's table as an n×n block of small squares: the element's hue (faded by probability), ink where wrong. */
-function DenseGrid({
-  names,
-  cells,
-  caption,
-  testId,
-}: {
-  names: readonly string[];
-  cells: TableCell[][];
-  caption: string;
-  testId: string;
-}) {
+function DenseGrid({ names, cells, caption, testId }: GridProps) {
   const n = names.length;
   const cell = Math.max(2, Math.floor(240 / n)); // px: 4 for A5, 2 for S5
   const name = (e: number): string => (e >= 0 ? names[e] : '?');

@@ -24,25 +24,48 @@ export function fixtureRollout(o: FixtureOptions): RolloutView {
   const rng = makeRng(o.seed ?? 1, 9);
   const params = { ...o.params };
   const instances = Array.from({ length: o.B }, () => task.sample(rng, params));
-  const s = rolloutShape(instances, o.G);
+  return buildRolloutView(instances, o.G, {
+    step: 3,
+    completion: (n) => o.completion(instances[Math.floor(n / o.G)], n % o.G, rng),
+    tokenLogp: () => -rng.next() * 2,
+    tokenEntropy: () => rng.next() * 1.5,
+    advantages: o.advantages !== false,
+  });
+}
+
+export interface ViewBuild {
+  step: number;
+  /** Completion tokens of sequence n (g-major within each prompt), called once per n in order. */
+  completion: (n: number) => number[];
+  /** log π_old and entropy of each sampled token, called in that order per token. */
+  tokenLogp: () => number;
+  tokenEntropy: () => number;
+  /** Include per-token and response-level advantages. */
+  advantages: boolean;
+}
+
+/** The RolloutView of these instances with G completions each, built the way the trainer builds one. */
+export function buildRolloutView(instances: TaskInstance[], G: number, o: ViewBuild): RolloutView {
+  const task = getTask(instances[0].task);
+  const s = rolloutShape(instances, G);
   const fixed = buildTemplate(instances, s);
   const tokens = Int32Array.from(fixed, (t) => Math.max(t, 0));
   const logp = new Float32Array(s.N * s.T);
   const entropy = new Float32Array(s.N * s.T);
   for (let n = 0; n < s.N; n++) {
-    const comp = o.completion(instances[Math.floor(n / o.G)], n % o.G, rng);
+    const comp = o.completion(n);
     for (let c = 0; c < s.Lc; c++) {
       const at = n * s.T + s.Lp + c;
       if (fixed[at] >= 0) continue;
       tokens[at] = comp[c] ?? 0;
-      logp[at] = -rng.next() * 2;
-      entropy[at] = rng.next() * 1.5;
+      logp[at] = o.tokenLogp();
+      entropy[at] = o.tokenEntropy();
     }
   }
   const facts = completionFacts({ tokens, logp, entropy }, instances, s, false);
   const v = verifyBatch(task, instances, tokens, s);
   const view: RolloutView = {
-    step: 3,
+    step: o.step,
     shape: s,
     instances,
     vocab: task.vocab(instances[0].params),
@@ -53,7 +76,7 @@ export function fixtureRollout(o: FixtureOptions): RolloutView {
     rewards: v.rewards,
     correct: v.correct,
   };
-  if (o.advantages !== false) {
+  if (o.advantages) {
     // Group-centred rewards, broadcast over each completion's trained tokens.
     const seq = new Float64Array(s.N);
     for (let b = 0; b < s.B; b++) {

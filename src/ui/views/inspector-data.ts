@@ -99,29 +99,16 @@ export function colourScale(r: InspectorRollout, by: ColourBy): ColourScale {
     const max = Math.log(Math.max(2, r.vocab.length));
     return { by, available, kind: 'sequential', bound: max, label: `entropy 0 … ln V = ${max.toFixed(2)} nats` };
   }
-  if (by === 'advantage') {
-    const bound = r.advantages ? symmetricBound(r.advantages, r.mask) : 0;
-    return {
-      by,
-      available,
-      kind: 'diverging',
-      bound,
-      label: available
-        ? `advantage: red −${fmt(bound)} · white 0 · blue +${fmt(bound)}`
-        : 'advantage: after the advantages phase',
-    };
-  }
-  const logRatio = r.ratio ? Array.from(r.ratio, (v) => Math.log(v)) : [];
-  const bound = symmetricBound(logRatio, r.mask);
-  return {
-    by,
-    available,
-    kind: 'diverging',
-    bound,
-    label: available
-      ? `ratio: red ${fmt(Math.exp(-bound))} · white 1 · blue ${fmt(Math.exp(bound))}`
-      : 'ratio: after the update',
-  };
+  // Diverging scales, symmetric about the neutral value: advantage 0, log ratio 0.
+  const adv = by === 'advantage';
+  const values = adv ? r.advantages : r.ratio && Array.from(r.ratio, (v) => Math.log(v));
+  const bound = values ? symmetricBound(values, r.mask) : 0;
+  const label = !available
+    ? `${by}: ${adv ? 'after the advantages phase' : 'after the update'}`
+    : adv
+      ? `advantage: red −${fmt(bound)} · white 0 · blue +${fmt(bound)}`
+      : `ratio: red ${fmt(Math.exp(-bound))} · white 1 · blue ${fmt(Math.exp(bound))}`;
+  return { by, available, kind: 'diverging', bound, label };
 }
 
 function fmt(x: number): string {
