@@ -80,7 +80,8 @@ export interface Preset {
   readonly expect: string;
   /**
    * Where the point needs a real GPU (a software GPU takes hours or more): one short line the
-   * lecture view shows in full, with what the recorded runs did (or that there are none yet).
+   * lecture view shows in full, with what the recorded runs did (or that there are none yet). Its
+   * hours are `npm run bench -- lesson-speed`'s projection on a software GPU (docs/benchmarks.md).
    */
   readonly needsGpu?: string;
   /** The charts the lesson is about, the main one first (3–4). */

@@ -41,7 +41,7 @@ export const cotA4: Preset = {
   ],
   expect:
     'Measured on a software GPU (seed 0, 2,500 steps in 2 hours, the recorded run): length 2 from step 11 to step 1,261, the long wait; then length 3 at 1,261, 4 at 1,541, 5 at 1,661 and 6 at 1,831; held-out greedy pass@1 0.97–1.00 from step 1,900 (0.992 on 512 fresh length-6 chains at step 2,000, CoT alignment 0.999). During the wait, at step 1,000, 22 of the 39 length-2 products it got wrong had collapsed (p(right) below 0.01); by step 1,260, 9 of 19: the uniform regulator pulls them back. Watching it live needs a real GPU: on a software GPU that is hours, so load the trained models. On an H200 (6,000-step budget) 4 of 4 seeds solved at steps 1,500–2,100, 135–164 s each. The "more samples" variant has no recorded run yet.',
-  needsGpu: 'Needs a real GPU: 2 h in software; load a model',
+  needsGpu: 'Needs a real GPU: 3 h in software; load a model',
   charts: ['reward', 'level', 'task', 'entropy'],
   variants: [{ label: 'more samples', set: { batchPrompts: 64 } }],
   checkpoints: [

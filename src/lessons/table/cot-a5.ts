@@ -33,6 +33,6 @@ export const cotA5: Preset = {
   ],
   expect:
     "Measured on one seed on an H200 (seed 0, the recorded run: 3,000 steps in 232 s with six other runs sharing the GPU): length 1 (copy the element) passed at step 11, then length 2, one product, to the end. The reward rose only from the chance line (0.016 over steps 20–120) to 0.047 (the last 100 steps); held-out greedy 0.02–0.11. At step 3,000, on 512 fresh length-2 chains, greedy 0.043 with 441 different wrong products, 3 of them collapsed (p(right) below 0.01): the products were never found, not lost. So this recipe does not carry A5 past its first product in 3,000 steps; more samples a step (256 × 64 on a large GPU) or a wider model are the next things to try. Watching it live needs a real GPU: on a software GPU that is hours. A warning from a smaller run: a supervised warm start of 400 steps with this 2-layer, width-32 model reached only 0.057 on A5 length 2 (chance 0.017), where S4's 576 products took 300 steps to reach 1.000, so for A5's 3,600 products the model's width may be the limit before the signal is.",
-  needsGpu: 'Needs a real GPU: hours in software; see the run',
+  needsGpu: 'Needs a real GPU: 33 h in software; see the run',
   charts: ['reward', 'level', 'task', 'entropy'],
 };

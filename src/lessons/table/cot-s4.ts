@@ -41,7 +41,7 @@ export const cotS4: Preset = {
   ],
   expect:
     'Measured on two seeds, the recorded runs (seed 0 on the CPU engine, 3,000 steps in 2.8 h; seed 1 on an H200, 276 s with six other runs sharing it): length 2 from step 11 to step 1,131 / 1,211, the long wait; then length 3, 4, 5 and 6 at steps 1,131 / 1,251 / 1,341 / 1,421 (seed 0) and 1,211 / 1,791 / 2,061 / 2,141 (seed 1). At step 3,000, greedy pass@1 on 512 fresh length-6 chains 1.000 / 0.986. So 64 × 32 samples a step carry S4 past length 2. Watching it live needs a real GPU: on a software GPU that is hours, so load the trained models. The plain recipe ("as cot-discovery") stayed at length 2: 1,600 and 1,700 steps on an H200 (seeds 0 and 1), and 600 steps on a software GPU (seed 0) ended at held-out 0.14 with 451 of 512 chains breaking at y₂ and only 1 of 291 wrong products collapsed: the products were never found, not lost.',
-  needsGpu: 'Needs a real GPU: 3 h in software; load a model',
+  needsGpu: 'Needs a real GPU: 31 h in software; load a model',
   charts: ['reward', 'level', 'task', 'entropy'],
   variants: [{ label: 'as cot-discovery', set: { batchPrompts: 16, groupSize: 16 } }],
   checkpoints: [

@@ -30,7 +30,7 @@ export const noCotA5: Preset = {
   ],
   expect:
     "Measured on one seed on an H200 (seed 0, the recorded run: 3,000 steps in 219 s with six other runs sharing the GPU): length 1 passed at step 31, then length 2 to the end, as cot-a5 (at length 2 the two layouts ask the same thing: one product, one token). The reward 0.035 over steps 20–120 and 0.044 over the last 100 (chance 1/60 = 0.017); at step 3,000 greedy 0.063 on 512 fresh length-2 chains. Neither lesson reached the chains where the theory speaks (length 3 and more): the recipe does not find A5's products yet. The theory expects the pass rate near the chance line once chains are longer than the model can compose in one pass. Watching it live needs a real GPU: on a software GPU that is hours.",
-  needsGpu: 'Needs a real GPU: hours in software; see the run',
+  needsGpu: 'Needs a real GPU: 22 h in software; see the run',
   charts: ['reward', 'level', 'entropy'],
   variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
   ablation: {
