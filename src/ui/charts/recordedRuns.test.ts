@@ -106,6 +106,10 @@ describe('chart model', () => {
     const base = chartModel('reward', [], { reference, pending: config, fromZero: true, jump: { step: 0, seed: 1 } });
     expect(base.series.filter((s) => s.id.startsWith('reference:')).every((s) => s.opacity! < 0.5)).toBe(true);
     expect(base.note).toBeUndefined();
+    // Runs recorded before a chart's metric existed draw nothing there, and one line says so.
+    const task = chartModel('task', [], { reference, pending: config, fromZero: true, jump: { step: 0, seed: 1 } });
+    expect(task.recorded).toBe(0);
+    expect(task.note).toBe('the recorded runs did not log this metric');
   });
 
   it('the level chart draws the recorded runs as staircases from the first level, so a jump-ahead is not a lone dot', () => {

@@ -123,7 +123,7 @@ function splitAtJump(line: PlotSeries, jump: { step: number; seed: number }, see
 export interface RecordedOnChart {
   lines: PlotSeries[];
   legend: { label: string; color: string; faint?: boolean; title: string }[];
-  /** A loaded model whose recorded run this chart cannot draw. */
+  /** A loaded model whose recorded run this chart cannot draw, or recorded runs without its metric. */
   note?: string;
 }
 
@@ -167,6 +167,9 @@ export function recordedRunsOnChart(
     note = drawn.length
       ? `no recorded run of this model (seed ${jump.seed}) here`
       : 'no recorded run of this model here';
+  } else if (!drawn.length && n > 0) {
+    // Runs recorded before the chart's metric existed (the maze's shortest-walk diversity).
+    note = 'the recorded runs did not log this metric';
   }
   return { lines: drawn, legend, ...(note ? { note } : {}) };
 }
