@@ -7,7 +7,7 @@ import { parseTokenList } from './model-commands';
 import { TRAIN_FLAGS } from './train-commands';
 import { configFromCli } from '../lessons/cli';
 import { ConfigError } from '../config/config';
-import { STATIC_KNOBS } from '../config/knobs';
+import { knobKeyArb } from '../config/testArbitraries';
 
 const names = Object.keys(TRAIN_FLAGS);
 const arg = fc.oneof(
@@ -93,18 +93,9 @@ describe('CLI parsers, fed garbage', () => {
   });
 
   it('--set: a valid config, or a ConfigError naming the knob', () => {
-    const key = fc.constantFrom(
-      ...STATIC_KNOBS.map((k) => k.key),
-      'task.length',
-      'task.group',
-      'nope',
-      '',
-      ' ',
-      '__proto__',
-    );
     const set = fc
       .tuple(
-        key,
+        knobKeyArb(),
         fc.oneof(
           fc.string({ maxLength: 8 }),
           fc.integer().map(String),

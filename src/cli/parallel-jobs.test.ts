@@ -3,14 +3,11 @@
 // Skipped, with the reason, where Debian's `parallel` is not installed (npm test installs it as root).
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { shellQuote } from '../core/quote';
-import { sweepCommand } from './sweep-command';
-import { reportCommand } from './report-command';
+import { CLI, emitJobs, reportWarnings, tempCodeFile } from './testTrain';
 
-const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 const gnu = spawnSync('parallel', ['--version'], { encoding: 'utf8' });
 const why =
   gnu.status === 0 && /GNU parallel/.test(gnu.stdout)
@@ -21,37 +18,21 @@ if (why) console.warn(`SKIPPED: ${why}`);
 describe(`--emit-jobs lines under GNU parallel${why ? ` (SKIPPED: ${why})` : ''}`, () => {
   it('parallel -j 2 < jobs.txt runs every line, code and all, and report summarises them', async (t) => {
     if (why) return t.skip(why);
-    const d = mkdtempSync(join(tmpdir(), 'rlvr-parallel-'));
-    const est = join(d, 'mine.js');
-    writeFileSync(
-      est,
+    const { dir: d, file: est } = tempCodeFile(
+      'mine.js',
       '// it\'s "mine"\nfunction advantages(batch) {\n  return batch.rewards.map((r) => r - 0.5);\n}\n',
     );
     const out = join(d, 'abl');
     const lines: string[] = [];
-    const io = { out: (s: string) => lines.push(s), err: () => {}, tty: false, cli: CLI };
-    expect(
-      await sweepCommand(
-        [
-          '--preset',
-          'sort-easy',
-          '--seeds',
-          '0',
-          '--steps',
-          '2',
-          '--backend',
-          'cpu',
-          '--estimator-file',
-          est,
-          '--out',
-          out,
-          '--emit-jobs',
-          '--cli',
-          CLI.map(shellQuote).join(' '),
-        ],
-        io,
-      ),
-    ).toBe(0);
+    const emitted = await emitJobs('sort-easy', out, lines, [
+      '--backend',
+      'cpu',
+      '--estimator-file',
+      est,
+      '--cli',
+      CLI.map(shellQuote).join(' '),
+    ]);
+    expect(emitted).toBe(0);
     expect(lines).toHaveLength(2);
     writeFileSync(join(d, 'jobs.txt'), lines.join('\n') + '\n');
     const r = spawnSync('bash', ['-c', `parallel --will-cite -j 2 < ${shellQuote(join(d, 'jobs.txt'))}`], {
@@ -60,16 +41,8 @@ describe(`--emit-jobs lines under GNU parallel${why ? ` (SKIPPED: ${why})` : ''}
       timeout: 120_000,
     });
     expect(r.status, r.stderr.slice(-1000)).toBe(0);
-    const errs: string[] = [];
-    expect(
-      await reportCommand(
-        [out],
-        () => {},
-        (s) => errs.push(s),
-      ),
-    ).toBe(0);
     // 2 steps record no held-out evaluation: those are the only warnings.
-    expect(errs.filter((e) => e.startsWith('warning') && !/no run recorded/.test(e))).toEqual([]);
+    expect((await reportWarnings(out)).filter((e) => !/no run recorded/.test(e))).toEqual([]);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.cells.map((c: { runs: unknown[] }) => c.runs.length)).toEqual([1, 1]);
     const custom = readFileSync(join(out, summary.cells[1].runs[0].id, 'config.json'), 'utf8');

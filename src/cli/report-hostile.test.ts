@@ -26,6 +26,13 @@ async function report(dirs: string[], extra: string[] = []) {
   return { code, out: out.join('\n'), warnings };
 }
 
+/** The report of `dir` is written (exit 0), with `warning` among its warnings. */
+async function expectWarning(dir: string, warning: string): Promise<void> {
+  const r = await report([dir]);
+  expect(r.code).toBe(0);
+  expect(r.warnings).toContain(warning);
+}
+
 describe('rlvr report, damaged side files', () => {
   it('a cell.json that is not {"cell": LABEL, …} is refused, naming the file and the field', async () => {
     const cases: [string, RegExp][] = [
@@ -106,9 +113,8 @@ describe('rlvr report, damaged side files', () => {
     lines[1] = lines[1].replace(/"reward":[0-9.e+-]+/, '"reward":1e999');
     lines[2] = lines[2].replace(/"reward":[0-9.e+-]+/, '"reward":null');
     writeFileSync(path, lines.join('\n') + '\n');
-    const r = await report([d]);
-    expect(r.code).toBe(0);
-    expect(r.warnings).toContain(
+    await expectWarning(
+      d,
       'warning: lr=0.01/seed-1: 2 values of reward are not finite numbers (step 2: Infinity, step 3: null); they are left out',
     );
   });
@@ -117,9 +123,8 @@ describe('rlvr report, damaged side files', () => {
     const d = tmp();
     writeFakeRun(join(d, 'a'), { preset: 'sort-easy' });
     writeFakeRun(join(d, 'b'), { preset: 'cot-discovery', sets: ['task.length=3'] });
-    const r = await report([d]);
-    expect(r.code).toBe(0);
-    expect(r.warnings).toContain(
+    await expectWarning(
+      d,
       'warning: the runs are of different tasks (sort: 1 run, groupmul: 1 run): their metrics are not comparable',
     );
   });
@@ -127,8 +132,8 @@ describe('rlvr report, damaged side files', () => {
   it("a run folder that is not in the sweep's ablation.json is reported with a warning", async () => {
     const d = ablationFolder();
     writeFileSync(join(d, 'ablation.json'), lrAblationJson(['0.003'], [0, 1]));
-    const r = await report([d]);
-    expect(r.warnings).toContain(
+    await expectWarning(
+      d,
       'warning: 2 runs are not of a cell of ablation.json (cell "lr=0.01": lr=0.01/seed-0, lr=0.01/seed-1)',
     );
   });

@@ -16,11 +16,9 @@ import { metricsWithoutClock } from './run-folder-fixtures';
 import { shellQuote } from '../core/quote';
 import { sweepCommand } from './sweep-command';
 import type { SweepIo } from './sweep-runner';
-import { reportCommand } from './report-command';
-import { trainQuietly } from './testTrain';
+import { CLI, reportWarnings, trainQuietly } from './testTrain';
 
 const ROOT = resolve(__dirname, '../..');
-const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 // 24 steps: short, yet long enough (2 s and more) for a scancel to land mid-run.
 const STEPS = 24;
 const SWEEP =
@@ -62,18 +60,6 @@ async function waitForJob(jobId: string, timeoutMs = 150_000): Promise<void> {
       throw new Error(`job ${jobId} still in the queue after ${timeoutMs / 1000} s: ${r.stdout.trim()}`);
     await new Promise((res) => setTimeout(res, 250));
   }
-}
-
-async function report(dir: string): Promise<{ warnings: string[] }> {
-  const errs: string[] = [];
-  expect(
-    await reportCommand(
-      [dir],
-      () => {},
-      (s) => errs.push(s),
-    ),
-  ).toBe(0);
-  return { warnings: errs.filter((e) => e.startsWith('warning: ')) };
 }
 
 describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`, () => {
@@ -139,7 +125,7 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
       expect(existsSync(join(cluster, 'logs', `job-${i + 1}.log`)), `logs/job-${i + 1}.log`).toBe(true);
       expect(metricsWithoutClock(join(cluster, run)), run).toEqual(metricsWithoutClock(join(local, run)));
     }
-    expect((await report(cluster)).warnings).toEqual([]);
+    expect(await reportWarnings(cluster)).toEqual([]);
     expect(readFileSync(join(cluster, 'summary.json'), 'utf8')).toBe(readFileSync(join(local, 'summary.json'), 'utf8'));
     expect(readFileSync(join(cluster, 'summary.md'), 'utf8')).toBe(readFileSync(join(local, 'summary.md'), 'utf8'));
     localSweep = local;
@@ -180,7 +166,7 @@ describe(`rlvr sweep --slurm on a local Slurm${why ? ` (SKIPPED: ${why})` : ''}`
     await waitForJob(ids[0]);
     const lastStep = stepsWritten();
     expect(lastStep, 'the cancel landed before the run ended').toBeLessThan(STEPS);
-    const { warnings } = await report(sweep);
+    const warnings = await reportWarnings(sweep);
     expect(warnings).toContainEqual(
       expect.stringMatching(
         new RegExp(

@@ -8,18 +8,8 @@
 
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import {
-  asCliError,
-  CliError,
-  helpText,
-  intFlag,
-  parseFlags,
-  stringFlag,
-  type FlagSpec,
-  type ParsedFlags,
-} from '../core/flags';
+import { asCliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { quoteInput } from '../core/quote';
 import { ConfigError } from '../config';
 import {
   getSuite,
@@ -41,7 +31,7 @@ import { writeSuiteCurves } from './suite-curves';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
 import { prepareOutDir, writeFileAtomic } from './files';
-import { DEFAULT_JOB_PREFIX, isFinished, shellQuote, siteFilePath, sweepJobs } from './sweep-command';
+import { DEFAULT_JOB_PREFIX, isFinished, jobQueueFlags, shellQuote, siteFilePath, sweepJobs } from './sweep-command';
 import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { ablationRunConfig } from '../ablation/spec';
 import { heldOutWarning } from '../rl/held-out';
@@ -124,13 +114,7 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   }
   const f = parseFlags(argv, SUITE_FLAGS, 'sweep --suite');
   const suite = asCliError(() => getSuite(stringFlag(f, 'suite')), ConfigError);
-  const outDir = stringFlag(f, 'out');
-  const backend = f.backend === undefined ? undefined : String(f.backend);
-  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu')
-    throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
-  const parallel = intFlag(f, 'jobs', 1, 1, 256);
-  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli)))
-    throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  const { outDir, backend, parallel } = jobQueueFlags(f);
   const code = readCodeFiles(f);
   const steps = f.steps === undefined ? undefined : intFlag(f, 'steps', undefined, 1, 10_000_000);
   const options = {

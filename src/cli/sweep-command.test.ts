@@ -13,7 +13,7 @@ import type { SweepIo } from './sweep-runner';
 import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
 import { JobQueue } from './job-queue';
-import { sweepStoppedBy, trainQuietly } from './testTrain';
+import { emitJobs, sweepStoppedBy, tempCodeFile, trainQuietly } from './testTrain';
 
 const MAIN = resolve(__dirname, 'main.ts');
 const CLI = [process.execPath, '--import', 'tsx', MAIN];
@@ -33,9 +33,6 @@ function io(lines: string[] = [], errs: string[] = [], onErr?: (s: string) => vo
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'rlvr-sweep-'));
-/** `rlvr sweep --emit-jobs` of `preset` (seed 0, 2 steps) into `out` with `extra`, its lines into `lines`. */
-const emitJobs = (preset: string, out: string, lines: string[] = [], extra: string[] = []) =>
-  sweepCommand(['--preset', preset, '--seeds', '0', '--steps', '2', '--out', out, '--emit-jobs', ...extra], io(lines));
 
 describe('rlvr sweep / --emit-jobs / report', () => {
   it('sweep runs J at once and writes what rlvr train writes one by one; emitted jobs + report give the same summary.json', async () => {
@@ -133,12 +130,10 @@ describe('rlvr sweep / --emit-jobs / report', () => {
   });
 
   it("--emit-jobs: a run's code with newlines, quotes and backslashes stays one line per job, and a shell reading line i gets that job's argv back exactly", async () => {
-    const d = tmp();
-    const est = join(d, 'mine.js');
     // Newlines (LF and CRLF), a tab, both quotes, a backslash, $ and ` a shell would expand, a trailing newline.
     const code =
       '// it\'s "mine"\r\nfunction advantages(batch) {\n\treturn batch.rewards.map((r) => r - 0.5); // $HOME `id` \\n\n}\n';
-    writeFileSync(est, code);
+    const { dir: d, file: est } = tempCodeFile('mine.js', code);
     const out = join(d, 'out dir');
     const lines: string[] = [];
     // printf as the prefix: each line, run by bash, prints the argv it would give rlvr.

@@ -35,6 +35,7 @@ import { prepareOutDir, writeFileAtomic } from './files';
 import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoints';
+import { backendFlag, type Backend } from './engines';
 import { ConfigError } from '../config';
 import {
   ablationCells,
@@ -110,6 +111,20 @@ export const DEFAULT_JOB_PREFIX = 'npm run --silent rlvr --';
 
 export { shellQuote };
 
+/**
+ * What a sweep and a suite read alike from their flags: the folder, the backend every run is
+ * given (undefined: each run's own default), how many runs at once, and --cli checked to be one
+ * line (it starts every job line).
+ */
+export function jobQueueFlags(f: ParsedFlags): { outDir: string; backend: Backend | undefined; parallel: number } {
+  const outDir = stringFlag(f, 'out');
+  const backend = f.backend === undefined ? undefined : backendFlag(f);
+  const parallel = intFlag(f, 'jobs', 1, 1, 256);
+  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli)))
+    throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  return { outDir, backend, parallel };
+}
+
 /** The `train` arguments of every run, cell by cell, seed by seed. */
 export function sweepJobs(
   spec: AblationSpec,
@@ -165,13 +180,7 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
   }
   const f = parseFlags(argv, SWEEP_FLAGS, 'sweep');
   const preset = stringFlag(f, 'preset');
-  const outDir = stringFlag(f, 'out');
-  const backend = f.backend === undefined ? undefined : String(f.backend);
-  if (backend !== undefined && backend !== 'gpu' && backend !== 'cpu')
-    throw new CliError(`--backend must be one of gpu, cpu; got "${backend}"`);
-  const parallel = intFlag(f, 'jobs', 1, 1, 256);
-  if (f.cli !== undefined && /[\r\n]/.test(String(f.cli)))
-    throw new CliError(`--cli must be one line (it starts every job line), got ${quoteInput(String(f.cli))}`);
+  const { outDir, backend, parallel } = jobQueueFlags(f);
   if (f.slurm && f['emit-jobs']) throw new CliError('--slurm submits the runs, --emit-jobs prints them: give one');
   if (f['sbatch-args'] !== undefined && !f.slurm) throw new CliError('--sbatch-args goes with --slurm');
   const extra = sbatchArgs(f['sbatch-args'] as string | undefined);

@@ -1,12 +1,14 @@
 // What the CLI tests share: a tiny `rlvr train` on the CPU reference engine (GPU-free; a batch of
 // 2 prompts × 4 completions keeps it fast), the flags that make one, and the helper that runs it
-// into a fresh folder.
+// into a fresh folder; a user's code file, an emitted sweep and `rlvr report`'s warnings.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sweepCommand } from './sweep-command';
+import type { SweepIo } from './sweep-runner';
+import { reportCommand } from './report-command';
 import { trainCommand } from './train-commands';
 
 /** `rlvr init` flags of a tiny model: width 8, 2 heads, 8 positions, `nLayer` layers, a vocabulary of `vocab`. */
@@ -109,4 +111,30 @@ export function trainQuietly(args: string[]): Promise<number> {
 /** `rlvr train` with SMALL_TRAIN and `extra` into `dir` (a fresh temporary folder by default). */
 export function trainSmall(extra: string[], onLine?: (line: string) => void, dir?: string): Promise<TrainResult> {
   return trainInto([...SMALL_TRAIN, ...extra], onLine, dir);
+}
+
+/** `code` written as `name` (e.g. a user's --estimator-file) in a fresh temporary folder: the folder and the file. */
+export function tempCodeFile(name: string, code: string): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'rlvr-code-'));
+  const file = join(dir, name);
+  writeFileSync(file, code);
+  return { dir, file };
+}
+
+/** `rlvr sweep --emit-jobs` of `preset` (seed 0, 2 steps) into `out` with `extra`, its lines into `lines`. */
+export function emitJobs(preset: string, out: string, lines: string[] = [], extra: string[] = []): Promise<number> {
+  const io: SweepIo = { out: (s) => lines.push(s), err: () => {}, tty: false, cli: CLI };
+  return sweepCommand(['--preset', preset, '--seeds', '0', '--steps', '2', '--out', out, '--emit-jobs', ...extra], io);
+}
+
+/** `rlvr report` over `dir`, which must succeed: its warnings ("warning: …" lines on stderr). */
+export async function reportWarnings(dir: string): Promise<string[]> {
+  const errs: string[] = [];
+  const rc = await reportCommand(
+    [dir],
+    () => {},
+    (s) => errs.push(s),
+  );
+  if (rc !== 0) throw new Error(`rlvr report ${dir} exited ${rc}: ${errs.join('\n')}`);
+  return errs.filter((e) => e.startsWith('warning: '));
 }

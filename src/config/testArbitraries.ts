@@ -6,6 +6,16 @@ import { getTask, TASK_NAMES, type TaskName } from '../tasks/registry';
 import { tryValidateConfig, type RunConfig } from './config';
 import { STATIC_KNOBS, type KnobSpec, type KnobValue } from './knobs';
 
+/**
+ * Any key a user may type for a knob (a --set key, a URL parameter): every static knob, the task
+ * parameters, names that are no knob (empty, blank, the prototype's, unknown), and `more`.
+ */
+export function knobKeyArb(...more: string[]): fc.Arbitrary<string> {
+  const taskParams = ['task.length', 'task.group', 'task.size', 'task.alphabet'];
+  const noKnob = ['', ' ', '__proto__', 'constructor', 'nope'];
+  return fc.constantFrom(...STATIC_KNOBS.map((k) => k.key), ...taskParams, ...noKnob, ...more);
+}
+
 /** Any value a knob accepts on its own (range/enum), ends of the range included often. */
 export function knobValueArb(k: KnobSpec): fc.Arbitrary<KnobValue> {
   switch (k.kind) {

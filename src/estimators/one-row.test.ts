@@ -4,6 +4,7 @@
 // the group-size rule, the methods suite, and the trainer's dispatch, which calls it.
 
 import { describe, expect, it, vi } from 'vitest';
+import { TINY_MODEL_BATCH } from '../rl/trainer-fixtures';
 
 const calls = vi.hoisted(() => ({ n: 0 }));
 
@@ -56,14 +57,7 @@ describe('an estimator registered through one table row', () => {
     const { presetConfig } = await import('../lessons/presets');
     const { Trainer } = await import('../rl/trainer');
     const { CpuEngine } = await import('../rl/cpu-engine');
-    const config = mergeConfig(presetConfig('sort-easy'), {
-      'model.nEmbd': 8,
-      'model.nLayer': 1,
-      'model.nHead': 2,
-      batchPrompts: 4,
-      groupSize: 4,
-      evalEvery: 0,
-    });
+    const config = mergeConfig(presetConfig('sort-easy'), TINY_MODEL_BATCH);
     const runOf = async (estimator: string) => {
       const t = await Trainer.create(mergeConfig(config, { estimator }), (l, p, s) => new CpuEngine(l, p, s));
       const records = [];

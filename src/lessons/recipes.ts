@@ -3,7 +3,7 @@
 // model that two maze lessons start from.
 
 import type { KnobValue } from '../config/knobs';
-import type { LessonCheckpoint } from './types';
+import type { LessonCheckpoint, PresetAblation } from './types';
 
 // Shared by cot-discovery and no-cot-room: the probe's recipe for S3 chains (docs/methods.md).
 export const COT_RECIPE = {
@@ -35,12 +35,26 @@ export const COT_RECIPE = {
   'model.initStd': 0.1,
 } as const satisfies Record<string, KnobValue>;
 
-// cot-discovery as shipped: the recipe with room to think, one y after each x.
-export const COT_INTERLEAVED = {
-  ...COT_RECIPE,
-  'task.layout': 'interleaved',
-  'task.scratch': 0,
-} as const satisfies Record<string, KnobValue>;
+// The two layouts the chain lessons compare. Room to think: one y after each x, every running
+// product written (scratch 0 = as many y as x). No room: the whole chain shown first (block), then
+// a single answer token, so the model must compose the chain in one forward pass.
+export const ROOM_TO_THINK = { 'task.layout': 'interleaved', 'task.scratch': 0 } as const;
+export const NO_ROOM = { 'task.layout': 'block', 'task.scratch': 1 } as const;
+
+// cot-discovery as shipped: the recipe with room to think.
+export const COT_INTERLEAVED = { ...COT_RECIPE, ...ROOM_TO_THINK } as const satisfies Record<string, KnobValue>;
+
+// How the chain lessons' ablations (cot-discovery, cot-block, no-cot-room, no-cot-a5) judge a run:
+// by how far its chain got. "Solved" is held-out greedy pass@1 ≥ 0.97 at the final length, 6; the
+// final curriculum level is the main figure. `third`, the metric that tells the cells apart beside
+// those: CoT alignment where the model writes a scratchpad, the reward where it answers at once.
+export function chainAblationVerdict(third: 'eval/task/cot_alignment_prefix' | 'reward') {
+  const verdict = {
+    solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
+    metrics: ['level', 'eval/pass@1_greedy', third, 'entropy'],
+  };
+  return verdict satisfies Partial<PresetAblation>;
+}
 
 // Larger groups. At length 2 the policy must find all n² products, and at first a sample is
 // right 1 time in n, so a step of B prompts × G samples brings each product about B·G/n³
@@ -134,13 +148,19 @@ export const MAZE_WALL_5X5 = {
 } as const satisfies Record<string, KnobValue>;
 
 // maze-grpo and maze-dr-grpo: maze-base-rl's recipe with GRPO, the two lessons differing only in
-// grpoScale and aggregation. Measured to step 600 (4 seeds each, docs/results.md); the budget
-// leaves room for ▶ to continue their last trained model (step 600).
+// grpoScale and aggregation (GRPO_AS_PUBLISHED, DR_GRPO). Measured to step 600 (4 seeds each,
+// docs/results.md); the budget leaves room for ▶ to continue their last trained model (step 600).
 export const MAZE_LOSS_ABLATION = {
   ...MAZE_BASE_RL,
   estimator: 'grpo',
   steps: 1000,
 } as const satisfies Record<string, KnobValue>;
+
+// GRPO as the DeepSeekMath paper wrote it: advantages divided by the group's std, each answer's
+// token losses averaged over that answer.
+export const GRPO_AS_PUBLISHED = { grpoScale: 'group', aggregation: 'seq-mean-token-mean' } as const;
+// Dr. GRPO (Liu et al. 2025): no std division, token losses summed over a constant length.
+export const DR_GRPO = { grpoScale: 'none', aggregation: 'seq-mean-token-sum-norm' } as const;
 
 // The small sort setup of the first lesson and the smoke test: a 1-layer, width-16 model that
 // learns in seconds. 3e-3, not 1e-2: at 1e-2 Adam turns the near-zero gradients of a solved
@@ -163,13 +183,20 @@ export const SMALL_SORT = {
 } as const satisfies Record<string, KnobValue>;
 
 /**
- * maze-base-rl's base model under another maze lesson's settings (the same weights, a test holds
- * them so): that lesson's RL starts from it, and a jump ahead continues with the file's own config.
+ * Where maze-grpo and maze-dr-grpo start and what they ship: maze-base-rl's base model under the
+ * lesson's settings (the same weights, a test holds them so), which its RL starts from and a jump
+ * ahead continues with the file's own config; then its recorded run at step 600 (`step600`: what
+ * that model does).
  */
-export function mazeBaseModel(lesson: string): LessonCheckpoint {
-  return {
+export function mazeLossCheckpoints(
+  lesson: string,
+  step600: string,
+): { init: string; checkpoints: LessonCheckpoint[] } {
+  const base: LessonCheckpoint = {
     label: 'base model',
     file: `checkpoints/${lesson}-base.safetensors`,
     note: "seed 1 at step 0: maze-base-rl's base model (1,500 warm-start steps on random legal walks) under this lesson's settings; its greedy walks end on G in 4% of whole 4×4 mazes",
   };
+  const recorded = { label: 'step 600', file: `checkpoints/${lesson}-step600.safetensors`, note: step600 };
+  return { init: base.file, checkpoints: [base, recorded] };
 }

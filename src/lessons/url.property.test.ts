@@ -4,21 +4,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { searchToConfig } from './url';
 import { validateConfig } from '../config/config';
-import { STATIC_KNOBS } from '../config/knobs';
+import { knobKeyArb } from '../config/testArbitraries';
 import { PRESET_NAMES } from './presets';
 
-const keys = fc.constantFrom(
-  ...STATIC_KNOBS.map((k) => k.key),
-  'preset',
-  'task',
-  'task.length',
-  'task.group',
-  'task.size',
-  'task.alphabet',
-  '__proto__',
-  'constructor',
-  'x',
-);
+const keys = knobKeyArb('preset');
 const values = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom(

@@ -1,6 +1,6 @@
 // The lesson cot-block: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { COT_RECIPE } from '../recipes';
+import { chainAblationVerdict, COT_RECIPE } from '../recipes';
 import type { Preset } from '../types';
 
 export const cotBlock: Preset = {
@@ -64,7 +64,6 @@ export const cotBlock: Preset = {
     variants: ['no room'],
     seeds: 4,
     steps: 1500,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
-    metrics: ['level', 'eval/pass@1_greedy', 'eval/task/cot_alignment_prefix', 'entropy'],
+    ...chainAblationVerdict('eval/task/cot_alignment_prefix'),
   },
 };

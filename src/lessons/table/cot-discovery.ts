@@ -1,6 +1,6 @@
 // The lesson cot-discovery: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { COT_INTERLEAVED } from '../recipes';
+import { chainAblationVerdict, COT_INTERLEAVED } from '../recipes';
 import type { Preset } from '../types';
 
 export const cotDiscovery: Preset = {
@@ -70,7 +70,6 @@ export const cotDiscovery: Preset = {
     variants: ['exact entropy bonus'],
     seeds: 4,
     steps: 1500,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
-    metrics: ['level', 'eval/pass@1_greedy', 'eval/task/cot_alignment_prefix', 'entropy'],
+    ...chainAblationVerdict('eval/task/cot_alignment_prefix'),
   },
 };

@@ -1,6 +1,6 @@
 // The lesson no-cot-a5: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { COT_A5 } from '../recipes';
+import { chainAblationVerdict, COT_A5, NO_ROOM, ROOM_TO_THINK } from '../recipes';
 import type { Preset } from '../types';
 
 export const noCotA5: Preset = {
@@ -8,7 +8,7 @@ export const noCotA5: Preset = {
   title: 'A5 with no room to think',
   summary:
     'The control for cot-a5: the whole A5 chain at once and a single answer token, so the model must compose the chain in one forward pass.',
-  set: { ...COT_A5, 'task.layout': 'block', 'task.scratch': 1, steps: 3000 },
+  set: { ...COT_A5, ...NO_ROOM, steps: 3000 },
   explanation:
     'cot-a5 with the chain shown whole (block layout) and room for one answer token (scratch 1), as no-cot-room is to cot-discovery. For A5 the theory says more than for S3: iterated A5 multiplication is NC¹-complete (Barrington 1989) and a fixed-depth transformer computes within TC⁰ (Merrill and Sabharwal 2023), so as the chains grow a 2-layer model answering at once should fail unless TC⁰ = NC¹. At lengths this short a finite table could still be memorised in principle; what the runs show is the measurement. The "room to think" variant is cot-a5.',
   guide: [
@@ -32,7 +32,7 @@ export const noCotA5: Preset = {
     "Measured on one seed on an H200 (seed 0, the recorded run: 3,000 steps in 219 s with six other runs sharing the GPU): length 1 passed at step 31, then length 2 to the end, as cot-a5 (at length 2 the two layouts ask the same thing: one product, one token). The reward 0.035 over steps 20–120 and 0.044 over the last 100 (chance 1/60 = 0.017); at step 3,000 greedy 0.063 on 512 fresh length-2 chains. Neither lesson reached the chains where the theory speaks (length 3 and more): the recipe does not find A5's products yet. The theory expects the pass rate near the chance line once chains are longer than the model can compose in one pass. Watching it live needs a real GPU: on a software GPU that is hours.",
   needsGpu: 'Needs a real GPU: 22 h in software; see the run',
   charts: ['reward', 'level', 'entropy'],
-  variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
+  variants: [{ label: 'room to think', set: ROOM_TO_THINK }],
   ablation: {
     question:
       'On A5, the smallest non-solvable group, does room to think (one running product per token) make chains of 6 learnable where one answer token fails?',
@@ -43,7 +43,6 @@ export const noCotA5: Preset = {
     variants: ['room to think'],
     seeds: 4,
     steps: 6000,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
-    metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    ...chainAblationVerdict('reward'),
   },
 };

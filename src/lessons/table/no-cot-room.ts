@@ -1,6 +1,6 @@
 // The lesson no-cot-room: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { COT_RECIPE } from '../recipes';
+import { chainAblationVerdict, COT_RECIPE, NO_ROOM, ROOM_TO_THINK } from '../recipes';
 import type { Preset } from '../types';
 
 export const noCotRoom: Preset = {
@@ -8,7 +8,7 @@ export const noCotRoom: Preset = {
   title: 'The same task with no room to think',
   summary:
     'The chain-of-thought task with the whole chain shown at once and a single answer token: the model must compose the chain in one pass, and stalls.',
-  set: { ...COT_RECIPE, 'task.layout': 'block', 'task.scratch': 1, steps: 1000 },
+  set: { ...COT_RECIPE, ...NO_ROOM, steps: 1000 },
   explanation:
     'The cot-discovery recipe, but the whole chain is shown at once (block layout) and the policy may write a single token: the answer (scratch = 1). A 2-layer model must now compose the whole chain in one forward pass. Short chains are learned; then the pass rate stalls and the level stops advancing, while cot-discovery keeps going.',
   guide: [
@@ -44,7 +44,7 @@ export const noCotRoom: Preset = {
       note: 'seed 0 at step 700 of the recorded run: at length 3 since step 361, held-out greedy pass@1 0.53',
     },
   ],
-  variants: [{ label: 'room to think', set: { 'task.layout': 'interleaved', 'task.scratch': 0 } }],
+  variants: [{ label: 'room to think', set: ROOM_TO_THINK }],
   ablation: {
     question: 'Does room to think (writing every running product before the answer) make long chains learnable?',
     literature:
@@ -54,7 +54,6 @@ export const noCotRoom: Preset = {
     variants: ['room to think'],
     seeds: 4,
     steps: 1500,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.97, level: 6 },
-    metrics: ['level', 'eval/pass@1_greedy', 'reward', 'entropy'],
+    ...chainAblationVerdict('reward'),
   },
 };
