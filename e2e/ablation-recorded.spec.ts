@@ -5,7 +5,7 @@
 // 1024×768 go to test-results/ (to look at, not kept).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openPlayground } from './helpers';
+import { fillAblationForm, openPanel } from './helpers';
 
 const SHIPPED = JSON.parse(readFileSync('public/reference/leaderboard-sorting.json', 'utf8')) as {
   methods: { label: string }[];
@@ -16,8 +16,7 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openPlayground(page, '?preset=sort-easy');
-  const panel = page.getByTestId('ablation');
+  const panel = await openPanel(page, '?preset=sort-easy', 'ablation');
   await panel.getByTestId('recorded-load-sorting').click();
   const recorded = panel.getByTestId('recorded-runs');
   await expect(recorded).toContainText('Recorded runs, not live');
@@ -49,9 +48,7 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
   await page.screenshot({ path: 'test-results/ablation-recorded-1280x720.png' });
 
   // A live ablation (1 seed × 2 steps a cell) gets the recorded curves over its own, marked so.
-  await panel.getByTestId('ablation-seeds').fill('1');
-  await panel.getByTestId('ablation-steps').fill('2');
-  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  await fillAblationForm(panel, { seeds: 1, steps: 2, atOnce: 2 });
   await panel.getByTestId('ablation-start').click();
   await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 150_000 });
   const live = panel.getByTestId('ablation-curves');

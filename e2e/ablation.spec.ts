@@ -2,17 +2,14 @@
 // and the report exported and imported back.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openPlayground } from './helpers';
+import { fillAblationForm, openPanel } from './helpers';
 
 test('one click runs a 2-value × 2-seed ablation, 2 at once: mean curves with bands, the table, the verdict; export and import', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  await openPlayground(page, '?preset=sort-easy');
-  const panel = page.getByTestId('ablation');
-  await panel.getByTestId('ablation-seeds').fill('2');
-  await panel.getByTestId('ablation-steps').fill('4');
-  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  const panel = await openPanel(page, '?preset=sort-easy', 'ablation');
+  await fillAblationForm(panel, { seeds: 2, steps: 4, atOnce: 2 });
   await panel.getByTestId('ablation-start').click();
   await expect(panel.getByTestId('ablation-job')).toHaveCount(4);
   await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 150_000 });
@@ -65,12 +62,9 @@ test("a maze lesson's ablation starts every run from the lesson's base model, no
   page,
 }) => {
   test.setTimeout(180_000);
-  await openPlayground(page, '?preset=maze-grpo');
-  const panel = page.getByTestId('ablation');
+  const panel = await openPanel(page, '?preset=maze-grpo', 'ablation');
   await expect(panel.getByTestId('ablation-init')).toContainText('“base model” weights');
-  await panel.getByTestId('ablation-seeds').fill('1');
-  await panel.getByTestId('ablation-steps').fill('1');
-  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  await fillAblationForm(panel, { seeds: 1, steps: 1, atOnce: 2 });
   await panel.getByTestId('ablation-start').click();
   await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 150_000 });
   await expect(panel.locator('[data-testid=ablation-job][data-status=done]')).toHaveCount(2);

@@ -2,7 +2,7 @@
 // the training worker's sandbox, drawn in the charts; broken code stops the run at its step with
 // its line and keeps the run; a link's code waits until Run; an ablation's custom cell gets a verdict.
 import { test, expect, type Page } from '@playwright/test';
-import { downloadText, openPlayground } from './helpers';
+import { downloadText, fillAblationForm, openPanel } from './helpers';
 
 /** Replaces the code panel's text, as typing would (the editor is CodeMirror). */
 async function setCode(page: Page, code: string): Promise<void> {
@@ -20,8 +20,7 @@ test('write an estimator in the panel, run it, see it in the charts; the exporte
   page,
 }) => {
   test.setTimeout(120_000);
-  await openPlayground(page, '?preset=sort-easy&steps=3&evalEvery=0');
-  const panel = page.getByTestId('code-panel');
+  const panel = await openPanel(page, '?preset=sort-easy&steps=3&evalEvery=0', 'code-panel');
   await setCode(page, CONSTANT);
   await panel.getByTestId('code-run').click();
   await expect(page.getByTestId('step-count')).toHaveText('3', { timeout: 90_000 });
@@ -40,8 +39,7 @@ test('broken code stops with its line and keeps the run: wrong length, NaN, an e
   page,
 }) => {
   test.setTimeout(240_000);
-  await openPlayground(page, '?preset=sort-easy&evalEvery=0&customTimeLimitMs=500');
-  const panel = page.getByTestId('code-panel');
+  const panel = await openPanel(page, '?preset=sort-easy&evalEvery=0&customTimeLimitMs=500', 'code-panel');
   const fault = page.getByTestId('fault');
   const failure = panel.getByTestId('code-failure');
 
@@ -121,11 +119,8 @@ test('a shared link with code shows it and runs nothing until Run is pressed', a
 
 test('an ablation with the custom cell finishes with a verdict that names it', async ({ page }) => {
   test.setTimeout(240_000);
-  await openPlayground(page, '?preset=your-estimator');
-  const panel = page.getByTestId('ablation');
-  await panel.getByTestId('ablation-seeds').fill('2');
-  await panel.getByTestId('ablation-steps').fill('3');
-  await panel.getByTestId('ablation-concurrency').selectOption('2');
+  const panel = await openPanel(page, '?preset=your-estimator', 'ablation');
+  await fillAblationForm(panel, { seeds: 2, steps: 3, atOnce: 2 });
   await expect(panel.getByTestId('ablation-start')).toContainText('2 cells × 2 seeds');
   await panel.getByTestId('ablation-start').click();
   await expect(panel.getByTestId('ablation-view')).toHaveAttribute('data-finished', 'true', { timeout: 200_000 });

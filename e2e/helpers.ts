@@ -21,6 +21,22 @@ export async function openPlayground(
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
 }
 
+/** Opens the playground (the dashboard unless `search` names a view) and returns the panel `testId`. */
+export async function openPanel(page: Page, search: string, testId: string): Promise<Locator> {
+  await openPlayground(page, search);
+  return page.getByTestId(testId);
+}
+
+/** Fills the ablation panel's form: seeds a cell, steps a run, and how many runs train at once. */
+export async function fillAblationForm(
+  panel: Locator,
+  form: { seeds: number; steps: number; atOnce: number },
+): Promise<void> {
+  await panel.getByTestId('ablation-seeds').fill(String(form.seeds));
+  await panel.getByTestId('ablation-steps').fill(String(form.steps));
+  await panel.getByTestId('ablation-concurrency').selectOption(String(form.atOnce));
+}
+
 /**
  * A lesson's load button for one of its trained models (`file`: a CSS attribute selector on its
  * data-file), with the "trained ▾" menu opened first where the guide folds the buttons into it.

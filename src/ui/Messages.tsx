@@ -1,7 +1,7 @@
 // Messages for the person: bad URL values, a training fault, a lost device, worker errors,
 // config edits waiting for a reset, and notices (imports, exports).
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { diffLabel } from '../config';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/store';
@@ -47,7 +47,6 @@ function FaultMessage() {
     useShallow((s) => ({ fault: s.fault, status: s.status, view: s.view, setDrawer: s.setDrawer })),
   );
   const changed = useApp((s) => (s.trainerConfig ? diffLabel(s.trainerConfig, s.config, { max: 4 }) : ''));
-  const controller = useController();
   if (!fault || status !== 'fault') return null;
   if (fault.check === 'custom-code') return <CodeFault step={fault.step} message={fault.message} />;
   const blowUp = fault.check !== undefined && fault.check !== 'non-finite';
@@ -70,14 +69,23 @@ function FaultMessage() {
         )}
         ), then continue from there{changed ? ` with ${changed}` : ''}, or start over.
       </div>
-      <div className="row">
-        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>
-          Continue with the current settings
-        </button>
-        <button className="small-button" onClick={() => controller?.reset()}>
-          Reset (fresh weights)
-        </button>
-      </div>
+      <FaultWayOn continueText="Continue with the current settings" />
+    </div>
+  );
+}
+
+/** A fault's two ways on: continue from the weights kept from before the step (`continueText`: with what), or reset. */
+function FaultWayOn({ continueText, children }: { continueText: string; children?: ReactNode }) {
+  const controller = useController();
+  return (
+    <div className="row">
+      {children}
+      <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>
+        {continueText}
+      </button>
+      <button className="small-button" onClick={() => controller?.reset()}>
+        Reset (fresh weights)
+      </button>
     </div>
   );
 }
@@ -86,23 +94,16 @@ function FaultMessage() {
 function CodeFault({ step, message }: { step: number; message: string }) {
   const view = useApp((s) => s.view);
   const setDrawer = useApp((s) => s.setDrawer);
-  const controller = useController();
   return (
     <div className="message error" data-testid="fault" data-check="custom-code" role="alert">
       <b>Training paused at step {step}: your code failed.</b> {message}
-      <div className="row">
+      <FaultWayOn continueText="Continue with the code as it is now">
         {view === 'lecture' && (
           <button data-testid="fault-open-code" onClick={() => setDrawer('code')}>
             Show the code
           </button>
         )}
-        <button data-testid="fault-continue" onClick={() => controller?.continueAfterFault()}>
-          Continue with the code as it is now
-        </button>
-        <button className="small-button" onClick={() => controller?.reset()}>
-          Reset (fresh weights)
-        </button>
-      </div>
+      </FaultWayOn>
     </div>
   );
 }

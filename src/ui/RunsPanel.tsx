@@ -7,6 +7,7 @@ import type { RunRecord } from '../store/runs';
 import { useController } from './context';
 import { runColor } from './charts/model';
 import { formatNumber } from './format';
+import { Checkbox } from './Checkbox';
 
 export function RunsPanel() {
   const runs = useApp((s) => s.runs);
@@ -97,15 +98,9 @@ function RunItem({ run }: { run: RunRecord }) {
         {active ? (
           <span className="small muted">on the charts</span>
         ) : (
-          <label className="small">
-            <input
-              type="checkbox"
-              data-testid="run-overlay"
-              checked={overlaid}
-              onChange={() => toggleOverlay(run.id)}
-            />{' '}
+          <Checkbox className="small" testId="run-overlay" checked={overlaid} onChange={() => toggleOverlay(run.id)}>
             overlay
-          </label>
+          </Checkbox>
         )}
         <button className="small-button" data-testid="export-csv" onClick={() => controller?.exportRun(run.id, 'csv')}>
           CSV

@@ -2,6 +2,7 @@
 // controls the rollouts panel and the lecture's group panel both put above or under the answers.
 
 import type { ColourBy } from './answers';
+import { Checkbox } from './Checkbox';
 
 /** One way to colour the tokens; `unavailable` (why it cannot be chosen yet) greys it out. */
 export interface Colouring {
@@ -44,15 +45,9 @@ export function TokenControls({
           </label>
         ))}
       </span>
-      <label>
-        <input
-          type="checkbox"
-          data-testid="show-special"
-          checked={showSpecial}
-          onChange={(e) => setShowSpecial(e.target.checked)}
-        />{' '}
+      <Checkbox testId="show-special" checked={showSpecial} onChange={setShowSpecial}>
         special tokens
-      </label>
+      </Checkbox>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { loadCheckpoint } from '../../store/checkpointFile';
 import { fetchSiteFile } from '../siteFile';
 import { RecordedRunsLoader, RecordedRunsView } from './RecordedRuns';
 import { JsonFileButton } from './JsonFileButton';
+import { Checkbox } from '../Checkbox';
 import type { RecordedOverlay } from './recordedSeries';
 
 /** The page's ablation runner (null while the page starts). */
@@ -162,15 +163,14 @@ function AblationForm({
         </select>
       </label>
       {versusOffered && (
-        <label title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator">
-          <input
-            type="checkbox"
-            data-testid="ablation-versus-code"
-            checked={versusCode}
-            onChange={(e) => setVersusCode(e.target.checked)}
-          />{' '}
+        <Checkbox
+          title="The code panel's estimator (estimator = custom) as a cell beside the lesson's estimator"
+          testId="ablation-versus-code"
+          checked={versusCode}
+          onChange={setVersusCode}
+        >
           vs. your estimator
-        </label>
+        </Checkbox>
       )}
       <StartStop spec={form.spec} concurrency={concurrency} running={running} />
       <AblationImport />

@@ -7,6 +7,7 @@ import { defaultMetricRange, type SolvedRule } from '../../ablation';
 import { paddedDomain } from '../charts/domain';
 import { Plot } from '../charts/Plot';
 import type { PlotSeries } from '../charts/series';
+import { LineSwatch } from '../charts/LineSwatch';
 
 export const PLOT_WIDTH = 440;
 export const PLOT_HEIGHT = 220;
@@ -95,18 +96,7 @@ export function Legend({ series, waiting = [] }: { series: PlotSeries[]; waiting
     <ul className="chart-legend">
       {series.map((s) => (
         <li key={s.id}>
-          <svg width="26" height="8" aria-hidden="true">
-            <line
-              x1="0"
-              y1="4"
-              x2="26"
-              y2="4"
-              stroke={s.color}
-              strokeWidth={s.width ?? 2.5}
-              strokeDasharray={s.dash || undefined}
-            />
-          </svg>{' '}
-          {s.label}
+          <LineSwatch width={26} color={s.color} strokeWidth={s.width} dash={s.dash} /> {s.label}
         </li>
       ))}
       {waiting.map((label) => (

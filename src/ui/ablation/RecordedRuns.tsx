@@ -12,6 +12,7 @@ import { fetchSiteFile } from '../siteFile';
 import { BandFigure, SolvedFigure } from './BandFigure';
 import { CellTable } from './AblationView';
 import { JsonFileButton } from './JsonFileButton';
+import { Checkbox } from '../Checkbox';
 import {
   recordedBandSeries,
   recordedColor,
@@ -96,15 +97,15 @@ export function RecordedRunsView({
       ))}
       <div className="row small recorded-methods" data-testid="recorded-methods">
         {stats.cells.map((c, i) => (
-          <label key={c.label} style={{ color: recordedColor(stats, c.label) }}>
-            <input
-              type="checkbox"
-              checked={overlay.shown.includes(c.label)}
-              disabled={i === 0}
-              onChange={() => onChange(toggleShown(overlay, c.label))}
-            />{' '}
+          <Checkbox
+            key={c.label}
+            style={{ color: recordedColor(stats, c.label) }}
+            checked={overlay.shown.includes(c.label)}
+            disabled={i === 0}
+            onChange={() => onChange(toggleShown(overlay, c.label))}
+          >
             {c.label}
-          </label>
+          </Checkbox>
         ))}
       </div>
       <div className="ablation-figure">

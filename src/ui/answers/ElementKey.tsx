@@ -1,4 +1,4 @@
-// The element key of a groupmul group: every display name (its permutation or quaternion on
+// The element key of a chain picture: every display name (its permutation or quaternion on
 // hover) and a one-line legend (in the tooltip only when compact).
 
 import type { ElementDisplay } from '../../tasks/picture';

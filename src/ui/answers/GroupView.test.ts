@@ -7,7 +7,7 @@ import { EOS, NUM_SPECIAL, PAD } from '../../tasks/types';
 import { answerOrNoise, fixtureRollout } from '../views/fixtures';
 import { GroupView, type GroupViewProps } from './GroupView';
 import { ElementKey } from './ElementKey';
-import { elementDisplay } from '../../tasks/groupmul';
+import { elementDisplay, type GroupMulParams } from '../../tasks/groupmul';
 import { testRollout } from './testRollout';
 import { testMazeParams } from '../../tasks/maze/testParams';
 
@@ -17,13 +17,16 @@ const render = (props: GroupViewProps): string => renderToString(createElement(G
 const visibleText = (html: string): string => html.replace(/<[^>]*>/g, ' ');
 
 describe('GroupView: groupmul', () => {
-  const interleaved = fixtureRollout({
-    task: 'groupmul',
-    params: { group: 'S3', length: 5, scratch: 0, layout: 'interleaved', reward: 'last' },
-    B: 2,
-    G: 4,
-    completion: answerOrNoise(10),
-  });
+  /** B groups of G answers to S3 chains: right for even g, noise (of the 10 tokens) for odd g. */
+  const chains = (params: Omit<GroupMulParams, 'group' | 'reward'>, B: number, G: number) =>
+    fixtureRollout({
+      task: 'groupmul',
+      params: { group: 'S3', reward: 'last', ...params },
+      B,
+      G,
+      completion: answerOrNoise(10),
+    });
+  const interleaved = chains({ length: 5, scratch: 0, layout: 'interleaved' }, 2, 4);
 
   it('one grid: a y box per scratchpad position, each marked, in display names', () => {
     const html = render({ rollout: interleaved, b: 1 });
@@ -50,13 +53,7 @@ describe('GroupView: groupmul', () => {
   });
 
   it('no CoT alignment without a scratchpad', () => {
-    const r = fixtureRollout({
-      task: 'groupmul',
-      params: { group: 'S3', length: 4, scratch: 1, layout: 'block', reward: 'last' },
-      B: 1,
-      G: 3,
-      completion: answerOrNoise(10),
-    });
+    const r = chains({ length: 4, scratch: 1, layout: 'block' }, 1, 3);
     const html = render({ rollout: r, b: 0 });
     expect(count(html, 'data-testid="scratch-token"')).toBe(3);
     expect(html).not.toContain('CoT');

@@ -10,6 +10,7 @@ import { getTask, isTaskName } from '../../tasks/registry';
 import { presetConfig } from '../../lessons';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
 import { useApp } from '../../store/store';
+import { PrevNext } from '../PrevNext';
 
 const files = new Map<string, Promise<RecordedAnswers | string>>();
 
@@ -76,22 +77,7 @@ export function RecordedWalksView({ file, fontSize }: { file: string; fontSize: 
           Maze {shown.i + 1} of {M}: each way to G among {base.answersPerProblem} sampled walks, the most taken thickest
         </span>
         <span className="group-nav">
-          <button
-            data-testid="ways-prev"
-            disabled={shown.i === 0}
-            onClick={() => setB(shown.i - 1)}
-            aria-label="previous maze"
-          >
-            ‹
-          </button>
-          <button
-            data-testid="ways-next"
-            disabled={shown.i >= M - 1}
-            onClick={() => setB(shown.i + 1)}
-            aria-label="next maze"
-          >
-            ›
-          </button>
+          <PrevNext index={shown.i} count={M} go={setB} testId="ways" noun="maze" />
         </span>
       </div>
       <div className="ways-boards">

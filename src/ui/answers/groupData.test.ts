@@ -259,13 +259,9 @@ describe('groupData: groupmul', () => {
 // ── subsetsum ───────────────────────────────────────────────────────────────────────────────
 
 describe('groupData: subsetsum', () => {
-  const inst = subsetsumTask.fromJSON({
-    task: 'subsetsum',
-    params: { count: 4, maxValue: 20 },
-    numbers: [3, 17, 8, 12],
-    target: 25,
-  });
-  const vocab = subsetsumTask.vocab(inst.params);
+  const params = { count: 4, maxValue: 20 };
+  const inst = subsetsumTask.fromJSON({ task: 'subsetsum', params, numbers: [3, 17, 8, 12], target: 25 });
+  const vocab = subsetsumTask.vocab(params);
   const I = (...xs: number[]): number[] => xs.map((x) => vocab.indexOf(`i${x}`));
   const d = groupData(
     testRollout([inst], { completions: [[[...I(1, 2), EOS], [...I(0, 1), EOS], [...I(1, 1), EOS], [EOS]]] }),

@@ -9,20 +9,18 @@ const params = testMazeParams();
 const vocab = mazeTask.vocab(params);
 const M = (s: string): number[] => [...s].map((ch) => vocab.indexOf(ch));
 
+/** The markers of one group on a maze (`grid` rows), one walk per string of moves, each ended by EOS. */
+function markersOf(grid: string[], walks: string[]) {
+  const inst = mazeTask.fromJSON({ task: 'maze', params, grid });
+  const d = groupData(testRollout([inst], { completions: [walks.map((w) => [...M(w), EOS])] }), 0, 'advantage');
+  if (d.kind !== 'board') throw new Error('expected maze data');
+  return d.board.markers;
+}
+
 describe('maze marks', () => {
   it('walks that fail on the start cell in different ways leave marks apart, not piled on S', () => {
-    const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S.#', '#..', '#.G'] });
     // Down into a wall, left and up off the grid, and twice a token that is no move.
-    const walks = [
-      [...M('D'), EOS],
-      [...M('L'), EOS],
-      [...M('U'), EOS],
-      [...M('S'), EOS],
-      [...M('#'), EOS],
-    ];
-    const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
-    if (d.kind !== 'board') throw new Error('expected maze data');
-    const marks = d.board.markers;
+    const marks = markersOf(['S.#', '#..', '#.G'], ['D', 'L', 'U', 'S', '#']);
     expect(marks.map((m) => m.count).reduce((a, b) => a + b, 0)).toBe(5);
     const points = marks.flatMap((m) =>
       m.countAt
@@ -49,30 +47,20 @@ describe('maze marks', () => {
   });
 
   it("counts stay in their own cell: the goal's in the goal cell (G in the last column), a wall's along its edge", () => {
-    const inst = mazeTask.fromJSON({ task: 'maze', params, grid: ['S..', '##.', '..G'] });
     // Three walks reach G (in the right-hand column, where a count to the right would leave the
     // grid); two walk down from S into the wall below it; one is a single mark with no count.
-    const walks = [
-      [...M('RRDD'), EOS],
-      [...M('RRDD'), EOS],
-      [...M('RRDD'), EOS],
-      [...M('D'), EOS],
-      [...M('D'), EOS],
-      [...M('R'), EOS],
-    ];
-    const d = groupData(testRollout([inst], { completions: [walks] }), 0, 'advantage');
-    if (d.kind !== 'board') throw new Error('expected maze data');
-    const goal = d.board.markers.find((m) => m.kind === 'goal')!;
+    const marks = markersOf(['S..', '##.', '..G'], ['RRDD', 'RRDD', 'RRDD', 'D', 'D', 'R']);
+    const goal = marks.find((m) => m.kind === 'goal')!;
     expect(goal.count).toBe(3);
     expect([Math.floor(goal.countAt!.x), Math.floor(goal.countAt!.y)]).toEqual([2, 2]);
     expect(Math.hypot(goal.countAt!.x - goal.x, goal.countAt!.y - goal.y)).toBeGreaterThan(0.4);
-    const wall = d.board.markers.find((m) => m.kinds.includes('wall'))!;
+    const wall = marks.find((m) => m.kinds.includes('wall'))!;
     expect(wall.count).toBe(2);
     // The edge S–wall below is horizontal (y = 1): the count sits on it, beside the ✗, inside the grid.
     expect(wall.countAt!.y).toBe(wall.y);
     expect(Math.abs(wall.countAt!.x - wall.x)).toBeCloseTo(0.42);
     expect(wall.countAt!.x).toBeGreaterThan(0);
-    const single = d.board.markers.find((m) => m.count === 1)!;
+    const single = marks.find((m) => m.count === 1)!;
     expect(single.countAt).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { GroupViewData, PictureKind } from './groupData';
 import { AnswerRows } from './AnswerRows';
-import { GroupMulGrid } from './GroupMulGrid';
+import { ChainGrid } from './ChainGrid';
 import { ElementKey } from './ElementKey';
 import { MazeBoard, mazeCellPx } from './MazeBoard';
 
@@ -23,7 +23,7 @@ function ChainBody({ data, compact }: BodyProps<'chain'>) {
     <>
       <ElementKey group={data.chain.group} display={data.chain.display} compact={compact} />
       <div style={{ overflowX: 'auto' }}>
-        <GroupMulGrid data={data.chain} answers={data.answers} compact={compact} />
+        <ChainGrid data={data.chain} answers={data.answers} compact={compact} />
       </div>
     </>
   );

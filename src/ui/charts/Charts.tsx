@@ -13,6 +13,7 @@ import type { RunRecord } from '../../store/runs';
 import { CHART_REFRESH_MS, useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
+import { LineSwatch } from './LineSwatch';
 import { CHART_VIEWS, dashboardCharts } from './catalog';
 import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry } from './model';
 import type { ReferenceSet } from './recordedRuns';
@@ -166,18 +167,7 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, height, cla
               {item.marker ? (
                 <span style={{ color: item.color }}>{item.marker}</span>
               ) : (
-                <svg width="22" height="8" aria-hidden="true">
-                  <line
-                    x1="0"
-                    y1="4"
-                    x2="22"
-                    y2="4"
-                    stroke={item.color}
-                    strokeWidth="2.5"
-                    strokeDasharray={item.dash || undefined}
-                    opacity={item.faint ? 0.5 : 1}
-                  />
-                </svg>
+                <LineSwatch width={22} color={item.color} dash={item.dash} opacity={item.faint ? 0.5 : 1} />
               )}{' '}
               {zoom ? shortLegend(item.label) : item.label}
             </li>

@@ -187,24 +187,17 @@ describe('chart model', () => {
 
   it('the step axis is the budget, or a round number past the last step without one', () => {
     const open = { ...presetConfig('sort-easy'), steps: 0 };
-    expect(
+    /** The axis of one run with no step budget, `steps` steps in. */
+    const openAfter = (steps: number) =>
       xDomainOf([
         run(
           '#1',
-          pts(151, () => ({})),
+          pts(steps, () => ({})),
           open,
         ),
-      ]),
-    ).toEqual([0, 200]);
-    expect(
-      xDomainOf([
-        run(
-          '#1',
-          pts(3, () => ({})),
-          open,
-        ),
-      ]),
-    ).toEqual([0, 10]);
+      ]);
+    expect(openAfter(151)).toEqual([0, 200]);
+    expect(openAfter(3)).toEqual([0, 10]);
     expect(xDomainOf([])).toEqual([0, 10]);
     expect(xDomainOf([], presetConfig('start-here'))).toEqual([0, 300]); // before the first step: the budget of the run to come
     // A run that began at step 751 (a loaded checkpoint) is drawn from there, not lost at the end of 0–1000.

@@ -9,6 +9,7 @@ import { examplesOf } from '../../config/code-examples';
 import { useApp } from '../../store/store';
 import type { CodeFailure } from '../../store/codeSlice';
 import { useController } from '../context';
+import { Checkbox } from '../Checkbox';
 import './code.css';
 
 const CodeEditor = lazy(() => import('./CodeEditor'));
@@ -204,18 +205,17 @@ function CodeActions({ kind, waiting, commit }: { kind: CodeKind; waiting: boole
           ▶ Continue the paused run with it
         </button>
       )}
-      <label className="small code-use">
-        <input
-          type="checkbox"
-          data-testid="code-use"
-          checked={inUse}
-          onChange={(e) => {
-            commit();
-            setKnob(SWITCH[kind].key, e.target.checked ? 'custom' : SWITCH[kind].off);
-          }}
-        />{' '}
+      <Checkbox
+        className="small code-use"
+        testId="code-use"
+        checked={inUse}
+        onChange={(use) => {
+          commit();
+          setKnob(SWITCH[kind].key, use ? 'custom' : SWITCH[kind].off);
+        }}
+      >
         use it ({SWITCH[kind].key} = custom)
-      </label>
+      </Checkbox>
     </div>
   );
 }

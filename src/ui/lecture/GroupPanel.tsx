@@ -14,6 +14,7 @@ import { useThrottledSelector } from '../throttle';
 import { TokenControls, type Colouring } from '../TokenControls';
 import { getPreset } from '../../lessons';
 import { RecordedWalksView } from '../answers/RecordedWalks';
+import { PrevNext } from '../PrevNext';
 
 /** While training streams steps, the group is redrawn at most this often. */
 const GROUP_REFRESH_MS = 700;
@@ -30,6 +31,9 @@ export function useShownRollout(): { rollout: RolloutView | null; picked: number
   return { rollout: kept ?? live, picked: viewStep, missing: kept === null };
 }
 
+/** Alt+← → walk through the step's groups too (shortcuts.ts). */
+const GROUP_KEYS = ['Alt+←', 'Alt+→'] as const;
+
 const COLOURINGS: Colouring[] = [
   { by: 'advantage', label: 'advantage' },
   { by: 'entropy', label: 'entropy' },
@@ -42,18 +46,8 @@ export function GroupPanel() {
     groupIndex: b,
     setGroupIndex,
     setViewStep,
-    showSpecial,
-    setShowSpecial,
-    zoom,
   } = useApp(
-    useShallow((s) => ({
-      groupIndex: s.groupIndex,
-      setGroupIndex: s.setGroupIndex,
-      setViewStep: s.setViewStep,
-      showSpecial: s.showSpecial,
-      setShowSpecial: s.setShowSpecial,
-      zoom: s.zoom,
-    })),
+    useShallow((s) => ({ groupIndex: s.groupIndex, setGroupIndex: s.setGroupIndex, setViewStep: s.setViewStep })),
   );
   const hasTable = useApp((s) => s.trainerConfig !== null && hasTableProbe(s.trainerConfig));
   const walksFile = useApp((s) => (s.preset ? getPreset(s.preset).walks : undefined));
@@ -82,7 +76,11 @@ export function GroupPanel() {
             answers
           </button>
         )}
-        {rollout && !ways && <GroupNav shown={shown} B={B} setGroupIndex={setGroupIndex} />}
+        {rollout && !ways && (
+          <span className="group-nav">
+            <PrevNext index={shown} count={B} go={setGroupIndex} testId="group" noun="group" keys={GROUP_KEYS} />
+          </span>
+        )}
       </div>
       {picked !== null && !ways && <PickedStep picked={picked} missing={missing} onBack={() => setViewStep(null)} />}
       {hasTable && <TableTabs tab={tab} setTab={setTab} />}
@@ -94,18 +92,9 @@ export function GroupPanel() {
         rollout={rollout}
         b={shown}
         colourBy={colourBy}
-        showSpecial={showSpecial}
-        zoom={zoom}
       />
       {rollout && tab === 'answers' && (
-        <GroupFoot
-          rollout={rollout}
-          b={shown}
-          colourBy={colourBy}
-          setColourBy={setColourBy}
-          showSpecial={showSpecial}
-          setShowSpecial={setShowSpecial}
-        />
+        <GroupFoot rollout={rollout} b={shown} colourBy={colourBy} setColourBy={setColourBy} />
       )}
     </section>
   );
@@ -120,8 +109,6 @@ function GroupBody({
   rollout,
   b,
   colourBy,
-  showSpecial,
-  zoom,
 }: {
   tab: GroupTab;
   setTab: (tab: GroupTab) => void;
@@ -130,10 +117,10 @@ function GroupBody({
   rollout: RolloutView | null;
   b: number;
   colourBy: ColourBy;
-  showSpecial: boolean;
-  zoom: boolean;
 }) {
   const groupSize = useApp((s) => s.config.groupSize);
+  const showSpecial = useApp((s) => s.showSpecial);
+  const zoom = useApp((s) => s.zoom);
   // Maze lessons with recorded walks: a button beside the maze, not a row of tabs (on a projector the answers need that row).
   const waysButton =
     walksFile && !hasTable ? (
@@ -214,32 +201,6 @@ function GroupTitle({
   );
 }
 
-/** ‹ › through the step's groups. */
-function GroupNav({ shown, B, setGroupIndex }: { shown: number; B: number; setGroupIndex: (b: number) => void }) {
-  return (
-    <span className="group-nav">
-      <button
-        data-testid="group-prev"
-        disabled={shown === 0}
-        onClick={() => setGroupIndex(shown - 1)}
-        aria-label="previous group (Alt+←)"
-        title="previous group (Alt+←)"
-      >
-        ‹
-      </button>
-      <button
-        data-testid="group-next"
-        disabled={shown >= B - 1}
-        onClick={() => setGroupIndex(shown + 1)}
-        aria-label="next group (Alt+→)"
-        title="next group (Alt+→)"
-      >
-        ›
-      </button>
-    </span>
-  );
-}
-
 /** The step picked on a chart (or that its rollouts are gone), and the way back to live. */
 function PickedStep({ picked, missing, onBack }: { picked: number; missing: boolean; onBack: () => void }) {
   return (
@@ -276,16 +237,14 @@ function GroupFoot({
   b,
   colourBy,
   setColourBy,
-  showSpecial,
-  setShowSpecial,
 }: {
   rollout: RolloutView;
   b: number;
   colourBy: ColourBy;
   setColourBy: (by: ColourBy) => void;
-  showSpecial: boolean;
-  setShowSpecial: (show: boolean) => void;
 }) {
+  const showSpecial = useApp((s) => s.showSpecial);
+  const setShowSpecial = useApp((s) => s.setShowSpecial);
   return (
     <div className="group-foot small">
       <TokenControls

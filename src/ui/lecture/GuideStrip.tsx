@@ -10,6 +10,7 @@ import { getPreset, type Preset } from '../../lessons';
 import { useApp } from '../../store/store';
 import { useController } from '../context';
 import { guideStepReady, stepBlocker } from './guide';
+import { PrevNext } from '../PrevNext';
 
 /** Outlines the element(s) marked data-highlight=`target` for a moment. */
 function flash(target: string): void {
@@ -76,22 +77,7 @@ function Guide({ preset, onHide }: { preset: Preset; onHide: () => void }) {
             {step.text}
           </span>
           <span className="guide-nav">
-            <button
-              data-testid="guide-prev"
-              disabled={index === 0}
-              onClick={() => setGuideStep(index - 1)}
-              aria-label="previous guide step"
-            >
-              ‹
-            </button>
-            <button
-              data-testid="guide-next"
-              disabled={index === preset.guide.length - 1}
-              onClick={() => setGuideStep(index + 1)}
-              aria-label="next guide step"
-            >
-              ›
-            </button>
+            <PrevNext index={index} count={preset.guide.length} go={setGuideStep} testId="guide" noun="guide step" />
             {step.show && (
               <button
                 data-testid="show-me"

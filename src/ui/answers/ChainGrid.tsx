@@ -1,6 +1,6 @@
-// groupmul: one grid per group. Columns are the chain x₁ … x_k; under it the running product each
-// y should hold; then one row per answer with its y's in the columns they belong to, each
-// coloured by the chosen colouring and marked ✓/✗ against its running product.
+// A chain picture: one grid per group. Columns are the chain x₁ … x_k; under it the running
+// product each y should hold; then one row per answer with its y's in the columns they belong to,
+// each coloured by the chosen colouring and marked ✓/✗ against its running product.
 
 import type { GroupAnswer } from './groupData';
 import { correctAttr, verdictGlyph } from './groupData';
@@ -64,17 +64,9 @@ function AnswerRow({
   );
 }
 
-export function GroupMulGrid({
-  data,
-  answers,
-  compact,
-}: {
-  data: ChainData;
-  answers: GroupAnswer[];
-  compact: boolean;
-}) {
+export function ChainGrid({ data, answers, compact }: { data: ChainData; answers: GroupAnswer[]; compact: boolean }) {
   return (
-    <table data-testid="groupmul-grid" style={S.table(compact)}>
+    <table data-testid="chain-grid" style={S.table(compact)}>
       <thead>
         <tr>
           <th style={S.rowLabel} colSpan={2}>
