@@ -144,10 +144,18 @@ describe('layer kernels vs CPU twins', () => {
           // the same buffers read as [K,M] / [N,K] when transposed
           const out = storageFrom(device, init);
           dispatches.push(
-            ...matmulOp(device, out, aB, bB, withBias ? biasB : null, M, K, N, transA, transB, acc, variant),
+            ...matmulOp(
+              device,
+              out,
+              aB,
+              bB,
+              withBias ? biasB : null,
+              { M, K, N, transA, transB, accumulate: acc },
+              variant,
+            ),
           );
           const expected = Float64Array.from(init);
-          matmul(expected, a, b, withBias ? bias : null, M, K, N, transA, transB, acc);
+          matmul(expected, a, b, withBias ? bias : null, { M, K, N, transA, transB, accumulate: acc });
           cases.push({ name: `tA=${+transA} tB=${+transB} acc=${+acc} bias=${+withBias}`, out, expected });
         }
         await runDispatches(device, dispatches);
@@ -182,11 +190,11 @@ describe('layer kernels vs CPU twins', () => {
         for (const acc of [false, true]) {
           for (const variant of MATMUL_VARIANTS) {
             const out = storageFrom(device, init);
-            const ds = matmulOp(device, out, aB, bB, null, M, K, N, true, false, acc, variant);
+            const ds = matmulOp(device, out, aB, bB, null, { M, K, N, transA: true, accumulate: acc }, variant);
             expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
             await runDispatches(device, ds);
             const expected = Float64Array.from(init);
-            matmul(expected, a, b, null, M, K, N, true, false, acc);
+            matmul(expected, a, b, null, { M, K, N, transA: true, accumulate: acc });
             const d = maxAbsDiff(await readF32(device, out, M * N), expected);
             console.log(
               `matmul split-K (${variant}) ${M}x${K}x${N} Z=${Z} acc=${+acc}: max abs diff ${d.toExponential(2)}`,
@@ -231,18 +239,13 @@ describe('layer kernels vs CPU twins', () => {
           storageFrom(device, a),
           storageFrom(device, b),
           null,
-          M,
-          K,
-          N,
-          true,
-          false,
-          false,
+          { M, K, N, transA: true },
           MATMUL_VARIANTS[0],
         );
         expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
         await runDispatches(device, ds);
         const expected = new Float64Array(M * N);
-        matmul(expected, a, b, null, M, K, N, true, false, false);
+        matmul(expected, a, b, null, { M, K, N, transA: true });
         const d = maxAbsDiff(await readF32(device, out, M * N), expected);
         console.log(
           `matmul split-K ${M}x${K}x${N} Z=${Z}, ${bounds.size} boundary rows: max abs diff ${d.toExponential(2)}`,
@@ -368,7 +371,7 @@ describe('layer kernels vs CPU twins', () => {
       b = createStorage(device, 64 * 4),
       out = createStorage(device, 64 * 4);
     const build = (): void => {
-      matmulOp(device, out, a, b, null, 4, 4, 4, false, true, true);
+      matmulOp(device, out, a, b, null, { M: 4, K: 4, N: 4, transB: true, accumulate: true });
       layernormForwardOp(device, out, b, a, a, a, 4, 4);
       attentionBackwardOp(device, out, a, b, a, 1, 2, 4, 2);
     };
@@ -376,7 +379,7 @@ describe('layer kernels vs CPU twins', () => {
     const before = pipelineCreations(device);
     build();
     expect(pipelineCreations(device)).toBe(before);
-    expect(() => matmulOp(device, out, a, b, null, 9, 9, 9, false, false, false)).toThrow(
+    expect(() => matmulOp(device, out, a, b, null, { M: 9, K: 9, N: 9 })).toThrow(
       /matmul: out holds 64 elements, needs 81/,
     );
     expect(() => attentionForwardOp(device, out, a, b, 1, 2, 5, 2)).toThrow(/not divisible/);

@@ -180,7 +180,7 @@ export function forwardPlan(
     transB: boolean,
     epilogue: MatmulEpilogue | null,
     prologue: LayernormPrologue | null,
-  ) => matmulOp(device, out, inp, p(w), bias && p(bias), R, K, N, false, transB, false, variant, epilogue, prologue);
+  ) => matmulOp(device, out, inp, p(w), bias && p(bias), { M: R, K, N, transB }, variant, epilogue, prologue);
   let residual = acts.encoded;
   layout.blocks.forEach((b, l) => {
     const a = acts.layers[l];
@@ -248,8 +248,18 @@ export function backwardPlan(
   const plan = new Plan();
   // tied head: dlnf (=) dlogits·wte, dwte (+=) dlogitsᵀ·lnf
   plan
-    .dispatch(matmulOp(device, dln, dlogits, p(layout.wte), null, R, V, C, false, false, false, variant))
-    .dispatch(matmulOp(device, g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true, variant))
+    .dispatch(matmulOp(device, dln, dlogits, p(layout.wte), null, { M: R, K: V, N: C }, variant))
+    .dispatch(
+      matmulOp(
+        device,
+        g(layout.wte),
+        dlogits,
+        acts.lnf,
+        null,
+        { M: V, K: R, N: C, transA: true, accumulate: true },
+        variant,
+      ),
+    )
     .clear(dresid);
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
   plan.dispatch(

@@ -142,14 +142,14 @@ export function decodeBlock(
     fch = f(N * 4 * C),
     fchGelu = f(N * 4 * C);
   layernormForward(ln, mean, rstd, x, wts.ln1w, wts.ln1b, N, C);
-  matmul(qkv, ln, wts.qkvw, wts.qkvb, N, C, 3 * C, false, false, false);
+  matmul(qkv, ln, wts.qkvw, wts.qkvb, { M: N, K: C, N: 3 * C });
   copyRows(cache, qkv, N, Tmax, 3 * C, pos);
   attentionDecode(atty, cache, N, Tmax, C, NH, pos);
-  matmul(proj, atty, wts.projw, wts.projb, N, C, C, false, false, false);
+  matmul(proj, atty, wts.projw, wts.projb, { M: N, K: C, N: C });
   add(mid, x, proj, N * C);
   layernormForward(ln, mean, rstd, mid, wts.ln2w, wts.ln2b, N, C);
-  matmul(fch, ln, wts.fcw, wts.fcb, N, C, 4 * C, false, false, false);
+  matmul(fch, ln, wts.fcw, wts.fcb, { M: N, K: C, N: 4 * C });
   geluForward(fchGelu, fch, N * 4 * C);
-  matmul(proj, fchGelu, wts.fcprojw, wts.fcprojb, N, 4 * C, C, false, false, false);
+  matmul(proj, fchGelu, wts.fcprojw, wts.fcprojb, { M: N, K: 4 * C, N: C });
   add(x, mid, proj, N * C);
 }

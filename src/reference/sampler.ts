@@ -51,21 +51,21 @@ export function sampleSequencesCpu(
     embeddingDecode(x, tokens, p(layout.wte), p(layout.wpe), N, T, C, V, pos);
     layout.blocks.forEach((b, l) => {
       layernormForward(ln, mean, rstd, x, p(b.ln1w), p(b.ln1b), N, C);
-      matmul(qkv, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false);
+      matmul(qkv, ln, p(b.qkvw), p(b.qkvb), { M: N, K: C, N: 3 * C });
       copyRows(caches[l], qkv, N, T, 3 * C, pos);
       // Row pos of attentionForward, from the cache: the same function, so the same bits.
       for (let n = 0; n < N; n++)
         for (let h = 0; h < NH; h++) attentionRow(atty, n * C, scores, 0, caches[l], n, T, C, NH, h, pos);
-      matmul(proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false);
+      matmul(proj, atty, p(b.attprojw), p(b.attprojb), { M: N, K: C, N: C });
       add(x, x, proj, N * C);
       layernormForward(ln, mean, rstd, x, p(b.ln2w), p(b.ln2b), N, C);
-      matmul(fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false);
+      matmul(fch, ln, p(b.fcw), p(b.fcb), { M: N, K: C, N: 4 * C });
       geluForward(fchGelu, fch, N * 4 * C);
-      matmul(proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false);
+      matmul(proj, fchGelu, p(b.fcprojw), p(b.fcprojb), { M: N, K: 4 * C, N: C });
       add(x, x, proj, N * C);
     });
     layernormForward(ln, mean, rstd, x, p(layout.lnfw), p(layout.lnfb), N, C);
-    matmul(logits, ln, p(layout.wte), null, N, C, V, false, true, false); // tied LM head
+    matmul(logits, ln, p(layout.wte), null, { M: N, K: C, N: V, transB: true }); // tied LM head
     sampleToken(tokens, logp, entropy, logits, fixed, N, V, T, pos + 1, seed, step, invTemp, topK);
   }
   return { tokens, logp, entropy };
