@@ -118,6 +118,30 @@ export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int3
 export const SUM_ROWS = 64;
 
 /**
+ * The shape the embedding kernels (forward, backward, decode) take, builders and CPU twins alike:
+ * N sequences of T positions (decoding: Tmax, the rows of the tokens and of wpe), C channels, V
+ * the vocabulary (an argument: wte is a slice of the parameter buffer, its length unknown to it).
+ */
+export interface EmbeddingShape {
+  N: number;
+  T: number;
+  C: number;
+  V: number;
+}
+
+/**
+ * The shape the attention kernels (forward, backward, decode, the decoding block) take, builders
+ * and CPU twins alike: N sequences of T positions (decoding: Tmax, the rows of the KV cache), C
+ * channels, NH heads of hd = C/NH channels each.
+ */
+export interface AttentionShape {
+  N: number;
+  T: number;
+  C: number;
+  NH: number;
+}
+
+/**
  * A matmul's shape, as the GPU builder (matmulOp) and its CPU twin (matmul) both take it:
  * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]), op(a) [M,K] stored [K,M] when
  * transA, op(b) [K,N] stored [N,K] when transB. N here is the matmul's column count, not the

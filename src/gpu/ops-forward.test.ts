@@ -47,14 +47,14 @@ describe('layer kernels vs CPU twins', () => {
       dwpe = storageFrom(device, dwpe0);
     const tokBuf = storageFrom(device, tokens);
     await runDispatches(device, [
-      ...embeddingForwardOp(device, out, tokBuf, storageFrom(device, wte), storageFrom(device, wpe), N, T, C, V),
-      ...embeddingBackwardOp(device, dwte, dwpe, storageFrom(device, dout), tokBuf, N, T, C, V),
+      ...embeddingForwardOp(device, out, tokBuf, storageFrom(device, wte), storageFrom(device, wpe), { N, T, C, V }),
+      ...embeddingBackwardOp(device, dwte, dwpe, storageFrom(device, dout), tokBuf, { N, T, C, V }),
     ]);
     const eOut = new Float32Array(N * T * C);
-    twin.embeddingForward(eOut, tokens, wte, wpe, N, T, C, V);
+    twin.embeddingForward(eOut, tokens, wte, wpe, { N, T, C, V });
     const eDwte = Float32Array.from(dwte0),
       eDwpe = Float32Array.from(dwpe0);
-    twin.embeddingBackward(eDwte, eDwpe, dout, tokens, N, T, C, V);
+    twin.embeddingBackward(eDwte, eDwpe, dout, tokens, { N, T, C, V });
     // same f32 additions in the same order: bit-identical
     expect(expectClose('embedding_forward', await readF32(device, out, N * T * C), eOut, 0)).toBe(0);
     expect(expectClose('embedding_backward dwte', await readF32(device, dwte, V * C), eDwte, 0)).toBe(0);
@@ -282,18 +282,18 @@ describe('layer kernels vs CPU twins', () => {
       const dqkv = storageFrom(device, new Float32Array(N * T * 3 * C).fill(NaN)); // (=): every element written
       const qkvB = storageFrom(device, qkv);
       await runDispatches(device, [
-        ...attentionForwardOp(device, out, att, qkvB, N, T, C, NH),
-        ...attentionBackwardOp(device, dqkv, storageFrom(device, dout), qkvB, att, N, T, C, NH),
+        ...attentionForwardOp(device, out, att, qkvB, { N, T, C, NH }),
+        ...attentionBackwardOp(device, dqkv, storageFrom(device, dout), qkvB, att, { N, T, C, NH }),
       ]);
       const eOut = new Float64Array(N * T * C),
         eAtt = new Float64Array(N * NH * T * T);
-      twin.attentionForward(eOut, eAtt, qkv, N, T, C, NH);
+      twin.attentionForward(eOut, eAtt, qkv, { N, T, C, NH });
       const gAtt = await readF32(device, att, N * NH * T * T);
       const tag = `N=${N} T=${T} C=${C} NH=${NH}`;
       expectClose(`attention_forward out (${tag})`, await readF32(device, out, N * T * C), eOut, 1e-5);
       expectClose(`attention_forward att (${tag})`, gAtt, eAtt, 1e-5);
       const eD = new Float64Array(N * T * 3 * C);
-      twin.attentionBackward(eD, dout, qkv, gAtt, N, T, C, NH);
+      twin.attentionBackward(eD, dout, qkv, gAtt, { N, T, C, NH });
       expectClose(`attention_backward dqkv (${tag})`, await readF32(device, dqkv, N * T * 3 * C), eD, 1e-5);
     }
   });
@@ -360,7 +360,7 @@ describe('layer kernels vs CPU twins', () => {
     const build = (): void => {
       matmulOp(device, out, a, b, null, { M: 4, K: 4, N: 4, transB: true, accumulate: true });
       layernormForwardOp(device, out, b, a, a, a, 4, 4);
-      attentionBackwardOp(device, out, a, b, a, 1, 2, 4, 2);
+      attentionBackwardOp(device, out, a, b, a, { N: 1, T: 2, C: 4, NH: 2 });
     };
     build();
     const before = pipelineCreations(device);
@@ -369,6 +369,6 @@ describe('layer kernels vs CPU twins', () => {
     expect(() => matmulOp(device, out, a, b, null, { M: 9, K: 9, N: 9 })).toThrow(
       /matmul: out holds 64 elements, needs 81/,
     );
-    expect(() => attentionForwardOp(device, out, a, b, 1, 2, 5, 2)).toThrow(/not divisible/);
+    expect(() => attentionForwardOp(device, out, a, b, { N: 1, T: 2, C: 5, NH: 2 })).toThrow(/not divisible/);
   });
 });

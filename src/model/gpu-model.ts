@@ -162,7 +162,7 @@ export function forwardPlan(
   const R = N * T;
   const p = (s: TensorSlot) => slotBinding(params, s);
   const plan = new Plan();
-  plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V));
+  plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), { N, T, C, V }));
   // Each layernorm runs in the next matmul's prologue, which also stores its rows and statistics.
   const ln = (w: TensorSlot, b: TensorSlot, out: GPUBuffer, stats: GPUBuffer): LayernormPrologue => ({
     w: p(w),
@@ -187,7 +187,7 @@ export function forwardPlan(
     plan
       // qkv = ln1(residual)·W + b
       .dispatch(mm(a.qkv, residual, b.qkvw, b.qkvb, C, 3 * C, false, null, ln(b.ln1w, b.ln1b, a.ln1, a.ln1Stats)))
-      .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
+      .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, { N, T, C, NH }))
       // resid2 = residual + atty·W + b (the residual add in the matmul's epilogue)
       .dispatch(mm(a.resid2, a.atty, b.attprojw, b.attprojb, C, C, false, { kind: 'residual', residual }, null))
       // fchGelu = gelu(fch), fch = ln2(resid2)·W + b kept for backward
@@ -293,10 +293,10 @@ export function backwardPlan(
       .dispatch(
         linearBackwardOp(device, datty, g(b.attprojw), g(b.attprojb), dresid, a.atty, p(b.attprojw), null, R, C, C),
       )
-      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, N, T, C, NH))
+      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, { N, T, C, NH }))
       .dispatch(linearBackwardOp(device, dln, g(b.qkvw), g(b.qkvb), dqkv, a.ln1, p(b.qkvw), null, R, C, 3 * C))
       .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Stats, R, C));
   }
-  plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V));
+  plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V }));
   return plan;
 }

@@ -140,10 +140,7 @@ function fusedBlocks(
           fcprojw: b.fcprojw.offset,
           fcprojb: b.fcprojb.offset,
         },
-        N,
-        T,
-        C,
-        NH,
+        { N, T, C, NH },
         cursor,
       ),
     );
@@ -182,7 +179,7 @@ function blocksKernelByKernel(
       .dispatch(layernormForwardOp(device, ln, stats, x, p(b.ln1w), p(b.ln1b), N, C))
       .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), { M: N, K: C, N: 3 * C }, variant))
       .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, cursor))
-      .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, cursor))
+      .dispatch(attentionDecodeOp(device, atty, caches[l], { N, T, C, NH }, cursor))
       .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), { M: N, K: C, N: C }, variant))
       .dispatch(addOp(device, mid, x, proj, N * C))
       .dispatch(layernormForwardOp(device, ln, stats, mid, p(b.ln2w), p(b.ln2b), N, C))
@@ -230,7 +227,7 @@ export class GpuSampler extends SampleBuffers {
     const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
 
     const plan = new Plan().dispatch(
-      embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor),
+      embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), { N, T, C, V }, this.cursor),
     );
     const bufs: DecodeBuffers = { x0, ln, stats, caches, cursor: this.cursor };
     const x =

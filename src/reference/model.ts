@@ -135,13 +135,13 @@ export function forward(
   const R = N * T;
   const p = (s: TensorSlot): F => view(params, s);
 
-  embeddingForward(acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V);
+  embeddingForward(acts.encoded, tokens, p(layout.wte), p(layout.wpe), { N, T, C, V });
   let residual = acts.encoded; // [R,C]
   layout.blocks.forEach((b, l) => {
     const a = acts.layers[l];
     layernormForward(a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C);
     matmul(a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), { M: R, K: C, N: 3 * C });
-    attentionForward(a.atty, a.att, a.qkv, N, T, C, NH);
+    attentionForward(a.atty, a.att, a.qkv, { N, T, C, NH });
     matmul(a.attproj, a.atty, p(b.attprojw), p(b.attprojb), { M: R, K: C, N: C });
     add(a.resid2, residual, a.attproj, R * C);
     layernormForward(a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C);
@@ -215,13 +215,13 @@ export function backward(
     matmul(g(b.attprojw), a.atty, dresid, null, { M: C, K: R, N: C, transA: true, accumulate: true });
     biasBackward(g(b.attprojb), dresid, R, C);
     matmul(datty, dresid, p(b.attprojw), null, { M: R, K: C, N: C, transB: true });
-    attentionBackward(dqkv, datty, a.qkv, a.att, N, T, C, NH);
+    attentionBackward(dqkv, datty, a.qkv, a.att, { N, T, C, NH });
     matmul(g(b.qkvw), a.ln1, dqkv, null, { M: C, K: R, N: 3 * C, transA: true, accumulate: true });
     biasBackward(g(b.qkvb), dqkv, R, 3 * C);
     matmul(dln, dqkv, p(b.qkvw), null, { M: R, K: 3 * C, N: C, transB: true });
     layernormBackward(dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C);
   }
-  embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V);
+  embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V });
 }
 
 export interface LossAndGrad<A extends F> {

@@ -38,7 +38,7 @@ describe('embedding', () => {
     const wte = randn(r, V * C),
       wpe = randn(r, Tmax * C);
     const out = nanArray(N * T * C);
-    embeddingForward(out, tokens, wte, wpe, N, T, C, V);
+    embeddingForward(out, tokens, wte, wpe, { N, T, C, V });
     for (const [n, t] of [
       [0, 4],
       [1, 1],
@@ -47,7 +47,7 @@ describe('embedding', () => {
       expect(Array.from(row)).toEqual(Array.from(wpe.subarray(t * C, (t + 1) * C)));
     }
     // with zero position embeddings the row is exactly zero
-    embeddingForward(out, tokens, wte, new Float64Array(Tmax * C), N, T, C, V);
+    embeddingForward(out, tokens, wte, new Float64Array(Tmax * C), { N, T, C, V });
     expect(Array.from(out.subarray((0 * T + 4) * C, (0 * T + 5) * C))).toEqual(new Array(C).fill(0));
     // an in-range row is wte[tok] + wpe[t]
     expect(out[(1 * T + 0) * C + 2]).toBe(wte[7 * C + 2]);
@@ -63,9 +63,9 @@ describe('embedding', () => {
       dwpe0 = randn(r, Tmax * C);
     const dwte = dwte0.slice(),
       dwpe = dwpe0.slice();
-    embeddingBackward(dwte, dwpe, dout, tokens, N, T, C, V);
+    embeddingBackward(dwte, dwpe, dout, tokens, { N, T, C, V });
     const fwd = (a: Float64Array, b: Float64Array) => {
-      embeddingForward(out, tokens, a, b, N, T, C, V);
+      embeddingForward(out, tokens, a, b, { N, T, C, V });
       return dot(out, dout);
     };
     expectGrad('embedding dwte', (x) => fwd(x, wpe), wte, sub(dwte, dwte0));
@@ -229,7 +229,7 @@ describe('attention', () => {
     const qkv = randn(r, N * T * 3 * C);
     const out = nanArray(N * T * C),
       att = nanArray(N * NH * T * T);
-    attentionForward(out, att, qkv, N, T, C, NH);
+    attentionForward(out, att, qkv, { N, T, C, NH });
     for (let row = 0; row < N * NH * T; row++) {
       const t = row % T;
       let s = 0;
@@ -253,12 +253,12 @@ describe('attention', () => {
     const out = new Float64Array(N * T * C),
       att = new Float64Array(N * NH * T * T);
     const fwd = (x: Float64Array) => {
-      attentionForward(out, att, x, N, T, C, NH);
+      attentionForward(out, att, x, { N, T, C, NH });
       return dot(out, dout);
     };
     fwd(qkv);
     const dqkv = nanArray(N * T * 3 * C);
-    attentionBackward(dqkv, dout, qkv, att, N, T, C, NH);
+    attentionBackward(dqkv, dout, qkv, att, { N, T, C, NH });
     expectGrad('attention dqkv', fwd, qkv, dqkv);
   });
 });

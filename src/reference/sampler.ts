@@ -43,7 +43,7 @@ export function sampleSequencesCpu(
   const scores = new Float32Array(T); // [T] one attention row, rounded as attentionForward's att
   const caches = layout.blocks.map(() => new Float32Array(N * T * 3 * C)); // per layer [N,T,3C]
   return decodeLoop(fixed, N, T, V, p, (tokens, pos) => {
-    embeddingDecode(x, tokens, w(layout.wte), w(layout.wpe), N, T, C, V, pos);
+    embeddingDecode(x, tokens, w(layout.wte), w(layout.wpe), { N, T, C, V }, pos);
     layout.blocks.forEach((b, l) => {
       layernormForward(ln, mean, rstd, x, w(b.ln1w), w(b.ln1b), N, C);
       matmul(qkv, ln, w(b.qkvw), w(b.qkvb), { M: N, K: C, N: 3 * C });
