@@ -79,7 +79,7 @@ export const cpuMatmulSuite: BenchSuite = {
       const calls = Math.max(1, Math.round(2e6 / (sh.M * sh.K * sh.N)));
       const time = (f: typeof matmul) => {
         const t0 = performance.now();
-        for (let c = 0; c < calls; c++) f(out, a, b, null, sh.M, sh.K, sh.N, sh.transA, sh.transB, false);
+        for (let c = 0; c < calls; c++) f(out, a, b, null, sh);
         return (performance.now() - t0) / calls;
       };
       for (let w = 0; w < opts.warmup; w++) {

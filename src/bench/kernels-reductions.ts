@@ -83,7 +83,7 @@ function attentionCase({ N, T, C, NH }: ReductionShapes, vsThreads: boolean): Ca
       const [out, att] = [createStorage(device, N * T * C * 4), createStorage(device, N * NH * T * T * 4)];
       const layout = vsThreads && !subgroups ? 'threads' : 'rows';
       return {
-        dispatches: attentionForwardOp(device, out, att, storageFrom(device, qkv), N, T, C, NH, layout),
+        dispatches: attentionForwardOp(device, out, att, storageFrom(device, qkv), { N, T, C, NH }, layout),
         outputs: [
           { buf: out, n: N * T * C },
           { buf: att, n: N * NH * T * T },

@@ -117,6 +117,51 @@ export function nextTokenTargets(tokens: Int32Array, N: number, T: number): Int3
  */
 export const SUM_ROWS = 64;
 
+/**
+ * The shape the embedding kernels (forward, backward, decode) take, builders and CPU twins alike:
+ * N sequences of T positions (decoding: Tmax, the rows of the tokens and of wpe), C channels, V
+ * the vocabulary (an argument: wte is a slice of the parameter buffer, its length unknown to it).
+ */
+export interface EmbeddingShape {
+  N: number;
+  T: number;
+  C: number;
+  V: number;
+}
+
+/**
+ * The shape the attention kernels (forward, backward, decode, the decoding block) take, builders
+ * and CPU twins alike: N sequences of T positions (decoding: Tmax, the rows of the KV cache), C
+ * channels, NH heads of hd = C/NH channels each.
+ */
+export interface AttentionShape {
+  N: number;
+  T: number;
+  C: number;
+  NH: number;
+}
+
+/**
+ * A matmul's shape, as the GPU builder (matmulOp) and its CPU twin (matmul) both take it:
+ * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]), op(a) [M,K] stored [K,M] when
+ * transA, op(b) [K,N] stored [N,K] when transB. N here is the matmul's column count, not the
+ * sequence count. The flags default to false: `{ M: R, K: C, N: OC }` is a forward linear layer.
+ */
+export interface MatmulShape {
+  /** Rows of out and of op(a). */
+  M: number;
+  /** The summed dimension: columns of op(a), rows of op(b). */
+  K: number;
+  /** Columns of out and of op(b). */
+  N: number;
+  /** a is stored [K, M]. */
+  transA?: boolean;
+  /** b is stored [N, K]. */
+  transB?: boolean;
+  /** out += the product (else out = it). */
+  accumulate?: boolean;
+}
+
 /** Rows of K a split-K chunk takes at least (below 2 such chunks a matmul is not split). */
 export const SPLITK_MIN_CHUNK = 256;
 /** At most this many chunks, and their scratch at most SPLITK_MAX_SCRATCH floats. */

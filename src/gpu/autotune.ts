@@ -100,7 +100,7 @@ export class MatmulCase {
     this.buffers = [out, a, b, ...(bias ? [bias] : [])];
     const d = {} as Record<MatmulVariant, Dispatch[]>;
     for (const v of variants) {
-      d[v] = matmulOp(device, out, a, b, bias, M, K, N, shape.transA, shape.transB, shape.accumulate, v);
+      d[v] = matmulOp(device, out, a, b, bias, shape, v);
     }
     this.dispatches = d;
   }

@@ -24,11 +24,11 @@ function causalPairsMacs(N: number, T: number, C: number, NH: number): number {
 
 describe('kernel work', () => {
   it('matmul: 2·M·K·N flops; a, b, out (read too when +=) and bias bytes', () => {
-    const w = matmulWork(64, 512, 96, true, false, true, false);
+    const w = matmulWork({ M: 64, K: 512, N: 96, transA: true, accumulate: true }, false);
     expect(w.flops).toBe(2 * 64 * 512 * 96);
     expect(w.bytes).toBe(4 * (64 * 512 + 512 * 96 + 2 * 64 * 96));
     expect(w.shape).toBe('64×512×96 Aᵀ +=');
-    expect(matmulWork(8, 4, 2, false, false, false, true).bytes).toBe(4 * (8 * 4 + 4 * 2 + 8 * 2 + 2));
+    expect(matmulWork({ M: 8, K: 4, N: 2 }, true).bytes).toBe(4 * (8 * 4 + 4 * 2 + 8 * 2 + 2));
   });
 
   it("matmul labels are the bench's shape labels", () => {

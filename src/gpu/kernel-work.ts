@@ -14,6 +14,8 @@
 // Letters as in ./ops.ts: N sequences, T time, C channels, V vocab, NH heads, R rows, P
 // parameters, OC output channels; M, K, N in matmul are its own.
 
+import type { MatmulShape } from '../core/abi';
+
 export interface KernelWork {
   /** The call's shape, e.g. "512×32×128 Aᵀ +=" or "R 512, C 32": what a profile groups by within a kernel. */
   shape: string;
@@ -24,15 +26,7 @@ export interface KernelWork {
 const F = 4; // bytes per f32 / i32 element
 
 /** "M×K×N" plus trans/accumulate/bias flags, e.g. "512×32×128 Aᵀ +=". */
-export function matmulShapeLabel(s: {
-  M: number;
-  K: number;
-  N: number;
-  transA: boolean;
-  transB: boolean;
-  accumulate: boolean;
-  bias: boolean;
-}): string {
+export function matmulShapeLabel(s: MatmulShape & { bias: boolean }): string {
   const flags = [s.transA ? 'Aᵀ' : '', s.transB ? 'Bᵀ' : '', s.accumulate ? '+=' : '', s.bias ? '+b' : ''].filter(
     Boolean,
   );
@@ -40,24 +34,20 @@ export function matmulShapeLabel(s: {
 }
 
 export function matmulWork(
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
+  shape: MatmulShape,
   bias: boolean,
   epilogue: string | null = null,
   layernorm = false,
 ): KernelWork {
+  const { M, K, N, accumulate } = shape;
   // an epilogue reads or writes one more [M, N] tensor; a layernorm prologue writes the
   // normalised [M, K] and the [2, M] statistics and reads w, b [K]
   const elements =
     M * K + K * N + M * N * (accumulate || epilogue ? 2 : 1) + (bias ? N : 0) + (layernorm ? M * K + 2 * M + 2 * K : 0);
-  const shape = matmulShapeLabel({ M, K, N, transA, transB, accumulate, bias });
+  const label = matmulShapeLabel({ ...shape, bias });
   const tags = [layernorm ? 'layernorm' : '', epilogue ?? ''].filter((t) => t);
   return {
-    shape: tags.length ? `${shape} ${tags.join(' ')}` : shape,
+    shape: tags.length ? `${label} ${tags.join(' ')}` : label,
     flops: 2 * M * K * N,
     bytes: F * elements,
   };

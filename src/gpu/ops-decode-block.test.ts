@@ -61,13 +61,13 @@ describe('decode_block', () => {
         const x = storageFrom(device, x0);
         const cache = storageFrom(device, cache0);
         const cursor = createStorage(device, 4);
-        const d = decodeBlockOp(device, x, cache, storageFrom(device, params), offsets, N, Tmax, C, NH, cursor);
+        const d = decodeBlockOp(device, x, cache, storageFrom(device, params), offsets, { N, T: Tmax, C, NH }, cursor);
         const ex = Float32Array.from(x0);
         const eCache = Float32Array.from(cache0);
         for (const pos of [0, 1, Tmax - 1]) {
           device.queue.writeBuffer(cursor, 0, Uint32Array.of(pos));
           await runDispatches(device, d);
-          decodeBlock(ex, eCache, weights, N, Tmax, C, NH, pos);
+          decodeBlock(ex, eCache, weights, { N, T: Tmax, C, NH }, pos);
           expectClose(`decode_block x at pos ${pos}`, await readF32(device, x, N * C), ex, 2e-5);
           expectClose(`decode_block cache at pos ${pos}`, await readF32(device, cache, N * Tmax * 3 * C), eCache, 2e-5);
         }

@@ -5,7 +5,7 @@
 import { uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
-import { SAMPLE_BLOCK, type SampleTokenParams } from '../core/abi';
+import { SAMPLE_BLOCK, type SampleTokenParams, type AttentionShape, type EmbeddingShape } from '../core/abi';
 import { bindBlock, checkHeads, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
@@ -67,12 +67,10 @@ export function embeddingDecodeOp(
   tokens: Buf, // [N, Tmax] i32
   wte: Buf, // [V, C]
   wpe: Buf, // [Tmax, C]
-  N: number,
-  Tmax: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
+  const { N, T: Tmax, C, V } = shape;
   const op = 'embeddingDecode';
   positiveInts(op, { N, Tmax, C, V });
   need(op, 'out', out, N * C);
@@ -139,12 +137,10 @@ export function attentionDecodeOp(
   device: GPUDevice,
   out: Buf, // [N, C]
   qkv: Buf, // [N, Tmax, 3C]
-  N: number,
-  Tmax: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
+  const { N, T: Tmax, C, NH } = shape;
   const op = 'attentionDecode';
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);
@@ -216,12 +212,10 @@ export function decodeBlockOp(
   cache: Buf, // [N, Tmax, 3C]
   params: GPUBuffer, // [P] the parameter buffer
   offsets: DecodeBlockOffsets,
-  N: number,
-  Tmax: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
   cursor: Buf, // [≥1] u32
 ): Dispatch[] {
+  const { N, T: Tmax, C, NH } = shape;
   const op = 'decodeBlock';
   positiveInts(op, { N, Tmax, C, NH });
   checkHeads(op, C, NH);

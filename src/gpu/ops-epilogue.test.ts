@@ -35,21 +35,7 @@ describe('matmul epilogues', () => {
                 : kind === 'gelu'
                   ? { kind, pre }
                   : { kind, pre: otherB };
-            const fused = matmulOp(
-              device,
-              out,
-              aB,
-              bB,
-              withBias ? biasB : null,
-              M,
-              K,
-              N,
-              false,
-              transB,
-              false,
-              variant,
-              e,
-            );
+            const fused = matmulOp(device, out, aB, bB, withBias ? biasB : null, { M, K, N, transB }, variant, e);
             expect(fused).toHaveLength(1);
             // the unfused pair: matmul into s, then the elementwise kernel
             const s = createStorage(device, M * N * 4),
@@ -62,7 +48,7 @@ describe('matmul epilogues', () => {
                   : geluBackwardOp(device, ref, otherB, s, M * N);
             await runDispatches(device, [
               ...fused,
-              ...matmulOp(device, s, aB, bB, withBias ? biasB : null, M, K, N, false, transB, false, variant),
+              ...matmulOp(device, s, aB, bB, withBias ? biasB : null, { M, K, N, transB }, variant),
               ...after,
             ]);
             const got = await readF32(device, out, M * N);
@@ -79,7 +65,7 @@ describe('matmul epilogues', () => {
                 : kind === 'gelu'
                   ? { kind, pre: ePre }
                   : { kind, pre: other };
-            matmulEpilogue(expected, a, b, withBias ? bias : null, M, K, N, false, transB, twin);
+            matmulEpilogue(expected, a, b, withBias ? bias : null, { M, K, N, transB }, twin);
             expectClose(tag, got, expected, 2e-5, variant === 'tuned');
           }
         }
@@ -90,14 +76,23 @@ describe('matmul epilogues', () => {
   gpuIt('an epilogue needs (=) and no split-K', ({ device }) => {
     const buf = (n: number) => createStorage(device, n * 4);
     const e: MatmulEpilogue = { kind: 'residual', residual: buf(16) };
-    expect(() => matmulOp(device, buf(16), buf(16), buf(16), null, 4, 4, 4, false, false, true, 'tuned', e)).toThrow(
-      /epilogue \(residual\) needs \(=\)/,
-    );
     expect(() =>
-      matmulOp(device, buf(16 * 16), buf(1024 * 16), buf(1024 * 16), null, 16, 1024, 16, true, false, false, 'tuned', {
-        kind: 'gelu',
-        pre: buf(16 * 16),
-      }),
+      matmulOp(device, buf(16), buf(16), buf(16), null, { M: 4, K: 4, N: 4, accumulate: true }, 'tuned', e),
+    ).toThrow(/epilogue \(residual\) needs \(=\)/);
+    expect(() =>
+      matmulOp(
+        device,
+        buf(16 * 16),
+        buf(1024 * 16),
+        buf(1024 * 16),
+        null,
+        { M: 16, K: 1024, N: 16, transA: true },
+        'tuned',
+        {
+          kind: 'gelu',
+          pre: buf(16 * 16),
+        },
+      ),
     ).toThrow(/no split-K/);
   });
 });

@@ -24,20 +24,7 @@ import {
   SUM_ROWS,
   MATMUL_VARIANTS,
 } from './ops';
-import {
-  accumulate,
-  add,
-  attentionBackward,
-  attentionForward,
-  biasBackward,
-  embeddingBackward,
-  embeddingForward,
-  geluBackward,
-  geluForward,
-  layernormBackward,
-  layernormForward,
-  matmul,
-} from '../reference/ops';
+import * as twin from '../reference/ops';
 import { makeRng } from '../core/random';
 
 describe('layer kernels vs CPU twins', () => {
@@ -60,14 +47,14 @@ describe('layer kernels vs CPU twins', () => {
       dwpe = storageFrom(device, dwpe0);
     const tokBuf = storageFrom(device, tokens);
     await runDispatches(device, [
-      ...embeddingForwardOp(device, out, tokBuf, storageFrom(device, wte), storageFrom(device, wpe), N, T, C, V),
-      ...embeddingBackwardOp(device, dwte, dwpe, storageFrom(device, dout), tokBuf, N, T, C, V),
+      ...embeddingForwardOp(device, out, tokBuf, storageFrom(device, wte), storageFrom(device, wpe), { N, T, C, V }),
+      ...embeddingBackwardOp(device, dwte, dwpe, storageFrom(device, dout), tokBuf, { N, T, C, V }),
     ]);
     const eOut = new Float32Array(N * T * C);
-    embeddingForward(eOut, tokens, wte, wpe, N, T, C, V);
+    twin.embeddingForward(eOut, tokens, wte, wpe, { N, T, C, V });
     const eDwte = Float32Array.from(dwte0),
       eDwpe = Float32Array.from(dwpe0);
-    embeddingBackward(eDwte, eDwpe, dout, tokens, N, T, C, V);
+    twin.embeddingBackward(eDwte, eDwpe, dout, tokens, { N, T, C, V });
     // same f32 additions in the same order: bit-identical
     expect(expectClose('embedding_forward', await readF32(device, out, N * T * C), eOut, 0)).toBe(0);
     expect(expectClose('embedding_backward dwte', await readF32(device, dwte, V * C), eDwte, 0)).toBe(0);
@@ -100,7 +87,7 @@ describe('layer kernels vs CPU twins', () => {
       const eOut = new Float64Array(R * C),
         eMean = new Float64Array(R),
         eRstd = new Float64Array(R);
-      layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
+      twin.layernormForward(eOut, eMean, eRstd, inp, w, b, R, C);
       const gStats = await readF32(device, stats, 2 * R);
       const gMean = gStats.subarray(0, R),
         gRstd = gStats.subarray(R);
@@ -111,7 +98,7 @@ describe('layer kernels vs CPU twins', () => {
       const eDinp = Float64Array.from(dinp0),
         eDw = Float64Array.from(dw0),
         eDb = Float64Array.from(db0);
-      layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
+      twin.layernormBackward(eDinp, eDw, eDb, dout, inp, w, gMean, gRstd, R, C);
       expectClose('layernorm_backward dinp', await readF32(device, dinp, R * C), eDinp, 1e-5);
       expectClose('layernorm_backward dw', await readF32(device, dw, C), eDw, 1e-5);
       expectClose('layernorm_backward db', await readF32(device, db, C), eDb, 1e-5);
@@ -144,10 +131,18 @@ describe('layer kernels vs CPU twins', () => {
           // the same buffers read as [K,M] / [N,K] when transposed
           const out = storageFrom(device, init);
           dispatches.push(
-            ...matmulOp(device, out, aB, bB, withBias ? biasB : null, M, K, N, transA, transB, acc, variant),
+            ...matmulOp(
+              device,
+              out,
+              aB,
+              bB,
+              withBias ? biasB : null,
+              { M, K, N, transA, transB, accumulate: acc },
+              variant,
+            ),
           );
           const expected = Float64Array.from(init);
-          matmul(expected, a, b, withBias ? bias : null, M, K, N, transA, transB, acc);
+          twin.matmul(expected, a, b, withBias ? bias : null, { M, K, N, transA, transB, accumulate: acc });
           cases.push({ name: `tA=${+transA} tB=${+transB} acc=${+acc} bias=${+withBias}`, out, expected });
         }
         await runDispatches(device, dispatches);
@@ -182,11 +177,11 @@ describe('layer kernels vs CPU twins', () => {
         for (const acc of [false, true]) {
           for (const variant of MATMUL_VARIANTS) {
             const out = storageFrom(device, init);
-            const ds = matmulOp(device, out, aB, bB, null, M, K, N, true, false, acc, variant);
+            const ds = matmulOp(device, out, aB, bB, null, { M, K, N, transA: true, accumulate: acc }, variant);
             expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
             await runDispatches(device, ds);
             const expected = Float64Array.from(init);
-            matmul(expected, a, b, null, M, K, N, true, false, acc);
+            twin.matmul(expected, a, b, null, { M, K, N, transA: true, accumulate: acc });
             const d = maxAbsDiff(await readF32(device, out, M * N), expected);
             console.log(
               `matmul split-K (${variant}) ${M}x${K}x${N} Z=${Z} acc=${+acc}: max abs diff ${d.toExponential(2)}`,
@@ -231,18 +226,13 @@ describe('layer kernels vs CPU twins', () => {
           storageFrom(device, a),
           storageFrom(device, b),
           null,
-          M,
-          K,
-          N,
-          true,
-          false,
-          false,
+          { M, K, N, transA: true },
           MATMUL_VARIANTS[0],
         );
         expect(ds.map((d) => d.label).join(' ')).toContain('matmul_splitk');
         await runDispatches(device, ds);
         const expected = new Float64Array(M * N);
-        matmul(expected, a, b, null, M, K, N, true, false, false);
+        twin.matmul(expected, a, b, null, { M, K, N, transA: true });
         const d = maxAbsDiff(await readF32(device, out, M * N), expected);
         console.log(
           `matmul split-K ${M}x${K}x${N} Z=${Z}, ${bounds.size} boundary rows: max abs diff ${d.toExponential(2)}`,
@@ -262,7 +252,7 @@ describe('layer kernels vs CPU twins', () => {
       await runDispatches(device, biasBackwardOp(device, dbias, storageFrom(device, dout), R, OC));
       const got = await readF32(device, dbias, OC);
       const e = Float64Array.from(dbias0);
-      biasBackward(e, dout, R, OC);
+      twin.biasBackward(e, dout, R, OC);
       expectClose(`bias_backward R=${R}`, got, e, 1e-5);
       // the order is fixed by R alone: each chunk of SUM_ROWS rows in row order, then the chunk sums in order
       const chunked = Float32Array.from(dbias0, (d, j) => {
@@ -292,18 +282,18 @@ describe('layer kernels vs CPU twins', () => {
       const dqkv = storageFrom(device, new Float32Array(N * T * 3 * C).fill(NaN)); // (=): every element written
       const qkvB = storageFrom(device, qkv);
       await runDispatches(device, [
-        ...attentionForwardOp(device, out, att, qkvB, N, T, C, NH),
-        ...attentionBackwardOp(device, dqkv, storageFrom(device, dout), qkvB, att, N, T, C, NH),
+        ...attentionForwardOp(device, out, att, qkvB, { N, T, C, NH }),
+        ...attentionBackwardOp(device, dqkv, storageFrom(device, dout), qkvB, att, { N, T, C, NH }),
       ]);
       const eOut = new Float64Array(N * T * C),
         eAtt = new Float64Array(N * NH * T * T);
-      attentionForward(eOut, eAtt, qkv, N, T, C, NH);
+      twin.attentionForward(eOut, eAtt, qkv, { N, T, C, NH });
       const gAtt = await readF32(device, att, N * NH * T * T);
       const tag = `N=${N} T=${T} C=${C} NH=${NH}`;
       expectClose(`attention_forward out (${tag})`, await readF32(device, out, N * T * C), eOut, 1e-5);
       expectClose(`attention_forward att (${tag})`, gAtt, eAtt, 1e-5);
       const eD = new Float64Array(N * T * 3 * C);
-      attentionBackward(eD, dout, qkv, gAtt, N, T, C, NH);
+      twin.attentionBackward(eD, dout, qkv, gAtt, { N, T, C, NH });
       expectClose(`attention_backward dqkv (${tag})`, await readF32(device, dqkv, N * T * 3 * C), eD, 1e-5);
     }
   });
@@ -333,14 +323,14 @@ describe('layer kernels vs CPU twins', () => {
     ]);
     const eOut = new Float64Array(n),
       eD = new Float64Array(n);
-    geluForward(eOut, x, n);
-    geluBackward(eD, x, dout, n);
+    twin.geluForward(eOut, x, n);
+    twin.geluBackward(eD, x, dout, n);
     expectClose('gelu_forward', await readF32(device, out, n), eOut, 1e-5);
     expectClose('gelu_backward', await readF32(device, dinp, n), eD, 1e-5);
     const eSum = new Float32Array(n),
       eDst = Float32Array.from(dst0);
-    add(eSum, x, y, n);
-    accumulate(eDst, y, n);
+    twin.add(eSum, x, y, n);
+    twin.accumulate(eDst, y, n);
     expect(expectClose('add', await readF32(device, sum, n), eSum, 0)).toBe(0);
     expect(expectClose('accumulate', await readF32(device, dst, n), eDst, 0)).toBe(0);
   });
@@ -357,7 +347,7 @@ describe('layer kernels vs CPU twins', () => {
       await runDispatches(device, ops);
       const got = await readF32(device, sum, n);
       const e = new Float32Array(n);
-      add(e, x, y, n);
+      twin.add(e, x, y, n);
       expect(expectClose('add (2-D)', got, e, 0)).toBe(0);
       sum.destroy();
     },
@@ -368,17 +358,17 @@ describe('layer kernels vs CPU twins', () => {
       b = createStorage(device, 64 * 4),
       out = createStorage(device, 64 * 4);
     const build = (): void => {
-      matmulOp(device, out, a, b, null, 4, 4, 4, false, true, true);
+      matmulOp(device, out, a, b, null, { M: 4, K: 4, N: 4, transB: true, accumulate: true });
       layernormForwardOp(device, out, b, a, a, a, 4, 4);
-      attentionBackwardOp(device, out, a, b, a, 1, 2, 4, 2);
+      attentionBackwardOp(device, out, a, b, a, { N: 1, T: 2, C: 4, NH: 2 });
     };
     build();
     const before = pipelineCreations(device);
     build();
     expect(pipelineCreations(device)).toBe(before);
-    expect(() => matmulOp(device, out, a, b, null, 9, 9, 9, false, false, false)).toThrow(
+    expect(() => matmulOp(device, out, a, b, null, { M: 9, K: 9, N: 9 })).toThrow(
       /matmul: out holds 64 elements, needs 81/,
     );
-    expect(() => attentionForwardOp(device, out, a, b, 1, 2, 5, 2)).toThrow(/not divisible/);
+    expect(() => attentionForwardOp(device, out, a, b, { N: 1, T: 2, C: 5, NH: 2 })).toThrow(/not divisible/);
   });
 });

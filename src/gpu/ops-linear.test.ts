@@ -58,8 +58,16 @@ describe('linear_backward', () => {
           const e = gelu ? ({ kind: 'geluBackward', pre: preB } as const) : null;
           await runDispatches(device, [
             ...ds,
-            ...matmulOp(device, apart[0], doutB, WB, null, R, OC, IC, false, true, false, 'tuned', e),
-            ...matmulOp(device, apart[1], inpB, doutB, null, IC, R, OC, true, false, true, 'tuned'),
+            ...matmulOp(device, apart[0], doutB, WB, null, { M: R, K: OC, N: IC, transB: true }, 'tuned', e),
+            ...matmulOp(
+              device,
+              apart[1],
+              inpB,
+              doutB,
+              null,
+              { M: IC, K: R, N: OC, transA: true, accumulate: true },
+              'tuned',
+            ),
             ...biasBackwardOp(device, apart[2], doutB, R, OC),
           ]);
           const sizes = [R * IC, IC * OC, OC];

@@ -5,7 +5,7 @@
 import { createStorage } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
-import { splitKChunks, SUM_ROWS } from '../core/abi';
+import { splitKChunks, SUM_ROWS, type MatmulShape } from '../core/abi';
 import { dummyBuffer, grid, need, positiveInts, sumChunks, u32Uniform, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export { splitKChunks, SUM_ROWS };
@@ -95,7 +95,8 @@ function prologueBindings(device: GPUDevice, pro: LayernormPrologue | null, M: n
 
 /**
  * out[M,N] (= or += when accumulate) = op(a)·op(b) (+ bias[N]); op(a) is [M,K] (stored
- * [K,M] when transA), op(b) is [K,N] (stored [N,K] when transB).
+ * [K,M] when transA), op(b) is [K,N] (stored [N,K] when transB): the shape as MatmulShape
+ * (src/core/abi.ts) gives it, the same for the CPU twin.
  */
 export function matmulOp(
   device: GPUDevice,
@@ -103,17 +104,13 @@ export function matmulOp(
   a: Buf, // [M, K], or [K, M] if transA
   b: Buf, // [K, N], or [N, K] if transB
   bias: Buf | null, // [N] or null
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
+  shape: MatmulShape,
   variant: MatmulVariant = matmulDefault,
   epilogue: MatmulEpilogue | null = null,
   prologue: LayernormPrologue | null = null,
 ): Dispatch[] {
   const op = 'matmul';
+  const { M, K, N, transA = false, transB = false, accumulate = false } = shape;
   positiveInts(op, { M, K, N });
   need(op, 'out', out, M * N);
   need(op, 'a', a, M * K);
@@ -129,7 +126,7 @@ export function matmulOp(
   }
   if (prologue && transA) throw new RangeError(`${op}: a layernorm prologue needs op(a) untransposed`);
   const [proBindings, lnB] = prologueBindings(device, prologue, M, K);
-  if (Z > 1) return matmulSplitK(device, out, a, b, M, K, N, transA, transB, accumulate, Z);
+  if (Z > 1) return matmulSplitK(device, out, a, b, shape, Z);
   const [wx, wy] = tileGrid(op, M, N, variant === 'naive' ? 1 : 4);
   return [
     makeDispatch(device, {
@@ -148,17 +145,7 @@ export function matmulOp(
         WY: MM_WY,
       },
       workgroups: [wx, wy, 1],
-      work: work.matmulWork(
-        M,
-        K,
-        N,
-        transA,
-        transB,
-        accumulate,
-        bias !== null,
-        epilogue?.kind ?? null,
-        prologue !== null,
-      ),
+      work: work.matmulWork(shape, bias !== null, epilogue?.kind ?? null, prologue !== null),
     }),
   ];
 }
@@ -196,20 +183,9 @@ export function biasBackwardOp(
  * the chunk sums added in order. Chosen by matmulOp for the shapes splitKChunks picks (the
  * weight gradients), whatever the variant: a long reduction into a small output.
  */
-function matmulSplitK(
-  device: GPUDevice,
-  out: Buf,
-  a: Buf,
-  b: Buf,
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
-  Z: number,
-): Dispatch[] {
+function matmulSplitK(device: GPUDevice, out: Buf, a: Buf, b: Buf, shape: MatmulShape, Z: number): Dispatch[] {
   const op = 'matmulSplitK';
+  const { M, K, N, transA = false, transB = false, accumulate = false } = shape;
   const [wx, wy] = tileGrid(op, M, N);
   const part = createStorage(device, Z * M * N * 4, `${op} chunk sums`);
   const uniform = splitKUniform(device, M, K, N, Z);
@@ -221,7 +197,7 @@ function matmulSplitK(
       uniform,
       overrides: { TRANS_A: transA ? 1 : 0, TRANS_B: transB ? 1 : 0, WX: MM_WX, WY: MM_WY },
       workgroups: [wx, wy, Z],
-      work: work.matmulWork(M, K, N, transA, transB, false, false),
+      work: work.matmulWork({ M, K, N, transA, transB }, false),
     }),
     splitKFinish(device, out, part, M, K, N, Z, accumulate, uniform),
   ];

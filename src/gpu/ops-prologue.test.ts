@@ -41,7 +41,7 @@ describe('matmul layernorm prologue', () => {
             const [out, ln, stats, pre] = [f(M * N), f(M * K), f(2 * M), f(M * N)];
             const [refOut, refLn, refStats, refPre] = [f(M * N), f(M * K), f(2 * M), f(M * N)];
             const e = (p: GPUBuffer): MatmulEpilogue | null => (gelu ? { kind: 'gelu', pre: p } : null);
-            const fused = matmulOp(device, out, xB, bB, biasB, M, K, N, false, transB, false, variant, e(pre), {
+            const fused = matmulOp(device, out, xB, bB, biasB, { M, K, N, transB }, variant, e(pre), {
               w: wS,
               b: bS,
               ln,
@@ -51,7 +51,7 @@ describe('matmul layernorm prologue', () => {
             await runDispatches(device, [
               ...fused,
               ...layernormForwardOp(device, refLn, refStats, xB, wS, bS, M, K),
-              ...matmulOp(device, refOut, refLn, bB, biasB, M, K, N, false, transB, false, variant, e(refPre)),
+              ...matmulOp(device, refOut, refLn, bB, biasB, { M, K, N, transB }, variant, e(refPre)),
             ]);
             const pairs: [string, GPUBuffer, GPUBuffer, number][] = [
               ['out', out, refOut, M * N],
@@ -64,22 +64,8 @@ describe('matmul layernorm prologue', () => {
                 ...(await readF32(device, want, n)),
               ]);
             const [eOut, eLn, eMean, eRstd, ePre] = [M * N, M * K, M, M, M * N].map((n) => new Float64Array(n));
-            matmulLayernorm(
-              eOut,
-              eLn,
-              eMean,
-              eRstd,
-              x,
-              w,
-              lnb,
-              b,
-              bias,
-              M,
-              K,
-              N,
-              transB,
-              gelu ? { kind: 'gelu', pre: ePre } : null,
-            );
+            const pro = { w, b: lnb, ln: eLn, mean: eMean, rstd: eRstd };
+            matmulLayernorm(eOut, x, b, bias, { M, K, N, transB }, gelu ? { kind: 'gelu', pre: ePre } : null, pro);
             expectClose(`${tag} out`, await readF32(device, out, M * N), eOut, 5e-5, variant === 'tuned');
             expectClose(`${tag} ln`, await readF32(device, ln, M * K), eLn, 2e-5, false);
           }
@@ -95,7 +81,7 @@ describe('matmul layernorm prologue', () => {
       other = buf(64);
     const pro = (b: GPUBufferBinding) => ({ w: { buffer: p, offset: 0, size: 16 }, b, ln: buf(16), stats: buf(8) });
     const call = (b: GPUBufferBinding, transA = false) =>
-      matmulOp(device, buf(16), buf(16), buf(16), null, 4, 4, 4, transA, false, false, 'tuned', null, pro(b));
+      matmulOp(device, buf(16), buf(16), buf(16), null, { M: 4, K: 4, N: 4, transA }, 'tuned', null, pro(b));
     expect(() => call({ buffer: other, offset: 0, size: 16 })).toThrow(/w and b in one buffer/);
     expect(() => call({ buffer: p, offset: 0, size: 16 })).toThrow(/b after w/);
     expect(() => call({ buffer: p, offset: 256, size: 16 }, true)).toThrow(/op\(a\) untransposed/);

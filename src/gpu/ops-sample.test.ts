@@ -259,14 +259,11 @@ describe('sampling and decoding kernels vs CPU twins', () => {
         storageFrom(device, tokens),
         storageFrom(device, wte),
         storageFrom(device, wpe),
-        N,
-        Tmax,
-        C,
-        V,
+        { N, T: Tmax, C, V },
         cursor,
       ),
       ...copyRowsOp(device, cache, storageFrom(device, row), N, Tmax, W, cursor),
-      ...attentionDecodeOp(device, att, cache, N, Tmax, C, NH, cursor),
+      ...attentionDecodeOp(device, att, cache, { N, T: Tmax, C, NH }, cursor),
     ];
     const eCache = Float32Array.from(qkv0);
     const worst = { emb: 0, copy: 0, att: 0 };
@@ -275,9 +272,9 @@ describe('sampling and decoding kernels vs CPU twins', () => {
       await runDispatches(device, ops);
       const eEmb = new Float32Array(N * C),
         eAtt = new Float64Array(N * C);
-      embeddingDecode(eEmb, tokens, wte, wpe, N, Tmax, C, V, pos);
+      embeddingDecode(eEmb, tokens, wte, wpe, { N, T: Tmax, C, V }, pos);
       copyRows(eCache, row, N, Tmax, W, pos);
-      attentionDecode(eAtt, eCache, N, Tmax, C, NH, pos);
+      attentionDecode(eAtt, eCache, { N, T: Tmax, C, NH }, pos);
       worst.emb = Math.max(worst.emb, maxAbsDiff(await readF32(device, emb, N * C), eEmb));
       worst.copy = Math.max(worst.copy, maxAbsDiff(await readF32(device, cache, N * Tmax * W), eCache));
       worst.att = Math.max(worst.att, maxAbsDiff(await readF32(device, att, N * C), eAtt));
@@ -303,13 +300,13 @@ describe('sampling and decoding kernels vs CPU twins', () => {
       const qkv = randn32(r, N * Tmax * W);
       const cursor = storageFrom(device, Uint32Array.of(0));
       const att = createStorage(device, N * C * 4);
-      const ops = attentionDecodeOp(device, att, storageFrom(device, qkv), N, Tmax, C, NH, cursor);
+      const ops = attentionDecodeOp(device, att, storageFrom(device, qkv), { N, T: Tmax, C, NH }, cursor);
       let worst = 0;
       for (const pos of [0, 63, 64, Tmax - 1]) {
         device.queue.writeBuffer(cursor, 0, Uint32Array.of(pos));
         await runDispatches(device, ops);
         const expected = new Float64Array(N * C);
-        attentionDecode(expected, qkv, N, Tmax, C, NH, pos);
+        attentionDecode(expected, qkv, { N, T: Tmax, C, NH }, pos);
         worst = Math.max(worst, maxAbsDiff(await readF32(device, att, N * C), expected));
       }
       console.log(`attention_decode (Tmax ${Tmax}, hd ${C / NH}): max abs diff ${worst.toExponential(2)}`);

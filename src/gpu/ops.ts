@@ -25,7 +25,7 @@ import { createStorage, uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { attentionForwardShape, type AttentionLayout } from './attention-layout';
-import { SUM_ROWS } from '../core/abi';
+import { SUM_ROWS, type AttentionShape, type EmbeddingShape } from '../core/abi';
 import { checkHeads, grid, need, positiveInts, sumChunks, u32Uniform, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
 
 export type { Buf };
@@ -45,11 +45,9 @@ export function embeddingForwardOp(
   tokens: Buf, // [N, T] i32
   wte: Buf, // [V, C]
   wpe: Buf, // [Tmax ≥ T, C]
-  N: number,
-  T: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
 ): Dispatch[] {
+  const { N, T, C, V } = shape;
   const op = 'embeddingForward';
   positiveInts(op, { N, T, C, V });
   need(op, 'out', out, N * T * C);
@@ -74,11 +72,9 @@ export function embeddingBackwardOp(
   dwpe: Buf, // [Tmax ≥ T, C]
   dout: Buf, // [N·T, C]
   tokens: Buf, // [N, T] i32
-  N: number,
-  T: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
 ): Dispatch[] {
+  const { N, T, C, V } = shape;
   const op = 'embeddingBackward';
   positiveInts(op, { N, T, C, V });
   need(op, 'dwte', dwte, V * C);
@@ -177,23 +173,21 @@ export function attentionForwardOp(
   out: Buf, // [N, T, C]
   att: Buf, // [N, NH, T, T]
   qkv: Buf, // [N, T, 3C]
-  N: number,
-  T: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
   layout: AttentionLayout = 'threads',
 ): Dispatch[] {
+  const { N, T, C, NH } = shape;
   const op = 'attentionForward';
   positiveInts(op, { N, T, C, NH });
   checkHeads(op, C, NH);
   need(op, 'out', out, N * T * C);
   need(op, 'att', att, N * NH * T * T);
   need(op, 'qkv', qkv, N * T * 3 * C);
-  const shape = attentionForwardShape(layout, N * NH * T, T, WG);
+  const launch = attentionForwardShape(layout, N * NH * T, T, WG);
   return [
     makeDispatch(device, {
-      kernel: shape.kernel,
-      overrides: shape.overrides,
+      kernel: launch.kernel,
+      overrides: launch.overrides,
       bindings: [out, att, qkv],
       uniform: uniformFrom(
         device,
@@ -205,7 +199,7 @@ export function attentionForwardOp(
         ],
         op,
       ),
-      workgroups: shape.workgroups,
+      workgroups: launch.workgroups,
       work: work.attentionForwardWork(N, T, C, NH),
     }),
   ];
@@ -218,11 +212,9 @@ export function attentionBackwardOp(
   dout: Buf, // [N, T, C]
   qkv: Buf, // [N, T, 3C]
   att: Buf, // [N, NH, T, T]
-  N: number,
-  T: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
 ): Dispatch[] {
+  const { N, T, C, NH } = shape;
   const op = 'attentionBackward';
   positiveInts(op, { N, T, C, NH });
   checkHeads(op, C, NH);

@@ -180,9 +180,12 @@ async function attentionAgainstTwin(
     const qkv = randn32(makeRng(T + C), N * T * 3 * C);
     const out = createStorage(device, N * T * C * 4),
       att = storageFrom(device, new Float32Array(N * NH * T * T).fill(NaN)); // (=): every element written
-    await runDispatches(device, attentionForwardOp(device, out, att, storageFrom(device, qkv), N, T, C, NH, layout));
+    await runDispatches(
+      device,
+      attentionForwardOp(device, out, att, storageFrom(device, qkv), { N, T, C, NH }, layout),
+    );
     const [eOut, eAtt] = [new Float64Array(N * T * C), new Float64Array(N * NH * T * T)];
-    attentionForward(eOut, eAtt, qkv, N, T, C, NH);
+    attentionForward(eOut, eAtt, qkv, { N, T, C, NH });
     const got = [await readF32(device, out, N * T * C), await readF32(device, att, N * NH * T * T)];
     const name = `${label} (N=${N} T=${T} C=${C} NH=${NH})`;
     expectClose(`attention_forward out ${name}`, got[0], eOut, 1e-5);

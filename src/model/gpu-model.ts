@@ -162,7 +162,7 @@ export function forwardPlan(
   const R = N * T;
   const p = (s: TensorSlot) => slotBinding(params, s);
   const plan = new Plan();
-  plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V));
+  plan.dispatch(embeddingForwardOp(device, acts.encoded, tokens, p(layout.wte), p(layout.wpe), { N, T, C, V }));
   // Each layernorm runs in the next matmul's prologue, which also stores its rows and statistics.
   const ln = (w: TensorSlot, b: TensorSlot, out: GPUBuffer, stats: GPUBuffer): LayernormPrologue => ({
     w: p(w),
@@ -180,14 +180,14 @@ export function forwardPlan(
     transB: boolean,
     epilogue: MatmulEpilogue | null,
     prologue: LayernormPrologue | null,
-  ) => matmulOp(device, out, inp, p(w), bias && p(bias), R, K, N, false, transB, false, variant, epilogue, prologue);
+  ) => matmulOp(device, out, inp, p(w), bias && p(bias), { M: R, K, N, transB }, variant, epilogue, prologue);
   let residual = acts.encoded;
   layout.blocks.forEach((b, l) => {
     const a = acts.layers[l];
     plan
       // qkv = ln1(residual)·W + b
       .dispatch(mm(a.qkv, residual, b.qkvw, b.qkvb, C, 3 * C, false, null, ln(b.ln1w, b.ln1b, a.ln1, a.ln1Stats)))
-      .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, N, T, C, NH))
+      .dispatch(attentionForwardOp(device, a.atty, a.att, a.qkv, { N, T, C, NH }))
       // resid2 = residual + atty·W + b (the residual add in the matmul's epilogue)
       .dispatch(mm(a.resid2, a.atty, b.attprojw, b.attprojb, C, C, false, { kind: 'residual', residual }, null))
       // fchGelu = gelu(fch), fch = ln2(resid2)·W + b kept for backward
@@ -248,8 +248,18 @@ export function backwardPlan(
   const plan = new Plan();
   // tied head: dlnf (=) dlogits·wte, dwte (+=) dlogitsᵀ·lnf
   plan
-    .dispatch(matmulOp(device, dln, dlogits, p(layout.wte), null, R, V, C, false, false, false, variant))
-    .dispatch(matmulOp(device, g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true, variant))
+    .dispatch(matmulOp(device, dln, dlogits, p(layout.wte), null, { M: R, K: V, N: C }, variant))
+    .dispatch(
+      matmulOp(
+        device,
+        g(layout.wte),
+        dlogits,
+        acts.lnf,
+        null,
+        { M: V, K: R, N: C, transA: true, accumulate: true },
+        variant,
+      ),
+    )
     .clear(dresid);
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
   plan.dispatch(
@@ -283,10 +293,10 @@ export function backwardPlan(
       .dispatch(
         linearBackwardOp(device, datty, g(b.attprojw), g(b.attprojb), dresid, a.atty, p(b.attprojw), null, R, C, C),
       )
-      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, N, T, C, NH))
+      .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, { N, T, C, NH }))
       .dispatch(linearBackwardOp(device, dln, g(b.qkvw), g(b.qkvb), dqkv, a.ln1, p(b.qkvw), null, R, C, 3 * C))
       .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Stats, R, C));
   }
-  plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V));
+  plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V }));
   return plan;
 }

@@ -40,8 +40,9 @@ describe('GpuSampler (KV cache, one submission)', () => {
     const model = new GpuParams(device, layout, params);
     const sampler = new GpuSampler(device, layout, model, N, T);
     sampler.setTemplate(fixed);
-    const gpu = await sampler.sample({ seed: 42, step: 3, invTemp: 1 / 0.9, topK: 0 });
-    const cpu = sampleSequencesCpu(layout, params, fixed, N, T, 42, 3, 1 / 0.9, 0);
+    const p = { seed: 42, step: 3, invTemp: 1 / 0.9, topK: 0 };
+    const gpu = await sampler.sample(p);
+    const cpu = sampleSequencesCpu(layout, params, fixed, N, T, p);
     const same = gpu.tokens.every((t, i) => t === cpu.tokens[i]);
     console.log(
       `sampler: ${N}×${T} tokens equal: ${same}; max |Δlogp| ${maxAbsDiff(gpu.logp, cpu.logp).toExponential(2)}, max |Δentropy| ${maxAbsDiff(gpu.entropy, cpu.entropy).toExponential(2)}; ${sampler.dispatchesPerToken} dispatches per token`,

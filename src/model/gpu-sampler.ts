@@ -140,10 +140,7 @@ function fusedBlocks(
           fcprojw: b.fcprojw.offset,
           fcprojb: b.fcprojb.offset,
         },
-        N,
-        T,
-        C,
-        NH,
+        { N, T, C, NH },
         cursor,
       ),
     );
@@ -180,15 +177,15 @@ function blocksKernelByKernel(
   layout.blocks.forEach((b, l) => {
     plan
       .dispatch(layernormForwardOp(device, ln, stats, x, p(b.ln1w), p(b.ln1b), N, C))
-      .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), N, C, 3 * C, false, false, false, variant))
+      .dispatch(matmulOp(device, qkvNew, ln, p(b.qkvw), p(b.qkvb), { M: N, K: C, N: 3 * C }, variant))
       .dispatch(copyRowsOp(device, caches[l], qkvNew, N, T, 3 * C, cursor))
-      .dispatch(attentionDecodeOp(device, atty, caches[l], N, T, C, NH, cursor))
-      .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), N, C, C, false, false, false, variant))
+      .dispatch(attentionDecodeOp(device, atty, caches[l], { N, T, C, NH }, cursor))
+      .dispatch(matmulOp(device, proj, atty, p(b.attprojw), p(b.attprojb), { M: N, K: C, N: C }, variant))
       .dispatch(addOp(device, mid, x, proj, N * C))
       .dispatch(layernormForwardOp(device, ln, stats, mid, p(b.ln2w), p(b.ln2b), N, C))
-      .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), N, C, 4 * C, false, false, false, variant))
+      .dispatch(matmulOp(device, fch, ln, p(b.fcw), p(b.fcb), { M: N, K: C, N: 4 * C }, variant))
       .dispatch(geluForwardOp(device, fchGelu, fch, N * 4 * C))
-      .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), N, 4 * C, C, false, false, false, variant))
+      .dispatch(matmulOp(device, proj, fchGelu, p(b.fcprojw), p(b.fcprojb), { M: N, K: 4 * C, N: C }, variant))
       .dispatch(addOp(device, y, mid, proj, N * C));
     [x, y] = [y, x];
   });
@@ -230,7 +227,7 @@ export class GpuSampler extends SampleBuffers {
     const caches = layout.blocks.map((_, l) => f(N * T * 3 * C, `kv cache h${l}`)); // [N,T,3C] each
 
     const plan = new Plan().dispatch(
-      embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), N, T, C, V, this.cursor),
+      embeddingDecodeOp(device, x0, this.tokens, p(layout.wte), p(layout.wpe), { N, T, C, V }, this.cursor),
     );
     const bufs: DecodeBuffers = { x0, ln, stats, caches, cursor: this.cursor };
     const x =
@@ -239,7 +236,7 @@ export class GpuSampler extends SampleBuffers {
         : blocksKernelByKernel(plan, device, layout, model, bufs, N, T, variant);
     plan
       .dispatch(layernormForwardOp(device, ln, stats, x, p(layout.lnfw), p(layout.lnfb), N, C))
-      .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, N, C, V, false, true, false, variant))
+      .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, { M: N, K: C, N: V, transB: true }, variant))
       .dispatch(
         sampleTokenOp(
           device,

@@ -16,10 +16,10 @@ describe('KV-cache decoding twins', () => {
     const r = rng(11);
     const qkv = randn(r, N * Tmax * 3 * C);
     const full = new Float64Array(N * Tmax * C);
-    attentionForward(full, new Float64Array(N * NH * Tmax * Tmax), qkv, N, Tmax, C, NH);
+    attentionForward(full, new Float64Array(N * NH * Tmax * Tmax), qkv, { N, T: Tmax, C, NH });
     for (let pos = 0; pos < Tmax; pos++) {
       const out = new Float64Array(N * C).fill(NaN);
-      attentionDecode(out, qkv, N, Tmax, C, NH, pos);
+      attentionDecode(out, qkv, { N, T: Tmax, C, NH }, pos);
       let diff = 0;
       for (let n = 0; n < N; n++) {
         for (let c = 0; c < C; c++) diff = Math.max(diff, Math.abs(out[n * C + c] - full[(n * Tmax + pos) * C + c]));
@@ -34,10 +34,10 @@ describe('KV-cache decoding twins', () => {
       wpe = randn(r, Tmax * C);
     const tokens = Int32Array.from({ length: N * Tmax }, (_, i) => (i % 9) - 1); // −1 and 7 are out of range
     const full = new Float64Array(N * Tmax * C);
-    embeddingForward(full, tokens, wte, wpe, N, Tmax, C, V);
+    embeddingForward(full, tokens, wte, wpe, { N, T: Tmax, C, V });
     for (let pos = 0; pos < Tmax; pos++) {
       const out = new Float64Array(N * C).fill(NaN);
-      embeddingDecode(out, tokens, wte, wpe, N, Tmax, C, V, pos);
+      embeddingDecode(out, tokens, wte, wpe, { N, T: Tmax, C, V }, pos);
       for (let n = 0; n < N; n++) {
         expect(Array.from(out.subarray(n * C, (n + 1) * C))).toEqual(
           Array.from(full.subarray((n * Tmax + pos) * C, (n * Tmax + pos + 1) * C)),

@@ -6,6 +6,7 @@
 // Letters (docs/architecture.md, "Conventions"): N sequences, Tmax positions, C channels, V vocab, NH heads,
 // hd = C/NH, W row width.
 
+import type { AttentionShape, EmbeddingShape } from '../core/abi';
 import { add, geluForward, layernormForward, matmul, type F } from './ops';
 
 /**
@@ -17,12 +18,10 @@ export function embeddingDecode(
   tokens: Int32Array, // [N, Tmax]
   wte: F, // [V, C]
   wpe: F, // [Tmax, C]
-  N: number,
-  Tmax: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
   pos: number,
 ): void {
+  const { N, T: Tmax, C, V } = shape;
   checkPos('embeddingDecode', pos, Tmax);
   for (let n = 0; n < N; n++) {
     const tok = tokens[n * Tmax + pos];
@@ -56,12 +55,10 @@ export function copyRows(
 export function attentionDecode(
   out: F, // [N, C] (=)
   qkv: F, // [N, Tmax, 3C]
-  N: number,
-  Tmax: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
   pos: number,
 ): void {
+  const { N, T: Tmax, C, NH } = shape;
   checkPos('attentionDecode', pos, Tmax);
   const hd = C / NH;
   const scale = 1 / Math.sqrt(hd);
@@ -124,12 +121,10 @@ export function decodeBlock(
   x: F, // [N, C] (in place)
   cache: F, // [N, Tmax, 3C] (row pos written)
   wts: DecodeBlockWeights,
-  N: number,
-  Tmax: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
   pos: number,
 ): void {
+  const { N, T: Tmax, C } = shape;
   checkPos('decodeBlock', pos, Tmax);
   const f = (n: number) => new (x.constructor as new (n: number) => F)(n);
   const ln = f(N * C),
@@ -142,14 +137,14 @@ export function decodeBlock(
     fch = f(N * 4 * C),
     fchGelu = f(N * 4 * C);
   layernormForward(ln, mean, rstd, x, wts.ln1w, wts.ln1b, N, C);
-  matmul(qkv, ln, wts.qkvw, wts.qkvb, N, C, 3 * C, false, false, false);
+  matmul(qkv, ln, wts.qkvw, wts.qkvb, { M: N, K: C, N: 3 * C });
   copyRows(cache, qkv, N, Tmax, 3 * C, pos);
-  attentionDecode(atty, cache, N, Tmax, C, NH, pos);
-  matmul(proj, atty, wts.projw, wts.projb, N, C, C, false, false, false);
+  attentionDecode(atty, cache, shape, pos);
+  matmul(proj, atty, wts.projw, wts.projb, { M: N, K: C, N: C });
   add(mid, x, proj, N * C);
   layernormForward(ln, mean, rstd, mid, wts.ln2w, wts.ln2b, N, C);
-  matmul(fch, ln, wts.fcw, wts.fcb, N, C, 4 * C, false, false, false);
+  matmul(fch, ln, wts.fcw, wts.fcb, { M: N, K: C, N: 4 * C });
   geluForward(fchGelu, fch, N * 4 * C);
-  matmul(proj, fchGelu, wts.fcprojw, wts.fcprojb, N, 4 * C, C, false, false, false);
+  matmul(proj, fchGelu, wts.fcprojw, wts.fcprojb, { M: N, K: 4 * C, N: C });
   add(x, mid, proj, N * C);
 }

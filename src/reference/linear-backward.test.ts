@@ -25,7 +25,7 @@ describe('linearBackward', () => {
       };
       const out = new Float64Array(R * OC);
       const loss = (xx: Float64Array, WW: Float64Array, bb: Float64Array) => {
-        matmul(out, inpOf(xx), WW, bb, R, IC, OC, false, false, false);
+        matmul(out, inpOf(xx), WW, bb, { M: R, K: IC, N: OC });
         return dot(out, dout);
       };
       const dinp = new Float64Array(R * IC).fill(NaN), // (=): NaN shows an element not written

@@ -21,8 +21,8 @@ export function linearBackward(
   IC: number,
   OC: number,
 ): void {
-  matmul(dinp, dout, W, null, R, OC, IC, false, true, false);
+  matmul(dinp, dout, W, null, { M: R, K: OC, N: IC, transB: true });
   if (geluPre) geluBackward(dinp, geluPre, dinp, R * IC);
-  matmul(dW, inp, dout, null, IC, R, OC, true, false, true);
+  matmul(dW, inp, dout, null, { M: IC, K: R, N: OC, transA: true, accumulate: true });
   biasBackward(db, dout, R, OC);
 }

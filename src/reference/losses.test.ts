@@ -146,13 +146,14 @@ describe('pgLoss', () => {
     return { logp, oldLogp, refLogp, adv, entropy };
   }
 
-  function run(p: PgLossParams, x: PgInputs) {
-    const dlogp = new Float64Array(N * T).fill(NaN),
-      dent = new Float64Array(N * T).fill(NaN);
-    const seqLoss = new Float64Array(N).fill(NaN),
-      stats = new Float64Array(N * PG_STATS).fill(NaN);
-    pgLoss(dlogp, dent, seqLoss, stats, x.logp, x.oldLogp, x.refLogp, x.adv, mask, klMask, x.entropy, N, T, p);
-    return { dlogp, dent, seqLoss, stats, loss: seqLoss.reduce((a, b) => a + b, 0) };
+  /** pgLoss on a batch (by default the N×T one above, with its masks); its (=) outputs start as NaN. */
+  function run(p: PgLossParams, x: PgInputs, b = { N, T, mask, klMask }) {
+    const dlogp = new Float64Array(b.N * b.T).fill(NaN),
+      dent = new Float64Array(b.N * b.T).fill(NaN);
+    const seqLoss = new Float64Array(b.N).fill(NaN),
+      stats = new Float64Array(b.N * PG_STATS).fill(NaN);
+    pgLoss(dlogp, dent, seqLoss, stats, x.logp, x.oldLogp, x.refLogp, x.adv, b.mask, b.klMask, x.entropy, b.N, b.T, p);
+    return { dlogp, dent, seqLoss, stats, loss: seqLoss.reduce((a, c) => a + c, 0) };
   }
 
   it('stats and loss on a hand-computed sequence', () => {
@@ -161,25 +162,11 @@ describe('pgLoss', () => {
     const p: PgLossParams = { ...base, dualClip: 3, totalTokens: 3 };
     const oldLogp = Float64Array.from([-1, -1, -2, -1]);
     const logp = Float64Array.from([-1 + Math.log(0.5), -1 + Math.log(1.5), -2 + Math.log(4), -5]);
-    const dlogp = new Float64Array(4),
-      dent = new Float64Array(4),
-      seqLoss = new Float64Array(1);
-    const stats = new Float64Array(8);
-    pgLoss(
-      dlogp,
-      dent,
-      seqLoss,
-      stats,
-      logp,
-      oldLogp,
-      logp,
-      Float64Array.from([-1, 1, -1, 1]),
-      Float64Array.from([1, 1, 1, 0]),
-      Float64Array.from([1, 1, 1, 1]),
-      new Float64Array(4),
-      1,
-      4,
+    const adv = Float64Array.from([-1, 1, -1, 1]);
+    const { seqLoss, dlogp, stats } = run(
       p,
+      { logp, oldLogp, refLogp: logp, adv, entropy: new Float64Array(4) },
+      { N: 1, T: 4, mask: Float64Array.from([1, 1, 1, 0]), klMask: Float64Array.from([1, 1, 1, 1]) },
     );
     expect(seqLoss[0]).toBeCloseTo((0.8 - 1.28 + 3) / 3, 14);
     expect(Array.from(dlogp)).toEqual([0, 0, 0, 0]); // every branch is constant

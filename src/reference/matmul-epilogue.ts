@@ -2,6 +2,7 @@
 // EPILOGUE and LN_PROLOGUE; docs/engine.md): the twins of the kernels the GPU fuses, in the same
 // order, so each output is the value the separate kernels gave.
 
+import type { MatmulShape } from '../core/abi';
 import type { F } from './float';
 import { add, geluBackward, geluForward, layernormForward } from './ops';
 import { matmul } from './matmul-twin';
@@ -19,16 +20,14 @@ export function matmulEpilogue(
   a: F, // [M, K], or [K, M] if transA
   b: F, // [K, N], or [N, K] if transB
   bias: F | null, // [N] or null
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
+  shape: MatmulShape, // never accumulate
   epilogue: MatmulEpilogueTwin,
 ): void {
-  const n = M * N;
+  if (shape.accumulate)
+    throw new RangeError(`matmulEpilogue: an epilogue (${epilogue.kind}) needs (=), not accumulate`);
+  const n = shape.M * shape.N;
   const s = new (out.constructor as typeof Float64Array)(n); // the sums, in out's precision
-  matmul(s, a, b, bias, M, K, N, transA, transB, false);
+  matmul(s, a, b, bias, shape);
   if (epilogue.kind === 'residual') add(out, epilogue.residual, s, n);
   else if (epilogue.kind === 'gelu') {
     epilogue.pre.set(s);
@@ -36,27 +35,31 @@ export function matmulEpilogue(
   } else geluBackward(out, epilogue.pre, s, n);
 }
 
+/** The layernorm prologue's tensors (LayernormPrologue's twin, src/gpu/ops-matmul.ts; its stats as mean and rstd). */
+export interface LayernormPrologueTwin {
+  w: F; // [K]
+  b: F; // [K]
+  ln: F; // [M, K] (=)
+  mean: F; // [M] (=)
+  rstd: F; // [M] (=)
+}
+
 /**
- * The layernorm prologue: ln (=), mean, rstd (=) the layernorm of x's rows; out (=)
- * epilogue(ln·op(b) + bias), or the plain sum without an epilogue.
+ * The layernorm prologue: ln (=), mean, rstd (=) the layernorm of x's rows with the prologue's
+ * w and b; out (=) epilogue(ln·op(b) + bias), or the plain sum without an epilogue. The
+ * arguments in matmulOp's order.
  */
 export function matmulLayernorm(
   out: F, // [M, N] (=)
-  ln: F, // [M, K] (=)
-  mean: F, // [M] (=)
-  rstd: F, // [M] (=)
   x: F, // [M, K]
-  w: F, // [K]
-  lnb: F, // [K]
   b: F, // [K, N], or [N, K] if transB
   bias: F | null, // [N] or null
-  M: number,
-  K: number,
-  N: number,
-  transB: boolean,
+  shape: MatmulShape, // never transA nor accumulate
   epilogue: MatmulEpilogueTwin | null,
+  pro: LayernormPrologueTwin,
 ): void {
-  layernormForward(ln, mean, rstd, x, w, lnb, M, K);
-  if (epilogue) matmulEpilogue(out, ln, b, bias, M, K, N, false, transB, epilogue);
-  else matmul(out, ln, b, bias, M, K, N, false, transB, false);
+  if (shape.transA) throw new RangeError('matmulLayernorm: a layernorm prologue needs op(a) untransposed');
+  layernormForward(pro.ln, pro.mean, pro.rstd, x, pro.w, pro.b, shape.M, shape.K);
+  if (epilogue) matmulEpilogue(out, pro.ln, b, bias, shape, epilogue);
+  else matmul(out, pro.ln, b, bias, shape);
 }

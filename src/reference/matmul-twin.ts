@@ -2,48 +2,38 @@
 // speed (the CPU engine spends most of its time here) and its plain definition beside it, tested
 // to give the same bits; and the bias gradient. The conventions are those of ops.ts.
 
+import type { MatmulShape } from '../core/abi';
 import type { F } from './float';
 
 // ─── matmul ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * out = op(a)·op(b) (+ bias), (=) or (+= when accumulate).
- * op(a) is [M,K], stored [K,M] when transA; op(b) is [K,N], stored [N,K] when transB.
- * (Here N is the matmul's column count, not the sequence count.)
- *   forward linear:  matmul(out[R,OC], inp[R,IC], W[IC,OC], bias, R, IC, OC, false, false, false)
- *   tied head:       matmul(logits[R,V], x[R,C], wte[V,C], null, R, C, V, false, true, false)
- *   input grad:      matmul(dinp[R,IC], dout[R,OC], W[IC,OC], null, R, OC, IC, false, true, true)
- *   weight grad:     matmul(dW[IC,OC], inp[R,IC], dout[R,OC], null, IC, R, OC, true, false, true)
+ * out = op(a)·op(b) (+ bias), (=) or (+= when shape.accumulate); the shape's letters and flags
+ * as MatmulShape (src/core/abi.ts) gives them.
+ *   forward linear: matmul(out[R,OC], inp[R,IC], W[IC,OC], bias, { M: R, K: IC, N: OC })
+ *   tied head:      matmul(logits[R,V], x[R,C], wte[V,C], null, { M: R, K: C, N: V, transB: true })
+ *   input grad:     matmul(dinp[R,IC], dout[R,OC], W[IC,OC], null, { M: R, K: OC, N: IC, transB: true })
+ *   weight grad:    matmul(dW[IC,OC], inp[R,IC], dout[R,OC], null,
+ *                     { M: IC, K: R, N: OC, transA: true, accumulate: true })
  */
 export function matmul(
   out: F, // [M, N] (= or +=)
   a: F, // [M, K], or [K, M] if transA
   b: F, // [K, N], or [N, K] if transB
   bias: F | null, // [N] or null
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
+  shape: MatmulShape,
 ): void {
   // Same sums as matmulDefinition, term by term in the same order (k ascending, the bias first),
   // so the results are bit-identical; only the loops are arranged so the innermost one walks
   // memory in order (1.7–7× per shape in V8, 2.9× over a maze-lesson step's shapes:
   // docs/benchmarks.md, "CPU engine: matmul").
-  if (transB && !transA) {
-    matmulRowDots(out, a, b, bias, M, K, N, accumulate);
-    return;
-  }
-  if (!transB) {
-    matmulRowSums(out, a, b, bias, M, K, N, transA, accumulate);
-    return;
-  }
-  matmulDefinition(out, a, b, bias, M, K, N, transA, transB, accumulate);
+  if (shape.transB && !shape.transA) matmulRowDots(out, a, b, bias, shape);
+  else if (!shape.transB) matmulRowSums(out, a, b, bias, shape);
+  else matmulDefinition(out, a, b, bias, shape);
 }
 
 /** transB, not transA: out[i,j] = a row i · b row j, both rows contiguous. */
-function matmulRowDots(out: F, a: F, b: F, bias: F | null, M: number, K: number, N: number, accumulate: boolean): void {
+function matmulRowDots(out: F, a: F, b: F, bias: F | null, { M, K, N, accumulate }: MatmulShape): void {
   for (let i = 0; i < M; i++) {
     const ai = i * K,
       oi = i * N;
@@ -87,17 +77,7 @@ function matmulRowDots(out: F, a: F, b: F, bias: F | null, M: number, K: number,
 }
 
 /** b not transposed: row i of out gathers a[i,k]·(row k of b) over k, in a row of doubles. */
-function matmulRowSums(
-  out: F,
-  a: F,
-  b: F,
-  bias: F | null,
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  accumulate: boolean,
-): void {
+function matmulRowSums(out: F, a: F, b: F, bias: F | null, { M, K, N, transA, accumulate }: MatmulShape): void {
   const row = new Float64Array(N); // [N] the sums of one output row, in JS doubles
   for (let i = 0; i < M; i++) {
     if (bias) for (let j = 0; j < N; j++) row[j] = bias[j];
@@ -127,18 +107,8 @@ function matmulRowSums(
 }
 
 /** The definition, one output at a time: the ground truth matmul is tested against. */
-export function matmulDefinition(
-  out: F,
-  a: F,
-  b: F,
-  bias: F | null,
-  M: number,
-  K: number,
-  N: number,
-  transA: boolean,
-  transB: boolean,
-  accumulate: boolean,
-): void {
+export function matmulDefinition(out: F, a: F, b: F, bias: F | null, shape: MatmulShape): void {
+  const { M, K, N, transA, transB, accumulate } = shape;
   for (let i = 0; i < M; i++) {
     for (let j = 0; j < N; j++) {
       let s = bias ? bias[j] : 0;

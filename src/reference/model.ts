@@ -135,25 +135,25 @@ export function forward(
   const R = N * T;
   const p = (s: TensorSlot): F => view(params, s);
 
-  embeddingForward(acts.encoded, tokens, p(layout.wte), p(layout.wpe), N, T, C, V);
+  embeddingForward(acts.encoded, tokens, p(layout.wte), p(layout.wpe), { N, T, C, V });
   let residual = acts.encoded; // [R,C]
   layout.blocks.forEach((b, l) => {
     const a = acts.layers[l];
     layernormForward(a.ln1, a.ln1Mean, a.ln1Rstd, residual, p(b.ln1w), p(b.ln1b), R, C);
-    matmul(a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), R, C, 3 * C, false, false, false);
-    attentionForward(a.atty, a.att, a.qkv, N, T, C, NH);
-    matmul(a.attproj, a.atty, p(b.attprojw), p(b.attprojb), R, C, C, false, false, false);
+    matmul(a.qkv, a.ln1, p(b.qkvw), p(b.qkvb), { M: R, K: C, N: 3 * C });
+    attentionForward(a.atty, a.att, a.qkv, { N, T, C, NH });
+    matmul(a.attproj, a.atty, p(b.attprojw), p(b.attprojb), { M: R, K: C, N: C });
     add(a.resid2, residual, a.attproj, R * C);
     layernormForward(a.ln2, a.ln2Mean, a.ln2Rstd, a.resid2, p(b.ln2w), p(b.ln2b), R, C);
-    matmul(a.fch, a.ln2, p(b.fcw), p(b.fcb), R, C, 4 * C, false, false, false);
+    matmul(a.fch, a.ln2, p(b.fcw), p(b.fcb), { M: R, K: C, N: 4 * C });
     geluForward(a.fchGelu, a.fch, R * 4 * C);
-    matmul(a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), R, 4 * C, C, false, false, false);
+    matmul(a.fcproj, a.fchGelu, p(b.fcprojw), p(b.fcprojb), { M: R, K: 4 * C, N: C });
     add(a.resid3, a.resid2, a.fcproj, R * C);
     residual = a.resid3;
   });
   layernormForward(acts.lnf, acts.lnfMean, acts.lnfRstd, residual, p(layout.lnfw), p(layout.lnfb), R, C);
   // tied LM head: logits = lnf · wteᵀ
-  matmul(acts.logits, acts.lnf, p(layout.wte), null, R, C, V, false, true, false);
+  matmul(acts.logits, acts.lnf, p(layout.wte), null, { M: R, K: C, N: V, transB: true });
   return acts.logits;
 }
 
@@ -179,8 +179,8 @@ export function backward(
   const { dresid, dln, datty, dqkv, dfchGelu, dfch } = acts;
 
   // tied head: dlnf = dlogits·wte (=), dwte += dlogitsᵀ·lnf
-  matmul(dln, dlogits, p(layout.wte), null, R, V, C, false, false, false);
-  matmul(g(layout.wte), dlogits, acts.lnf, null, V, R, C, true, false, true);
+  matmul(dln, dlogits, p(layout.wte), null, { M: R, K: V, N: C });
+  matmul(g(layout.wte), dlogits, acts.lnf, null, { M: V, K: R, N: C, transA: true, accumulate: true });
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
   dresid.fill(0);
   layernormBackward(
@@ -203,25 +203,25 @@ export function backward(
     // resid3 = resid2 + fcproj: dresid is the gradient of both (the residual backward is the
     // identity, so dresid simply keeps flowing down and the branch adds into it below).
     // MLP branch
-    matmul(g(b.fcprojw), a.fchGelu, dresid, null, 4 * C, R, C, true, false, true);
+    matmul(g(b.fcprojw), a.fchGelu, dresid, null, { M: 4 * C, K: R, N: C, transA: true, accumulate: true });
     biasBackward(g(b.fcprojb), dresid, R, C);
-    matmul(dfchGelu, dresid, p(b.fcprojw), null, R, C, 4 * C, false, true, false);
+    matmul(dfchGelu, dresid, p(b.fcprojw), null, { M: R, K: C, N: 4 * C, transB: true });
     geluBackward(dfch, a.fch, dfchGelu, R * 4 * C);
-    matmul(g(b.fcw), a.ln2, dfch, null, C, R, 4 * C, true, false, true);
+    matmul(g(b.fcw), a.ln2, dfch, null, { M: C, K: R, N: 4 * C, transA: true, accumulate: true });
     biasBackward(g(b.fcb), dfch, R, 4 * C);
-    matmul(dln, dfch, p(b.fcw), null, R, 4 * C, C, false, true, false);
+    matmul(dln, dfch, p(b.fcw), null, { M: R, K: 4 * C, N: C, transB: true });
     layernormBackward(dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C);
     // resid2 = residual + attproj: attention branch
-    matmul(g(b.attprojw), a.atty, dresid, null, C, R, C, true, false, true);
+    matmul(g(b.attprojw), a.atty, dresid, null, { M: C, K: R, N: C, transA: true, accumulate: true });
     biasBackward(g(b.attprojb), dresid, R, C);
-    matmul(datty, dresid, p(b.attprojw), null, R, C, C, false, true, false);
-    attentionBackward(dqkv, datty, a.qkv, a.att, N, T, C, NH);
-    matmul(g(b.qkvw), a.ln1, dqkv, null, C, R, 3 * C, true, false, true);
+    matmul(datty, dresid, p(b.attprojw), null, { M: R, K: C, N: C, transB: true });
+    attentionBackward(dqkv, datty, a.qkv, a.att, { N, T, C, NH });
+    matmul(g(b.qkvw), a.ln1, dqkv, null, { M: C, K: R, N: 3 * C, transA: true, accumulate: true });
     biasBackward(g(b.qkvb), dqkv, R, 3 * C);
-    matmul(dln, dqkv, p(b.qkvw), null, R, 3 * C, C, false, true, false);
+    matmul(dln, dqkv, p(b.qkvw), null, { M: R, K: 3 * C, N: C, transB: true });
     layernormBackward(dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C);
   }
-  embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, N, T, C, V);
+  embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V });
 }
 
 export interface LossAndGrad<A extends F> {

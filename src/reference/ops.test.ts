@@ -38,7 +38,7 @@ describe('embedding', () => {
     const wte = randn(r, V * C),
       wpe = randn(r, Tmax * C);
     const out = nanArray(N * T * C);
-    embeddingForward(out, tokens, wte, wpe, N, T, C, V);
+    embeddingForward(out, tokens, wte, wpe, { N, T, C, V });
     for (const [n, t] of [
       [0, 4],
       [1, 1],
@@ -47,7 +47,7 @@ describe('embedding', () => {
       expect(Array.from(row)).toEqual(Array.from(wpe.subarray(t * C, (t + 1) * C)));
     }
     // with zero position embeddings the row is exactly zero
-    embeddingForward(out, tokens, wte, new Float64Array(Tmax * C), N, T, C, V);
+    embeddingForward(out, tokens, wte, new Float64Array(Tmax * C), { N, T, C, V });
     expect(Array.from(out.subarray((0 * T + 4) * C, (0 * T + 5) * C))).toEqual(new Array(C).fill(0));
     // an in-range row is wte[tok] + wpe[t]
     expect(out[(1 * T + 0) * C + 2]).toBe(wte[7 * C + 2]);
@@ -63,9 +63,9 @@ describe('embedding', () => {
       dwpe0 = randn(r, Tmax * C);
     const dwte = dwte0.slice(),
       dwpe = dwpe0.slice();
-    embeddingBackward(dwte, dwpe, dout, tokens, N, T, C, V);
+    embeddingBackward(dwte, dwpe, dout, tokens, { N, T, C, V });
     const fwd = (a: Float64Array, b: Float64Array) => {
-      embeddingForward(out, tokens, a, b, N, T, C, V);
+      embeddingForward(out, tokens, a, b, { N, T, C, V });
       return dot(out, dout);
     };
     expectGrad('embedding dwte', (x) => fwd(x, wpe), wte, sub(dwte, dwte0));
@@ -139,12 +139,12 @@ describe('matmul', () => {
     const a = Float64Array.from([1, 2, 3, 4]),
       b = Float64Array.from([5, 6, 7, 8]);
     const out = nanArray(4);
-    matmul(out, a, b, Float64Array.from([1, -1]), 2, 2, 2, false, false, false);
+    matmul(out, a, b, Float64Array.from([1, -1]), { M: 2, K: 2, N: 2 });
     expect(Array.from(out)).toEqual([20, 21, 44, 49]);
-    matmul(out, a, b, null, 2, 2, 2, false, false, true);
+    matmul(out, a, b, null, { M: 2, K: 2, N: 2, accumulate: true });
     expect(Array.from(out)).toEqual([39, 43, 87, 99]);
     // aᵀ·bᵀ = [1 3; 2 4]·[5 7; 6 8] = [23 31; 34 46]
-    matmul(out, a, b, null, 2, 2, 2, true, true, false);
+    matmul(out, a, b, null, { M: 2, K: 2, N: 2, transA: true, transB: true });
     expect(Array.from(out)).toEqual([23, 31, 34, 46]);
   });
 
@@ -164,8 +164,8 @@ describe('matmul', () => {
             start = rand(M * Nc, 4);
           const fast = start.slice(),
             slow = start.slice();
-          matmul(fast, a, b, bias, M, K, Nc, transA, transB, accumulate);
-          matmulDefinition(slow, a, b, bias, M, K, Nc, transA, transB, accumulate);
+          matmul(fast, a, b, bias, { M, K, N: Nc, transA, transB, accumulate });
+          matmulDefinition(slow, a, b, bias, { M, K, N: Nc, transA, transB, accumulate });
           const what = `[${M},${K},${Nc}] transA ${transA} transB ${transB} accumulate ${accumulate} bias ${!!bias}`;
           expect(Array.from(fast), what).toEqual(Array.from(slow));
           expect(
@@ -191,7 +191,7 @@ describe('matmul', () => {
           dout = randn(r, M * Nc);
         const out = new Float64Array(M * Nc);
         const fwd = (aa: Float64Array, bb: Float64Array, cc: Float64Array) => {
-          matmul(out, aa, bb, cc, M, K, Nc, transA, transB, false);
+          matmul(out, aa, bb, cc, { M, K, N: Nc, transA, transB });
           return dot(out, dout);
         };
         // dA = dout·op(b)ᵀ, dB = op(a)ᵀ·dout, each written in the storage layout of a / b,
@@ -203,11 +203,11 @@ describe('matmul', () => {
           db = db0.slice(),
           dbias = dbias0.slice();
         if (!transA)
-          matmul(da, dout, b, null, M, Nc, K, false, !transB, true); // [M,K]
-        else matmul(da, b, dout, null, K, Nc, M, transB, true, true); // [K,M]
+          matmul(da, dout, b, null, { M, K: Nc, N: K, transB: !transB, accumulate: true }); // [M,K]
+        else matmul(da, b, dout, null, { M: K, K: Nc, N: M, transA: transB, transB: true, accumulate: true }); // [K,M]
         if (!transB)
-          matmul(db, a, dout, null, K, M, Nc, !transA, false, true); // [K,N]
-        else matmul(db, dout, a, null, Nc, M, K, true, transA, true); // [N,K]
+          matmul(db, a, dout, null, { M: K, K: M, N: Nc, transA: !transA, accumulate: true }); // [K,N]
+        else matmul(db, dout, a, null, { M: Nc, K: M, N: K, transA: true, transB: transA, accumulate: true }); // [N,K]
         biasBackward(dbias, dout, M, Nc);
         const tag = `${transA ? 'T' : 'N'}${transB ? 'T' : 'N'}`;
         expectGrad(`matmul ${tag} da`, (x) => fwd(x, b, bias), a, sub(da, da0));
@@ -229,7 +229,7 @@ describe('attention', () => {
     const qkv = randn(r, N * T * 3 * C);
     const out = nanArray(N * T * C),
       att = nanArray(N * NH * T * T);
-    attentionForward(out, att, qkv, N, T, C, NH);
+    attentionForward(out, att, qkv, { N, T, C, NH });
     for (let row = 0; row < N * NH * T; row++) {
       const t = row % T;
       let s = 0;
@@ -253,12 +253,12 @@ describe('attention', () => {
     const out = new Float64Array(N * T * C),
       att = new Float64Array(N * NH * T * T);
     const fwd = (x: Float64Array) => {
-      attentionForward(out, att, x, N, T, C, NH);
+      attentionForward(out, att, x, { N, T, C, NH });
       return dot(out, dout);
     };
     fwd(qkv);
     const dqkv = nanArray(N * T * 3 * C);
-    attentionBackward(dqkv, dout, qkv, att, N, T, C, NH);
+    attentionBackward(dqkv, dout, qkv, att, { N, T, C, NH });
     expectGrad('attention dqkv', fwd, qkv, dqkv);
   });
 });

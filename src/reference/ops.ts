@@ -13,7 +13,7 @@
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC/IC output/input channels.
 
-import { LAYER_NORM_EPS } from '../core/abi';
+import { LAYER_NORM_EPS, type AttentionShape, type EmbeddingShape } from '../core/abi';
 import type { F } from './float';
 
 export type { F } from './float';
@@ -33,12 +33,10 @@ export function embeddingForward(
   tokens: Int32Array, // [N, T]
   wte: F, // [V, C]
   wpe: F, // [Tmax, C]
-  N: number,
-  T: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
 ): void {
-  forEachPosition(tokens, N, T, C, V, (row, t, tok) => {
+  const { C } = shape;
+  forEachPosition(tokens, shape, (row, t, tok) => {
     for (let c = 0; c < C; c++) out[row + c] = (tok >= 0 ? wte[tok * C + c] : 0) + wpe[t * C + c];
   });
 }
@@ -46,12 +44,10 @@ export function embeddingForward(
 /** f(row offset, t, the token or −1 when outside [0,V)) for each position, in (n,t) order. */
 function forEachPosition(
   tokens: Int32Array, // [N, T]
-  N: number,
-  T: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
   f: (row: number, t: number, tok: number) => void,
 ): void {
+  const { N, T, C, V } = shape;
   for (let n = 0; n < N; n++) {
     for (let t = 0; t < T; t++) {
       const tok = tokens[n * T + t];
@@ -70,12 +66,10 @@ export function embeddingBackward(
   dwpe: F, // [Tmax, C] (+=)
   dout: F, // [N·T, C]
   tokens: Int32Array, // [N, T]
-  N: number,
-  T: number,
-  C: number,
-  V: number,
+  shape: EmbeddingShape,
 ): void {
-  forEachPosition(tokens, N, T, C, V, (row, t, tok) => {
+  const { C } = shape;
+  forEachPosition(tokens, shape, (row, t, tok) => {
     for (let c = 0; c < C; c++) {
       const g = dout[row + c];
       if (tok >= 0) dwte[tok * C + c] += g;
@@ -167,11 +161,9 @@ export function attentionForward(
   out: F, // [N, T, C] (=)
   att: F, // [N, NH, T, T] (=)
   qkv: F, // [N, T, 3C]
-  N: number,
-  T: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
 ): void {
+  const { N, T, C, NH } = shape;
   for (let n = 0; n < N; n++) {
     for (let h = 0; h < NH; h++) {
       for (let t = 0; t < T; t++) {
@@ -241,11 +233,9 @@ export function attentionBackward(
   dout: F, // [N, T, C]
   qkv: F, // [N, T, 3C]
   att: F, // [N, NH, T, T]
-  N: number,
-  T: number,
-  C: number,
-  NH: number,
+  shape: AttentionShape,
 ): void {
+  const { N, T, C, NH } = shape;
   const hd = C / NH;
   const scale = 1 / Math.sqrt(hd);
   const C3 = 3 * C;

@@ -52,8 +52,9 @@ describe('sampleSequencesCpu (KV cache)', () => {
     it(`samples exactly what the full recomputation samples: ${name}`, () => {
       const { layout, params } = model(cfg, 3);
       const fixed = template(N, T, cfg.vocabSize);
-      const cached = sampleSequencesCpu(layout, params, fixed, N, T, 42, 5, invTemp, topK);
-      const full = sampleSequencesFull(layout, params, fixed, N, T, 42, 5, invTemp, topK);
+      const p = { seed: 42, step: 5, invTemp, topK };
+      const cached = sampleSequencesCpu(layout, params, fixed, N, T, p);
+      const full = sampleSequencesFull(layout, params, fixed, N, T, p);
       expect(Array.from(cached.tokens)).toEqual(Array.from(full.tokens));
       // Bit for bit: the same arithmetic on each row (the CPU golden runs rely on it).
       expect(maxAbsDiff(cached.logp, full.logp)).toBe(0);

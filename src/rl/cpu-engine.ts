@@ -40,7 +40,7 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async sample(fixed: Int32Array, N: number, T: number, p: SampleTokenParams): Promise<SampleResult> {
-    return sampleSequencesCpu(this.layout, this.params, fixed, N, T, p.seed, p.step, p.invTemp, p.topK);
+    return sampleSequencesCpu(this.layout, this.params, fixed, N, T, p);
   }
 
   get hasReference(): boolean {

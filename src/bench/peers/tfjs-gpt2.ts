@@ -9,6 +9,7 @@
 
 import type * as TF from '@tensorflow/tfjs-core';
 import type { ParamLayout, TensorSlot } from '../../model/layout';
+import type { AdamWHyper } from '../../reference/model';
 import type { Tf } from './tfjs-runtime';
 
 export interface TfTrainBatch {
@@ -17,15 +18,6 @@ export interface TfTrainBatch {
   advMask: TF.Tensor1D; // [R] advantage × loss mask
   /** Σ mask: the loss is a mean over the trained tokens. */
   count: number;
-}
-
-export interface AdamwHyper {
-  lr: number;
-  beta1: number;
-  beta2: number;
-  eps: number;
-  weightDecay: number;
-  maxGradNorm: number;
 }
 
 let models = 0;
@@ -156,7 +148,7 @@ export class TfjsGpt2 {
    * One train step: loss −Σ adv·mask·logp / Σ mask, gradients, global-norm clip, AdamW.
    * Returns the gradient norm before clipping (a scalar the caller disposes).
    */
-  trainStep(batch: TfTrainBatch, h: AdamwHyper): TF.Scalar {
+  trainStep(batch: TfTrainBatch, h: AdamWHyper): TF.Scalar {
     const { tf } = this;
     const t = ++this.step;
     const bc1 = 1 - Math.pow(h.beta1, t);
