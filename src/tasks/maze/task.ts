@@ -9,9 +9,8 @@
 import type { Rng } from '../../core/random';
 import { MOVE_DELTAS, generateMaze, shortestPaths } from './gen';
 import { MAZE_METRICS, mazeDisplay } from './display';
-import { parseParams } from '../params';
-import { asObject, instanceHeader } from '../instanceJson';
-import { freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { withSpecials } from '../tokens';
 import {
   BOS,
   SEP,
@@ -178,7 +177,8 @@ function solutionWalk(params: MazeParams, board: Board, distToGoal: Int32Array):
   return firstShortestPath(board, distToGoal);
 }
 
-function build(params: MazeParams, board: Board): MazeInstance {
+/** The prompt, the reference answer and the distances, from the board. */
+function build(params: MazeParams, board: Board): InstanceBody<MazeInstance> {
   const { size } = board;
   const grid = rowsOf(board);
   const fromGoal = shortestPaths(board.open, size, board.goal);
@@ -190,16 +190,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
   promptTokens.push(SEP);
   if (params.startNote === 'on') promptTokens.push(cellNote(board.start, size));
   if (params.goalNote === 'on') promptTokens.push(cellNote(board.goal, size));
-  const answerTokens = answerOf(params, board, solutionWalk(params, board, fromGoal.dist));
   return {
-    ...freeCompletionInstance(
-      'maze',
-      params,
-      vocab(params),
-      promptTokens,
-      answerTokens,
-      shape(params).completionLength,
-    ),
+    promptTokens,
+    answerTokens: answerOf(params, board, solutionWalk(params, board, fromGoal.dist)),
     grid,
     start: [Math.floor(board.start / size), board.start % size],
     goal: [Math.floor(board.goal / size), board.goal % size],
@@ -208,10 +201,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
   };
 }
 
-function sample(rng: Rng, raw: MazeParams): MazeInstance {
-  const params = parseParams(mazeTask, raw);
+function draw(rng: Rng, params: MazeParams): Board {
   const m = generateMaze(rng, params.size, params.braid, params.minDist, params.maxDist, params.nearGoals / 100);
-  return build(params, { size: params.size, ...m });
+  return { size: params.size, ...m };
 }
 
 /** Reads the grid rows (the core data); start, goal and distances are recomputed. */
@@ -248,12 +240,6 @@ function boardFromGrid(raw: unknown, size: number): Board {
     throw new TaskInstanceError(field, `${field}: the goal cannot be reached from the start`);
   }
   return { size, open, start, goal };
-}
-
-function fromJSON(raw: unknown): MazeInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'maze');
-  const params = parseParams(mazeTask, asObject(rawParams, 'instance.params'));
-  return build(params, boardFromGrid(obj.grid, params.size));
 }
 
 // ---- Walking a completion ----
@@ -387,7 +373,7 @@ function splitKeys(inst: MazeInstance): Record<string, string> {
   return { grid: instance.replace(/[SG]/g, '.'), instance };
 }
 
-export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
+export const mazeTask: Task<MazeParams, MazeInstance> = defineTask({
   name: 'maze',
   summary: 'Grid mazes: write the moves from S to G; binary, shortest-path or dense progress reward.',
   params: MAZE_PARAMS,
@@ -397,12 +383,12 @@ export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   checkParams,
   vocab,
   shape,
-  sample,
+  // The core data is the board; its JSON keeps the grid rows.
+  instances: { draw, read: (json, p) => boardFromGrid(json.grid, p.size), build },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   baseCompletion,
   splitKeys,
   breaks: mazeBreaks,

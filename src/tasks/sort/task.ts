@@ -4,10 +4,9 @@
 // The verifier can be made to check less than the truth (verifier = ordered: any k letters in
 // order pass), the reward-hacking lesson's hole; the true pass is then still logged (true_pass).
 
-import type { Rng } from '../../core/random';
-import { parseParams } from '../params';
-import { asIntArray, asObject, instanceHeader } from '../instanceJson';
-import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { asIntArray } from '../instanceJson';
+import { completionContent, isIdIn, withSpecials } from '../tokens';
 import {
   BOS,
   EOS,
@@ -78,37 +77,15 @@ const vocab = (p: SortParams): string[] => withSpecials([...LETTERS.slice(0, p.a
 
 const shape = (p: SortParams): SequenceShape => ({ promptLength: p.length + 2, completionLength: p.length + 1 });
 
-function build(params: SortParams, input: number[]): SortInstance {
+/** The prompt and the right answer from the letters to sort. */
+function build(_params: SortParams, input: number[]): InstanceBody<SortInstance> {
   const sorted = [...input].sort((a, b) => a - b);
-  const promptTokens = [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP];
-  const answerTokens = [...sorted.map((x) => NUM_SPECIAL + x), EOS];
   return {
-    ...freeCompletionInstance(
-      'sort',
-      params,
-      vocab(params),
-      promptTokens,
-      answerTokens,
-      shape(params).completionLength,
-    ),
+    promptTokens: [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP],
+    answerTokens: [...sorted.map((x) => NUM_SPECIAL + x), EOS],
     input: [...input],
     sorted,
   };
-}
-
-function sample(rng: Rng, raw: SortParams): SortInstance {
-  const params = parseParams(sortTask, raw);
-  return build(
-    params,
-    Array.from({ length: params.length }, () => rng.int(params.alphabet)),
-  );
-}
-
-/** Reads `task`, `params` and `input`; the rest is recomputed. */
-function fromJSON(raw: unknown): SortInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'sort');
-  const params = parseParams(sortTask, asObject(rawParams, 'instance.params'));
-  return build(params, asIntArray(obj.input, 'instance.input', 0, params.alphabet, params.length));
 }
 
 const isLetter = (t: number, m: number): boolean => isIdIn(t, NUM_SPECIAL, NUM_SPECIAL + m);
@@ -191,7 +168,7 @@ const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
 /** The split's key: the letters to sort, in their order. */
 const splitKeys = (inst: SortInstance): Record<string, string> => ({ instance: inst.input.join(',') });
 
-export const sortTask: Task<SortParams, SortInstance> = totalTask({
+export const sortTask: Task<SortParams, SortInstance> = defineTask({
   name: 'sort',
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
@@ -199,11 +176,15 @@ export const sortTask: Task<SortParams, SortInstance> = totalTask({
   metrics: SORT_METRICS,
   vocab,
   shape,
-  sample,
+  // The core data: the letters to sort, in their order (the JSON's `input`).
+  instances: {
+    draw: (rng, p) => Array.from({ length: p.length }, () => rng.int(p.alphabet)),
+    read: (json, p) => asIntArray(json.input, 'instance.input', 0, p.alphabet, p.length),
+    build,
+  },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   splitKeys,
 });
