@@ -5,6 +5,7 @@
 // order pass), the reward-hacking lesson's hole; the true pass is then still logged (true_pass).
 
 import { defineTask, type InstanceBody } from '../defineTask';
+import { enumParam, intParam } from '../params';
 import { asIntArray } from '../instanceJson';
 import { completionContent, isIdIn, withSpecials } from '../tokens';
 import {
@@ -29,29 +30,23 @@ export type SortParams = {
 };
 
 export const SORT_PARAMS: readonly ParamSpec[] = [
-  { name: 'length', kind: 'int', default: 5, min: 2, max: 12, doc: 'Number k of letters to sort.' },
-  {
-    name: 'alphabet',
-    kind: 'int',
-    default: 8,
-    min: 2,
-    max: 26,
-    doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'exact',
-    values: ['exact', 'partial'],
-    doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
-  },
-  {
-    name: 'verifier',
-    kind: 'enum',
-    default: 'exact',
-    values: ['exact', 'ordered'],
-    doc: 'What the verifier calls right. exact: the prompt\'s letters, sorted; ordered: any k letters in non-decreasing order ("aaaaa" passes for every prompt), a verifier with a hole that a policy can learn to exploit (the reward-hacking lesson). Runs log the exact pass beside it either way (task/true_pass).',
-  },
+  intParam('length', 5, [2, 12], 'Number k of letters to sort.'),
+  intParam(
+    'alphabet',
+    8,
+    [2, 26],
+    'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
+  ),
+  enumParam(
+    'reward',
+    ['exact', 'partial'],
+    'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
+  ),
+  enumParam(
+    'verifier',
+    ['exact', 'ordered'],
+    'What the verifier calls right. exact: the prompt\'s letters, sorted; ordered: any k letters in non-decreasing order ("aaaaa" passes for every prompt), a verifier with a hole that a policy can learn to exploit (the reward-hacking lesson). Runs log the exact pass beside it either way (task/true_pass).',
+  ),
 ];
 
 export const SORT_METRICS: Readonly<Record<string, MetricSpec>> = {

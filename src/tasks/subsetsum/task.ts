@@ -7,6 +7,7 @@
 
 import type { Rng } from '../../core/random';
 import { defineTask, type InstanceBody } from '../defineTask';
+import { intParam } from '../params';
 import { asInt, asIntArray } from '../instanceJson';
 import { completionContent, isIdIn, withSpecials } from '../tokens';
 import {
@@ -29,15 +30,13 @@ export type SubsetSumParams = {
 };
 
 export const SUBSETSUM_PARAMS: readonly ParamSpec[] = [
-  { name: 'count', kind: 'int', default: 6, min: 2, max: 12, doc: 'How many numbers the prompt lists.' },
-  {
-    name: 'maxValue',
-    kind: 'int',
-    default: 20,
-    min: 2,
-    max: 99,
-    doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
-  },
+  intParam('count', 6, [2, 12], 'How many numbers the prompt lists.'),
+  intParam(
+    'maxValue',
+    20,
+    [2, 99],
+    'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
+  ),
 ];
 
 // Task tokens: digits 0-9, ",", "=", then one index token per number.
