@@ -15,7 +15,6 @@ import {
   SEP,
   type MetricSpec,
   type ParamSpec,
-  type SequenceShape,
   type Task,
   type TaskInstance,
   type VerifyResult,
@@ -67,10 +66,6 @@ export interface SortInstance extends TaskInstance {
   /** The same letters sorted. */
   sorted: number[];
 }
-
-const vocab = (p: SortParams): string[] => withSpecials([...LETTERS.slice(0, p.alphabet)]);
-
-const shape = (p: SortParams): SequenceShape => ({ promptLength: p.length + 2, completionLength: p.length + 1 });
 
 /** The prompt and the right answer from the letters to sort. */
 function build(_params: SortParams, input: number[]): InstanceBody<SortInstance> {
@@ -169,8 +164,8 @@ export const sortTask: Task<SortParams, SortInstance> = defineTask({
   params: SORT_PARAMS,
   display: sortDisplay,
   metrics: SORT_METRICS,
-  vocab,
-  shape,
+  vocab: (p) => withSpecials([...LETTERS.slice(0, p.alphabet)]),
+  shape: (p) => ({ promptLength: p.length + 2, completionLength: p.length + 1 }),
   // The core data: the letters to sort, in their order (the JSON's `input`).
   instances: {
     draw: (rng, p) => Array.from({ length: p.length }, () => rng.int(p.alphabet)),
