@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultParams, parseParams, validateParams } from './params';
+import { defaultParams, enumParam, intParam, parseParams, validateParams } from './params';
 import { TASKS } from './registry';
 import { TaskParamError, type ParamSpec, type Task } from './types';
 import { thrown } from '../core/thrown';
@@ -9,6 +9,24 @@ const { groupmul, maze, sort, subsetsum } = TASKS;
 const paramError = (fn: () => unknown): TaskParamError => thrown(TaskParamError, fn);
 
 describe('parameter specs', () => {
+  it('intParam and enumParam write a row of a spec table; an enum defaults to its first value', () => {
+    expect(intParam('size', 5, [3, 10], 'Grid side n.')).toEqual({
+      name: 'size',
+      kind: 'int',
+      default: 5,
+      min: 3,
+      max: 10,
+      doc: 'Grid side n.',
+    });
+    expect(enumParam('reward', ['binary', 'shortest'], 'The reward.')).toEqual({
+      name: 'reward',
+      kind: 'enum',
+      default: 'binary',
+      values: ['binary', 'shortest'],
+      doc: 'The reward.',
+    });
+  });
+
   it('are plain data with a one-sentence doc and a default that validates', () => {
     for (const task of Object.values(TASKS) as Task[]) {
       const specs: readonly ParamSpec[] = task.params;

@@ -9,6 +9,19 @@ import {
   type TaskParams,
 } from './types';
 
+/**
+ * A row of a task's spec table for an int parameter, read as the row of its table in docs/tasks.md:
+ * name, default, inclusive range [min, max], meaning.
+ */
+export function intParam(name: string, defaultValue: number, [min, max]: [number, number], doc: string): ParamSpec {
+  return { name, kind: 'int', default: defaultValue, min, max, doc };
+}
+
+/** A row of a task's spec table for an enum parameter: name, the allowed values (the first is the default), meaning. */
+export function enumParam(name: string, values: readonly [string, ...string[]], doc: string): ParamSpec {
+  return { name, kind: 'enum', default: values[0], values, doc };
+}
+
 /** How a raw value is quoted in an error message: numbers bare, everything else as JSON. */
 function show(value: unknown): string {
   if (typeof value === 'number') return String(value);

@@ -28,30 +28,6 @@ export function textToTokens(vocab: readonly string[], text: string, limit = Inf
   return out;
 }
 
-/**
- * The fields every task instance shares, for a task whose policy writes the whole completion
- * region (no environment-written positions): texts from the vocabulary, an all-null template.
- */
-export function freeCompletionInstance<N extends string, P extends TaskParams>(
-  task: N,
-  params: P,
-  words: readonly string[],
-  promptTokens: number[],
-  answerTokens: number[],
-  completionLength: number,
-): TaskInstance & { task: N; params: P } {
-  return {
-    task,
-    params: { ...params },
-    promptTokens,
-    promptText: tokensToText(words, promptTokens),
-    completionLength,
-    fixed: Array.from({ length: completionLength }, () => null),
-    answerTokens,
-    answerText: tokensToText(words, answerTokens),
-  };
-}
-
 /** Prefixes the special tokens to a task's own tokens. */
 export function withSpecials(taskTokens: readonly string[]): string[] {
   return [...SPECIAL_TOKENS, ...taskTokens];

@@ -2,6 +2,7 @@
 // its marks and its display all read (the task itself is task.ts).
 
 import { GROUP_NAMES, GROUP_NAMES_TEXT } from './groups';
+import { enumParam, intParam } from '../params';
 import type { ParamSpec, TaskInstance } from '../types';
 
 export type GroupMulParams = {
@@ -21,36 +22,28 @@ export const GROUPMUL_PARAMS: readonly ParamSpec[] = [
     allowed: GROUP_NAMES_TEXT,
     doc: 'Group whose elements are multiplied: cyclic Z<n>, dihedral D<n> (order 2n), S3, S4, A4, A5 (order 60, the smallest non-solvable group), S5 (order 120), the quaternion group Q8, or a fixed seeded Latin-square quasigroup quasi<n> (non-associative, folded left).',
   },
-  {
-    name: 'length',
-    kind: 'int',
-    default: 8,
-    min: 1,
-    max: 16,
-    doc: 'Number k of elements in the chain to multiply (1: copy the single element; a curriculum can start there so that every y_t is rewarded in turn).',
-  },
-  {
-    name: 'scratch',
-    kind: 'int',
-    default: 0,
-    min: 0,
-    max: 16,
-    doc: 'Scratchpad length s in element tokens (block layout, at most length); 0 means s = length (room for every running product), 1 means answer at once.',
-  },
-  {
-    name: 'layout',
-    kind: 'enum',
-    default: 'block',
-    values: ['block', 'interleaved'],
-    doc: 'block: the whole chain, then the scratchpad; interleaved: the environment writes x_t and the policy writes y_t after it (the "myopic" setting of the seed paper).',
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'last',
-    values: ['last', 'dense'],
-    doc: "last: 1 iff the last scratchpad token is the product (the seed paper's last-token reward); dense: fraction of scratchpad tokens equal to the left-to-right running product (ablation).",
-  },
+  intParam(
+    'length',
+    8,
+    [1, 16],
+    'Number k of elements in the chain to multiply (1: copy the single element; a curriculum can start there so that every y_t is rewarded in turn).',
+  ),
+  intParam(
+    'scratch',
+    0,
+    [0, 16],
+    'Scratchpad length s in element tokens (block layout, at most length); 0 means s = length (room for every running product), 1 means answer at once.',
+  ),
+  enumParam(
+    'layout',
+    ['block', 'interleaved'],
+    'block: the whole chain, then the scratchpad; interleaved: the environment writes x_t and the policy writes y_t after it (the "myopic" setting of the seed paper).',
+  ),
+  enumParam(
+    'reward',
+    ['last', 'dense'],
+    "last: 1 iff the last scratchpad token is the product (the seed paper's last-token reward); dense: fraction of scratchpad tokens equal to the left-to-right running product (ablation).",
+  ),
 ];
 
 export interface GroupMulInstance extends TaskInstance {

@@ -17,9 +17,9 @@ import {
 } from './layout';
 import { GROUPMUL_METRICS, groupmulDisplay } from './display';
 import { groupmulBreaks } from './breaks';
-import { parseParams } from '../params';
-import { asIntArray, asObject, instanceHeader } from '../instanceJson';
-import { isIdIn, tokensToText, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { asIntArray } from '../instanceJson';
+import { isIdIn, withSpecials } from '../tokens';
 import {
   BOS,
   EOS,
@@ -58,8 +58,8 @@ function vocab(p: GroupMulParams): string[] {
   return withSpecials(getGroup(p.group).elementNames);
 }
 
-/** Builds the full instance from its core data (params and chain); shared by sample and fromJSON. */
-function build(params: GroupMulParams, chain: number[]): GroupMulInstance {
+/** The tokens, the template of the interleaved layout and the group's data, from the chain. */
+function build(params: GroupMulParams, chain: number[]): InstanceBody<GroupMulInstance> {
   const g = getGroup(params.group);
   const id = (x: number): number => NUM_SPECIAL + x;
   const prefix = prefixProducts(g.table, chain);
@@ -87,31 +87,33 @@ function build(params: GroupMulParams, chain: number[]): GroupMulInstance {
   }
   fixed.push(EOS);
   answerTokens.push(EOS);
-  const words = vocab(params);
-  const instance: GroupMulInstance = {
-    task: 'groupmul',
-    params: { ...params },
+  return {
     promptTokens,
-    promptText: tokensToText(words, promptTokens),
-    completionLength: fixed.length,
     fixed,
     answerTokens,
-    answerText: tokensToText(words, answerTokens),
     group: g.name,
     elementNames: [...g.elementNames],
     chain: [...chain],
     answer: foldLeft(g.table, chain),
+    ...(g.perms ? { perms: g.perms.map((p) => [...p]) } : { table: g.table.map((row) => [...row]) }),
   };
-  if (g.perms) instance.perms = g.perms.map((p) => [...p]);
-  else instance.table = g.table.map((row) => [...row]);
-  return instance;
 }
 
-function sample(rng: Rng, raw: GroupMulParams): GroupMulInstance {
-  const params = parseParams(groupmulTask, raw);
+function draw(rng: Rng, params: GroupMulParams): number[] {
   const order = getGroup(params.group).order;
-  const chain = Array.from({ length: params.length }, () => rng.int(order));
-  return build(params, chain);
+  return Array.from({ length: params.length }, () => rng.int(order));
+}
+
+/** Reads `chain` (and checks `group` when given); every other field is recomputed. */
+function chainFromJSON(json: Record<string, unknown>, params: GroupMulParams): number[] {
+  const chain = asIntArray(json.chain, 'instance.chain', 0, getGroup(params.group).order, params.length);
+  if (json.group !== undefined && json.group !== params.group) {
+    throw new TaskInstanceError(
+      'instance.group',
+      `instance.group ${JSON.stringify(json.group)} disagrees with instance.params.group "${params.group}"`,
+    );
+  }
+  return chain;
 }
 
 /** What a completion wrote at the policy positions: element index, or -1 (not an element / cut by EOS). */
@@ -205,21 +207,6 @@ function errorSignature(instance: GroupMulInstance, completion: readonly number[
   return got >= 0 ? `answer:${r.g.elementNames[got]}` : 'answer:none';
 }
 
-/** Reads `task`, `params` and `chain`; every other field is recomputed. */
-function fromJSON(raw: unknown): GroupMulInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'groupmul');
-  const params = parseParams(groupmulTask, asObject(rawParams, 'instance.params'));
-  const order = getGroup(params.group).order;
-  const chain = asIntArray(obj.chain, 'instance.chain', 0, order, params.length);
-  if (obj.group !== undefined && obj.group !== params.group) {
-    throw new TaskInstanceError(
-      'instance.group',
-      `instance.group ${JSON.stringify(obj.group)} disagrees with instance.params.group "${params.group}"`,
-    );
-  }
-  return build(params, chain);
-}
-
 /**
  * The learned Cayley table (interleaved layout, chains of two or more): after [BOS, x1 = a,
  * y1 = a, x2 = x] the right y2 is a·x, and it depends on nothing else.
@@ -241,7 +228,7 @@ const splitKeys = (inst: GroupMulInstance): Record<string, string> => ({
   instance: `${inst.group}:${inst.chain.join(',')}`,
 });
 
-export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
+export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = defineTask({
   name: 'groupmul',
   summary: 'Iterated group multiplication: multiply a chain of k elements, with a scratchpad; last-token reward.',
   params: GROUPMUL_PARAMS,
@@ -250,12 +237,12 @@ export const groupmulTask: Task<GroupMulParams, GroupMulInstance> = totalTask({
   checkParams,
   vocab,
   shape,
-  sample,
+  // The core data is the chain.
+  instances: { draw, read: chainFromJSON, build },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   tableProbe,
   splitKeys,
   breaks: groupmulBreaks,

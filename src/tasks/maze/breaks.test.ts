@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mazeTask as maze } from './task';
-import { walkBreak, walkBreakLines, walkBreakReport } from './breaks';
+import { walkBreak, walkBreakLines, walkBreakReport, type WalkBreakKind } from './breaks';
 import { EOS } from '../types';
 
 const MOVE_ID = { U: 9, D: 10, L: 11, R: 12 } as const;
@@ -15,60 +15,24 @@ describe('walkBreak: where a walk first goes wrong', () => {
     expect(loop.shortestPaths).toBe(2);
   });
 
-  it('either shortest path is unbroken', () => {
-    for (const p of ['RRDD', 'DDRR'])
-      expect(walkBreak(loop, walk(p))).toEqual({ kind: null, at: -1, move: -1, right: [], correct: true });
-  });
-
-  it('stopping one move short: the end token at position 3, where D was right', () => {
-    expect(walkBreak(loop, walk('RRD'))).toEqual({
-      kind: 'stopped-short',
-      at: 3,
-      move: 3,
-      right: [MOVE_ID.D],
-      correct: false,
-    });
-  });
-
-  it('overshooting: the move after the goal, where the end token was right; a walk back to the goal is still correct', () => {
-    expect(walkBreak(loop, walk('RRDDU'))).toEqual({ kind: 'overshoot', at: 4, move: 4, right: [EOS], correct: false });
-    expect(walkBreak(loop, walk('RRDDUD'))).toEqual({ kind: 'overshoot', at: 4, move: 4, right: [EOS], correct: true });
-  });
-
-  it('a wall, the edge and a token that is not a move', () => {
-    expect(walkBreak(loop, walk('DR'))).toEqual({ kind: 'wall', at: 1, move: 1, right: [MOVE_ID.D], correct: false });
+  // Each walk, and where it first goes wrong: the kind, the completion position (with moves only,
+  // also the move's index), the tokens that were right there, and whether the walk ends on G.
+  const D = MOVE_ID.D;
+  const R = MOVE_ID.R;
+  it.each<[string, number[], WalkBreakKind | null, number, number[], boolean]>([
+    ['a shortest path (RRDD) is unbroken', walk('RRDD'), null, -1, [], true],
+    ['the other shortest path (DDRR) is unbroken', walk('DDRR'), null, -1, [], true],
+    ['stopping one move short: the end token, where D was right', walk('RRD'), 'stopped-short', 3, [D], false],
+    ['overshooting: the move after the goal, where EOS was right', walk('RRDDU'), 'overshoot', 4, [EOS], false],
+    ['overshooting and walking back to the goal is still correct', walk('RRDDUD'), 'overshoot', 4, [EOS], true],
+    ['a wall', walk('DR'), 'wall', 1, [D], false],
     // From S both R and D stay on a shortest path.
-    expect(walkBreak(loop, walk('U'))).toEqual({
-      kind: 'edge',
-      at: 0,
-      move: 0,
-      right: [MOVE_ID.D, MOVE_ID.R],
-      correct: false,
-    });
-    expect(walkBreak(loop, [4, EOS])).toEqual({
-      kind: 'badtoken',
-      at: 0,
-      move: 0,
-      right: [MOVE_ID.D, MOVE_ID.R],
-      correct: false,
-    });
-  });
-
-  it('a wrong turn, counted once, even when a detour still reaches the goal', () => {
-    expect(walkBreak(loop, walk('RL'))).toEqual({
-      kind: 'wrong-turn',
-      at: 1,
-      move: 1,
-      right: [MOVE_ID.R],
-      correct: false,
-    });
-    expect(walkBreak(loop, walk('RLRRDD'))).toEqual({
-      kind: 'wrong-turn',
-      at: 1,
-      move: 1,
-      right: [MOVE_ID.R],
-      correct: true,
-    });
+    ['the edge', walk('U'), 'edge', 0, [D, R], false],
+    ['a token that is not a move', [4, EOS], 'badtoken', 0, [D, R], false],
+    ['a wrong turn', walk('RL'), 'wrong-turn', 1, [R], false],
+    ['a wrong turn, counted once, even when a detour reaches the goal', walk('RLRRDD'), 'wrong-turn', 1, [R], true],
+  ])('%s', (_, completion, kind, at, right, correct) => {
+    expect(walkBreak(loop, completion)).toEqual({ kind, at, move: at, right, correct });
   });
 
   it('is total: empty, garbage and over-long completions', () => {

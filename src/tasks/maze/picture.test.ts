@@ -10,17 +10,12 @@ import { mazeTask } from './task';
 const maze = TEST_RECORDED_MAZE;
 const summary = testBranchingSummary({ walksPerMaze: 64 });
 const model = (walks: CorrectWalk[]) => recordedModel('m', 'm.safetensors', 1, summary, [walks]);
+/** The picture of one model's ways to G on the recorded maze, from its correct walks. */
+const ways = (...walks: CorrectWalk[]) => waysData(maze, model(walks), 0);
 
 describe("waysPicture: one model's ways to G on one recorded maze", () => {
   it('draws each way once, the most taken on top, thickest and darkest, with a caption that counts them', () => {
-    const d = waysData(
-      maze,
-      model([
-        { moves: 'RRDD', count: 30, shortest: true },
-        { moves: 'RLRRDD', count: 3, shortest: false },
-      ]),
-      0,
-    );
+    const d = ways({ moves: 'RRDD', count: 30, shortest: true }, { moves: 'RLRRDD', count: 3, shortest: false });
     expect(d).toMatchObject({ reached: 33, distinct: 2 });
     expect(d.board.walks).toHaveLength(2);
     expect(d.caption).toBe('33 of 64 walks reached G by 2 ways; 1 of 2 shortest');
@@ -46,33 +41,22 @@ describe("waysPicture: one model's ways to G on one recorded maze", () => {
       count: 1,
       shortest: i === 0,
     }));
-    const d = waysData(maze, model(many), 0);
+    const d = ways(...many);
     expect(d.board.walks).toHaveLength(MAX_DRAWN_WALKS);
     expect(d.caption).toBe(
       `${MAX_DRAWN_WALKS + 3} of 64 walks reached G by ${MAX_DRAWN_WALKS + 3} ways; 1 of 2 shortest; the ${MAX_DRAWN_WALKS} most taken drawn`,
     );
-    expect(waysData(maze, model([]), 0).caption).toBe('no walk of 64 reached G');
+    expect(ways().caption).toBe('no walk of 64 reached G');
   });
 
   it('says how often each shortest path was taken when more than one was: an even split or one path', () => {
-    const both = waysData(
-      maze,
-      model([
-        { moves: 'RRDD', count: 20, shortest: true },
-        { moves: 'DDRR', count: 18, shortest: true },
-        { moves: 'RLRRDD', count: 3, shortest: false },
-      ]),
-      0,
+    const both = ways(
+      { moves: 'RRDD', count: 20, shortest: true },
+      { moves: 'DDRR', count: 18, shortest: true },
+      { moves: 'RLRRDD', count: 3, shortest: false },
     );
     expect(both.caption).toBe('41 of 64 walks reached G by 3 ways; 2 of 2 shortest, taken 20 / 18 times');
-    const one = waysData(
-      maze,
-      model([
-        { moves: 'RRDD', count: 40, shortest: true },
-        { moves: 'DDRR', count: 1, shortest: true },
-      ]),
-      0,
-    );
+    const one = ways({ moves: 'RRDD', count: 40, shortest: true }, { moves: 'DDRR', count: 1, shortest: true });
     expect(one.caption).toBe('41 of 64 walks reached G by 2 ways; 2 of 2 shortest, taken 40 / 1 times');
   });
 });

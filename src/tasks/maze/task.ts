@@ -9,9 +9,9 @@
 import type { Rng } from '../../core/random';
 import { MOVE_DELTAS, generateMaze, shortestPaths } from './gen';
 import { MAZE_METRICS, mazeDisplay } from './display';
-import { parseParams } from '../params';
-import { asObject, instanceHeader } from '../instanceJson';
-import { freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { enumParam, intParam } from '../params';
+import { withSpecials } from '../tokens';
 import {
   BOS,
   SEP,
@@ -50,81 +50,56 @@ import { simpson } from './branching';
 export * from './board';
 
 export const MAZE_PARAMS: readonly ParamSpec[] = [
-  { name: 'size', kind: 'int', default: 5, min: 3, max: 10, doc: 'Grid side n: the maze is n×n cells.' },
-  {
-    name: 'braid',
-    kind: 'int',
-    default: 0,
-    min: 0,
-    max: 16,
-    doc: 'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.',
-  },
-  {
-    name: 'minDist',
-    kind: 'int',
-    default: 4,
-    min: 1,
-    max: 18,
-    doc: 'Minimum shortest-path distance from start to goal, at most 2·(size−1).',
-  },
-  {
-    name: 'maxDist',
-    kind: 'int',
-    default: MAX_MAZE_DIST,
-    min: 1,
-    max: MAX_MAZE_DIST,
-    doc: `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, the distance is anything from 1 to maxDist (level 1: the goal one move away; level 2: one or two), so the walk must stop where the goal is, not after a count of moves.`,
-  },
-  {
-    name: 'nearGoals',
-    kind: 'int',
-    default: 0,
-    min: 0,
-    max: 100,
-    doc: 'Percent of the mazes whose goal may be nearer than minDist at every level: for them the distance is anything from 1 to maxDist. 0: nearer goals only while maxDist < minDist. A level whose one distance is minDist (maxDist = minDist) otherwise teaches a count of moves: a walk that stops after it, not at the goal.',
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'binary',
-    values: ['binary', 'shortest', 'progress'],
-    doc: 'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).',
-  },
-  {
-    name: 'answer',
-    kind: 'enum',
-    default: 'moves',
-    values: ['moves', 'cells'],
-    doc: 'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.',
-  },
-  {
-    name: 'startNote',
-    kind: 'enum',
-    default: 'off',
-    values: ['off', 'on'],
-    doc: 'on: the prompt ends with the start cell\'s note "r,c" (answer cells only), so the first move, like every later one, follows a note of where the walk is. off: the first move must find S in the grid itself; there most walks of the models measured so far went wrong (docs/results.md).',
-  },
-  {
-    name: 'goalNote',
-    kind: 'enum',
-    default: 'off',
-    values: ['off', 'on'],
-    doc: 'on: the prompt ends with the goal cell\'s note "r,c" (after the start note, if any; answer cells only), so "am I at G?" is the last note written against this one, a token match. off: the walk must find G in the grid. Measured on one seed (docs/results.md): no gain over the start note alone, and more first moves into walls, since the first move then follows G\'s note, not a note of where the walk is.',
-  },
-  {
-    name: 'solution',
-    kind: 'enum',
-    default: 'shortest',
-    values: ['shortest', 'right-hand'],
-    doc: "The reference answer, what sftData = answers trains on (the verifier pays any walk that ends on G either way). shortest: a shortest path. right-hand: the walk that keeps the right hand on the wall until it stands on G, a walk that needs no plan (a shortest path where that walk does not arrive within the move budget: 4% of whole 5×5 mazes, and with braid loops it may circle). Told the right-hand walk for 4,000 supervised steps, the maze presets' model ends on G in 0.83–0.97 of whole 5×5 mazes (4 seeds); told the shortest path it stopped at 0.59 (the maze-5x5 lesson; docs/results.md).",
-  },
-  {
-    name: 'baseWalk',
-    kind: 'enum',
-    default: 'random',
-    values: ['random', 'right-hand', 'either-hand'],
-    doc: "The base model's walks (what sftData = base trains on; none looks at the goal, each runs from 1 to n² moves, through G and on). random: each move uniform among the legal ones. right-hand: keep the right hand on the wall, a walk that needs no plan (on 5×5 mazes it reaches G within the move budget in 96% of mazes). either-hand: the same with a hand drawn per walk; the model must then tell from the walk so far which hand it keeps, and measured on 5×5 it mostly could not (docs/results.md).",
-  },
+  intParam('size', 5, [3, 10], 'Grid side n: the maze is n×n cells.'),
+  intParam(
+    'braid',
+    0,
+    [0, 16],
+    'Extra wall cells opened after carving a perfect maze; each closes a loop, and with braid ≥ 1 start and goal are chosen so that several shortest paths exist.',
+  ),
+  intParam('minDist', 4, [1, 18], 'Minimum shortest-path distance from start to goal, at most 2·(size−1).'),
+  intParam(
+    'maxDist',
+    MAX_MAZE_DIST,
+    [1, MAX_MAZE_DIST],
+    `Maximum shortest-path distance from start to goal (${MAX_MAZE_DIST}: no bound). The easy end of a curriculum: below minDist, the distance is anything from 1 to maxDist (level 1: the goal one move away; level 2: one or two), so the walk must stop where the goal is, not after a count of moves.`,
+  ),
+  intParam(
+    'nearGoals',
+    0,
+    [0, 100],
+    'Percent of the mazes whose goal may be nearer than minDist at every level: for them the distance is anything from 1 to maxDist. 0: nearer goals only while maxDist < minDist. A level whose one distance is minDist (maxDist = minDist) otherwise teaches a count of moves: a walk that stops after it, not at the goal.',
+  ),
+  enumParam(
+    'reward',
+    ['binary', 'shortest', 'progress'],
+    'binary: 1 iff the walk ends on the goal without entering a wall or leaving the grid; shortest: 1 for a shortest path, 0.5 for a longer valid one; progress: 1 − remaining shortest distance / initial distance (dense).',
+  ),
+  enumParam(
+    'answer',
+    ['moves', 'cells'],
+    'moves: the answer is the moves, then the end token. cells: after each move the policy writes the cell it reached (a token "r,c"), the maze analogue of writing the running product in a group chain: a scratchpad the verifier does not score, which the reference answers and the base walks fill in truly.',
+  ),
+  enumParam(
+    'startNote',
+    ['off', 'on'],
+    'on: the prompt ends with the start cell\'s note "r,c" (answer cells only), so the first move, like every later one, follows a note of where the walk is. off: the first move must find S in the grid itself; there most walks of the models measured so far went wrong (docs/results.md).',
+  ),
+  enumParam(
+    'goalNote',
+    ['off', 'on'],
+    'on: the prompt ends with the goal cell\'s note "r,c" (after the start note, if any; answer cells only), so "am I at G?" is the last note written against this one, a token match. off: the walk must find G in the grid. Measured on one seed (docs/results.md): no gain over the start note alone, and more first moves into walls, since the first move then follows G\'s note, not a note of where the walk is.',
+  ),
+  enumParam(
+    'solution',
+    ['shortest', 'right-hand'],
+    "The reference answer, what sftData = answers trains on (the verifier pays any walk that ends on G either way). shortest: a shortest path. right-hand: the walk that keeps the right hand on the wall until it stands on G, a walk that needs no plan (a shortest path where that walk does not arrive within the move budget: 4% of whole 5×5 mazes, and with braid loops it may circle). Told the right-hand walk for 4,000 supervised steps, the maze presets' model ends on G in 0.83–0.97 of whole 5×5 mazes (4 seeds); told the shortest path it stopped at 0.59 (the maze-5x5 lesson; docs/results.md).",
+  ),
+  enumParam(
+    'baseWalk',
+    ['random', 'right-hand', 'either-hand'],
+    "The base model's walks (what sftData = base trains on; none looks at the goal, each runs from 1 to n² moves, through G and on). random: each move uniform among the legal ones. right-hand: keep the right hand on the wall, a walk that needs no plan (on 5×5 mazes it reaches G within the move budget in 96% of mazes). either-hand: the same with a hand drawn per walk; the model must then tell from the walk so far which hand it keeps, and measured on 5×5 it mostly could not (docs/results.md).",
+  ),
 ];
 
 function checkParams(p: MazeParams): void {
@@ -178,7 +153,8 @@ function solutionWalk(params: MazeParams, board: Board, distToGoal: Int32Array):
   return firstShortestPath(board, distToGoal);
 }
 
-function build(params: MazeParams, board: Board): MazeInstance {
+/** The prompt, the reference answer and the distances, from the board. */
+function build(params: MazeParams, board: Board): InstanceBody<MazeInstance> {
   const { size } = board;
   const grid = rowsOf(board);
   const fromGoal = shortestPaths(board.open, size, board.goal);
@@ -190,16 +166,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
   promptTokens.push(SEP);
   if (params.startNote === 'on') promptTokens.push(cellNote(board.start, size));
   if (params.goalNote === 'on') promptTokens.push(cellNote(board.goal, size));
-  const answerTokens = answerOf(params, board, solutionWalk(params, board, fromGoal.dist));
   return {
-    ...freeCompletionInstance(
-      'maze',
-      params,
-      vocab(params),
-      promptTokens,
-      answerTokens,
-      shape(params).completionLength,
-    ),
+    promptTokens,
+    answerTokens: answerOf(params, board, solutionWalk(params, board, fromGoal.dist)),
     grid,
     start: [Math.floor(board.start / size), board.start % size],
     goal: [Math.floor(board.goal / size), board.goal % size],
@@ -208,10 +177,9 @@ function build(params: MazeParams, board: Board): MazeInstance {
   };
 }
 
-function sample(rng: Rng, raw: MazeParams): MazeInstance {
-  const params = parseParams(mazeTask, raw);
+function draw(rng: Rng, params: MazeParams): Board {
   const m = generateMaze(rng, params.size, params.braid, params.minDist, params.maxDist, params.nearGoals / 100);
-  return build(params, { size: params.size, ...m });
+  return { size: params.size, ...m };
 }
 
 /** Reads the grid rows (the core data); start, goal and distances are recomputed. */
@@ -248,12 +216,6 @@ function boardFromGrid(raw: unknown, size: number): Board {
     throw new TaskInstanceError(field, `${field}: the goal cannot be reached from the start`);
   }
   return { size, open, start, goal };
-}
-
-function fromJSON(raw: unknown): MazeInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'maze');
-  const params = parseParams(mazeTask, asObject(rawParams, 'instance.params'));
-  return build(params, boardFromGrid(obj.grid, params.size));
 }
 
 // ---- Walking a completion ----
@@ -387,7 +349,7 @@ function splitKeys(inst: MazeInstance): Record<string, string> {
   return { grid: instance.replace(/[SG]/g, '.'), instance };
 }
 
-export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
+export const mazeTask: Task<MazeParams, MazeInstance> = defineTask({
   name: 'maze',
   summary: 'Grid mazes: write the moves from S to G; binary, shortest-path or dense progress reward.',
   params: MAZE_PARAMS,
@@ -397,12 +359,12 @@ export const mazeTask: Task<MazeParams, MazeInstance> = totalTask({
   checkParams,
   vocab,
   shape,
-  sample,
+  // The core data is the board; its JSON keeps the grid rows.
+  instances: { draw, read: (json, p) => boardFromGrid(json.grid, p.size), build },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   baseCompletion,
   splitKeys,
   breaks: mazeBreaks,

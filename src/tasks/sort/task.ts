@@ -4,10 +4,10 @@
 // The verifier can be made to check less than the truth (verifier = ordered: any k letters in
 // order pass), the reward-hacking lesson's hole; the true pass is then still logged (true_pass).
 
-import type { Rng } from '../../core/random';
-import { parseParams } from '../params';
-import { asIntArray, asObject, instanceHeader } from '../instanceJson';
-import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { enumParam, intParam } from '../params';
+import { asIntArray } from '../instanceJson';
+import { completionContent, isIdIn, withSpecials } from '../tokens';
 import {
   BOS,
   EOS,
@@ -15,7 +15,6 @@ import {
   SEP,
   type MetricSpec,
   type ParamSpec,
-  type SequenceShape,
   type Task,
   type TaskInstance,
   type VerifyResult,
@@ -30,29 +29,23 @@ export type SortParams = {
 };
 
 export const SORT_PARAMS: readonly ParamSpec[] = [
-  { name: 'length', kind: 'int', default: 5, min: 2, max: 12, doc: 'Number k of letters to sort.' },
-  {
-    name: 'alphabet',
-    kind: 'int',
-    default: 8,
-    min: 2,
-    max: 26,
-    doc: 'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
-  },
-  {
-    name: 'reward',
-    kind: 'enum',
-    default: 'exact',
-    values: ['exact', 'partial'],
-    doc: 'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
-  },
-  {
-    name: 'verifier',
-    kind: 'enum',
-    default: 'exact',
-    values: ['exact', 'ordered'],
-    doc: 'What the verifier calls right. exact: the prompt\'s letters, sorted; ordered: any k letters in non-decreasing order ("aaaaa" passes for every prompt), a verifier with a hole that a policy can learn to exploit (the reward-hacking lesson). Runs log the exact pass beside it either way (task/true_pass).',
-  },
+  intParam('length', 5, [2, 12], 'Number k of letters to sort.'),
+  intParam(
+    'alphabet',
+    8,
+    [2, 26],
+    'Alphabet size m: letters a.. are drawn uniformly (with repetition) from the first m.',
+  ),
+  enumParam(
+    'reward',
+    ['exact', 'partial'],
+    'exact: 1 iff the completion is the sorted letters then EOS; partial: fraction of the k+1 positions (letters and the EOS) that are right.',
+  ),
+  enumParam(
+    'verifier',
+    ['exact', 'ordered'],
+    'What the verifier calls right. exact: the prompt\'s letters, sorted; ordered: any k letters in non-decreasing order ("aaaaa" passes for every prompt), a verifier with a hole that a policy can learn to exploit (the reward-hacking lesson). Runs log the exact pass beside it either way (task/true_pass).',
+  ),
 ];
 
 export const SORT_METRICS: Readonly<Record<string, MetricSpec>> = {
@@ -74,41 +67,15 @@ export interface SortInstance extends TaskInstance {
   sorted: number[];
 }
 
-const vocab = (p: SortParams): string[] => withSpecials([...LETTERS.slice(0, p.alphabet)]);
-
-const shape = (p: SortParams): SequenceShape => ({ promptLength: p.length + 2, completionLength: p.length + 1 });
-
-function build(params: SortParams, input: number[]): SortInstance {
+/** The prompt and the right answer from the letters to sort. */
+function build(_params: SortParams, input: number[]): InstanceBody<SortInstance> {
   const sorted = [...input].sort((a, b) => a - b);
-  const promptTokens = [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP];
-  const answerTokens = [...sorted.map((x) => NUM_SPECIAL + x), EOS];
   return {
-    ...freeCompletionInstance(
-      'sort',
-      params,
-      vocab(params),
-      promptTokens,
-      answerTokens,
-      shape(params).completionLength,
-    ),
+    promptTokens: [BOS, ...input.map((x) => NUM_SPECIAL + x), SEP],
+    answerTokens: [...sorted.map((x) => NUM_SPECIAL + x), EOS],
     input: [...input],
     sorted,
   };
-}
-
-function sample(rng: Rng, raw: SortParams): SortInstance {
-  const params = parseParams(sortTask, raw);
-  return build(
-    params,
-    Array.from({ length: params.length }, () => rng.int(params.alphabet)),
-  );
-}
-
-/** Reads `task`, `params` and `input`; the rest is recomputed. */
-function fromJSON(raw: unknown): SortInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'sort');
-  const params = parseParams(sortTask, asObject(rawParams, 'instance.params'));
-  return build(params, asIntArray(obj.input, 'instance.input', 0, params.alphabet, params.length));
 }
 
 const isLetter = (t: number, m: number): boolean => isIdIn(t, NUM_SPECIAL, NUM_SPECIAL + m);
@@ -191,19 +158,23 @@ const sortDisplay: TaskDisplay<SortParams, SortInstance> = {
 /** The split's key: the letters to sort, in their order. */
 const splitKeys = (inst: SortInstance): Record<string, string> => ({ instance: inst.input.join(',') });
 
-export const sortTask: Task<SortParams, SortInstance> = totalTask({
+export const sortTask: Task<SortParams, SortInstance> = defineTask({
   name: 'sort',
   summary: 'Sort k letters from an alphabet of m; exact-match or per-position reward. The sanity task.',
   params: SORT_PARAMS,
   display: sortDisplay,
   metrics: SORT_METRICS,
-  vocab,
-  shape,
-  sample,
+  vocab: (p) => withSpecials([...LETTERS.slice(0, p.alphabet)]),
+  shape: (p) => ({ promptLength: p.length + 2, completionLength: p.length + 1 }),
+  // The core data: the letters to sort, in their order (the JSON's `input`).
+  instances: {
+    draw: (rng, p) => Array.from({ length: p.length }, () => rng.int(p.alphabet)),
+    read: (json, p) => asIntArray(json.input, 'instance.input', 0, p.alphabet, p.length),
+    build,
+  },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   splitKeys,
 });

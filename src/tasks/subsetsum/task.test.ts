@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRng, STREAM } from '../../core/random';
 import { parseParams } from '../params';
+import { instanceFrom } from '../testInstances';
 import { subsetsumTask as subsetsum, type SubsetSumInstance } from './task';
 import { EOS } from '../types';
 
@@ -49,12 +50,7 @@ describe('subsetsum', () => {
   });
 
   it('counts solutions like brute force and rejects duplicates', () => {
-    const inst = subsetsum.fromJSON({
-      task: 'subsetsum',
-      params: { count: 4, maxValue: 9 },
-      numbers: [1, 2, 3, 4],
-      target: 5,
-    });
+    const inst = instanceFrom(subsetsum, { count: 4, maxValue: 9 }, { numbers: [1, 2, 3, 4], target: 5 });
     expect(inst.solutions).toBe(2); // {1,4}, {2,3}
     expect(inst.solution).toEqual([1, 2]);
     expect(subsetsum.verify(inst, [INDEX0 + 0, INDEX0 + 0, INDEX0 + 2, EOS]).correct).toBe(false);
@@ -73,11 +69,10 @@ describe('subsetsum', () => {
   });
 
   it('names the field that is wrong', () => {
-    const base = { task: 'subsetsum', params: { count: 3, maxValue: 9 } };
-    expect(() => subsetsum.fromJSON({ ...base, numbers: [1, 2, 30], target: 3 })).toThrow(
-      'instance.numbers[2] must be an integer in [1, 10), got 30',
-    );
-    expect(() => subsetsum.fromJSON({ ...base, numbers: [2, 4, 6], target: 5 })).toThrow(/instance\.target: no subset/);
-    expect(() => subsetsum.fromJSON({ ...base, numbers: [2, 4, 6], target: '6' })).toThrow(/instance\.target must be/);
+    const read = (numbers: number[], target: unknown) =>
+      instanceFrom(subsetsum, { count: 3, maxValue: 9 }, { numbers, target });
+    expect(() => read([1, 2, 30], 3)).toThrow('instance.numbers[2] must be an integer in [1, 10), got 30');
+    expect(() => read([2, 4, 6], 5)).toThrow(/instance\.target: no subset/);
+    expect(() => read([2, 4, 6], '6')).toThrow(/instance\.target must be/);
   });
 });

@@ -6,9 +6,10 @@
 // prompt length depends only on the parameters. Completion: index tokens i0.., then EOS.
 
 import type { Rng } from '../../core/random';
-import { parseParams } from '../params';
-import { asInt, asIntArray, asObject, instanceHeader } from '../instanceJson';
-import { completionContent, isIdIn, freeCompletionInstance, withSpecials, totalTask } from '../tokens';
+import { defineTask, type InstanceBody } from '../defineTask';
+import { intParam } from '../params';
+import { asInt, asIntArray } from '../instanceJson';
+import { completionContent, isIdIn, withSpecials } from '../tokens';
 import {
   BOS,
   EOS,
@@ -29,15 +30,13 @@ export type SubsetSumParams = {
 };
 
 export const SUBSETSUM_PARAMS: readonly ParamSpec[] = [
-  { name: 'count', kind: 'int', default: 6, min: 2, max: 12, doc: 'How many numbers the prompt lists.' },
-  {
-    name: 'maxValue',
-    kind: 'int',
-    default: 20,
-    min: 2,
-    max: 99,
-    doc: 'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
-  },
+  intParam('count', 6, [2, 12], 'How many numbers the prompt lists.'),
+  intParam(
+    'maxValue',
+    20,
+    [2, 99],
+    'Numbers are drawn uniformly from 1..maxValue; the target is the sum of a planted random non-empty subset.',
+  ),
 ];
 
 // Task tokens: digits 0-9, ",", "=", then one index token per number.
@@ -87,7 +86,11 @@ function solvingMasks(numbers: readonly number[], target: number): number[] {
 const maskIndices = (mask: number, n: number): number[] =>
   Array.from({ length: n }, (_, i) => i).filter((i) => mask & (1 << i));
 
-function build(params: SubsetSumParams, numbers: number[], target: number): SubsetSumInstance {
+/** The core data: the numbers and the target (the JSON's `numbers` and `target`). */
+type Problem = { numbers: number[]; target: number };
+
+/** The prompt, one solution and the count of solutions; a target no subset reaches is an error. */
+function build(params: SubsetSumParams, { numbers, target }: Problem): InstanceBody<SubsetSumInstance> {
   const masks = solvingMasks(numbers, target);
   if (masks.length === 0) {
     throw new TaskInstanceError('instance.target', `instance.target: no subset of instance.numbers sums to ${target}`);
@@ -99,16 +102,9 @@ function build(params: SubsetSumParams, numbers: number[], target: number): Subs
     promptTokens.push(...digits(x, numberWidth(params)));
   });
   promptTokens.push(EQUALS, ...digits(target, targetWidth(params)), SEP);
-  const answerTokens = [...solution.map((i) => INDEX0 + i), EOS];
   return {
-    ...freeCompletionInstance(
-      'subsetsum',
-      params,
-      vocab(params),
-      promptTokens,
-      answerTokens,
-      shape(params).completionLength,
-    ),
+    promptTokens,
+    answerTokens: [...solution.map((i) => INDEX0 + i), EOS],
     numbers: [...numbers],
     target,
     solution,
@@ -116,23 +112,19 @@ function build(params: SubsetSumParams, numbers: number[], target: number): Subs
   };
 }
 
-function sample(rng: Rng, raw: SubsetSumParams): SubsetSumInstance {
-  const params = parseParams(subsetsumTask, raw);
+function draw(rng: Rng, params: SubsetSumParams): Problem {
   const numbers = Array.from({ length: params.count }, () => 1 + rng.int(params.maxValue));
   // Planted subset: each index with probability 1/2, redrawn while empty.
   let planted: number[] = [];
   while (planted.length === 0) planted = numbers.map((_, i) => i).filter(() => rng.next() < 0.5);
-  const target = planted.reduce((s, i) => s + numbers[i], 0);
-  return build(params, numbers, target);
+  return { numbers, target: planted.reduce((s, i) => s + numbers[i], 0) };
 }
 
-/** Reads `task`, `params`, `numbers` and `target`; the rest is recomputed. */
-function fromJSON(raw: unknown): SubsetSumInstance {
-  const { obj, params: rawParams } = instanceHeader(raw, 'subsetsum');
-  const params = parseParams(subsetsumTask, asObject(rawParams, 'instance.params'));
-  const numbers = asIntArray(obj.numbers, 'instance.numbers', 1, params.maxValue + 1, params.count);
-  const target = asInt(obj.target, 'instance.target', 1, params.count * params.maxValue + 1);
-  return build(params, numbers, target);
+function read(json: Record<string, unknown>, params: SubsetSumParams): Problem {
+  return {
+    numbers: asIntArray(json.numbers, 'instance.numbers', 1, params.maxValue + 1, params.count),
+    target: asInt(json.target, 'instance.target', 1, params.count * params.maxValue + 1),
+  };
 }
 
 type Choice = { kind: 'ok'; indices: number[]; sum: number } | { kind: 'empty' | 'badtoken' | 'duplicate' };
@@ -223,18 +215,17 @@ const splitKeys = (inst: SubsetSumInstance): Record<string, string> => ({
   instance: `${inst.numbers.join(',')}=${inst.target}`,
 });
 
-export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = totalTask({
+export const subsetsumTask: Task<SubsetSumParams, SubsetSumInstance> = defineTask({
   name: 'subsetsum',
   summary: 'Subset sum: list distinct indices whose numbers add up to the target; many answers are right.',
   params: SUBSETSUM_PARAMS,
   display: subsetsumDisplay,
   vocab,
   shape,
-  sample,
+  instances: { draw, read, build },
   verify,
   groupMetrics,
   signature,
   errorSignature,
-  fromJSON,
   splitKeys,
 });
