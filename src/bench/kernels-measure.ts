@@ -18,6 +18,18 @@ import { timedRun, type GpuTimer, type RunTime } from './gpu-timer';
 import type { BenchOptions } from './suite';
 import type { MatmulResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
 
+/** What a measurement of one model at one batch shape needs (the suite's run, with the model's layout). */
+export interface ModelBench {
+  gpu: GpuContext;
+  timer: GpuTimer | null;
+  layout: ParamLayout;
+  /** Sequences of the batch. */
+  N: number;
+  /** Positions of each sequence. */
+  T: number;
+  opts: BenchOptions;
+}
+
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
 function stats(runs: RunTime[], divide = 1): TimingStats {
@@ -89,14 +101,9 @@ export async function benchMatmuls(
 }
 
 export async function benchTrainStep(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
+  { gpu, timer, layout, N, T, opts }: ModelBench,
   variants: MatmulVariant[],
   stepFlops: number,
-  opts: BenchOptions,
 ): Promise<TrainStepResult> {
   const { device } = gpu;
   const initial = initParams(layout, 1);
@@ -131,13 +138,8 @@ export async function benchTrainStep(
 }
 
 export async function benchSampling(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
+  { gpu, timer, layout, N, T, opts }: ModelBench,
   variant: MatmulVariant,
-  opts: BenchOptions,
 ): Promise<SamplingResult> {
   const { device } = gpu;
   const model = new GpuParams(device, layout, initParams(layout, 2));
