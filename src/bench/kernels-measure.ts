@@ -7,7 +7,6 @@ import type { MatmulVariant } from '../gpu/ops';
 import { readF32, readI32 } from '../gpu/buffers';
 import { MatmulCase, matmulFlops, shapeLabel, timeInterleaved } from '../gpu/autotune';
 import { median } from '../core/stats';
-import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler } from '../model/gpu-sampler';
@@ -15,20 +14,9 @@ import type { ModelMatmul } from './models';
 import { NoCacheSampler } from './nocache-sampler';
 import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';
 import { timedRun, type GpuTimer, type RunTime } from './gpu-timer';
-import type { BenchOptions } from './suite';
 import type { MatmulResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
-
-/** What a measurement of one model at one batch shape needs (the suite's run, with the model's layout). */
-export interface ModelBench {
-  gpu: GpuContext;
-  timer: GpuTimer | null;
-  layout: ParamLayout;
-  /** Sequences of the batch. */
-  N: number;
-  /** Positions of each sequence. */
-  T: number;
-  opts: BenchOptions;
-}
+import type { ModelBench } from './model-bench';
+import type { BenchOptions } from './suite';
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 

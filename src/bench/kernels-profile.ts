@@ -24,7 +24,7 @@ import {
 } from './profile';
 import { setupSampler, setupTrainStep, destroyBuffers } from './workloads';
 import { sig3 } from './table';
-import type { ModelBench } from './kernels-measure';
+import type { ModelBench } from './model-bench';
 
 export interface PlanProfile {
   /** "train step" or "sampling". */
