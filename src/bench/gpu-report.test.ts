@@ -45,16 +45,19 @@ const torch: TorchResult = {
   ],
 };
 
+/** The cells of the Markdown table row that starts with `first` (the empty ends included). */
+function rowCells(md: string, first: string): string[] {
+  const line = md.split('\n').find((l) => l.startsWith(`| ${first}`));
+  if (line === undefined) throw new Error(`no row starts with ${first}`);
+  return line.split('|').map((c) => c.trim());
+}
+
 describe('gpuReportMarkdown', () => {
   it('one row per model: counts, the three train steps and samplers, and the ratios measured in the run', () => {
     const md = gpuReportMarkdown('nvidia / hopper', kernels, peers, torch);
     expect(md).toContain('Adapter: nvidia / hopper. Batch N 64 × T 32');
     expect(md).toContain('PyTorch 2.5.0 on NVIDIA H200.');
-    const row = md
-      .split('\n')
-      .find((l) => l.startsWith('| 30K'))!
-      .split('|')
-      .map((c) => c.trim());
+    const row = rowCells(md, '30K');
     // model, dispatches, submits/readbacks, engine, TF.js, eager, graph, eager÷engine, tok/s engine, TF.js, eager, engine÷eager, engine÷TF.js, fused÷by kernel
     expect(row.slice(1, -1)).toEqual([
       '30K (28,544)',
@@ -83,11 +86,7 @@ describe('gpuReportMarkdown', () => {
     const md = gpuReportMarkdown('swiftshader', kernels, noTf, { unavailable: 'torch sees no CUDA GPU' });
     expect(md).toContain('TF.js did not start: no adapter.');
     expect(md).toContain('PyTorch: not run (torch sees no CUDA GPU).');
-    const row = md
-      .split('\n')
-      .find((l) => l.startsWith('| 30K'))!
-      .split('|')
-      .map((c) => c.trim());
+    const row = rowCells(md, '30K');
     expect(row.slice(4, 9)).toEqual(['2.00', '–', '–', '–', '–']);
   });
 });

@@ -7,7 +7,6 @@ import type { MatmulVariant } from '../gpu/ops';
 import { readF32, readI32 } from '../gpu/buffers';
 import { MatmulCase, matmulFlops, shapeLabel, timeInterleaved } from '../gpu/autotune';
 import { median } from '../core/stats';
-import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler } from '../model/gpu-sampler';
@@ -15,8 +14,9 @@ import type { ModelMatmul } from './models';
 import { NoCacheSampler } from './nocache-sampler';
 import { destroyBuffers, SAMPLE_PARAMS, samplingTemplate, setupTrainStep } from './workloads';
 import { timedRun, type GpuTimer, type RunTime } from './gpu-timer';
-import type { BenchOptions } from './suite';
 import type { MatmulResult, SamplingResult, TimingStats, TrainStepResult } from './kernels-results';
+import type { ModelBench } from './model-bench';
+import type { BenchOptions } from './suite';
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
@@ -89,14 +89,9 @@ export async function benchMatmuls(
 }
 
 export async function benchTrainStep(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
+  { gpu, timer, layout, N, T, opts }: ModelBench,
   variants: MatmulVariant[],
   stepFlops: number,
-  opts: BenchOptions,
 ): Promise<TrainStepResult> {
   const { device } = gpu;
   const initial = initParams(layout, 1);
@@ -131,13 +126,8 @@ export async function benchTrainStep(
 }
 
 export async function benchSampling(
-  gpu: GpuContext,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
+  { gpu, timer, layout, N, T, opts }: ModelBench,
   variant: MatmulVariant,
-  opts: BenchOptions,
 ): Promise<SamplingResult> {
   const { device } = gpu;
   const model = new GpuParams(device, layout, initParams(layout, 2));

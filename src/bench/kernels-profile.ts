@@ -6,15 +6,12 @@
 // encoding, GPU time between two timestamps around it) so the profile's overhead shows. The
 // per-dispatch µs are medians over the runs; their sum is the profile's total.
 
-import type { GpuContext } from '../gpu/device';
 import { timeInterleaved } from '../gpu/autotune';
 import { median } from '../core/stats';
 import type { MatmulVariant } from '../gpu/ops';
-import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { DispatchProfiler, type ProfiledRun } from './dispatch-profiler';
-import { GpuTimer } from './gpu-timer';
 import {
   groupProfile,
   matmulShapes,
@@ -27,7 +24,7 @@ import {
 } from './profile';
 import { setupSampler, setupTrainStep, destroyBuffers } from './workloads';
 import { sig3 } from './table';
-import type { BenchOptions } from './suite';
+import type { ModelBench } from './model-bench';
 
 export interface PlanProfile {
   /** "train step" or "sampling". */
@@ -53,14 +50,12 @@ export interface PlanProfile {
 export type ProfileResult = { train: PlanProfile | null; sample: PlanProfile | null } | { unavailable: string };
 
 async function profileWork(
-  gpu: GpuContext,
+  { timer, opts }: ModelBench,
   profiler: DispatchProfiler,
-  timer: GpuTimer | null,
   what: string,
   variant: MatmulVariant,
   encodeProfiled: (enc: GPUCommandEncoder) => void,
   encodePlain: (enc: GPUCommandEncoder) => void,
-  opts: BenchOptions,
 ): Promise<PlanProfile> {
   const plain = async () => (timer ? (await timer.run(encodePlain)).gpuMs : null);
   const [profiled, plainMs] = (await timeInterleaved<ProfiledRun | number | null>(
@@ -85,27 +80,20 @@ async function profileWork(
 }
 
 export async function profileTrainStep(
-  gpu: GpuContext,
+  m: ModelBench,
   profiler: DispatchProfiler,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
   variant: MatmulVariant,
-  opts: BenchOptions,
 ): Promise<PlanProfile> {
-  const setup = setupTrainStep(gpu.device, layout, N, T, variant);
+  const setup = setupTrainStep(m.gpu.device, m.layout, m.N, m.T, variant);
   try {
     const { pgStep } = setup.plans;
     return await profileWork(
-      gpu,
+      m,
       profiler,
-      timer,
       'train step',
       variant,
       (enc) => profiler.encodePlan(enc, pgStep),
       (enc) => pgStep.encode(enc, 'pg step'),
-      opts,
     );
   } finally {
     setup.destroy();
@@ -113,27 +101,21 @@ export async function profileTrainStep(
 }
 
 export async function profileSampling(
-  gpu: GpuContext,
+  m: ModelBench,
   profiler: DispatchProfiler,
-  timer: GpuTimer | null,
-  layout: ParamLayout,
-  N: number,
-  T: number,
   variant: MatmulVariant,
-  opts: BenchOptions,
 ): Promise<PlanProfile> {
-  const model = new GpuParams(gpu.device, layout, initParams(layout, 2));
-  const sampler = setupSampler(gpu.device, layout, model, N, T, variant);
+  const { device } = m.gpu;
+  const model = new GpuParams(device, m.layout, initParams(m.layout, 2));
+  const sampler = setupSampler(device, m.layout, model, m.N, m.T, variant);
   try {
     return await profileWork(
-      gpu,
+      m,
       profiler,
-      timer,
       'sampling',
       variant,
-      (enc) => sampler.encode(enc, 0, T - 1, (step, e) => profiler.encodePlan(e, step)),
+      (enc) => sampler.encode(enc, 0, m.T - 1, (step, e) => profiler.encodePlan(e, step)),
       (enc) => sampler.encode(enc),
-      opts,
     );
   } finally {
     model.destroy();

@@ -13,6 +13,8 @@ const f3 = (x: number | null | undefined): Cell =>
   x === null || x === undefined || !Number.isFinite(x) ? null : sig3(x);
 const ratioCell = (x: number | null | undefined): Cell =>
   x === null || x === undefined || !Number.isFinite(x) ? null : x.toFixed(2);
+/** A ratio as "1.23×" (NaN as NaN×: a missing time shows), or null where it was not measured. */
+const timesCell = (x: number | null | undefined): Cell => (x === null || x === undefined ? null : `${x.toFixed(2)}×`);
 
 export function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
   const rows = (m.matmul ?? []).map((r) => [
@@ -36,6 +38,12 @@ export function matmulTable(m: ModelResult, variants: MatmulVariant[]): string {
   return formatTable(headers, rows);
 }
 
+/** The train step's matmul time with naive over that with the best variant, where naive was measured. */
+function bestOverNaive(m: ModelResult): number | null {
+  const ms = m.matmulStep;
+  return ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
+}
+
 export function summaryTable(models: ModelResult[], variants: MatmulVariant[]): string {
   const headers = [
     'model',
@@ -49,22 +57,18 @@ export function summaryTable(models: ModelResult[], variants: MatmulVariant[]): 
     'matmul best',
     'best/naive',
   ];
-  const rows = models.map((m) => {
-    const ms = m.matmulStep;
-    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
-    return [
-      m.name,
-      m.params,
-      ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
-      ratioCell(m.trainStep?.tunedOverNaive),
-      m.sampling?.variant ?? null,
-      f3(m.sampling?.kvCache.tokensPerS),
-      f3(m.sampling?.noCache.tokensPerS),
-      ratioCell(m.sampling?.speedup),
-      ms?.best ?? null,
-      ratioCell(bestRatio),
-    ] as Cell[];
-  });
+  const rows = models.map((m): Cell[] => [
+    m.name,
+    m.params,
+    ...variants.map((v) => f3(m.trainStep?.variants[v]?.medianMs)),
+    ratioCell(m.trainStep?.tunedOverNaive),
+    m.sampling?.variant ?? null,
+    f3(m.sampling?.kvCache.tokensPerS),
+    f3(m.sampling?.noCache.tokensPerS),
+    ratioCell(m.sampling?.speedup),
+    m.matmulStep?.best ?? null,
+    ratioCell(bestOverNaive(m)),
+  ]);
   return formatTable(headers, rows);
 }
 
@@ -81,8 +85,6 @@ export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]
     'its GFLOP/s vs naive',
   ];
   const rows = models.map((m) => {
-    const ms = m.matmulStep;
-    const bestRatio = ms && ms.ms.naive !== undefined ? ms.ms.naive / (ms.ms[ms.best] ?? NaN) : null;
     const steps = m.trainStep ? variants.map((v) => sig3(m.trainStep?.variants[v]?.medianMs ?? NaN)).join(' / ') : null;
     return [
       `${m.name} (${m.params.toLocaleString('en-US')})`,
@@ -90,9 +92,9 @@ export function markdownSummary(models: ModelResult[], variants: MatmulVariant[]
       ratioCell(m.trainStep?.tunedOverNaive),
       f3(m.sampling?.kvCache.tokensPerS),
       f3(m.sampling?.noCache.tokensPerS),
-      m.sampling ? `${m.sampling.speedup.toFixed(2)}×` : null,
-      ms?.best ?? null,
-      bestRatio === null ? null : `${bestRatio.toFixed(2)}×`,
+      timesCell(m.sampling?.speedup),
+      m.matmulStep?.best ?? null,
+      timesCell(bestOverNaive(m)),
     ] as Cell[];
   });
   return markdownTable(headers, rows);

@@ -174,7 +174,7 @@ async function trainPart(
 ): Promise<void> {
   const { variants, timer } = r;
   r.opts.progress(`${name}: train step × ${variants.length} variants …`);
-  res.trainStep = await benchTrainStep(r.gpu, timer, layout, r.N, r.T, variants, stepFlops, r.opts);
+  res.trainStep = await benchTrainStep({ ...r, layout }, variants, stepFlops);
   const ts = res.trainStep;
   r.opts.out(
     `train step (pgStep: forward+loss+backward+gradnorm+AdamW, ${ts.dispatches} dispatches), median wall ms` +
@@ -197,7 +197,7 @@ async function samplePart(r: KernelsRun, name: string, layout: ParamLayout, res:
   // the fastest train step, else the autotuner's choice).
   const variant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallbackVariant(r);
   r.opts.progress(`${name}: sampling with and without KV cache (${variant}) …`);
-  res.sampling = await benchSampling(r.gpu, r.timer, layout, r.N, r.T, variant, r.opts);
+  res.sampling = await benchSampling({ ...r, layout }, variant);
   const s = res.sampling;
   r.opts.out(
     `sampling ${s.N}×${s.T} (${s.tokens} tokens, ${variant}): KV cache ${sig3(s.kvCache.medianMs)} ms = ${sig3(s.kvCache.tokensPerS)} tok/s; ` +
@@ -232,7 +232,7 @@ async function reductionsPart(r: KernelsRun, name: string, layout: ParamLayout, 
 
 /** Part `profile`: the GPU time of a train step and of a sampling run, dispatch by dispatch. */
 async function profilePart(r: KernelsRun, name: string, layout: ParamLayout, res: ModelResult): Promise<void> {
-  const { gpu, profiler, timer, N, T, opts } = r;
+  const { profiler, opts } = r;
   if (!profiler) {
     res.profile = { unavailable: "the adapter has no 'timestamp-query' feature" };
     return;
@@ -241,10 +241,10 @@ async function profilePart(r: KernelsRun, name: string, layout: ParamLayout, res
   const trainVariant = res.trainStep?.best ?? fallback;
   const sampleVariant = res.matmulDecode?.best ?? res.trainStep?.best ?? fallback;
   opts.progress(`${name}: profiling a train step (${trainVariant}) and a sampling run (${sampleVariant}) …`);
-  const train = await profileTrainStep(gpu, profiler, timer, layout, N, T, trainVariant, opts);
+  const train = await profileTrainStep({ ...r, layout }, profiler, trainVariant);
   opts.out('');
   opts.out(profileReport(train));
-  const sample = await profileSampling(gpu, profiler, timer, layout, N, T, sampleVariant, opts);
+  const sample = await profileSampling({ ...r, layout }, profiler, sampleVariant);
   opts.out('');
   opts.out(profileReport(sample));
   res.profile = { train, sample };

@@ -13,7 +13,7 @@ import { Plan } from '../model/gpu-plan';
 import { GpuActivations, forwardPlan, type GpuParams } from '../model/gpu-model';
 import { SampleBuffers } from '../model/gpu-sampler';
 import { createStorage } from '../gpu/buffers';
-import { sampleTokenOp, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
+import { defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
 
 export class NoCacheSampler extends SampleBuffers {
   readonly gathered: GPUBuffer; // [N,V] logits of the position being sampled
@@ -35,21 +35,7 @@ export class NoCacheSampler extends SampleBuffers {
     this.acts = new GpuActivations(device, layout, N, T);
 
     const forward = forwardPlan(device, layout, model.params, this.tokens, this.acts, variant);
-    const sample = new Plan().dispatch(
-      sampleTokenOp(
-        device,
-        this.tokens,
-        this.logp,
-        this.entropy,
-        this.gathered,
-        this.fixed,
-        N,
-        V,
-        T,
-        this.next,
-        this.params,
-      ),
-    );
+    const sample = new Plan().dispatch(this.sampleTokenDispatch(this.gathered, V));
     this.steps = [];
     for (let pos = 0; pos + 1 < T; pos++) {
       const step = new Plan().append(forward);

@@ -2,6 +2,7 @@
 // one sampling run times every dispatch the plans encode, each once.
 import { describe, expect, it } from 'vitest';
 import { gpuIt } from '../gpu/testing';
+import type { GpuContext } from '../gpu/device';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
@@ -79,19 +80,29 @@ describe('profile (grouping)', () => {
   });
 });
 
+/** A GPU test with the adapter's dispatch profiler (destroyed after it), skipped where it has no timestamp queries. */
+function profilerIt(name: string, fn: (gpu: GpuContext, profiler: DispatchProfiler) => Promise<void>): void {
+  gpuIt(name, async (gpu, t) => {
+    const profiler = DispatchProfiler.create(gpu);
+    if (!profiler) {
+      t.skip('the adapter has no timestamp-query');
+      return;
+    }
+    try {
+      await fn(gpu, profiler);
+    } finally {
+      profiler.destroy();
+    }
+  });
+}
+
 describe('profile (GPU)', () => {
   const cfg: ModelConfig = { vocabSize: 9, nPositions: 8, nEmbd: 12, nLayer: 2, nHead: 3 };
   const layout = buildLayout(cfg);
 
-  gpuIt(
+  profilerIt(
     'profiles one train step: every dispatch of pgStep once, in order; kernel times sum to the total',
-    async (gpu, t) => {
-      const profiler = DispatchProfiler.create(gpu);
-      if (!profiler) {
-        t.skip('the adapter has no timestamp-query');
-        return;
-      }
-      const { device } = gpu;
+    async ({ device }, profiler) => {
       const N = 2,
         T = 8;
       const model = new GpuParams(device, layout, initParams(layout, 1));
@@ -126,18 +137,11 @@ describe('profile (GPU)', () => {
         'grad_norm.partial',
       ])
         expect(kernels).toContain(k);
-      profiler.destroy();
       model.destroy();
     },
   );
 
-  gpuIt('profiles sampling: every decoding dispatch of every position once', async (gpu, t) => {
-    const profiler = DispatchProfiler.create(gpu);
-    if (!profiler) {
-      t.skip('the adapter has no timestamp-query');
-      return;
-    }
-    const { device } = gpu;
+  profilerIt('profiles sampling: every decoding dispatch of every position once', async ({ device }, profiler) => {
     const N = 2,
       T = 6;
     const model = new GpuParams(device, layout, initParams(layout, 2));
@@ -151,7 +155,6 @@ describe('profile (GPU)', () => {
     const rows = groupProfile(run.samples);
     expect(rows.find((r) => r.name === 'sample_token')?.calls).toBe(T - 1);
     expect(rows.reduce((s, r) => s + r.us, 0)).toBeCloseTo(totalUs(run.samples), 6);
-    profiler.destroy();
     model.destroy();
   });
 });

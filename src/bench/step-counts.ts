@@ -8,7 +8,7 @@ import { countGpuCalls, type GpuCallCounts } from '../gpu/call-counter';
 import type { MatmulVariant } from '../gpu/ops';
 import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
-import { GpuEngine } from '../rl/gpu-engine';
+import { GpuEngine, type DispatchBreakdown } from '../rl/gpu-engine';
 import { DEFAULT_ENGINE_SETTINGS, type TrainPass } from '../rl/engine';
 import { nextTokenTargets } from '../core/abi';
 import { BENCH_ADAM, SAMPLE_PARAMS, benchPgLoss, samplingTemplate } from './workloads';
@@ -17,15 +17,8 @@ export interface StepCounts {
   N: number;
   T: number;
   /** Kernel dispatches by phase (GpuEngine.dispatchBreakdown; the estimator runs on the CPU). */
-  dispatches: {
-    samplePerToken: number;
-    sampleRun: number;
-    trainStep: number;
-    /** The reference forward of a pass with the KL term (not in this step: β = 0). */
-    reference: number;
-    statistics: number;
-    estimator: number;
-    /** Σ over one RL step as counted on the device (= sampleRun + trainStep + statistics). */
+  dispatches: DispatchBreakdown & {
+    /** Σ over one RL step as counted on the device (= sampleRun + trainStep + statistics; β = 0: no reference). */
     perStep: number;
   };
   computePassesPerStep: number;

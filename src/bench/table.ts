@@ -2,6 +2,8 @@
 // right-aligned, text left-aligned.
 
 export type Cell = string | number | null | undefined;
+/** A table's body: one array of cells per row, in the headers' order. */
+export type Rows = readonly (readonly Cell[])[];
 
 export interface TableOptions {
   /** Digits after the point for numbers that are not integers (default 2). */
@@ -40,14 +42,21 @@ function cellText(c: Cell, digits: number): string {
   return c;
 }
 
-export function formatTable(
+/** The cells as text in the headers' order, and which columns are numeric (right-aligned): what both table kinds lay out. */
+function tableText(
   headers: readonly string[],
-  rows: readonly (readonly Cell[])[],
-  opts: TableOptions = {},
-): string {
+  rows: Rows,
+  opts: TableOptions,
+): { text: string[][]; numeric: boolean[] } {
   const digits = opts.digits ?? 2;
-  const text = rows.map((r) => headers.map((_, i) => cellText(r[i], digits)));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
+  return {
+    text: rows.map((r) => headers.map((_, i) => cellText(r[i], digits))),
+    numeric: headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i]))),
+  };
+}
+
+export function formatTable(headers: readonly string[], rows: Rows, opts: TableOptions = {}): string {
+  const { text, numeric } = tableText(headers, rows, opts);
   const width = headers.map((h, i) => Math.max(h.length, ...text.map((r) => r[i].length)));
   const pad = (s: string, i: number) => (numeric[i] ? s.padStart(width[i]) : s.padEnd(width[i]));
   const line = (cells: string[]) => cells.map(pad).join('  ').trimEnd();
@@ -55,17 +64,8 @@ export function formatTable(
 }
 
 /** A GitHub-flavoured Markdown table (for docs/benchmarks.md). */
-export function markdownTable(
-  headers: readonly string[],
-  rows: readonly (readonly Cell[])[],
-  opts: TableOptions = {},
-): string {
-  const digits = opts.digits ?? 2;
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => isNumericCell(r[i])));
+export function markdownTable(headers: readonly string[], rows: Rows, opts: TableOptions = {}): string {
+  const { text, numeric } = tableText(headers, rows, opts);
   const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    row(headers),
-    row(headers.map((_, i) => (numeric[i] ? '---:' : '---'))),
-    ...rows.map((r) => row(headers.map((_, i) => cellText(r[i], digits)))),
-  ].join('\n');
+  return [row(headers), row(headers.map((_, i) => (numeric[i] ? '---:' : '---'))), ...text.map(row)].join('\n');
 }

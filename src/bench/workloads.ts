@@ -9,7 +9,7 @@ import { writeAdamwParams, writePgLossParams, type MatmulVariant } from '../gpu/
 import type { ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
-import { buildTrainPlans, type TrainPlans } from '../model/gpu-loss';
+import { buildTrainPlans, PPO_CLIP_NO_KL, type TrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
 import { makeRng } from '../core/random';
 import { nextTokenTargets, type PgLossParams } from '../core/abi';
@@ -65,18 +65,7 @@ export const BENCH_ADAM = {
 
 /** The benchmark's pg loss over an N×T batch: PPO clip 0.2, no KL (β = 0), every position after BOS a token. */
 export function benchPgLoss(N: number, T: number): PgLossParams {
-  return {
-    epsLow: 0.2,
-    epsHigh: 0.2,
-    dualClip: 0,
-    beta: 0,
-    klKind: 3,
-    alpha: 0,
-    aggregation: 0,
-    maxLen: T,
-    totalTokens: N * (T - 1),
-    totalSeqs: N,
-  };
+  return { ...PPO_CLIP_NO_KL, maxLen: T, totalTokens: N * (T - 1), totalSeqs: N };
 }
 
 export interface TrainStepSetup {

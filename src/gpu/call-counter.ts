@@ -127,6 +127,15 @@ function countQueue(queue: GPUQueue, tally: Tally): void {
   };
 }
 
+/** Wraps `obj[method]` so that each call adds one to the tally's `field` while it counts. */
+function countEachCall<O, M extends keyof O>(obj: O, method: M, tally: Tally, field: keyof GpuCallCounts): void {
+  const original = obj[method] as (...args: unknown[]) => unknown;
+  obj[method] = function (this: O, ...args: unknown[]): unknown {
+    if (tally.active) tally.c[field]++;
+    return original.apply(this, args);
+  } as O[M];
+}
+
 /** Wraps each new command encoder: its compute passes, and each pass's dispatches. */
 function countPassesAndDispatches(device: GPUDevice, tally: Tally): void {
   const c = tally.c;
@@ -140,16 +149,7 @@ function countPassesAndDispatches(device: GPUDevice, tally: Tally): void {
     encoder.beginComputePass = function (this: GPUCommandEncoder, d?: GPUComputePassDescriptor): GPUComputePassEncoder {
       const pass = beginComputePass.call(this, d);
       if (tally.active) c.computePasses++;
-      const dispatch = pass.dispatchWorkgroups;
-      pass.dispatchWorkgroups = function (
-        this: GPUComputePassEncoder,
-        x: GPUSize32,
-        y?: GPUSize32,
-        z?: GPUSize32,
-      ): undefined {
-        if (tally.active) c.dispatches++;
-        return dispatch.call(this, x, y, z);
-      };
+      countEachCall(pass, 'dispatchWorkgroups', tally, 'dispatches');
       return pass;
     };
     return encoder;
@@ -158,22 +158,10 @@ function countPassesAndDispatches(device: GPUDevice, tally: Tally): void {
 
 /** Wraps each new mappable buffer: its readbacks (mapAsync). */
 function countReadbacks(device: GPUDevice, tally: Tally): void {
-  const c = tally.c;
   const createBuffer = device.createBuffer;
   device.createBuffer = function (this: GPUDevice, descriptor: GPUBufferDescriptor): GPUBuffer {
     const buffer = createBuffer.call(this, descriptor);
-    if ((descriptor.usage & GPUBufferUsage.MAP_READ) !== 0) {
-      const mapAsync = buffer.mapAsync;
-      buffer.mapAsync = function (
-        this: GPUBuffer,
-        mode: GPUMapModeFlags,
-        offset?: GPUSize64,
-        size?: GPUSize64,
-      ): Promise<undefined> {
-        if (tally.active) c.readbacks++;
-        return mapAsync.call(this, mode, offset, size);
-      };
-    }
+    if ((descriptor.usage & GPUBufferUsage.MAP_READ) !== 0) countEachCall(buffer, 'mapAsync', tally, 'readbacks');
     return buffer;
   };
 }

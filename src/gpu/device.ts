@@ -160,6 +160,18 @@ async function settleFeatures(
   };
 }
 
+/** A numeric limit of WebGPU (GPUSupportedLimits' fields). */
+type LimitName = {
+  [K in keyof GPUSupportedLimits]-?: GPUSupportedLimits[K] extends number ? K : never;
+}[keyof GPUSupportedLimits];
+
+/** The adapter's values of `keys`, as requiredLimits: a device that may use all the adapter allows there. */
+export function adapterLimits(adapter: GPUAdapter, keys: readonly LimitName[]): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const key of keys) limits[key] = adapter.limits[key];
+  return limits;
+}
+
 /** Request an adapter from `gpu` and open a device with its full limits and the features `opts` allows. */
 export async function openDevice(
   gpu: GPU | undefined,
@@ -176,8 +188,7 @@ export async function openDevice(
   const requiredFeatures = chooseFeatures(adapter, opts);
   // Ask for everything the adapter allows; the defaults (e.g. 8 storage buffers per stage,
   // 128 MiB bindings) are lower than what real adapters offer.
-  const requiredLimits: Record<string, number> = {};
-  for (const key of [
+  const requiredLimits = adapterLimits(adapter, [
     'maxStorageBuffersPerShaderStage',
     'maxStorageBufferBindingSize',
     'maxBufferSize',
@@ -186,9 +197,7 @@ export async function openDevice(
     'maxComputeWorkgroupSizeX',
     'maxComputeWorkgroupSizeY',
     'maxComputeWorkgroupsPerDimension',
-  ] as const) {
-    requiredLimits[key] = adapter.limits[key];
-  }
+  ]);
   let device: GPUDevice;
   try {
     device = await adapter.requestDevice({ requiredFeatures, requiredLimits });

@@ -22,6 +22,11 @@ export function need(op: string, name: string, b: Buf, count: number): void {
   if (have < count) throw new RangeError(`${op}: ${name} holds ${have} elements, needs ${count}`);
 }
 
+/** need() for each named buffer of `bufs`, all of `count` elements. */
+export function needAll(op: string, bufs: Record<string, Buf>, count: number): void {
+  for (const [name, b] of Object.entries(bufs)) need(op, name, b, count);
+}
+
 export function positiveInts(op: string, dims: Record<string, number>): void {
   for (const [k, v] of Object.entries(dims)) {
     if (!Number.isInteger(v) || v < 1) throw new RangeError(`${op}: ${k} must be a positive integer, got ${v}`);
@@ -43,13 +48,14 @@ export function grid(threads: number, wg: number): [number, number, number] {
 
 export const WG = 64;
 
+/** Words that are all u32, as a uniform record's values. */
+function u32Values(words: readonly number[]): UniformValues {
+  return words.map((v) => [v, 'u32'] as const);
+}
+
 /** A uniform of u32 words in the order of the kernel's Params struct (the shape of most kernels). */
 export function u32Uniform(device: GPUDevice, words: readonly number[], label: string): GPUBuffer {
-  return uniformFrom(
-    device,
-    words.map((v) => [v, 'u32'] as const),
-    label,
-  );
+  return uniformFrom(device, u32Values(words), label);
 }
 
 /**
@@ -112,14 +118,15 @@ export function writeBlock<H>(device: GPUDevice, buf: GPUBuffer, block: ParamBlo
   device.queue.writeBuffer(buf, 0, encodeBlock(block, h));
 }
 
+/** The block's buffer (`arg`, or one made from the record `arg`) with its shape, u32 words, written after the hyperparameters. */
 export function bindBlock<H>(
   device: GPUDevice,
   arg: GPUBuffer | H,
   block: ParamBlock<H>,
-  shape: UniformValues,
+  shape: readonly number[],
 ): GPUBuffer {
   const buf = isGpuBuffer(arg) ? arg : createBlock(device, block, arg);
-  const key = shape.map(([v]) => v).join(',');
+  const key = shape.join(',');
   const prev = blockShapes.get(buf);
   if (prev !== undefined && prev !== key) {
     throw new Error(
@@ -128,7 +135,7 @@ export function bindBlock<H>(
   }
   blockShapes.set(buf, key);
   const bytes = new ArrayBuffer(shape.length * 4);
-  writeRecord(new DataView(bytes), shape);
+  writeRecord(new DataView(bytes), u32Values(shape));
   device.queue.writeBuffer(buf, block.hyperWords * 4, bytes);
   return buf;
 }

@@ -2,11 +2,21 @@
 // uniform block, the decode step's embedding and attention, and the row copies of the cache.
 // The conventions are those of ops.ts.
 
-import { uniformFrom } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { SAMPLE_BLOCK, type SampleTokenParams, type AttentionShape, type EmbeddingShape } from '../core/abi';
-import { bindBlock, checkHeads, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
+import {
+  bindBlock,
+  checkHeads,
+  grid,
+  need,
+  needAll,
+  positiveInts,
+  rowWorkgroup,
+  u32Uniform,
+  WG,
+  blockBuffers,
+} from './op-plumbing';
 
 // ─── sampling and KV-cache decoding ─────────────────────────────────────────────────────────
 
@@ -33,21 +43,14 @@ export function sampleTokenOp(
 ): Dispatch[] {
   const op = 'sampleToken';
   positiveInts(op, { N, V, Tmax });
-  need(op, 'tokens', tokens, N * Tmax);
-  need(op, 'logp', logp, N * Tmax);
-  need(op, 'entropy', entropy, N * Tmax);
+  needAll(op, { tokens, logp, entropy, fixed }, N * Tmax);
   need(op, 'logits', logits, N * V);
-  need(op, 'fixed', fixed, N * Tmax);
   need(op, 'cursor', cursor, 1);
   const wg = rowWorkgroup(V);
   if ((V + wg) * 4 > device.limits.maxComputeWorkgroupStorageSize) {
     throw new RangeError(`sampleToken: V=${V} does not fit the device's workgroup memory`);
   }
-  const uniform = bindBlock(device, params, SAMPLE_BLOCK, [
-    [N, 'u32'],
-    [V, 'u32'],
-    [Tmax, 'u32'],
-  ]);
+  const uniform = bindBlock(device, params, SAMPLE_BLOCK, [N, V, Tmax]);
   return [
     makeDispatch(device, {
       kernel: 'sample_token',
@@ -82,16 +85,7 @@ export function embeddingDecodeOp(
     makeDispatch(device, {
       kernel: 'embedding_decode',
       bindings: [out, tokens, wte, wpe, cursor],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [Tmax, 'u32'],
-          [C, 'u32'],
-          [V, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, Tmax, C, V], op),
       workgroups: grid(N * C, WG),
       work: work.embeddingDecodeWork(N, C, V),
     }),
@@ -117,15 +111,7 @@ export function copyRowsOp(
     makeDispatch(device, {
       kernel: 'copy_rows',
       bindings: [dst, src, cursor],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [Tmax, 'u32'],
-          [W, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, Tmax, W], op),
       workgroups: grid(N * W, WG),
       work: work.copyRowsWork(N, W),
     }),
@@ -157,16 +143,7 @@ export function attentionDecodeOp(
     makeDispatch(device, {
       kernel: 'attention_decode',
       bindings: [out, qkv, cursor],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [Tmax, 'u32'],
-          [C, 'u32'],
-          [NH, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, Tmax, C, NH], op),
       overrides: { WG: wg, TMAX: Tmax },
       workgroups: grid(N * NH, 1),
       work: work.attentionDecodeWork(N, Tmax, C, NH),
@@ -200,6 +177,22 @@ export interface DecodeBlockOffsets {
   fcprojb: number;
 }
 
+/** A block's tensors in the order of decode_block's uniform, with their sizes in floats for C channels. */
+const DECODE_BLOCK_TENSORS: readonly [keyof DecodeBlockOffsets, (C: number) => number][] = [
+  ['ln1w', (C) => C],
+  ['ln1b', (C) => C],
+  ['qkvw', (C) => 3 * C * C],
+  ['qkvb', (C) => 3 * C],
+  ['projw', (C) => C * C],
+  ['projb', (C) => C],
+  ['ln2w', (C) => C],
+  ['ln2b', (C) => C],
+  ['fcw', (C) => 4 * C * C],
+  ['fcb', (C) => 4 * C],
+  ['fcprojw', (C) => 4 * C * C],
+  ['fcprojb', (C) => C],
+];
+
 /**
  * One whole transformer block for the new position pos = cursor[0] of every sequence, in one
  * dispatch (shaders/decode_block.wgsl): x [N,C] updated in place, q|k|v written into the
@@ -223,21 +216,8 @@ export function decodeBlockOp(
   need(op, 'cache', cache, N * Tmax * 3 * C);
   need(op, 'cursor', cursor, 1);
   const floats = params.size / 4;
-  const ends: [string, number][] = [
-    ['ln1w', offsets.ln1w + C],
-    ['ln1b', offsets.ln1b + C],
-    ['qkvw', offsets.qkvw + 3 * C * C],
-    ['qkvb', offsets.qkvb + 3 * C],
-    ['projw', offsets.projw + C * C],
-    ['projb', offsets.projb + C],
-    ['ln2w', offsets.ln2w + C],
-    ['ln2b', offsets.ln2b + C],
-    ['fcw', offsets.fcw + 4 * C * C],
-    ['fcb', offsets.fcb + 4 * C],
-    ['fcprojw', offsets.fcprojw + 4 * C * C],
-    ['fcprojb', offsets.fcprojb + C],
-  ];
-  for (const [name, end] of ends) {
+  for (const [name, size] of DECODE_BLOCK_TENSORS) {
+    const end = offsets[name] + size(C);
     if (end > floats)
       throw new RangeError(`${op}: offsets.${name} runs past the parameter buffer (${end} > ${floats} floats)`);
   }
@@ -247,33 +227,11 @@ export function decodeBlockOp(
       `${op}: C=${C}, NH=${NH}, Tmax=${Tmax} need ${bytes} bytes of workgroup memory; the device has ${device.limits.maxComputeWorkgroupStorageSize}`,
     );
   }
-  const o = offsets;
   return [
     makeDispatch(device, {
       kernel: 'decode_block',
       bindings: [x, cache, params, cursor],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [Tmax, 'u32'],
-          [C, 'u32'],
-          [NH, 'u32'],
-          [o.ln1w, 'u32'],
-          [o.ln1b, 'u32'],
-          [o.qkvw, 'u32'],
-          [o.qkvb, 'u32'],
-          [o.projw, 'u32'],
-          [o.projb, 'u32'],
-          [o.ln2w, 'u32'],
-          [o.ln2b, 'u32'],
-          [o.fcw, 'u32'],
-          [o.fcb, 'u32'],
-          [o.fcprojw, 'u32'],
-          [o.fcprojb, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, Tmax, C, NH, ...DECODE_BLOCK_TENSORS.map(([name]) => offsets[name])], op),
       overrides: { WG: 64, CMAX: C, TMAX: Tmax, NHMAX: NH },
       workgroups: grid(N, 1),
       work: work.decodeBlockWork(N, Tmax, C, NH),

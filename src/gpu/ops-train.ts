@@ -19,7 +19,17 @@ import {
   type PgLossParams,
   type Regulator,
 } from '../core/abi';
-import { bindBlock, grid, need, positiveInts, rowWorkgroup, WG, blockBuffers } from './op-plumbing';
+import {
+  bindBlock,
+  grid,
+  need,
+  needAll,
+  positiveInts,
+  rowWorkgroup,
+  u32Uniform,
+  WG,
+  blockBuffers,
+} from './op-plumbing';
 
 // ─── logits ─────────────────────────────────────────────────────────────────────────────────
 
@@ -44,25 +54,8 @@ export function logitsStatsOp(
   need(op, 'entropy', entropy, R);
   need(op, 'logits', logits, R * V);
   need(op, 'targets', targets, R);
-  return [
-    makeDispatch(device, {
-      kernel: 'logits_stats',
-      bindings: [logp, entropy, logits, targets],
-      uniform: uniformFrom(
-        device,
-        [
-          [R, 'u32'],
-          [V, 'u32'],
-          [invTemp, 'f32'],
-          [regulator, 'u32'],
-        ],
-        op,
-      ),
-      overrides: { WG: rowWorkgroup(V) },
-      workgroups: grid(R, 1),
-      work: work.logitsStatsWork(R, V),
-    }),
-  ];
+  const bindings = [logp, entropy, logits, targets];
+  return logitsRowsOp(device, op, 'logits_stats', bindings, R, V, invTemp, regulator, work.logitsStatsWork(R, V));
 }
 
 /** dlogits[R,V] (=) for L = Σ dlogp·logp + dent·reg (reg: H, or U for REGULATOR.uniform). One workgroup per row. */
@@ -85,10 +78,26 @@ export function logitsBackwardOp(
   need(op, 'targets', targets, R);
   need(op, 'dlogp', dlogp, R);
   need(op, 'dent', dent, R);
+  const bindings = [dlogits, logits, targets, dlogp, dent];
+  return logitsRowsOp(device, op, 'logits_backward', bindings, R, V, invTemp, regulator, work.logitsBackwardWork(R, V));
+}
+
+/** The one dispatch of a logits kernel: a workgroup per row of V logits; the uniform (R, V, invTemp, regulator). */
+function logitsRowsOp(
+  device: GPUDevice,
+  op: string,
+  kernel: string,
+  bindings: Buf[],
+  R: number,
+  V: number,
+  invTemp: number,
+  regulator: Regulator,
+  kernelWork: work.KernelWork,
+): Dispatch[] {
   return [
     makeDispatch(device, {
-      kernel: 'logits_backward',
-      bindings: [dlogits, logits, targets, dlogp, dent],
+      kernel,
+      bindings,
       uniform: uniformFrom(
         device,
         [
@@ -101,7 +110,7 @@ export function logitsBackwardOp(
       ),
       overrides: { WG: rowWorkgroup(V) },
       workgroups: grid(R, 1),
-      work: work.logitsBackwardWork(R, V),
+      work: kernelWork,
     }),
   ];
 }
@@ -140,11 +149,8 @@ export function pgLossOp(
   need(op, 'seqLoss', seqLoss, N);
   need(op, 'stats', stats, N * PG_STATS);
   const inputs = { logp, oldLogp, refLogp, adv, mask, klMask, entropy };
-  for (const [k, b] of Object.entries(inputs)) need(op, k, b, R);
-  const uniform = bindBlock(device, params, PG_BLOCK, [
-    [N, 'u32'],
-    [T, 'u32'],
-  ]);
+  needAll(op, inputs, R);
+  const uniform = bindBlock(device, params, PG_BLOCK, [N, T]);
   const scratch = createStorage(device, R * 16, 'pg_loss per-token scratch');
   return [
     makeDispatch(device, {
@@ -185,10 +191,7 @@ export function ceLossOp(
   need(op, 'seqLoss', seqLoss, N);
   need(op, 'logp', logp, N * T);
   need(op, 'mask', mask, N * T);
-  const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [
-    [N, 'u32'],
-    [T, 'u32'],
-  ]);
+  const uniform = bindBlock(device, typeof scale === 'number' ? { scale } : scale, CE_BLOCK, [N, T]);
   return [
     makeDispatch(device, {
       kernel: 'ce_loss',
@@ -250,14 +253,7 @@ function normDispatches(
   positiveInts(op, { groups: G });
   if (G > 65535) throw new RangeError(`${op}: groups must be ≤ 65535, got ${G}`);
   const partials = createStorage(device, G * 8, `${op} partials`);
-  const uniform = uniformFrom(
-    device,
-    [
-      [P, 'u32'],
-      [G, 'u32'],
-    ],
-    op,
-  );
+  const uniform = u32Uniform(device, [P, G], op);
   return [
     makeDispatch(device, {
       kernel: 'grad_norm',
@@ -297,9 +293,9 @@ export function adamwOp(
 ): Dispatch[] {
   const op = 'adamw';
   positiveInts(op, { P });
-  for (const [k, b] of Object.entries({ params, grads, m, v, decay })) need(op, k, b, P);
+  needAll(op, { params, grads, m, v, decay }, P);
   need(op, 'norm', norm, 2);
-  const uniform = bindBlock(device, hyper, ADAMW_BLOCK, [[P, 'u32']]);
+  const uniform = bindBlock(device, hyper, ADAMW_BLOCK, [P]);
   return [
     makeDispatch(device, {
       kernel: 'adamw',

@@ -21,12 +21,23 @@
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.
 
-import { createStorage, uniformFrom } from './buffers';
+import { createStorage } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { attentionForwardShape, type AttentionLayout } from './attention-layout';
 import { SUM_ROWS, type AttentionShape, type EmbeddingShape } from '../core/abi';
-import { checkHeads, grid, need, positiveInts, sumChunks, u32Uniform, SUM_COLS, SUM_LANES, WG } from './op-plumbing';
+import {
+  checkHeads,
+  grid,
+  need,
+  needAll,
+  positiveInts,
+  sumChunks,
+  u32Uniform,
+  SUM_COLS,
+  SUM_LANES,
+  WG,
+} from './op-plumbing';
 
 export type { Buf };
 export * from './ops-matmul';
@@ -189,16 +200,7 @@ export function attentionForwardOp(
       kernel: launch.kernel,
       overrides: launch.overrides,
       bindings: [out, att, qkv],
-      uniform: uniformFrom(
-        device,
-        [
-          [N, 'u32'],
-          [T, 'u32'],
-          [C, 'u32'],
-          [NH, 'u32'],
-        ],
-        op,
-      ),
+      uniform: u32Uniform(device, [N, T, C, NH], op),
       workgroups: launch.workgroups,
       work: work.attentionForwardWork(N, T, C, NH),
     }),
@@ -223,16 +225,7 @@ export function attentionBackwardOp(
   need(op, 'qkv', qkv, N * T * 3 * C);
   need(op, 'att', att, N * NH * T * T);
   const dz = createStorage(device, N * NH * T * T * 4, 'attention_backward dz');
-  const uniform = uniformFrom(
-    device,
-    [
-      [N, 'u32'],
-      [T, 'u32'],
-      [C, 'u32'],
-      [NH, 'u32'],
-    ],
-    op,
-  );
+  const uniform = u32Uniform(device, [N, T, C, NH], op);
   return [
     makeDispatch(device, {
       kernel: 'attention_backward',
@@ -266,7 +259,7 @@ function elementwise(
   writes: number,
 ): Dispatch[] {
   positiveInts(op, { n });
-  for (const [name, b] of Object.entries(bufs)) need(op, name, b, n);
+  needAll(op, bufs, n);
   return [
     makeDispatch(device, {
       kernel,

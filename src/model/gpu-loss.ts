@@ -19,7 +19,15 @@ import {
   type MatmulVariant,
   defaultMatmulVariant,
 } from '../gpu/ops';
-import { nextTokenTargets, PG_STATS, REGULATOR, type Regulator } from '../core/abi';
+import {
+  AGGREGATION,
+  KL_KIND,
+  nextTokenTargets,
+  PG_STATS,
+  REGULATOR,
+  type PgLossParams,
+  type Regulator,
+} from '../core/abi';
 
 /** Per-row inputs of a training pass over N sequences of T tokens (row (n,t) predicts token t+1). */
 export class TrainInputs {
@@ -172,6 +180,21 @@ export function buildTrainPlans(
 }
 
 /**
+ * A plain PPO loss's fixed terms: clip 0.2 on both sides, no dual clip, no KL term (β = 0; k3
+ * were it on), no regulator bonus, token-mean aggregation. The plans' placeholder record and
+ * the benchmark's loss; the batch's normalisers (maxLen, totalTokens, totalSeqs) come per batch.
+ */
+export const PPO_CLIP_NO_KL: Readonly<Omit<PgLossParams, 'maxLen' | 'totalTokens' | 'totalSeqs'>> = Object.freeze({
+  epsLow: 0.2,
+  epsHigh: 0.2,
+  dualClip: 0,
+  beta: 0,
+  klKind: KL_KIND.k3,
+  alpha: 0,
+  aggregation: AGGREGATION.tokenMean,
+});
+
+/**
  * The loss and AdamW uniform blocks, with placeholder values: each pass writes its own
  * (write*Params) before it runs.
  */
@@ -179,18 +202,7 @@ function createLossUniforms(
   device: GPUDevice,
   T: number,
 ): { pgParams: GPUBuffer; ceParams: GPUBuffer; adamParams: GPUBuffer } {
-  const pgParams = createPgLossParams(device, {
-    epsLow: 0.2,
-    epsHigh: 0.2,
-    dualClip: 0,
-    beta: 0,
-    klKind: 3,
-    alpha: 0,
-    aggregation: 0,
-    maxLen: T,
-    totalTokens: 1,
-    totalSeqs: 1,
-  });
+  const pgParams = createPgLossParams(device, { ...PPO_CLIP_NO_KL, maxLen: T, totalTokens: 1, totalSeqs: 1 });
   const ceParams = createCeLossParams(device, { scale: 1 });
   const adamParams = createAdamwParams(device, {
     lr: 0,

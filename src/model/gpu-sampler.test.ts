@@ -32,14 +32,20 @@ function template(N: number, T: number): Int32Array {
   return fixed;
 }
 
+/** The model's weights on the device and a sampler of N × T over the template `fixed` (destroy the model after). */
+function samplerOver(device: GPUDevice, fixed: Int32Array, N: number, T: number) {
+  const model = new GpuParams(device, layout, params);
+  const sampler = new GpuSampler(device, layout, model, N, T);
+  sampler.setTemplate(fixed);
+  return { model, sampler };
+}
+
 describe('GpuSampler (KV cache, one submission)', () => {
   gpuIt('tokens, log-probs and entropies equal the CPU full-recompute sampler', async ({ device }) => {
     const N = 6,
       T = 11;
     const fixed = template(N, T);
-    const model = new GpuParams(device, layout, params);
-    const sampler = new GpuSampler(device, layout, model, N, T);
-    sampler.setTemplate(fixed);
+    const { model, sampler } = samplerOver(device, fixed, N, T);
     const p = { seed: 42, step: 3, invTemp: 1 / 0.9, topK: 0 };
     const gpu = await sampler.sample(p);
     const cpu = sampleSequencesCpu(layout, params, fixed, N, T, p);
@@ -59,9 +65,7 @@ describe('GpuSampler (KV cache, one submission)', () => {
     const N = 5,
       T = 12;
     const fixed = template(N, T);
-    const model = new GpuParams(device, layout, params);
-    const sampler = new GpuSampler(device, layout, model, N, T);
-    sampler.setTemplate(fixed);
+    const { model, sampler } = samplerOver(device, fixed, N, T);
     const invTemp = 1 / 1.3;
     const s = await sampler.sample({ seed: 7, step: 0, invTemp, topK: 0 });
     // Full recompute: row t-1 of the forward over the finished sequences predicts token t.
@@ -95,9 +99,7 @@ describe('GpuSampler (KV cache, one submission)', () => {
   gpuIt('same seed and step give identical tokens; another step gives others', async ({ device }) => {
     const N = 8,
       T = 10;
-    const model = new GpuParams(device, layout, params);
-    const sampler = new GpuSampler(device, layout, model, N, T);
-    sampler.setTemplate(template(N, T));
+    const { model, sampler } = samplerOver(device, template(N, T), N, T);
     const a = await sampler.sample({ seed: 1, step: 5, invTemp: 1, topK: 0 });
     const b = await sampler.sample({ seed: 1, step: 5, invTemp: 1, topK: 0 });
     const c = await sampler.sample({ seed: 1, step: 6, invTemp: 1, topK: 0 });
@@ -116,9 +118,7 @@ describe('GpuSampler (KV cache, one submission)', () => {
       fixed[n * T + 1] = 5;
       fixed[n * T + 2] = 2;
     }
-    const model = new GpuParams(device, layout, params);
-    const sampler = new GpuSampler(device, layout, model, N, T);
-    sampler.setTemplate(fixed);
+    const { model, sampler } = samplerOver(device, fixed, N, T);
     const counts = new Array(cfg.vocabSize).fill(0);
     const draws = 4;
     for (let step = 0; step < draws; step++) {

@@ -34,6 +34,7 @@ import {
   defaultMatmulVariant,
   type MatmulVariant,
 } from '../gpu/ops';
+import type { Dispatch } from '../gpu/dispatch';
 import type { SampleResult, SampleTokenParams } from '../core/abi';
 
 /**
@@ -92,6 +93,24 @@ export class SampleBuffers {
 
   setParams(params: SampleTokenParams): void {
     writeSampleTokenParams(this.device, this.params, params);
+  }
+
+  /** sample_token over `logits` [N,V]: writes position next[0] of tokens, logp and entropy. */
+  protected sampleTokenDispatch(logits: GPUBuffer, V: number): Dispatch[] {
+    const { device, N, T } = this;
+    return sampleTokenOp(
+      device,
+      this.tokens,
+      this.logp,
+      this.entropy,
+      logits,
+      this.fixed,
+      N,
+      V,
+      T,
+      this.next,
+      this.params,
+    );
   }
 }
 
@@ -237,21 +256,7 @@ export class GpuSampler extends SampleBuffers {
     plan
       .dispatch(layernormForwardOp(device, ln, stats, x, p(layout.lnfw), p(layout.lnfb), N, C))
       .dispatch(matmulOp(device, this.logits, ln, p(layout.wte), null, { M: N, K: C, N: V, transB: true }, variant))
-      .dispatch(
-        sampleTokenOp(
-          device,
-          this.tokens,
-          this.logp,
-          this.entropy,
-          this.logits,
-          this.fixed,
-          N,
-          V,
-          T,
-          this.next,
-          this.params,
-        ),
-      );
+      .dispatch(this.sampleTokenDispatch(this.logits, V));
     this.step = plan;
     this.dispatchesPerToken = plan.dispatchCount;
   }

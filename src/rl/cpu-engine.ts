@@ -8,6 +8,8 @@ import { sampleSequencesCpu } from '../reference/sampler';
 import { PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
   checkLength,
+  checkOptimizerState,
+  checkReference,
   nonFiniteSlots,
   tensorGroups,
   usesReference,
@@ -48,8 +50,7 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async train(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
-    if (!this.ref && passes.some(usesReference))
-      throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+    checkReference(passes, this.hasReference);
     const { invTemp, regulator } = this.settings;
     const { vocabSize: V } = this.layout.config;
     const R = N * T;
@@ -182,8 +183,7 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async loadOptimizerState(state: OptimizerState): Promise<void> {
-    checkLength('loadOptimizerState: m', state.m, this.layout.numParams);
-    checkLength('loadOptimizerState: v', state.v, this.layout.numParams);
+    checkOptimizerState(state, this.layout.numParams);
     this.adam.m = state.m.slice();
     this.adam.v = state.v.slice();
   }

@@ -88,6 +88,12 @@ export function usesReference(pass: TrainPass): boolean {
   return pass.loss.kind === 'pg' && pass.loss.params.beta > 0;
 }
 
+/** Throws where a pass uses the KL term and the engine has no reference weights yet. */
+export function checkReference(passes: readonly TrainPass[], hasReference: boolean): void {
+  if (!hasReference && passes.some(usesReference))
+    throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+}
+
 export interface PolicyEngine {
   readonly layout: ParamLayout;
   readonly kind: 'gpu' | 'cpu';
@@ -142,6 +148,12 @@ export function tensorGroups(layout: ParamLayout): { name: string; offset: numbe
 
 export function checkLength(what: string, a: ArrayLike<number>, P: number): void {
   if (a.length !== P) throw new RangeError(`${what}: ${a.length} floats, the parameter buffer has ${P}`);
+}
+
+/** Both moments of an optimiser state must have the parameter buffer's P floats. */
+export function checkOptimizerState(state: OptimizerState, P: number): void {
+  checkLength('loadOptimizerState: m', state.m, P);
+  checkLength('loadOptimizerState: v', state.v, P);
 }
 
 export function nonFiniteSlots(layout: ParamLayout, ...buffers: Float32Array[]): string[] {

@@ -16,6 +16,8 @@ import { gpuCallCounter, type GpuCallCounts } from '../gpu/call-counter';
 import { ADAMW_BLOCK, CE_BLOCK, PG_BLOCK, PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
   checkLength,
+  checkOptimizerState,
+  checkReference,
   nonFiniteSlots,
   tensorGroups,
   usesReference,
@@ -26,6 +28,22 @@ import {
   type TrainPass,
   type TrainResult,
 } from './engine';
+
+/** The kernel dispatches of an RL step of N × T, by phase (GpuEngine.dispatchBreakdown). */
+export interface DispatchBreakdown {
+  /** One decoded token (all N sequences). */
+  samplePerToken: number;
+  /** A sampling run: samplePerToken × (T − 1). */
+  sampleRun: number;
+  /** One policy-gradient training pass. */
+  trainStep: number;
+  /** The reference forward of a pass with the KL term (0 before the reference is taken). */
+  reference: number;
+  /** The per-group gradient norms, ‖θ‖ and ‖Δθ‖ read after the last pass. */
+  statistics: number;
+  /** The advantage estimator: it runs on the CPU. */
+  estimator: number;
+}
 
 const STATS_ALIGN = 64; // floats (256 bytes) between per-pass records in the readback buffer
 
@@ -145,17 +163,7 @@ export class GpuEngine implements PolicyEngine {
    * on, comes on top) and the statistics read after the last pass (per-group gradient norms,
    * ‖θ‖ and ‖Δθ‖). The advantage estimator runs on the CPU: 0 dispatches.
    */
-  dispatchBreakdown(
-    N: number,
-    T: number,
-  ): {
-    samplePerToken: number;
-    sampleRun: number;
-    trainStep: number;
-    reference: number;
-    statistics: number;
-    estimator: number;
-  } {
+  dispatchBreakdown(N: number, T: number): DispatchBreakdown {
     const s = this.sampler(N, T);
     const p = this.trainPlans(N, T);
     return {
@@ -190,8 +198,7 @@ export class GpuEngine implements PolicyEngine {
   }
 
   private async trainPasses(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
-    if (!this.refParams && passes.some(usesReference))
-      throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
+    checkReference(passes, this.hasReference);
     const plans = this.trainPlans(N, T);
     const { device } = this;
     const perPass = Math.ceil((N + N * PG_STATS + 2) / STATS_ALIGN) * STATS_ALIGN;
@@ -391,8 +398,7 @@ export class GpuEngine implements PolicyEngine {
   }
 
   async loadOptimizerState(state: OptimizerState): Promise<void> {
-    checkLength('loadOptimizerState: m', state.m, this.model.P);
-    checkLength('loadOptimizerState: v', state.v, this.model.P);
+    checkOptimizerState(state, this.model.P);
     this.flushCheckpoint();
     writeArray(this.device, this.model.m, state.m);
     writeArray(this.device, this.model.v, state.v);

@@ -6,7 +6,7 @@
 // (one binding per input) exceeds. So we give it Dawn's navigator.gpu before importing it, and
 // register the 'webgpu' backend again over a device we open with the adapter's limits.
 
-import { describeAdapter, type AdapterDescription } from '../../gpu/device';
+import { adapterLimits, describeAdapter, type AdapterDescription } from '../../gpu/device';
 import { dawnInstance } from '../../gpu/node-device';
 
 export type Tf = typeof import('@tensorflow/tfjs-core');
@@ -38,10 +38,8 @@ export async function openTfjsWebgpu(): Promise<TfjsRuntime> {
   const { WebGPUBackend } = await import('@tensorflow/tfjs-backend-webgpu');
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('TF.js: Dawn found no adapter');
-  const limits = adapter.limits;
-  const requiredLimits: Record<string, number> = {};
   // the limits TF.js asks for itself, plus the storage buffers per stage
-  for (const key of [
+  const requiredLimits = adapterLimits(adapter, [
     'maxComputeWorkgroupStorageSize',
     'maxComputeWorkgroupsPerDimension',
     'maxStorageBufferBindingSize',
@@ -49,8 +47,7 @@ export async function openTfjsWebgpu(): Promise<TfjsRuntime> {
     'maxComputeWorkgroupSizeX',
     'maxComputeInvocationsPerWorkgroup',
     'maxStorageBuffersPerShaderStage',
-  ] as const)
-    requiredLimits[key] = limits[key];
+  ]);
   const requiredFeatures: GPUFeatureName[] = adapter.features.has('timestamp-query') ? ['timestamp-query'] : [];
   const device = await adapter.requestDevice({ requiredFeatures, requiredLimits });
   if (tf.findBackendFactory('webgpu')) tf.removeBackend('webgpu');
