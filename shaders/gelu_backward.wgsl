@@ -3,15 +3,9 @@
 // u = sqrt(2/π)·(x + 0.044715x³) (gelu.wgsl). CPU twin: geluBackward in src/reference/ops.ts.
 
 //#include "gelu.wgsl"
-//#include "elementwise.wgsl"
+//#include "elementwise_binary.wgsl"
 
-struct Params { n: u32 }
-
-@group(0) @binding(0) var<storage, read_write> dinp: array<f32>; // [n]
-@group(0) @binding(1) var<storage, read> inp: array<f32>;        // [n]
-@group(0) @binding(2) var<storage, read> dout: array<f32>;       // [n]
-@group(0) @binding(3) var<uniform> p: Params;
-
-fn element(i: u32) {
-  dinp[i] = gelu_grad(inp[i]) * dout[i];
+// out = dinp, in0 = inp, in1 = dout
+fn binary(inp: f32, dout: f32) -> f32 {
+  return gelu_grad(inp) * dout;
 }

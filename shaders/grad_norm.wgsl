@@ -27,40 +27,38 @@ fn not_finite(x: f32) -> bool {
   return (bitcast<u32>(x) & 0x7f800000u) == 0x7f800000u;
 }
 
+// A thread's running share of a partial: Σ g² and whether any g was not finite.
+struct SumSq { ss: f32, bad: f32 }
+
+// acc with one more element g (the loop body of both partial entry points).
+fn add_element(acc: SumSq, g: f32) -> SumSq {
+  return SumSq(acc.ss + g * g, select(acc.bad, 1.0, not_finite(g)));
+}
+
 // The workgroup's share of the partials: Σ g² and the not-finite flag of its threads.
-fn write_partial(g: u32, ids: ReduceIds, ss: f32, bad: f32) {
-  let s = row_sum(ids, ss);
-  let b = row_max(ids, bad);
+fn write_partial(g: u32, ids: ReduceIds, acc: SumSq) {
+  let s = row_sum(ids, acc.ss);
+  let b = row_max(ids, acc.bad);
   if (ids.lid == 0u) {
     partials[2u * g] = s;
     partials[2u * g + 1u] = b;
   }
 }
 
+// Workgroup g's elements, g·WG + lid strided by G·WG; the entry points differ only in what
+// they read at each.
 @compute @workgroup_size(WG)
 fn partial(@builtin(workgroup_id) wid: vec3u, ids: ReduceIds) {
-  let lid = ids.lid;
-  var ss = 0.0;
-  var bad = 0.0;
-  for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
-    let g = grads[i];
-    ss += g * g;
-    if (not_finite(g)) { bad = 1.0; }
-  }
-  write_partial(wid.x, ids, ss, bad);
+  var acc = SumSq(0.0, 0.0);
+  for (var i = wid.x * WG + ids.lid; i < p.P; i += p.G * WG) { acc = add_element(acc, grads[i]); }
+  write_partial(wid.x, ids, acc);
 }
 
 @compute @workgroup_size(WG)
 fn partial_diff(@builtin(workgroup_id) wid: vec3u, ids: ReduceIds) {
-  let lid = ids.lid;
-  var ss = 0.0;
-  var bad = 0.0;
-  for (var i = wid.x * WG + lid; i < p.P; i += p.G * WG) {
-    let g = grads[i] - base[i];
-    ss += g * g;
-    if (not_finite(g)) { bad = 1.0; }
-  }
-  write_partial(wid.x, ids, ss, bad);
+  var acc = SumSq(0.0, 0.0);
+  for (var i = wid.x * WG + ids.lid; i < p.P; i += p.G * WG) { acc = add_element(acc, grads[i] - base[i]); }
+  write_partial(wid.x, ids, acc);
 }
 
 @compute @workgroup_size(WG)

@@ -19,11 +19,9 @@ override WG: u32 = 64; // power of two
 @group(0) @binding(4) var<storage, read> dent: array<f32>;          // [R]
 @group(0) @binding(5) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, ids: ReduceIds) {
+// Row r, for each r < R (logits_row.wgsl's main).
+fn logits_kernel(ids: ReduceIds, r: u32) {
   let lid = ids.lid;
-  let r = wid.x + wid.y * nwg.x;
-  if (r >= p.R) { return; }
   let V = p.V;
   let row = logits_row(ids, r, 0u); // row.reg is the entropy H (regulator 0's term needs it)
   let tgt = targets[r];

@@ -1,10 +1,12 @@
 // The statistics of one row of tempered logits z = logits·invTemp, computed by a whole
-// workgroup. A library file (no entry point), pulled in with `//#include "logits_row.wgsl"` by
-// logits_stats.wgsl and logits_backward.wgsl, so the two agree bit for bit on the row's
-// log-sum-exp and regulator. The including kernel declares `override WG: u32` (a power of two),
-// the storage array `logits` ([R, V]) and `var<uniform> p: Params`, and takes `ids: ReduceIds`
-// (row_reduce.wgsl: the tree, or subgroups where the device has them). Call from uniform
-// control flow (the reductions have barriers).
+// workgroup, and the frame of a kernel with one workgroup per row. A library file, pulled in
+// with `//#include "logits_row.wgsl"` by logits_stats.wgsl and logits_backward.wgsl, so the two
+// agree bit for bit on the row's log-sum-exp and regulator. It holds the entry point `main`
+// (workgroup r of a 2-D grid, so R may pass 65535), which calls the including kernel's
+// `fn logits_kernel(ids: ReduceIds, r: u32)` for r < R. The kernel declares `override WG: u32`
+// (a power of two), the storage array `logits` ([R, V]) and `var<uniform> p: Params`; ids are
+// row_reduce.wgsl's (the tree, or subgroups where the device has them). logits_row must be
+// called from uniform control flow (the reductions have barriers): r is uniform per workgroup.
 
 //#include "row_reduce.wgsl"
 
@@ -32,4 +34,11 @@ fn logits_row(ids: ReduceIds, r: u32, regulator: u32) -> LogitsRow {
     if (regulator == 1u) { h += lp / f32(V); } else { h -= exp(lp) * lp; }
   }
   return LogitsRow(x, lse, row_sum(ids, h));
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, ids: ReduceIds) {
+  let r = wid.x + wid.y * nwg.x;
+  if (r >= p.R) { return; }
+  logits_kernel(ids, r);
 }

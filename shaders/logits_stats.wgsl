@@ -17,11 +17,9 @@ override WG: u32 = 64; // power of two
 @group(0) @binding(3) var<storage, read> targets: array<i32>;       // [R]
 @group(0) @binding(4) var<uniform> p: Params;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u, ids: ReduceIds) {
+// Row r, for each r < R (logits_row.wgsl's main).
+fn logits_kernel(ids: ReduceIds, r: u32) {
   let lid = ids.lid;
-  let r = wid.x + wid.y * nwg.x;
-  if (r >= p.R) { return; }
   let row = logits_row(ids, r, p.regulator);
   if (lid == 0u) {
     let tgt = targets[r];
