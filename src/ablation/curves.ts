@@ -28,8 +28,8 @@
 // The CLI does the same from run folders (src/cli/ablation-folders.ts), so equal runs give equal
 // statistics.
 
-import { metricSpec } from '../config/metrics';
-import { median } from '../core/stats';
+import { metricSpec } from '../config/metric-names';
+import { median } from '../core/numeric';
 import { meanInterval, type MeanInterval } from './small-sample-stats';
 
 // ── input ──────────────────────────────────────────────────────────────────────────────────

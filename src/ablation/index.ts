@@ -2,7 +2,7 @@
 // statistics over seeds and their Markdown report. Pure: the page and the CLI share it.
 
 export * from './spec';
-export * from './runs';
+export * from './seed-runs';
 export * from './curves';
 export * from './solve';
 export * from './summary';

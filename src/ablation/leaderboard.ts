@@ -3,7 +3,7 @@
 // against GRPO in words. Pure: it reads each task's AblationStats (./summary.ts, compared with
 // the baseline only, so Holm's adjustment runs over the methods) and writes Markdown.
 
-import { metricName } from '../config/metrics';
+import { metricName } from '../config/metric-names';
 import { BASELINE_LABEL, type SuiteMethod, type SuiteTask } from './methods-suite';
 import { formatSteps, formatValue, ruleText, type AblationStats, type CellSummary, type Comparison } from './summary';
 

@@ -6,7 +6,7 @@
 
 import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, type RunConfig } from '../config/config';
-import { parseSetFlags } from '../config/cli';
+import { parseSetFlags } from '../config/knob-flags';
 import { estimatorRows } from '../estimators';
 import { getPreset, type PresetSolvedRule } from '../lessons/presets';
 import { ablationRunConfig, cellDirName, type AblationCellSpec, type AblationSpec } from './spec';

@@ -1,7 +1,7 @@
 // An ablation's statistics as Markdown (summary.md of `rlvr sweep` / `rlvr report`; the page can
 // offer the same text). Pure: a string from the summary object.
 
-import { metricName } from '../config/metrics';
+import { metricName } from '../config/metric-names';
 import type { BandPoint, SolvedRule } from './curves';
 import { solvedBy } from './solve';
 import { formatSteps, formatValue, ruleText, type AblationStats } from './summary';

@@ -11,7 +11,7 @@ import {
   studentTQuantile,
   welchInterval,
 } from './small-sample-stats';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 
 describe('small-sample statistics', () => {
   it('lnGamma and the incomplete beta match known values', () => {

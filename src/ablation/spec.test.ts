@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config';
 import { ablationCells, ablationRunConfig, ablationSpec, cellDirName, parseGridFlags, parseSeedList } from './spec';
 import { PRESETS, presetConfig, variantConfig } from '../lessons/presets';
-import { configFromCli } from '../lessons/cli';
+import { configFromCli } from '../lessons/preset-flags';
 
 describe('ablation specs', () => {
   it('seed lists and grid flags parse, and bad ones are named', () => {

@@ -4,8 +4,8 @@
 
 import { quoteInput, shortText } from '../core/quote';
 import { ConfigError, curriculumLevels, mergeConfig, type RunConfig } from '../config/config';
-import { parseSetFlags } from '../config/cli';
-import { configFromCli } from '../lessons/cli';
+import { parseSetFlags } from '../config/knob-flags';
+import { configFromCli } from '../lessons/preset-flags';
 import { findKnob, formatValue, type KnobValue } from '../config/knobs';
 import { getPreset, presetConfig, type PresetSolvedRule } from '../lessons/presets';
 

@@ -14,7 +14,7 @@ import {
   type SeedRun,
   type SolveOutcome,
 } from '.';
-import { seedRunFrom, seedRunFromMetricsJsonl, seedRunFromRecord } from './runs';
+import { seedRunFrom, seedRunFromMetricsJsonl, seedRunFromRecord } from './seed-runs';
 import { ablationMarkdown } from './report';
 
 /** A run whose held-out pass@1 is 0 until `solveAt` and 1 from then on, evaluated every 50 steps. */

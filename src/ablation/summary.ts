@@ -2,7 +2,7 @@
 // adjustment within each family), the numbers in plain words, and `summarizeAblation`, which
 // puts curves.ts and solve.ts together into the one object the page and the CLI report.
 
-import { metricName } from '../config/metrics';
+import { metricName } from '../config/metric-names';
 import {
   defaultFinalWindow,
   defaultMetricRange,

@@ -11,10 +11,10 @@ import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { buildTrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import { BENCH_MODELS, countParams, modelMatmuls } from './models';
 import { NoCacheSampler } from './nocache-sampler';
-import { formatTable } from './table';
+import { formatTable } from './text-table';
 
 describe('kernel benchmark', () => {
   it('model sizes are ≈30K, ≈200K and ≈1M parameters', () => {

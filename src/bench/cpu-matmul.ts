@@ -7,9 +7,9 @@
 
 import type { BenchSuite } from './suite';
 import { intFlag } from '../core/flags';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 import { matmul, matmulDefinition } from '../reference/ops';
-import { formatTable, sig3 } from './table';
+import { formatTable, sig3 } from './text-table';
 
 /** One matmul call: out[M,N] = op(a)[M,K]·op(b)[K,N]. */
 interface Shape {

@@ -19,7 +19,7 @@ import { kernelsSuite } from './kernels';
 import type { KernelsResult } from './kernels-results';
 import { peersSuite } from './peers';
 import type { PeersResult } from './peers-results';
-import { markdownTable, sig3, type Cell } from './table';
+import { markdownTable, sig3, type Cell } from './text-table';
 import { fileTimestamp, type BenchOptions, type BenchSuite } from './suite';
 
 /** What bench/peers/torch_gpt2.py prints (the fields this report reads). */

@@ -6,7 +6,7 @@ import type { GpuContext } from '../gpu/device';
 import type { MatmulVariant } from '../gpu/ops';
 import { readF32, readI32 } from '../gpu/buffers';
 import { MatmulCase, matmulFlops, shapeLabel, timeInterleaved } from '../gpu/autotune';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { GpuSampler } from '../model/gpu-sampler';

@@ -7,7 +7,7 @@
 // per-dispatch µs are medians over the runs; their sum is the profile's total.
 
 import { timeInterleaved } from '../gpu/autotune';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 import type { MatmulVariant } from '../gpu/ops';
 import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
@@ -23,7 +23,7 @@ import {
   type KernelRow,
 } from './profile';
 import { setupSampler, setupTrainStep, destroyBuffers } from './workloads';
-import { sig3 } from './table';
+import { sig3 } from './text-table';
 import type { ModelBench } from './model-bench';
 
 export interface PlanProfile {

@@ -13,7 +13,7 @@ import { createStorage, readF32, storageFrom } from '../gpu/buffers';
 import { encodeDispatches, type Dispatch } from '../gpu/dispatch';
 import { attentionForwardOp, gradNormOp, logitsBackwardOp, logitsStatsOp } from '../gpu/ops';
 import { timeInterleaved } from '../gpu/autotune';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 import { timedRun } from './gpu-timer';
 import type { BenchOptions } from './suite';
 

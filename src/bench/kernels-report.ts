@@ -2,7 +2,7 @@
 // over the models (what docs/benchmarks.md shows).
 
 import type { MatmulVariant } from '../gpu/ops';
-import { formatTable, markdownTable, sig3, type Cell } from './table';
+import { formatTable, markdownTable, sig3, type Cell } from './text-table';
 import type { ModelResult } from './kernels-results';
 import type { StepCounts } from './step-counts';
 import type { ReductionsResult } from './kernels-reductions';

@@ -3,7 +3,7 @@
 
 import type { ReductionsResult } from './kernels-reductions';
 import type { MatmulVariant } from '../gpu/ops';
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import type { ModelMatmul } from './models';
 import type { ProfileResult } from './kernels-profile';
 import type { StepCounts } from './step-counts';

@@ -31,7 +31,7 @@ import { buildLayout, type ParamLayout } from '../model/layout';
 import { CliError, intFlag } from '../core/flags';
 import { BENCH_MODELS, countParams, modelMatmuls, type BenchModel, type ModelMatmul } from './models';
 import { GpuTimer } from './gpu-timer';
-import { formatNumber, sig3 } from './table';
+import { formatNumber, sig3 } from './text-table';
 import type { BenchOptions, BenchSuite } from './suite';
 import { DispatchProfiler } from './dispatch-profiler';
 import { profileReport, profileSampling, profileTrainStep } from './kernels-profile';

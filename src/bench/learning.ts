@@ -7,14 +7,14 @@ import type { BenchOptions, BenchSuite } from './suite';
 import type { GpuContext } from '../gpu/device';
 import { asCliError, CliError } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { configFromCli, presetFlag } from '../lessons/cli';
+import { configFromCli, presetFlag } from '../lessons/preset-flags';
 import { ConfigError, curriculumLevels } from '../config/config';
-import { metricName } from '../config/metrics';
+import { metricName } from '../config/metric-names';
 import { getTask } from '../tasks/registry';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer, TrainingFault } from '../rl/trainer';
-import { formatTable } from './table';
-import { median } from '../core/stats';
+import { formatTable } from './text-table';
+import { median } from '../core/numeric';
 
 interface SeedResult {
   seed: number;

@@ -12,14 +12,14 @@ import type { GpuContext } from '../gpu/device';
 import { countGpuCalls, type GpuCallCounts } from '../gpu/call-counter';
 import { asCliError, CliError } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { configFromCli } from '../lessons/cli';
+import { configFromCli } from '../lessons/preset-flags';
 import { PRESET_NAMES } from '../lessons/presets';
-import { paramCount } from '../model/config';
+import { paramCount } from '../model/model-config';
 import { ConfigError, type RunConfig } from '../config/config';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
-import { formatTable } from './table';
-import { median } from '../core/stats';
+import { formatTable } from './text-table';
+import { median } from '../core/numeric';
 
 /** The lessons issue 46 names as needing a real GPU. */
 export const HEAVY_LESSONS = ['cot-s4', 'cot-a4', 'cot-a5', 'no-cot-a5', 'maze-5x5'] as const;

@@ -2,7 +2,7 @@
 // (src/model/gpu-model.ts forward/backward, src/model/gpu-sampler.ts decoding), with the
 // exact shapes and flags those plans pass to matmulOp.
 
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import type { ParamLayout } from '../model/layout';
 import type { MatmulShape } from '../gpu/autotune';
 

@@ -1,7 +1,7 @@
 // The peers suite's results as tables: the summary printed after the run, and the Markdown
 // of docs/benchmarks.md (./peers.ts measures).
 
-import { formatTable, markdownTable, sig3, type Cell } from './table';
+import { formatTable, markdownTable, sig3, type Cell } from './text-table';
 import type { PeerModelResult, SideResult } from './peers-results';
 
 // ─── report ─────────────────────────────────────────────────────────────────────────────────

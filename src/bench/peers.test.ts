@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { gpuIt } from '../gpu/testing';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import { setupTrainStep, trainBatch } from './workloads';
 import { checkSameWorkload, engineLogpAndAlign, engineStep, tfjsPeer } from './peers';
 import { openTfjsWebgpu } from './peers/tfjs-runtime';

@@ -16,7 +16,7 @@
 
 import type { GpuContext } from '../gpu/device';
 import { chooseMatmulVariant, timeInterleaved } from '../gpu/autotune';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 import type { MatmulVariant } from '../gpu/ops';
 import { readF32 } from '../gpu/buffers';
 import { buildLayout, type ParamLayout } from '../model/layout';
@@ -35,7 +35,7 @@ import {
 } from './workloads';
 import { openTfjsWebgpu, type TfjsRuntime } from './peers/tfjs-runtime';
 import { TfjsGpt2, type TfTrainBatch } from './peers/tfjs-gpt2';
-import { sig3 } from './table';
+import { sig3 } from './text-table';
 import { peersMarkdown, summaryTable, tfjsOf } from './peers-report';
 import type { PeerModelResult, PeersResult, SameWorkloadCheck, SideResult, Times } from './peers-results';
 import type { BenchOptions, BenchSuite } from './suite';

@@ -8,7 +8,7 @@ import { initParams } from '../model/init';
 import { GpuParams } from '../model/gpu-model';
 import { buildTrainPlans } from '../model/gpu-loss';
 import { GpuSampler } from '../model/gpu-sampler';
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import { DispatchProfiler } from './dispatch-profiler';
 import { groupProfile, matmulShapes, medianRuns, profileTable, totalUs, type DispatchSample } from './profile';
 

@@ -2,8 +2,8 @@
 // with each kernel's share of the total and the throughput it achieved (GFLOP/s where its
 // flops are counted, GB/s of useful traffic; src/gpu/kernel-work.ts). Pure: no GPU here.
 
-import { median } from '../core/stats';
-import { formatTable, markdownTable, sig3, type Cell } from './table';
+import { median } from '../core/numeric';
+import { formatTable, markdownTable, sig3, type Cell } from './text-table';
 
 /** One dispatch of a profiled run: its kernel, its work, its GPU time. */
 export interface DispatchSample {

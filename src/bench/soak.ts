@@ -9,12 +9,12 @@ import { runInNewContext } from 'node:vm';
 import type { BenchSuite } from './suite';
 import { asCliError, CliError } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { configFromCli, presetFlag } from '../lessons/cli';
+import { configFromCli, presetFlag } from '../lessons/preset-flags';
 import { ConfigError } from '../config/config';
 import { watchBuffers } from '../gpu/buffer-census';
 import { GpuEngine } from '../rl/gpu-engine';
 import { Trainer } from '../rl/trainer';
-import { formatTable } from './table';
+import { formatTable } from './text-table';
 
 interface SoakSample {
   step: number;

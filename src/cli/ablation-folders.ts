@@ -23,7 +23,7 @@ import {
   type AblationStats,
   type SeedRun,
 } from '../ablation';
-import { readMetricsJsonl, type MetricsNotes } from '../ablation/runs';
+import { readMetricsJsonl, type MetricsNotes } from '../ablation/seed-runs';
 import { ablationMarkdown } from '../ablation/report';
 import {
   ABLATION_FILE,

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { CliError, HelpRequested, intFlag, parseFlags } from '../core/flags';
 import { parseTokenList } from './model-commands';
 import { TRAIN_FLAGS } from './train-commands';
-import { configFromCli } from '../lessons/cli';
+import { configFromCli } from '../lessons/preset-flags';
 import { ConfigError } from '../config/config';
 import { knobKeyArb } from '../config/testArbitraries';
 

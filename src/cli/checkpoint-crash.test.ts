@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trainCommand } from './train-commands';
-import { loadResume } from './checkpoints';
+import { loadResume } from './checkpoint-files';
 import { metricsWithoutClock } from './run-folder-fixtures';
 import { smallTrainFlags, TINY_MODEL, trainInto } from './testTrain';
 

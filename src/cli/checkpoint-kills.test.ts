@@ -44,7 +44,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...wrapped, default: wrapped };
 });
 
-const { CHECKPOINT, loadResume, saveCheckpoint, statePathOf } = await import('./checkpoints');
+const { CHECKPOINT, loadResume, saveCheckpoint, statePathOf } = await import('./checkpoint-files');
 const { mergeConfig } = await import('../config/config');
 const { presetConfig } = await import('../lessons/presets');
 const { CpuEngine } = await import('../rl/cpu-engine');

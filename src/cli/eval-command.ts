@@ -6,19 +6,19 @@
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
 import { backendFlag, checkFits, openEngines, type Backend } from './engines';
-import { readCheckpointArg } from './checkpoints';
+import { readCheckpointArg } from './checkpoint-files';
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
 import type { RunCheckpoint } from '../config/checkpoint-run';
-import { GpuError } from '../gpu/errors';
+import { GpuError } from '../gpu/gpu-errors';
 import { Trainer } from '../rl/trainer';
 import { diagnoseBranching, diagnoseBreaks, engineProbe } from '../rl/diagnose';
 import type { BranchingRun, Task, TaskInstance } from '../tasks/types';
 import { getTask, TASK_NAMES } from '../tasks/registry';
 import { splitLines, splitReport } from '../tasks/split';
-import { CustomCodeError } from '../rl/custom/errors';
+import { CustomCodeError } from '../rl/custom/custom-code-errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { EXIT } from './run-training';
-import { writeFileAtomic } from './files';
+import { writeFileAtomic } from './run-files';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 

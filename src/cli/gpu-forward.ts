@@ -4,7 +4,7 @@ import { GpuParams } from '../model/gpu-model';
 import { gpuCrossEntropy } from '../model/gpu-loss';
 import { gradsByName, type ForwardResult, type GpuForward } from './model-commands';
 import { CliError } from '../core/flags';
-import { withGpuErrors } from '../gpu/errors';
+import { withGpuErrors } from '../gpu/gpu-errors';
 
 export const gpuForward: GpuForward = async (layout, params, tokens, withGrads): Promise<ForwardResult> => {
   const { device } = await openNodeDevice();

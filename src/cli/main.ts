@@ -1,7 +1,7 @@
 // `npm run rlvr -- <command>`: the headless entry to the engine and the tasks.
 
 import { CliError, HelpRequested } from '../core/flags';
-import { GpuError } from '../gpu/errors';
+import { GpuError } from '../gpu/gpu-errors';
 import { exitAfterDrain, lineWriter } from './output';
 import { tasksCommand } from './tasks';
 import { initCommand, forwardCommand } from './model-commands';

@@ -1,10 +1,10 @@
 // `rlvr init` and `rlvr forward`: make a checkpoint, and run it on a token sequence.
 
 import { readFileSync, statSync } from 'node:fs';
-import { fileErrorReason, writeFileAtomic } from './files';
+import { fileErrorReason, writeFileAtomic } from './run-files';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/config';
+import { validateModelConfig, ModelConfigError, type ModelConfig } from '../model/model-config';
 import { buildLayout, type ParamLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { readSafetensors, writeSafetensors, CheckpointError } from '../model/safetensors';

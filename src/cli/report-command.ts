@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { CliError, helpText, parseFlags, stringFlag, type FlagSpec } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
 import { parseSolvedFlag, summarizeRunFolders, writeSummary } from './ablation-folders';
-import { prepareOutDir } from './files';
+import { prepareOutDir } from './run-files';
 
 export const REPORT_FLAGS: Record<string, FlagSpec> = {
   out: commonFlag('out', 'summary.json and summary.md (default: the first folder given)'),

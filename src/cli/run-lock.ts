@@ -13,7 +13,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../core/flags';
-import { fileErrorReason } from './files';
+import { fileErrorReason } from './run-files';
 
 export const LOCK_FILE = '.rlvr-train.lock';
 

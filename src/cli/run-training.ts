@@ -7,13 +7,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engines } from './engines';
-import { fileErrorReason, writeFileAtomic, type LineLog } from './files';
-import { CHECKPOINT, FAULT_CHECKPOINT, saveCheckpoint, type ResumeSource } from './checkpoints';
+import { fileErrorReason, writeFileAtomic, type LineLog } from './run-files';
+import { CHECKPOINT, FAULT_CHECKPOINT, saveCheckpoint, type ResumeSource } from './checkpoint-files';
 import { StopRequests, type StopReason } from './stop-requests';
 import type { RunConfig } from '../config/config';
-import { GpuError } from '../gpu/errors';
+import { GpuError } from '../gpu/gpu-errors';
 import { TrainingFault, type Trainer } from '../rl/trainer';
-import type { StepRecord } from '../rl/metrics';
+import type { StepRecord } from '../rl/step-metrics';
 
 /** Exit codes besides 0 (done), 1 (crash or checkpoint rescued elsewhere) and 2 (usage). */
 export const EXIT = { fault: 3, gpu: 4, interrupted: 130 } as const;

@@ -29,8 +29,8 @@ import { ABLATION_FILE, ablationFile, summarizeRunFolders, writeSummary } from '
 import { checkSweepFolder } from './sweep-folder-check';
 import { writeSuiteCurves } from './suite-curves';
 import { codeSets, readCodeFiles } from './code-files';
-import { loadInitWeights } from './checkpoints';
-import { prepareOutDir, writeFileAtomic } from './files';
+import { loadInitWeights } from './checkpoint-files';
+import { prepareOutDir, writeFileAtomic } from './run-files';
 import { DEFAULT_JOB_PREFIX, isFinished, jobQueueFlags, shellQuote, siteFilePath, sweepJobs } from './sweep-command';
 import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { ablationRunConfig } from '../ablation/spec';

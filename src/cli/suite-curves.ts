@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordCurves, type AblationCell, type Suite, type SuiteTaskPlan } from '../ablation';
-import { writeFileAtomic } from './files';
+import { writeFileAtomic } from './run-files';
 
 /** The recorded-curves file of a task, by its id: leaderboard-<task>.json. */
 export const curvesFileName = (taskId: string): string => `leaderboard-${taskId}.json`;

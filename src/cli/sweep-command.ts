@@ -19,7 +19,7 @@ import {
   type ParsedFlags,
 } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
-import { presetFlag } from '../lessons/cli';
+import { presetFlag } from '../lessons/preset-flags';
 import { quoteInput, shellQuote } from '../core/quote';
 import {
   ABLATION_FILE,
@@ -31,10 +31,10 @@ import {
 } from './ablation-folders';
 import { checkSweepFolder } from './sweep-folder-check';
 import { JOBS_FILE, sbatchArgs, SLURM_SCRIPT, submitSlurmArray } from './slurm-submit';
-import { prepareOutDir, writeFileAtomic } from './files';
+import { prepareOutDir, writeFileAtomic } from './run-files';
 import { runSweepJobs, type SweepIo, type SweepJob } from './sweep-runner';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
-import { loadInitWeights } from './checkpoints';
+import { loadInitWeights } from './checkpoint-files';
 import { backendFlag, type Backend } from './engines';
 import { ConfigError } from '../config';
 import {

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { asCliError, CliError, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
 import { backendFlag, checkFits, gpuMemoryFlag, openEngines, type Backend } from './engines';
-import { LineLog, prepareOutDir, writeFileAtomic } from './files';
+import { LineLog, prepareOutDir, writeFileAtomic } from './run-files';
 import {
   CHECKPOINT,
   FAULT_CHECKPOINT,
@@ -20,17 +20,17 @@ import {
   loadResume,
   statePathOf,
   type ResumeSource,
-} from './checkpoints';
+} from './checkpoint-files';
 import { CELL_FILE, type CellFile } from './ablation-side-files';
 import { lockRunFolder } from './run-lock';
-import { parseSetFlags } from '../config/cli';
-import { configFromCli, presetFlag } from '../lessons/cli';
+import { parseSetFlags } from '../config/knob-flags';
+import { configFromCli, presetFlag } from '../lessons/preset-flags';
 import { ConfigError, mergeConfig, type RunConfig } from '../config/config';
-import { GpuError } from '../gpu/errors';
+import { GpuError } from '../gpu/gpu-errors';
 import { CheckpointError } from '../model/safetensors-file';
 import type { RunCheckpoint } from '../config/checkpoint-run';
 import { Trainer } from '../rl/trainer';
-import { CustomCodeError } from '../rl/custom/errors';
+import { CustomCodeError } from '../rl/custom/custom-code-errors';
 import { nodeSandbox } from '../rl/custom/sandbox-node';
 import { CODE_FILE_FLAGS, codeSets, readCodeFiles } from './code-files';
 import { EXIT, runTraining } from './run-training';

@@ -1,7 +1,7 @@
 // Views of a run config the engine and the checks need: its task parameters (at the curriculum's
 // end point or at one level), the curriculum's levels and the model config it implies.
 
-import { DEFAULT_MODEL, type ModelConfig } from '../model/config';
+import { DEFAULT_MODEL, type ModelConfig } from '../model/model-config';
 import { getTask } from '../tasks/registry';
 import type { TaskParams } from '../tasks/types';
 import type { RunConfig } from './run-config';

@@ -3,9 +3,9 @@
 
 export * from './knobs';
 export * from './config';
-export * from './url';
-export * from './cli';
-export * from './metrics';
+export * from './knob-url';
+export * from './knob-flags';
+export * from './metric-names';
 export * from './user-code';
 export * from './code-examples';
 export {

@@ -3,7 +3,7 @@
 // enforced. validateConfig runs the checks in table order and throws the first violation as a
 // ConfigError naming the knob to change and the knobs it depends on.
 
-import { ModelConfigError, validateModelConfig } from '../model/config';
+import { ModelConfigError, validateModelConfig } from '../model/model-config';
 import { parseParams } from '../tasks/params';
 import { getTask } from '../tasks/registry';
 import { TaskParamError, type Task, type TaskParams } from '../tasks/types';

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultConfig, diffLabel, mergeConfig, validateConfig } from './config';
-import { parseSetFlags } from './cli';
-import { configToSearch, searchToConfig } from '../lessons/url';
+import { parseSetFlags } from './knob-flags';
+import { configToSearch, searchToConfig } from '../lessons/page-url';
 import { checkpointRun, checkpointRunConfig } from './checkpoint-run';
 import { versusCustomGrid } from '../ablation/spec';
 import { activeCode, functionLine, MAX_CODE_LENGTH, ESTIMATOR_TEMPLATE, REWARD_TEMPLATE } from './user-code';

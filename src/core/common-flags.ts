@@ -2,7 +2,7 @@
 // that `--backend`, `--out` or `--json` take the same kind of value and say the same thing
 // wherever they appear. A command takes a shared flag as it is, or with a note on what it means
 // there, after the shared prose: commonFlag('out', 'the ablation folder: …'). The preset flag's
-// closed list of names is the lessons' (presetFlag, src/lessons/cli.ts), which core cannot see.
+// closed list of names is the lessons' (presetFlag, src/lessons/preset-flags.ts), which core cannot see.
 
 import type { FlagSpec } from './flags';
 

@@ -35,7 +35,7 @@ describe('an estimator registered through one table row', () => {
   it('is a value of the knob, with its prose and paper, and validation accepts it', async () => {
     const { findKnob } = await import('../config/knobs');
     const { validateConfig } = await import('../config/config');
-    const { parseSetFlags } = await import('../config/cli');
+    const { parseSetFlags } = await import('../config/knob-flags');
     const knob = findKnob('estimator')!;
     expect(knob.values).toContain('half_grpo');
     expect(knob.values![knob.values!.length - 1]).toBe('custom');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { gpuIt } from './testing';
 import { MATMUL_VARIANTS } from './ops';
 import { chooseMatmulVariant, cachedMatmulVariant, matmulFlops, shapeLabel, timeInterleaved } from './autotune';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 
 describe('matmul autotune', () => {
   it('median and interleaving helpers', async () => {

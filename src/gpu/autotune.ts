@@ -13,7 +13,7 @@ import { MATMUL_VARIANTS, matmulOp, type MatmulVariant } from './ops';
 import { createStorage, writeArray } from './buffers';
 import type { Dispatch } from './dispatch';
 import { matmulShapeLabel } from './kernel-work';
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 
 /** One matmul call: out[M,N] (= or +=) op(a)[M,K]·op(b)[K,N] (+ bias[N]), as matmulOp takes it. */
 export interface MatmulShape {

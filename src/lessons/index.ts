@@ -3,5 +3,5 @@
 
 export * from './charts';
 export * from './presets';
-export * from './url';
-export * from './cli';
+export * from './page-url';
+export * from './preset-flags';

@@ -7,7 +7,7 @@ import { GpuParams } from './gpu-model';
 import { gpuCrossEntropy } from './gpu-loss';
 import { crossEntropyLossAndGrad } from '../reference/model';
 import { makeRng } from '../core/random';
-import type { ModelConfig } from './config';
+import type { ModelConfig } from './model-config';
 
 const CONFIGS: ModelConfig[] = [
   { vocabSize: 11, nPositions: 9, nEmbd: 12, nLayer: 1, nHead: 3 },

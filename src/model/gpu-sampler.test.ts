@@ -9,7 +9,7 @@ import { sampleSequencesFull as sampleSequencesCpu } from '../reference/sampler'
 import { createActivations, forward } from '../reference/model';
 import { logitsStats } from '../reference/ops';
 import { makeRng } from '../core/random';
-import type { ModelConfig } from './config';
+import type { ModelConfig } from './model-config';
 
 const cfg: ModelConfig = { vocabSize: 9, nPositions: 12, nEmbd: 12, nLayer: 2, nHead: 3 };
 const layout = buildLayout(cfg);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLayout } from './layout';
 import { initParams } from './init';
 import { readSafetensors, writeSafetensors } from './safetensors';
-import { ModelConfigError, validateModelConfig, type ModelConfig } from './config';
+import { ModelConfigError, validateModelConfig, type ModelConfig } from './model-config';
 
 const base: ModelConfig = { vocabSize: 10, nPositions: 14, nEmbd: 32, nLayer: 2, nHead: 2 };
 

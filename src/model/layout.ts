@@ -2,7 +2,7 @@
 // laid out in Hugging Face GPT-2 order and shapes, so a checkpoint is a plain copy.
 // Gradients and Adam moments mirror this layout exactly.
 
-import { DEFAULT_INIT_STD, type ModelConfig } from './config';
+import { DEFAULT_INIT_STD, type ModelConfig } from './model-config';
 
 export interface TensorSlot {
   /** Hugging Face GPT-2 name, e.g. `transformer.h.0.attn.c_attn.weight`. */

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildLayout } from './layout';
 import { initParams } from './init';
 import { readSafetensors, writeSafetensors, CheckpointError } from './safetensors';
-import { MAX_PARAMS, type ModelConfig } from './config';
+import { MAX_PARAMS, type ModelConfig } from './model-config';
 
 const cfg: ModelConfig = { vocabSize: 7, nPositions: 6, nEmbd: 8, nLayer: 2, nHead: 2 };
 const layout = buildLayout(cfg);

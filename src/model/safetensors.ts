@@ -6,7 +6,7 @@
 // (padded with spaces to a multiple of 8), then the tensor bytes, offsets relative to it.
 
 import { buildLayout, type ParamLayout } from './layout';
-import { DEFAULT_INIT_STD, validateModelConfig, type ModelConfig } from './config';
+import { DEFAULT_INIT_STD, validateModelConfig, type ModelConfig } from './model-config';
 import { LAYER_NORM_EPS } from '../core/abi';
 import {
   CheckpointError,

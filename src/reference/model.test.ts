@@ -3,7 +3,7 @@
 // logitsBackward → backward).
 
 import { describe, expect, it } from 'vitest';
-import { validateModelConfig, type ModelConfig } from '../model/config';
+import { validateModelConfig, type ModelConfig } from '../model/model-config';
 import { initParams } from '../model/init';
 import { buildLayout, view } from '../model/layout';
 import { compareGradients, formatGradcheck, numericGradient } from './gradcheck';

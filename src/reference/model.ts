@@ -7,7 +7,7 @@
 // are [in, out]); gradients mirror it. Works in Float32 (to mirror the GPU) or Float64 (for
 // gradient checks).
 
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import { nextTokenTargets } from '../core/abi';
 import { buildDecayMask, view, type ParamLayout, type TensorSlot } from '../model/layout';
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../model/layout';
 import { initParams } from '../model/init';
 import { makeRng } from '../core/random';
-import type { ModelConfig } from '../model/config';
+import type { ModelConfig } from '../model/model-config';
 import { sampleSequencesCpu, sampleSequencesFull } from './sampler';
 
 function model(cfg: ModelConfig, seed: number) {

@@ -8,7 +8,7 @@ import { curriculumLevels, taskParamsAtLevel, type RunConfig } from '../config/c
 import type { Task } from '../tasks/types';
 import type { PolicyEngine } from './engine';
 import type { HeldOutEvaluator } from './held-out';
-import type { StepRecord } from './metrics';
+import type { StepRecord } from './step-metrics';
 
 export class Curriculum {
   /** The curriculum level the next step trains on (the value of curriculumParam). */

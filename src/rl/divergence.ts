@@ -10,7 +10,7 @@
 // - weight-norm: the weights' RMS is above `maxWeightRms` (a trained GPT-2's is well below 1).
 // Non-finite weights are reported as such.
 
-import { median } from '../core/stats';
+import { median } from '../core/numeric';
 
 export type FaultCheck = 'non-finite' | 'update-norm' | 'weight-norm';
 

@@ -11,7 +11,7 @@ import { createStorage, readF32, writeArray } from '../gpu/buffers';
 import { diffNormOp, gradNormOp, defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
 import { encodeBlock } from '../gpu/op-plumbing';
 import { chooseMatmulVariant } from '../gpu/autotune';
-import { watchUncapturedErrors, withGpuErrors } from '../gpu/errors';
+import { watchUncapturedErrors, withGpuErrors } from '../gpu/gpu-errors';
 import { gpuCallCounter, type GpuCallCounts } from '../gpu/call-counter';
 import { ADAMW_BLOCK, CE_BLOCK, PG_BLOCK, PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {

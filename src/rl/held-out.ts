@@ -12,7 +12,7 @@ import { sampleSplit, SplitEmptyError, splitWarning, summarizeSplit, type Split 
 import type { Task, TaskInstance } from '../tasks/types';
 import type { PolicyEngine } from './engine';
 import { unbiasedPassAtK } from '../estimators';
-import { aggregateTaskMetrics, passAtKCurve, type EvalRecord } from './metrics';
+import { aggregateTaskMetrics, passAtKCurve, type EvalRecord } from './step-metrics';
 import { buildTemplate, rolloutShape, verifyBatch } from './rollout';
 
 /** A level's fixed prompts, and the part of the split they came from. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../lessons/presets';
 import { mergeConfig, type RunConfig } from '../config/config';
 import { Trainer } from './trainer';
-import type { StepRecord } from './metrics';
+import type { StepRecord } from './step-metrics';
 import { CpuEngine } from './cpu-engine';
 import type { MakeEngine } from './engine';
 import { GpuEngine } from './gpu-engine';

@@ -3,7 +3,7 @@
 // (Ctrl-C) and timers run. It drives the Trainer through its public methods only.
 
 import type { RunConfig } from '../config/config';
-import type { StepRecord } from './metrics';
+import type { StepRecord } from './step-metrics';
 import type { PhasedRunEvent, StepPhase } from './trainer-types';
 
 /** Options of run(): how far, when to stop, and what to report on the way. */

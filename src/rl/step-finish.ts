@@ -5,7 +5,7 @@ import type { GpuCallCounts } from '../core/call-counts';
 import type { RunCode } from './custom/custom-code';
 import type { MinibatchData, PolicyEngine, TrainResult } from './engine';
 import type { RolloutBatch } from './estimators';
-import { aggregateTaskMetrics, passMetrics, prefixKeys, stepMetrics, type StepMetrics } from './metrics';
+import { aggregateTaskMetrics, passMetrics, prefixKeys, stepMetrics, type StepMetrics } from './step-metrics';
 import { rollBackFaulty, type RollbackContext } from './rollback';
 import { gpuCallScalars, now, type StepTimes } from './step-times';
 import { buildPasses, completionRatios, rlLearningRateKnob, type PassContext } from './step-update';

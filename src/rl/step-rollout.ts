@@ -13,7 +13,7 @@ import {
   type RolloutBatch,
 } from './estimators';
 import type { RunCode } from './custom/custom-code';
-import { CustomCodeError } from './custom/errors';
+import { CustomCodeError } from './custom/custom-code-errors';
 import { estimatorInput, estimatorLengths, rewardFacts, rewardInput } from './custom/interface';
 import type { LossSettings } from './settings';
 import { applyOverlongShaping, informativeGroups } from './shaping';

@@ -4,7 +4,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { AblationCellSpec, AblationSpec } from '../ablation/spec';
-import type { RunRecord } from './runs';
+import type { RunRecord } from './kept-runs';
 import type { AppState } from './store';
 
 export type AblationJobStatus = 'queued' | 'running' | 'done' | 'failed';

@@ -1,7 +1,7 @@
 // Runs kept across page reloads: saved to IndexedDB as they change, loaded at start.
 
 import { KeyValueStore, openDatabase } from './idb';
-import type { RunRecord } from './runs';
+import type { RunRecord } from './kept-runs';
 
 /** The latest checkpoint of the run in training, kept so a reload (or a lost device) loses nothing. */
 export interface KeptCheckpoint {

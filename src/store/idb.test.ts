@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../lessons';
 import { archiveSync, memoryArchive, openRunArchive } from './archive';
 import { KeyValueStore, openDatabase } from './idb';
-import { makeRun } from './runs';
+import { makeRun } from './kept-runs';
 
 type Handler = (() => void) | null;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { presetConfig } from '../lessons';
-import { makeRun, type RunRecord } from './runs';
+import { makeRun, type RunRecord } from './kept-runs';
 import { RunFileError, runFileName, runFromJson, runToCsv, runToJson } from './runFiles';
 
 function sampleRun(): RunRecord {

@@ -2,8 +2,8 @@
 // which imports back). Importing validates everything and names the field at fault.
 
 import { ConfigError, validateConfig } from '../config';
-import type { EvalRecord } from '../rl/metrics';
-import { newRunId, type MetricPoint, type RunRecord } from './runs';
+import type { EvalRecord } from '../rl/step-metrics';
+import { newRunId, type MetricPoint, type RunRecord } from './kept-runs';
 
 export const RUN_FILE_FORMAT = 'rlvr-playground-run';
 export const RUN_FILE_VERSION = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../lessons';
-import type { StepRecord } from '../rl/metrics';
+import type { StepRecord } from '../rl/step-metrics';
 import type { RolloutView } from '../worker/protocol';
 import { createAppStore } from './store';
 

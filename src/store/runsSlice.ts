@@ -3,9 +3,9 @@
 
 import type { StateCreator } from 'zustand';
 import type { RunConfig } from '../config';
-import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
+import type { EvalRecord, Phase, StepRecord } from '../rl/step-metrics';
 import type { RolloutView } from '../worker/protocol';
-import { appendRecords, makeRun, truncateRun, type RunRecord } from './runs';
+import { appendRecords, makeRun, truncateRun, type RunRecord } from './kept-runs';
 import type { AppState } from './store';
 
 /** What arrived from the worker since the last flush. */

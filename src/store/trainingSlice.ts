@@ -2,7 +2,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { RunConfig } from '../config';
-import type { Phase } from '../rl/metrics';
+import type { Phase } from '../rl/step-metrics';
 import type { LearnedTable, RolloutView } from '../worker/protocol';
 import type { AppState } from './store';
 

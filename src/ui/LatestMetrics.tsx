@@ -3,7 +3,7 @@
 import { useApp } from '../store/store';
 import { formatNumber } from './format';
 import { latestTaskMetrics, metricName, metricTitle } from '../config';
-import { heldOutExplanation } from './charts/model';
+import { heldOutExplanation } from './charts/chart-model';
 
 /** A measured value, or a dash for one that was not (null after a round trip through JSON). */
 const measured = (v: number | null | undefined) => (typeof v === 'number' ? formatNumber(v) : '–');

@@ -3,9 +3,9 @@
 
 import { useRef } from 'react';
 import { useApp } from '../store/store';
-import type { RunRecord } from '../store/runs';
+import type { RunRecord } from '../store/kept-runs';
 import { useController } from './context';
-import { runColor } from './charts/model';
+import { runColor } from './charts/chart-model';
 import { formatNumber } from './format';
 import { Checkbox } from './Checkbox';
 

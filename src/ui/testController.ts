@@ -3,7 +3,7 @@
 
 import { type RunConfig } from '../config';
 import { presetConfig } from '../lessons';
-import type { StepRecord } from '../rl/metrics';
+import type { StepRecord } from '../rl/step-metrics';
 import { createAppStore } from '../store/store';
 import type { TrainerPort } from '../worker/client';
 import type { Command, Event, RolloutView } from '../worker/protocol';

@@ -2,12 +2,12 @@
 // never touches the trainer's GPU objects; it sends commands and receives plain data).
 
 import type { RunConfig } from '../config/config';
-import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
+import type { EvalRecord, Phase, StepRecord } from '../rl/step-metrics';
 import type { RolloutShape } from '../rl/rollout';
 import type { TaskInstance } from '../tasks/types';
 import type { AdapterDescription } from '../gpu/device';
 import type { LearnedTable } from '../rl/learned-table';
-import type { CodeLocation } from '../rl/custom/errors';
+import type { CodeLocation } from '../rl/custom/custom-code-errors';
 
 export type { LearnedTable };
 

@@ -1,7 +1,7 @@
 // The trainer's rollout snapshot as the plain data the page's inspector reads (RolloutView).
 
 import type { RolloutSnapshot } from '../rl/trainer';
-import type { Phase } from '../rl/metrics';
+import type { Phase } from '../rl/step-metrics';
 import type { RolloutView } from './protocol';
 
 /**

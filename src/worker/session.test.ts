@@ -11,10 +11,10 @@ import {
   type RunPosition,
   type StepPhase,
 } from '../rl/trainer';
-import type { Phase, StepRecord } from '../rl/metrics';
+import type { Phase, StepRecord } from '../rl/step-metrics';
 import type { Event } from './protocol';
 import { TrainingSession, type SessionDeps, type SessionTrainer } from './session';
-import { CustomCodeError } from '../rl/custom/errors';
+import { CustomCodeError } from '../rl/custom/custom-code-errors';
 
 const PHASES: Phase[] = ['sample', 'verify', 'advantages', 'update'];
 

@@ -10,12 +10,12 @@
 import { ConfigError, validateConfig, type RunConfig } from '../config/config';
 import { TrainingFault, type PhasedRunEvent, type RolloutSnapshot, type RunPosition } from '../rl/trainer';
 import type { RunOptions } from '../rl/run-loop';
-import type { EvalRecord, Phase, StepRecord } from '../rl/metrics';
+import type { EvalRecord, Phase, StepRecord } from '../rl/step-metrics';
 import type { AdapterDescription } from '../gpu/device';
 import type { ResumePoint } from '../rl/trainer-state';
 import type { Command, Event, LearnedTable } from './protocol';
 import { rolloutView } from './rolloutView';
-import { CustomCodeError } from '../rl/custom/errors';
+import { CustomCodeError } from '../rl/custom/custom-code-errors';
 
 /** What the session needs of a Trainer (the real one satisfies it). */
 export interface SessionTrainer {

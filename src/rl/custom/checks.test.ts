@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkOutput, checkUnchanged } from './checks';
-import { CustomCodeError, stackPosition, thrownError } from './errors';
+import { CustomCodeError, stackPosition, thrownError } from './custom-code-errors';
 import { estimatorInput } from './interface';
 import type { OutputSummary } from './sandbox';
 import { advantagesFromBase } from '../estimators';

@@ -4,7 +4,7 @@
 // reported; each failure is a CustomCodeError pointing at the function's line.
 
 import { CODE_FUNCTION, functionLine, type CodeKind } from '../../config/user-code';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 import type { InputArray, OutputSummary, SandboxInput } from './sandbox';
 
 /** An allowed output length and what it means ("N = 8, one per completion"). */

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CustomCode } from './custom-code';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 import { estimatorInput, estimatorLengths, rewardInput } from './interface';
 import { nodeSandbox } from './sandbox-node';
 import { makeBatch } from '../estimators-fixtures';

@@ -5,7 +5,7 @@
 import { activeCode, CODE_FUNCTION, CODE_KINDS, functionLine, type CodeKind } from '../../config/user-code';
 import type { RunConfig } from '../../config/config';
 import { checkOutput, checkUnchanged, type AllowedLength } from './checks';
-import { codeFile, CustomCodeError, thrownError } from './errors';
+import { codeFile, CustomCodeError, thrownError } from './custom-code-errors';
 import type { Sandbox, SandboxFactory, SandboxInput, SandboxReply } from './sandbox';
 import { transpile } from './transpile';
 

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CustomCode } from './custom-code';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 import { estimatorInput, estimatorLengths } from './interface';
 import { nodeSandbox } from './sandbox-node';
 import { makeBatch } from '../estimators-fixtures';

@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CustomCode } from './custom-code';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 import { estimatorInput, estimatorLengths } from './interface';
 import { nodeSandbox } from './sandbox-node';
 import { makeBatch } from '../estimators-fixtures';
 import { SMALL_TRAIN, trainInto } from '../../cli/testTrain';
-import { loadResume } from '../../cli/checkpoints';
+import { loadResume } from '../../cli/checkpoint-files';
 
 const batch = makeBatch({ B: 2, G: 3, T: 2, rewards: [1, 0, 0.5, 0, 0, 1] });
 const input = estimatorInput(batch, 1);

@@ -9,9 +9,9 @@ import { withOptions } from '../estimators-fixtures';
 import { presetConfig } from '../../lessons/presets';
 import { CpuEngine } from '../cpu-engine';
 import { TINY_RUN } from '../trainer-fixtures';
-import type { StepRecord } from '../metrics';
+import type { StepRecord } from '../step-metrics';
 import { Trainer, TrainingFault } from '../trainer';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 import { nodeSandbox } from './sandbox-node';
 
 // The trainer tests' tiny run, with a held-out evaluation every 2 steps and a larger lr.

@@ -5,7 +5,7 @@
 // without custom code never downloads it.
 
 import type { CodeKind } from '../../config/user-code';
-import { CustomCodeError } from './errors';
+import { CustomCodeError } from './custom-code-errors';
 
 type Transform = (
   code: string,

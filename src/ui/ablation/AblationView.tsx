@@ -12,7 +12,7 @@ import { downloadFile } from '../download';
 import type { PlotSeries } from '../charts/series';
 import { RUN_COLORS } from '../charts/palette';
 import { ablationToJson } from './ablationFile';
-import { ablationStats } from './stats';
+import { ablationStats } from './ablation-stats';
 import { BandFigure, SolvedFigure } from './BandFigure';
 import { recordedBandSeries, recordedSolvedSeries, type RecordedOverlay } from './recordedSeries';
 

@@ -8,7 +8,7 @@ import { ConfigError } from '../../config';
 import type { AblationStats } from '../../ablation';
 import type { AblationState } from '../../store/ablationSlice';
 import { isRecord, readPlaygroundFile, runFromJson, RunFileError, runToJson } from '../../store/runFiles';
-import type { RunRecord } from '../../store/runs';
+import type { RunRecord } from '../../store/kept-runs';
 
 export const ABLATION_FILE_FORMAT = 'rlvr-playground-ablation';
 export const ABLATION_FILE_VERSION = 1;

@@ -7,9 +7,9 @@ import { ablationRuns } from '../../store/ablationSlice';
 import { createAppStore } from '../../store/store';
 import type { TrainerPort } from '../../worker/client';
 import type { Command, Event } from '../../worker/protocol';
-import type { StepRecord } from '../../rl/metrics';
+import type { StepRecord } from '../../rl/step-metrics';
 import { AblationRunner } from './runner';
-import { ablationStats } from './stats';
+import { ablationStats } from './ablation-stats';
 
 class FakePort implements TrainerPort {
   sent: Command[] = [];

@@ -9,10 +9,10 @@
 
 import { ablationRunConfig, type AblationSpec } from '../../ablation/spec';
 import { ablationCells } from '../../ablation/spec';
-import type { EvalRecord, StepRecord } from '../../rl/metrics';
+import type { EvalRecord, StepRecord } from '../../rl/step-metrics';
 import type { AppStore } from '../../store/store';
 import type { AblationJob } from '../../store/ablationSlice';
-import { makeRun } from '../../store/runs';
+import { makeRun } from '../../store/kept-runs';
 import type { TrainerPort } from '../../worker/client';
 import type { Event } from '../../worker/protocol';
 

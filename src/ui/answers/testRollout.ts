@@ -6,7 +6,7 @@
 import type { RolloutView } from '../../worker/protocol';
 import { buildRolloutView } from '../views/fixtures';
 import type { TaskInstance } from '../../tasks/types';
-import type { Phase } from '../../rl/metrics';
+import type { Phase } from '../../rl/step-metrics';
 
 export interface TestRolloutOptions {
   /** Completion tokens per answer, g-major within each prompt: completions[b][g]. Fixed positions are overwritten by the template. */

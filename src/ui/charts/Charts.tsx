@@ -9,15 +9,15 @@ import { CHART_INFO, presetConfig, type ChartId } from '../../lessons';
 import { chanceOf } from '../../tasks/chance';
 import { getTask } from '../../tasks/registry';
 import { useApp, type AppState } from '../../store/store';
-import type { RunRecord } from '../../store/runs';
+import type { RunRecord } from '../../store/kept-runs';
 import { CHART_REFRESH_MS, useThrottledSelector } from '../throttle';
 import { HistogramPlot, type HistogramRun } from './HistogramPlot';
 import { Plot } from './Plot';
 import { LineSwatch } from './LineSwatch';
 import { CHART_VIEWS, dashboardCharts } from './catalog';
-import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry } from './model';
+import { chartModel, runColor, runLegend, type ChartModel, type LegendEntry } from './chart-model';
 import type { ReferenceSet } from './recordedRuns';
-import { histogram } from '../../rl/metrics';
+import { histogram } from '../../rl/step-metrics';
 import type { RolloutView } from '../../worker/protocol';
 
 /** The runs on the charts: the active one first, then the overlaid ones in list order (memoised). */
@@ -302,7 +302,7 @@ export function previewHistogram(rollout: RolloutView): HistogramRun | null {
   for (let j = 0; j < adv.length; j++) if (rollout.mask[j] !== 0) trained.push(adv[j]);
   if (trained.length === 0) return null;
   const bound = Math.max(...trained.map(Math.abs));
-  // 21 bins on a range symmetric around 0, as a step's record has (rl/metrics.ts, stepMetrics).
+  // 21 bins on a range symmetric around 0, as a step's record has (rl/step-metrics.ts, stepMetrics).
   const h = histogram(trained, 21, bound > 0 ? [-bound, bound] : undefined);
   return {
     id: 'preview',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../../lessons';
 import { pts, recordedRuns, run } from './testRuns';
 import { levelRange } from './catalog';
-import { chartModel } from './model';
+import { chartModel } from './chart-model';
 
 /** Recorded runs of cot-discovery: seed 0's reward from 0.2 at step 1 to 0.9 at step 900, and `more` of that run. */
 const cotReference = (more: object) =>

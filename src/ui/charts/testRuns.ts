@@ -3,7 +3,7 @@
 
 import { type RunConfig } from '../../config';
 import { presetConfig } from '../../lessons';
-import { makeRun, type MetricPoint, type RunRecord } from '../../store/runs';
+import { makeRun, type MetricPoint, type RunRecord } from '../../store/kept-runs';
 
 /** A run named `name` with `points` (a sort-easy run unless `config` says otherwise). */
 export function run(

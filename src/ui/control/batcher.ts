@@ -3,7 +3,7 @@
 // creates the run in the store.
 
 import type { RunConfig } from '../../config';
-import type { EvalRecord, StepRecord } from '../../rl/metrics';
+import type { EvalRecord, StepRecord } from '../../rl/step-metrics';
 import type { TrainingBatch } from '../../store/runsSlice';
 import type { AppStore } from '../../store/store';
 

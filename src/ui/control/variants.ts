@@ -4,7 +4,7 @@
 
 import { mergeConfig, type RunConfig } from '../../config';
 import { getPreset, presetConfig, variantConfig } from '../../lessons';
-import type { RunFiles } from './files';
+import type { RunFiles } from './page-files';
 import type { ControllerHost } from './host';
 
 export class LessonVariants {

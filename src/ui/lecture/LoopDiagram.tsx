@@ -2,7 +2,7 @@
 // group (advantages), update — with the phase in progress lit and, in each stage, what it did
 // to the group shown on the right. Stepping phase by phase walks down the column.
 
-import type { Phase } from '../../rl/metrics';
+import type { Phase } from '../../rl/step-metrics';
 import type { RolloutView } from '../../worker/protocol';
 import { useApp } from '../../store/store';
 import { formatNumber } from '../format';

@@ -2,7 +2,7 @@
 // counter and run status, the lesson picker, and the switches (settings, runs, view, zoom).
 // Shortcuts are written next to the buttons they stand for.
 
-import type { Phase } from '../../rl/metrics';
+import type { Phase } from '../../rl/step-metrics';
 import { type RunConfig } from '../../config';
 import { PRESETS } from '../../lessons';
 import { getTask } from '../../tasks/registry';

@@ -1,7 +1,7 @@
 // What the loop diagram says about one group of the latest rollouts, and which stage is lit,
 // as plain data (tested in Node).
 
-import type { Phase } from '../../rl/metrics';
+import type { Phase } from '../../rl/step-metrics';
 import type { RolloutView } from '../../worker/protocol';
 import { promptWords } from '../answers/groupData';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeAdvantages } from './estimators';
 import { DEFAULT_ADVANTAGE_OPTIONS } from './settings';
 import { arbBatch, makeBatch } from './estimators-fixtures';
-import { aggregateTaskMetrics, histogram, passAtKCurve, stepMetrics, VERL_NAMES } from './metrics';
+import { aggregateTaskMetrics, histogram, passAtKCurve, stepMetrics, VERL_NAMES } from './step-metrics';
 
 describe('step metrics', () => {
   // B = 2, G = 2, T = 3. Group 0: one right, one wrong; group 1: both right.

@@ -2,14 +2,14 @@
 // repeated `--set key=value`.
 //
 // Layers, later wins: defaults < preset < config file < --set. The preset is this layer's; the
-// file and the --set values are the knob layers of src/config/cli.ts, which validate the result
+// file and the --set values are the knob layers of src/config/knob-flags.ts, which validate the result
 // once and name the knob and where its value came from.
 
 import { quoteInput } from '../core/quote';
 import { commonFlag } from '../core/common-flags';
 import type { FlagSpec } from '../core/flags';
 import { ConfigError, defaultConfig, showRaw, type RunConfig } from '../config/config';
-import { layerConfig, parseConfigFile, parseSetFlags } from '../config/cli';
+import { layerConfig, parseConfigFile, parseSetFlags } from '../config/knob-flags';
 import { presetConfig, PRESET_NAMES, variantConfig } from './presets';
 
 /** The shared `--preset` flag (src/core/common-flags.ts) with its closed list, the lessons' names. */

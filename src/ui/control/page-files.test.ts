@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trainedModelNotice } from './files';
+import { trainedModelNotice } from './page-files';
 
 describe('trainedModelNotice', () => {
   it('adds the step to a label that does not name it', () => {

@@ -1,7 +1,7 @@
-// CLI: --set parsing (the layering of preset < file < --set is src/lessons/cli.test.ts).
+// CLI: --set parsing (the layering of preset < file < --set is src/lessons/preset-flags.test.ts).
 
 import { describe, expect, it } from 'vitest';
-import { parseSetFlags } from './cli';
+import { parseSetFlags } from './knob-flags';
 import { ConfigError } from './config';
 
 describe('parseSetFlags', () => {

@@ -6,7 +6,15 @@ import { type RunConfig } from '../../config';
 import { CHART_IDS, CHART_INFO, presetConfig } from '../../lessons';
 import { pts, recordedRuns, run } from './testRuns';
 import { CHART_VIEWS, chartSpec, dashboardCharts, maxEntropy } from './catalog';
-import { chartModel, evalSeries, levelAdvances, runColor, scalarSeries, taskMetricKeys, xDomainOf } from './model';
+import {
+  chartModel,
+  evalSeries,
+  levelAdvances,
+  runColor,
+  scalarSeries,
+  taskMetricKeys,
+  xDomainOf,
+} from './chart-model';
 import { RUN_COLORS } from './palette';
 
 describe('chart data', () => {

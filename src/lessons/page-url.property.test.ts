@@ -2,7 +2,7 @@
 // reported by knob; nothing is thrown.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { searchToConfig } from './url';
+import { searchToConfig } from './page-url';
 import { validateConfig } from '../config/config';
 import { knobKeyArb } from '../config/testArbitraries';
 import { PRESET_NAMES } from './presets';

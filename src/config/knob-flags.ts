@@ -1,6 +1,6 @@
 // Config from the command line's knob layers: repeated `--set key=value`, a `--config FILE.json`,
 // each over a base config. The lesson layer beneath them (`--preset`, `--variant`) and the whole
-// CLI invocation are src/lessons/cli.ts.
+// CLI invocation are src/lessons/preset-flags.ts.
 //
 // Layers, later wins: base < config file < --set. A layer that changes the task starts that
 // task from its defaults (withTask). The result is validated once, so a file and flags may fix

@@ -3,7 +3,7 @@
 
 import { loadCheckpoint } from '../../store/checkpointFile';
 import { runFileName, runFromJson, runToCsv, runToJson } from '../../store/runFiles';
-import { nextRunName } from '../../store/runs';
+import { nextRunName } from '../../store/kept-runs';
 import { lessonOfConfig } from '../../lessons';
 import type { ControllerHost } from './host';
 

@@ -1,8 +1,8 @@
 // CLI: layering of preset < file < --set, errors naming the knob and its source (--set parsing
-// is src/config/cli.test.ts).
+// is src/config/knob-flags.test.ts).
 
 import { describe, expect, it } from 'vitest';
-import { configFromCli } from './cli';
+import { configFromCli } from './preset-flags';
 import { ConfigError, defaultConfig } from '../config';
 import { presetConfig, variantConfig } from './presets';
 

@@ -1,7 +1,7 @@
 // The metrics a run records, each with ONE display name used everywhere a person reads it:
 // chart titles and legends, the latest-numbers strip, the rollout views and the lesson guides.
 // The key is the stable machine name: the column of the CSV export and the field of
-// metrics.jsonl (TRL's names; src/rl/metrics.ts maps them to verl's). Tooltips show both.
+// metrics.jsonl (TRL's names; src/rl/step-metrics.ts maps them to verl's). Tooltips show both.
 // A task's own metrics (task/<key>) are its folder's (Task.metrics).
 
 import { TASK_NAMES, TASKS } from '../tasks/registry';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig, validateConfig, withTask } from '../config/config';
 import { PRESET_NAMES, presetConfig } from './presets';
 import { runConfigArb } from '../config/testArbitraries';
-import { configToSearch, LANDING_PRESET, pageSearch, searchToConfig, searchToPage } from './url';
+import { configToSearch, LANDING_PRESET, pageSearch, searchToConfig, searchToPage } from './page-url';
 
 describe('configToSearch', () => {
   it('writes preset=none for the bare defaults (an empty URL opens the landing lesson), only the preset for a preset', () => {

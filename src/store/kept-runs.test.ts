@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeConfig } from '../config';
 import { presetConfig } from '../lessons';
-import type { StepRecord } from '../rl/metrics';
-import { appendRecords, makeRun, nextRunName, runLabel, truncateRun } from './runs';
+import type { StepRecord } from '../rl/step-metrics';
+import { appendRecords, makeRun, nextRunName, runLabel, truncateRun } from './kept-runs';
 
 const base = mergeConfig(presetConfig('sort-easy'), { lr: 0.003, epsHigh: 0.2, seed: 1 });
 const rec = (step: number, reward = step / 10): StepRecord => ({

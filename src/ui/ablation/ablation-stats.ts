@@ -2,8 +2,8 @@
 // from run folders: the runs grouped by the spec's cells, each converted with seedRunFromRecord.
 
 import type { AblationState } from '../../store/ablationSlice';
-import type { RunRecord } from '../../store/runs';
-import { seedRunFromRecord } from '../../ablation/runs';
+import type { RunRecord } from '../../store/kept-runs';
+import { seedRunFromRecord } from '../../ablation/seed-runs';
 import { summarizeAblation, type AblationStats } from '../../ablation';
 
 /** null until some run has a step. */

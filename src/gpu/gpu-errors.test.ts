@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { gpuIt } from './testing';
-import { GpuError, withGpuErrors } from './errors';
+import { GpuError, withGpuErrors } from './gpu-errors';
 import { GpuEngine } from '../rl/gpu-engine';
 import { DEFAULT_ENGINE_SETTINGS } from '../rl/engine';
 import { buildLayout } from '../model/layout';

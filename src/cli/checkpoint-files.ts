@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asCliError, CliError } from '../core/flags';
-import { removeQuietly, writeTempFile } from './files';
+import { removeQuietly, writeTempFile } from './run-files';
 import { NotARunCheckpoint, readRunCheckpoint, type RunCheckpoint } from '../config/checkpoint-run';
 import { ConfigError, modelConfigOf, taskParamsOf, type RunConfig } from '../config/config';
 import { getTask } from '../tasks/registry';

@@ -1,5 +1,5 @@
 // The page's URL: the lesson (`preset=`), the knobs that differ from it (the knob codec,
-// src/config/url.ts), and the page's own state (view, zoom, a lesson's trained model).
+// src/config/knob-url.ts), and the page's own state (view, zoom, a lesson's trained model).
 //
 // Only values that differ from the base config are written: the preset's config when a preset
 // is named (`preset=` comes first), else the defaults. searchToConfig(configToSearch(c, p)).config
@@ -9,7 +9,7 @@
 // allowed values) and the base value is kept for it.
 
 import { defaultConfig, type RunConfig } from '../config/config';
-import { knobEntriesToConfig, knobSearchParts, reportUrlError, type UrlError } from '../config/url';
+import { knobEntriesToConfig, knobSearchParts, reportUrlError, type UrlError } from '../config/knob-url';
 import { getPreset, presetConfig } from './presets';
 
 export interface UrlState {

@@ -2,7 +2,7 @@
 
 import { diffLabel, type RunConfig } from '../config/config';
 import { presetConfig } from '../lessons/presets';
-import type { EvalRecord, StepRecord } from '../rl/metrics';
+import type { EvalRecord, StepRecord } from '../rl/step-metrics';
 
 /** One step's scalars (TRL names, e.g. reward, pass@1, entropy, task/…, time/…). */
 export interface MetricPoint {

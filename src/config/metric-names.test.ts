@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsAnswers, latestTaskMetrics, metricSpec, taskChartMetrics } from './metrics';
+import { countsAnswers, latestTaskMetrics, metricSpec, taskChartMetrics } from './metric-names';
 import { defaultMetricRange } from '../ablation/curves';
 
 describe("a task metric's spec decides where it is drawn", () => {

@@ -1,6 +1,6 @@
 // The knobs in a URL: a config as the query-string entries of the knobs that differ from a base
 // config, and such entries read back over that base. The page's whole URL (its lesson as
-// `preset=`, its view and zoom) is src/lessons/url.ts, on this codec.
+// `preset=`, its view and zoom) is src/lessons/page-url.ts, on this codec.
 //
 // A task different from the base's is written as `task=`, and the task parameters are then
 // compared with that task's defaults (withTask). Floats are written with JavaScript's shortest
