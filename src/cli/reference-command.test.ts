@@ -68,6 +68,21 @@ describe('rlvr reference', () => {
     expect(series['task/cot_alignment_prefix'][3]).toEqual([4, 0.75]);
   });
 
+  it('records a task metric that some steps, the last one among them, did not log', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ref-'));
+    // A maze batch with no shortest walk logs no shortest_simpson: here steps 2 and 4 (the last).
+    const a = fakeRun(root, 'a', presetConfig('maze-base-rl'), 4, (i): Record<string, number> =>
+      i % 2 === 0 ? { entropy: 1, 'task/shortest_simpson': i / 8 } : { entropy: 1 },
+    );
+    const out = join(root, 'ref.json');
+    await referenceCommand(['--preset', 'maze-base-rl', '--run', a, '--out', out], () => {});
+    const series = JSON.parse(readFileSync(out, 'utf8')).runs[0].series;
+    expect(series['task/shortest_simpson']).toEqual([
+      [1, 0],
+      [3, 0.25],
+    ]);
+  });
+
   it('refuses a run trained with other settings, naming the knob', async () => {
     const root = mkdtempSync(join(tmpdir(), 'ref-'));
     const b = fakeRun(root, 'b', { ...presetConfig('start-here'), lr: 0.01 }, 3);

@@ -51,10 +51,15 @@ function condensed(steps: readonly StepLine[], key: string): [number, number][] 
   ).map((p) => [Math.round(p.x * 10) / 10, Math.round(p.y * 1000) / 1000] as [number, number]);
 }
 
-/** The recorded curves of the metrics `charts` draw besides the reward, from a run's last step's keys. */
+/**
+ * The recorded curves of the metrics `charts` draw besides the reward, over every key any step
+ * logged: a task metric may be absent on some steps (a maze batch with no shortest walk has no
+ * shortest_simpson), the last one included.
+ */
 function recordedSeries(steps: readonly StepLine[], charts: readonly ChartId[]): Record<string, [number, number][]> {
   const out: Record<string, [number, number][]> = {};
-  for (const key of recordedKeys(Object.keys(steps[steps.length - 1].scalars), charts)) {
+  const logged = new Set(steps.flatMap((s) => Object.keys(s.scalars)));
+  for (const key of recordedKeys([...logged], charts)) {
     const curve = condensed(
       steps.filter((s) => Number.isFinite(s.scalars[key])),
       key,
