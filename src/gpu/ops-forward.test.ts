@@ -159,16 +159,25 @@ describe('layer kernels vs CPU twins', () => {
     }
   });
 
+  // Weight-gradient matmuls (op(a) = aᵀ, a: [K, M], b: [K, N]) whose K is long enough to be
+  // split into chunks, the last one ragged.
+  const SPLIT_K_SHAPES = [
+    [13, 600, 11],
+    [37, 2100, 45],
+  ] as const;
+  /** The number of K chunks of a weight-gradient matmul of this shape, which must be split. */
+  const expectSplitK = (M: number, K: number, N: number): number => {
+    const Z = splitKChunks(M, K, N, true, false);
+    expect(Z, `${M}x${K}x${N} is split`).toBeGreaterThan(1);
+    return Z;
+  };
+
   gpuIt(
     'matmul split-K (the weight-gradient shape: op(a) transposed, long K): = and +=, ragged chunks and tiles',
     async ({ device }) => {
       const r = makeRng(33);
-      for (const [M, K, N] of [
-        [13, 600, 11],
-        [37, 2100, 45],
-      ]) {
-        const Z = splitKChunks(M, K, N, true, false);
-        expect(Z, `${M}x${K}x${N} is split`).toBeGreaterThan(1);
+      for (const [M, K, N] of SPLIT_K_SHAPES) {
+        const Z = expectSplitK(M, K, N);
         const a = randn32(r, K * M),
           b = randn32(r, K * N),
           init = randn32(r, M * N);
@@ -200,13 +209,8 @@ describe('layer kernels vs CPU twins', () => {
       // target: its gradient is zero, so no training run can notice a kernel that drops it (or any
       // other row a bound gets wrong). Here those rows are all there is.
       const r = makeRng(34);
-      for (const [M, K, N] of [
-        [13, 600, 11],
-        [37, 2100, 45],
-        [8, 513, 8],
-      ]) {
-        const Z = splitKChunks(M, K, N, true, false);
-        expect(Z, `${M}x${K}x${N} is split`).toBeGreaterThan(1);
+      for (const [M, K, N] of [...SPLIT_K_SHAPES, [8, 513, 8]]) {
+        const Z = expectSplitK(M, K, N);
         const KC = Math.ceil(K / Z);
         const bounds = new Set<number>();
         for (let z = 0; z < Z; z++) {

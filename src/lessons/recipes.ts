@@ -56,6 +56,18 @@ export function chainAblationVerdict(third: 'eval/task/cot_alignment_prefix' | '
   return verdict satisfies Partial<PresetAblation>;
 }
 
+// How the ablations without a curriculum (clip-higher, mapp-vs-grpo, advantage-estimators,
+// sort-easy, your-estimator) judge a run: "solved" is held-out greedy pass@1 ≥ 0.9 (the rule
+// `rlvr sweep` takes by default without a curriculum), the main figure; `others` are the metrics
+// compared beside it, the ones that tell the lesson's cells apart first.
+export function passAblationVerdict(...others: readonly string[]) {
+  const verdict = {
+    solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
+    metrics: ['eval/pass@1_greedy', ...others],
+  };
+  return verdict satisfies Partial<PresetAblation>;
+}
+
 // Larger groups. At length 2 the policy must find all n² products, and at first a sample is
 // right 1 time in n, so a step of B prompts × G samples brings each product about B·G/n³
 // successes: S3 (B = G = 16) 1.2, A4 0.15 (solved, in 1,500–2,100 steps on an H200), S4 0.018

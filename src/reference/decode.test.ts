@@ -4,22 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { attentionForward, embeddingForward } from './ops';
 import { attentionDecode, copyRows, embeddingDecode } from './decode';
 import { randn, rng } from './testing';
+import type { AttentionShape, EmbeddingShape } from '../core/abi';
 
 describe('KV-cache decoding twins', () => {
+  // The caches' shape as the attention and the embedding twins take it: N sequences of Tmax rows
+  // of C channels; NH heads; V ids in the vocabulary.
   const N = 3,
     Tmax = 6,
-    C = 8,
-    NH = 2,
-    V = 7;
+    C = 8;
+  const attention: AttentionShape = { N, T: Tmax, C, NH: 2 };
+  const embedding: EmbeddingShape = { N, T: Tmax, C, V: 7 };
 
   it('attentionDecode at pos = row pos of attentionForward', () => {
     const r = rng(11);
     const qkv = randn(r, N * Tmax * 3 * C);
     const full = new Float64Array(N * Tmax * C);
-    attentionForward(full, new Float64Array(N * NH * Tmax * Tmax), qkv, { N, T: Tmax, C, NH });
+    attentionForward(full, new Float64Array(N * attention.NH * Tmax * Tmax), qkv, attention);
     for (let pos = 0; pos < Tmax; pos++) {
       const out = new Float64Array(N * C).fill(NaN);
-      attentionDecode(out, qkv, { N, T: Tmax, C, NH }, pos);
+      attentionDecode(out, qkv, attention, pos);
       let diff = 0;
       for (let n = 0; n < N; n++) {
         for (let c = 0; c < C; c++) diff = Math.max(diff, Math.abs(out[n * C + c] - full[(n * Tmax + pos) * C + c]));
@@ -30,14 +33,14 @@ describe('KV-cache decoding twins', () => {
 
   it('embeddingDecode at pos = row pos of embeddingForward (out-of-range ids read zero)', () => {
     const r = rng(12);
-    const wte = randn(r, V * C),
+    const wte = randn(r, embedding.V * C),
       wpe = randn(r, Tmax * C);
     const tokens = Int32Array.from({ length: N * Tmax }, (_, i) => (i % 9) - 1); // −1 and 7 are out of range
     const full = new Float64Array(N * Tmax * C);
-    embeddingForward(full, tokens, wte, wpe, { N, T: Tmax, C, V });
+    embeddingForward(full, tokens, wte, wpe, embedding);
     for (let pos = 0; pos < Tmax; pos++) {
       const out = new Float64Array(N * C).fill(NaN);
-      embeddingDecode(out, tokens, wte, wpe, { N, T: Tmax, C, V }, pos);
+      embeddingDecode(out, tokens, wte, wpe, embedding, pos);
       for (let n = 0; n < N; n++) {
         expect(Array.from(out.subarray(n * C, (n + 1) * C))).toEqual(
           Array.from(full.subarray((n * Tmax + pos) * C, (n * Tmax + pos + 1) * C)),

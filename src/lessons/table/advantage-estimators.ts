@@ -1,6 +1,6 @@
 // The lesson advantage-estimators: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { SMALL_SORT } from '../recipes';
+import { passAblationVerdict, SMALL_SORT } from '../recipes';
 import type { Preset } from '../types';
 
 export const advantageEstimators: Preset = {
@@ -59,7 +59,6 @@ export const advantageEstimators: Preset = {
     variants: ['Dr. GRPO', 'RLOO'],
     seeds: 4,
     steps: 300,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
-    metrics: ['eval/pass@1_greedy', 'reward', 'completions/mean_length', 'entropy'],
+    ...passAblationVerdict('reward', 'completions/mean_length', 'entropy'),
   },
 };

@@ -1,6 +1,6 @@
 // The lesson sort-easy: its entry of the lesson table (table/index.ts puts the lessons in order).
 
-import { SMALL_SORT } from '../recipes';
+import { passAblationVerdict, SMALL_SORT } from '../recipes';
 import type { Preset } from '../types';
 
 export const sortEasy: Preset = {
@@ -29,7 +29,6 @@ export const sortEasy: Preset = {
     grid: { lr: [0.003, 0.01] },
     seeds: 4,
     steps: 300,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
-    metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
+    ...passAblationVerdict('reward', 'entropy'),
   },
 };

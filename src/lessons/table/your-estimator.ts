@@ -1,7 +1,7 @@
 // The lesson your-estimator: its entry of the lesson table (table/index.ts puts the lessons in order).
 
 import { GRPO_NO_STD_SOURCE } from '../../config/code-examples';
-import { SMALL_SORT } from '../recipes';
+import { passAblationVerdict, SMALL_SORT } from '../recipes';
 import type { Preset } from '../types';
 
 export const yourEstimator: Preset = {
@@ -53,7 +53,6 @@ export const yourEstimator: Preset = {
     grid: { estimator: ['grpo', 'custom'] },
     seeds: 4,
     steps: 300,
-    solved: { metric: 'eval/pass@1_greedy', target: 0.9 },
-    metrics: ['eval/pass@1_greedy', 'reward', 'entropy'],
+    ...passAblationVerdict('reward', 'entropy'),
   },
 };
