@@ -21,13 +21,52 @@ export function Messages() {
   );
 }
 
+/** One message's box: `title` leads in bold, then the text and its buttons. */
+function Banner({
+  kind,
+  testId,
+  title,
+  check,
+  alert = false,
+  children,
+}: {
+  kind: 'error' | 'info';
+  testId: string;
+  title?: string;
+  /** The fault's check (data-check, for the page's tests). */
+  check?: string;
+  /** Announced at once by a screen reader (role alert). */
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`message ${kind}`} data-testid={testId} data-check={check} role={alert ? 'alert' : undefined}>
+      {title !== undefined && (
+        <>
+          <b>{title}</b>{' '}
+        </>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** The small button that closes a message for good. */
+function DismissButton({ onClick, testId }: { onClick: () => void; testId?: string }) {
+  return (
+    <button className="small-button" data-testid={testId} onClick={onClick}>
+      dismiss
+    </button>
+  );
+}
+
 function UrlErrors() {
   const errors = useApp((s) => s.urlErrors);
   const setUrlErrors = useApp((s) => s.setUrlErrors);
   if (errors.length === 0) return null;
   return (
-    <div className="message error" data-testid="url-errors" role="alert">
-      <b>Some values in the URL were not used</b> (the preset or default value is used instead):
+    <Banner kind="error" alert testId="url-errors" title="Some values in the URL were not used">
+      (the preset or default value is used instead):
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
@@ -35,10 +74,8 @@ function UrlErrors() {
           </li>
         ))}
       </ul>
-      <button className="small-button" onClick={() => setUrlErrors([])}>
-        dismiss
-      </button>
-    </div>
+      <DismissButton onClick={() => setUrlErrors([])} />
+    </Banner>
   );
 }
 
@@ -51,10 +88,13 @@ function FaultMessage() {
   if (fault.check === 'custom-code') return <CodeFault step={fault.step} message={fault.message} />;
   const blowUp = fault.check !== undefined && fault.check !== 'non-finite';
   return (
-    <div className="message error" data-testid="fault" data-check={fault.check ?? ''} role="alert">
-      <b>
-        Training paused at step {fault.step}: {blowUp ? 'the update blew up.' : 'a non-finite value.'}
-      </b>{' '}
+    <Banner
+      kind="error"
+      alert
+      testId="fault"
+      check={fault.check ?? ''}
+      title={`Training paused at step ${fault.step}: ${blowUp ? 'the update blew up.' : 'a non-finite value.'}`}
+    >
       {fault.message}
       {fault.tensors.length > 0 && <div className="small">Tensors: {fault.tensors.join(', ')}</div>}
       <div className="small">
@@ -70,7 +110,7 @@ function FaultMessage() {
         ), then continue from there{changed ? ` with ${changed}` : ''}, or start over.
       </div>
       <FaultWayOn continueText="Continue with the current settings" />
-    </div>
+    </Banner>
   );
 }
 
@@ -95,8 +135,14 @@ function CodeFault({ step, message }: { step: number; message: string }) {
   const view = useApp((s) => s.view);
   const setDrawer = useApp((s) => s.setDrawer);
   return (
-    <div className="message error" data-testid="fault" data-check="custom-code" role="alert">
-      <b>Training paused at step {step}: your code failed.</b> {message}
+    <Banner
+      kind="error"
+      alert
+      testId="fault"
+      check="custom-code"
+      title={`Training paused at step ${step}: your code failed.`}
+    >
+      {message}
       <FaultWayOn continueText="Continue with the code as it is now">
         {view === 'lecture' && (
           <button data-testid="fault-open-code" onClick={() => setDrawer('code')}>
@@ -104,7 +150,7 @@ function CodeFault({ step, message }: { step: number; message: string }) {
           </button>
         )}
       </FaultWayOn>
-    </div>
+    </Banner>
   );
 }
 
@@ -115,9 +161,9 @@ function DeviceLost() {
   const controller = useController();
   if (status !== 'lost') return null;
   return (
-    <div className="message error" data-testid="device-lost" role="alert">
-      <b>The GPU device was lost.</b> {error?.message} This happens when the GPU driver resets, the system sleeps, or
-      another program takes the GPU. The page kept{' '}
+    <Banner kind="error" alert testId="device-lost" title="The GPU device was lost.">
+      {error?.message} This happens when the GPU driver resets, the system sleeps, or another program takes the GPU. The
+      page kept{' '}
       {checkpointStep !== null
         ? `a checkpoint from step ${checkpointStep}`
         : 'no checkpoint yet (the run restarts from its initial weights)'}
@@ -127,7 +173,7 @@ function DeviceLost() {
           Resume from last saved state
         </button>
       </div>
-    </div>
+    </Banner>
   );
 }
 
@@ -143,14 +189,12 @@ function WorkerError() {
         ? 'WebGPU is not available in the worker'
         : 'Something went wrong';
   return (
-    <div className="message error" data-testid="error" role="alert">
-      <b>{title}:</b> {error.message}
+    <Banner kind="error" alert testId="error" title={`${title}:`}>
+      {error.message}
       <div>
-        <button className="small-button" onClick={dismiss}>
-          dismiss
-        </button>
+        <DismissButton onClick={dismiss} />
       </div>
-    </div>
+    </Banner>
   );
 }
 
@@ -167,15 +211,13 @@ function KeptRun() {
       ? `its weights were last saved at step ${kept.step}, so it goes on from there (steps ${kept.step + 1}–${reached} run again).`
       : 'its weights from then were kept.';
   return (
-    <div className="message info" data-testid="kept-run">
+    <Banner kind="info" testId="kept-run">
       Run {run.name} ({run.label}) was at step {reached} when the page was left; {saved}{' '}
       <button className="small-button" data-testid="continue-kept" onClick={() => controller?.continueKeptRun()}>
         Continue that run
       </button>{' '}
-      <button className="small-button" onClick={() => setKeptRun(null)}>
-        dismiss
-      </button>
-    </div>
+      <DismissButton onClick={() => setKeptRun(null)} />
+    </Banner>
   );
 }
 
@@ -190,16 +232,14 @@ function PendingConfig() {
   const diff = diffLabel(trainerConfig, config, { max: 4 });
   if (!diff || diff === dismissed) return null;
   return (
-    <div className="message info" data-testid="pending-config">
+    <Banner kind="info" testId="pending-config">
       Config changed ({diff}). The current run keeps its config;{' '}
       <button className="small-button" onClick={() => controller?.reset()}>
         Reset
       </button>{' '}
       starts a new run with the new one.{' '}
-      <button className="small-button" data-testid="dismiss-pending-config" onClick={() => setDismissed(diff)}>
-        dismiss
-      </button>
-    </div>
+      <DismissButton testId="dismiss-pending-config" onClick={() => setDismissed(diff)} />
+    </Banner>
   );
 }
 
@@ -216,11 +256,11 @@ function Notice() {
   }, [notice, clear]);
   if (!notice) return null;
   return (
-    <div className={`message ${notice.kind}`} data-testid="notice">
+    <Banner kind={notice.kind} testId="notice">
       {notice.text}{' '}
       <button className="small-button" onClick={clear}>
         ok
       </button>
-    </div>
+    </Banner>
   );
 }

@@ -115,19 +115,32 @@ function useElementSize(ref: React.RefObject<HTMLElement | null>): { width: numb
   return size;
 }
 
-interface FrameProps {
-  id: ChartId;
+/** What a frame shows around its plot (a line chart's ChartModel is one). */
+interface FrameModel {
   title: string;
+  /** Points (or bars) drawn (data-points, for the page's tests). */
   points: number;
   legend: readonly LegendEntry[];
   /** Recorded-run lines drawn (data-recorded, for the page's tests). */
   recorded?: number;
   /** One line under the plot (e.g. a loaded model with no recorded run): it covers nothing. */
   note?: string;
+}
+
+interface FrameProps {
+  id: ChartId;
+  model: FrameModel;
   /** Fixed plot height; without it the plot fills the frame's height. */
   height?: number;
   className?: string;
-  children: (width: number, height: number) => ReactNode;
+  children: (box: PlotBox) => ReactNode;
+}
+
+/** What a frame lends its plot: the box's size (px) and the charts' font size (larger under the projector zoom). */
+interface PlotBox {
+  width: number;
+  height: number;
+  fontSize: number;
 }
 
 /** A legend label without its explanation in brackets ("chance (a random guess)" → "chance"), for the projector zoom. */
@@ -135,11 +148,13 @@ export function shortLegend(label: string): string {
   return label.replace(/\s*\((?:= |an? )[^)]*\)/g, '');
 }
 
-function ChartFrame({ id, title, points, recorded = 0, legend, note, height, className, children }: FrameProps) {
+function ChartFrame({ id, model, height, className, children }: FrameProps) {
+  const { title, points, recorded = 0, legend, note } = model;
   const box = useRef<HTMLDivElement>(null);
   const zoom = useApp((s) => s.zoom);
   const size = useElementSize(box);
   const h = height ?? size.height;
+  const fontSize = zoom ? 16 : 13;
   return (
     <figure
       className={`chart${className ? ` ${className}` : ''}`}
@@ -150,7 +165,7 @@ function ChartFrame({ id, title, points, recorded = 0, legend, note, height, cla
     >
       <figcaption>{title}</figcaption>
       <div ref={box} className="chart-box" style={height ? { height } : undefined}>
-        {size.width > 0 && h > 40 ? children(size.width, h) : null}
+        {size.width > 0 && h > 40 ? children({ width: size.width, height: h, fontSize }) : null}
       </div>
       {legend.length > 0 && (
         <ul className="chart-legend">
@@ -198,27 +213,12 @@ export const Chart = memo(function Chart({ id, slot, height, className }: ChartP
   return <LineChart id={id} slot={slot} height={height} className={className} />;
 });
 
-function useFontSize(): number {
-  return useApp((s) => (s.zoom ? 16 : 13));
-}
-
 /** A chart with no point drawn yet takes its first points at once (throttle.ts, refreshDelay). */
 const noPoints = (runs: readonly RunRecord[]): boolean => runs.every((r) => r.points.length === 0);
 const noHistogram = (runs: readonly RunRecord[]): boolean => !runs.some(hasHistogram);
 
-function LineChart({
-  id,
-  slot,
-  height,
-  className,
-}: {
-  id: ChartId;
-  slot: number;
-  height?: number;
-  className?: string;
-}) {
+function LineChart({ id, slot, height, className }: ChartProps) {
   const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noPoints);
-  const fontSize = useFontSize();
   const viewStep = useApp((s) => s.viewStep);
   const setViewStep = useApp((s) => s.setViewStep);
   const pending = useApp((s) => s.trainerConfig ?? s.config);
@@ -248,21 +248,11 @@ function LineChart({
           : 'no data yet: press ▶'
         : 'nothing to show for this run';
   return (
-    <ChartFrame
-      id={id}
-      title={model.title}
-      points={model.points}
-      recorded={model.recorded}
-      legend={model.legend}
-      note={model.note}
-      height={height}
-      className={className}
-    >
-      {(w, h) => (
+    <ChartFrame id={id} model={model} height={height} className={className}>
+      {(box) => (
         <Plot
+          {...box}
           empty={empty}
-          width={w}
-          height={h}
           xDomain={model.xDomain}
           yDomain={model.yDomain}
           xLabel="step"
@@ -271,7 +261,6 @@ function LineChart({
           series={model.series}
           hLines={model.hLines}
           vLines={model.vLines}
-          fontSize={fontSize}
           testId={`plot-${id}`}
           selectedX={viewStep}
           onPick={(x) => setViewStep(x)}
@@ -315,9 +304,8 @@ export function previewHistogram(rollout: RolloutView): HistogramRun | null {
 
 const selectPreview = (s: AppState): RolloutView | null => (s.rollout?.preview ? s.rollout : null);
 
-function HistogramChart({ slot, height, className }: { slot: number; height?: number; className?: string }) {
+function HistogramChart({ slot, height, className }: Omit<ChartProps, 'id'>) {
   const runs = useThrottledSelector(selectChartRuns, slot, CHART_REFRESH_MS, noHistogram);
-  const fontSize = useFontSize();
   const preview = useApp(selectPreview);
   const fromRuns = useMemo(() => histogramRuns(runs), [runs]);
   // Before a loaded model's first step: its preview group's advantages (no run has any yet).
@@ -326,7 +314,6 @@ function HistogramChart({ slot, height, className }: { slot: number; height?: nu
     [fromRuns, preview],
   );
   const hist = previewed ? [previewed] : fromRuns;
-  const bars = hist[0]?.counts.length ?? 0;
   const step = previewed ? preview!.step : runs[0]?.points[runs[0].points.length - 1]?.step;
   const legend: LegendEntry[] =
     hist.length > 1
@@ -335,23 +322,19 @@ function HistogramChart({ slot, height, className }: { slot: number; height?: nu
           { label: 'blue + (raised)', color: '#2166ac' },
           { label: 'red − (lowered)', color: '#b2182b' },
         ];
+  const frame: FrameModel = {
+    title: `${CHART_INFO.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`,
+    points: hist[0]?.counts.length ?? 0,
+    legend: hist.length ? legend : [],
+  };
   return (
-    <ChartFrame
-      id="advantages"
-      title={`${CHART_INFO.advantages.title}${step !== undefined && hist.length === 1 ? ` (step ${step}${previewed ? ', one group, no update' : ''})` : ''}`}
-      points={bars}
-      legend={hist.length ? legend : []}
-      height={height}
-      className={className}
-    >
-      {(w, h) => (
+    <ChartFrame id="advantages" model={frame} height={height} className={className}>
+      {(box) => (
         <HistogramPlot
-          width={w}
-          height={h}
+          {...box}
           runs={hist}
           xLabel="advantage of a trained token"
           yLabel="tokens"
-          fontSize={fontSize}
           testId="plot-advantages"
           empty={hist.length === 0 ? 'no data yet' : undefined}
         />

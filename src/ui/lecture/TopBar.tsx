@@ -7,20 +7,29 @@ import { type RunConfig } from '../../config';
 import { PRESETS } from '../../lessons';
 import { getTask } from '../../tasks/registry';
 import { useApp } from '../../store/store';
+import type { DrawerTab } from '../../store/uiSlice';
 import { useController } from '../context';
+import type { PlaygroundController } from '../controller';
+import { LabelledSelect, type SelectOption } from '../LabelledSelect';
 import type { GpuProbe } from '../gpuProbe';
 
 const PHASES: Phase[] = ['sample', 'verify', 'advantages', 'update'];
 
-/** Speeds offered: delay between steps (ms). */
-const SPEEDS: { label: string; delayMs: number }[] = [
-  { label: 'fastest', delayMs: 0 },
-  { label: '+0.1 s/step', delayMs: 100 },
-  { label: '+0.5 s/step, phases', delayMs: 500 },
-  { label: '+2 s/step, phases', delayMs: 2000 },
+/** Speeds offered: the value is the pause between steps (ms). */
+const SPEEDS: readonly SelectOption[] = [
+  { label: 'fastest', value: 0 },
+  { label: '+0.1 s/step', value: 100 },
+  { label: '+0.5 s/step, phases', value: 500 },
+  { label: '+2 s/step, phases', value: 2000 },
 ];
 
 const NO_PRESET = '';
+
+/** The lessons in course order, numbered, then the plain defaults. */
+const LESSONS: readonly SelectOption[] = [
+  ...PRESETS.map((p, i) => ({ value: p.name, label: `${i + 1} · ${p.title}` })),
+  { value: NO_PRESET, label: '— no lesson: the plain defaults —' },
+];
 
 export function TopBar({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> }) {
   const view = useApp((s) => s.view);
@@ -42,10 +51,43 @@ export function TopBar({ probe }: { probe: Extract<GpuProbe, { kind: 'ready' }> 
   );
 }
 
+/** The small buttons beside play. `betweenSteps`: only while no step runs and the run can go on. */
+const STEP_BUTTONS: {
+  testId: string;
+  text: string;
+  title: string;
+  run: (controller: PlaygroundController) => void;
+  betweenSteps: boolean;
+}[] = [
+  { testId: 'step', text: 'Step →', title: 'Exactly one whole step (→)', run: (c) => c.step(), betweenSteps: true },
+  {
+    testId: 'phase-step',
+    text: 'Phase ›',
+    title: 'One phase of the step: sample → verify → advantages → update (Shift+→)',
+    run: (c) => c.phase(),
+    betweenSteps: true,
+  },
+  {
+    testId: 'reset',
+    text: '↺ Reset',
+    title: 'A new run from the same initial weights (same seed), with the current settings',
+    run: (c) => c.reset(),
+    betweenSteps: false,
+  },
+  {
+    testId: 'reset-seed',
+    text: 'New seed',
+    title: 'A new run with a new random seed',
+    run: (c) => c.resetWithNewSeed(),
+    betweenSteps: false,
+  },
+];
+
 function Transport() {
   const controller = useController();
   const status = useApp((s) => s.status);
   const pausing = useApp((s) => s.pausing);
+  const delayMs = useApp((s) => s.delayMs);
   const running = status === 'running';
   const blocked = !controller || status === 'lost' || status === 'fault';
   return (
@@ -75,66 +117,32 @@ function Transport() {
       )}
       <div className="transport-small">
         <div className="row-tight">
-          <button
-            data-testid="step"
-            disabled={blocked || running}
-            onClick={() => controller?.step()}
-            title="Exactly one whole step (→)"
-          >
-            Step →
-          </button>
-          <button
-            data-testid="phase-step"
-            disabled={blocked || running}
-            onClick={() => controller?.phase()}
-            title="One phase of the step: sample → verify → advantages → update (Shift+→)"
-          >
-            Phase ›
-          </button>
-          <button
-            data-testid="reset"
-            disabled={!controller}
-            onClick={() => controller?.reset()}
-            title="A new run from the same initial weights (same seed), with the current settings"
-          >
-            ↺ Reset
-          </button>
-          <button
-            data-testid="reset-seed"
-            disabled={!controller}
-            onClick={() => controller?.resetWithNewSeed()}
-            title="A new run with a new random seed"
-          >
-            New seed
-          </button>
+          {STEP_BUTTONS.map((b) => (
+            <button
+              key={b.testId}
+              data-testid={b.testId}
+              disabled={b.betweenSteps ? blocked || running : !controller}
+              onClick={() => controller && b.run(controller)}
+              title={b.title}
+            >
+              {b.text}
+            </button>
+          ))}
         </div>
         <div className="row-tight shortcuts-hint">
           <span>Space ▶/❚❚ · → step · Shift+→ phase</span>
-          <SpeedPicker />
+          <LabelledSelect
+            className="speed"
+            title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens"
+            label="speed"
+            testId="speed"
+            value={delayMs}
+            options={SPEEDS}
+            onChange={(value) => controller?.setSpeed(Number(value))}
+          />
         </div>
       </div>
     </div>
-  );
-}
-
-/** The pause between steps (SPEEDS). */
-function SpeedPicker() {
-  const controller = useController();
-  const delayMs = useApp((s) => s.delayMs);
-  return (
-    <label
-      className="speed"
-      title="Pause between steps; at 0.5 s and slower each phase of a step is shown as it happens"
-    >
-      speed{' '}
-      <select data-testid="speed" value={delayMs} onChange={(e) => controller?.setSpeed(Number(e.target.value))}>
-        {SPEEDS.map((s) => (
-          <option key={s.delayMs} value={s.delayMs}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -216,23 +224,28 @@ function LessonPicker() {
   const controller = useController();
   const preset = useApp((s) => s.preset);
   return (
-    <label className="lesson-picker">
-      <span className="muted">lesson</span>{' '}
-      <select
-        data-testid="preset"
-        value={preset ?? NO_PRESET}
-        onChange={(e) => controller?.choosePreset(e.target.value === NO_PRESET ? undefined : e.target.value)}
-      >
-        {PRESETS.map((p, i) => (
-          <option key={p.name} value={p.name}>
-            {i + 1} · {p.title}
-          </option>
-        ))}
-        <option value={NO_PRESET}>— no lesson: the plain defaults —</option>
-      </select>
-    </label>
+    <LabelledSelect
+      className="lesson-picker"
+      label={<span className="muted">lesson</span>}
+      testId="preset"
+      value={preset ?? NO_PRESET}
+      options={LESSONS}
+      onChange={(value) => controller?.choosePreset(value === NO_PRESET ? undefined : value)}
+    />
   );
 }
+
+/** The drawers the lecture view opens from the top bar; each button opens its drawer, or closes it. */
+const DRAWER_SWITCHES: { tab: DrawerTab; testId: string; title: string; text: string }[] = [
+  { tab: 'settings', testId: 'open-settings', title: 'All settings of the run (the knob table)', text: '⚙ settings' },
+  {
+    tab: 'runs',
+    testId: 'open-runs',
+    title: 'Runs kept in this browser: overlay, export, import, sweeps',
+    text: 'runs',
+  },
+  { tab: 'charts', testId: 'open-charts', title: 'Every chart, engineering ones included', text: 'charts' },
+];
 
 function Switches() {
   const view = useApp((s) => s.view);
@@ -241,37 +254,20 @@ function Switches() {
   const setZoom = useApp((s) => s.setZoom);
   const drawer = useApp((s) => s.drawer);
   const setDrawer = useApp((s) => s.setDrawer);
-  const toggle = (tab: 'settings' | 'runs') => setDrawer(drawer === tab ? null : tab);
   return (
     <div className="switches">
-      {view === 'lecture' && (
-        <>
+      {view === 'lecture' &&
+        DRAWER_SWITCHES.map((d) => (
           <button
-            data-testid="open-settings"
-            aria-pressed={drawer === 'settings'}
-            onClick={() => toggle('settings')}
-            title="All settings of the run (the knob table)"
+            key={d.tab}
+            data-testid={d.testId}
+            aria-pressed={drawer === d.tab}
+            onClick={() => setDrawer(drawer === d.tab ? null : d.tab)}
+            title={d.title}
           >
-            ⚙ settings
+            {d.text}
           </button>
-          <button
-            data-testid="open-runs"
-            aria-pressed={drawer === 'runs'}
-            onClick={() => toggle('runs')}
-            title="Runs kept in this browser: overlay, export, import, sweeps"
-          >
-            runs
-          </button>
-          <button
-            data-testid="open-charts"
-            aria-pressed={drawer === 'charts'}
-            onClick={() => setDrawer(drawer === 'charts' ? null : 'charts')}
-            title="Every chart, engineering ones included"
-          >
-            charts
-          </button>
-        </>
-      )}
+        ))}
       <button
         data-testid="view-toggle"
         data-view={view}
