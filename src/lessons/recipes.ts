@@ -195,8 +195,9 @@ export const SMALL_SORT = {
 } as const satisfies Record<string, KnobValue>;
 
 /**
- * Where maze-grpo and maze-dr-grpo start and what they ship: maze-base-rl's base model under the
- * lesson's settings (the same weights, a test holds them so), which its RL starts from and a jump
+ * Where maze-grpo and maze-dr-grpo start and what they ship: maze-base-rl's base model as it was
+ * before the train/held-out split, under the lesson's settings (the same weights in both, a test
+ * holds them so; maze-base-rl now ships one retrained on training mazes only), which its RL starts from and a jump
  * ahead continues with the file's own config; then its recorded run at step 600 (`step600`: what
  * that model does).
  */
@@ -207,7 +208,7 @@ export function mazeLossCheckpoints(
   const base: LessonCheckpoint = {
     label: 'base model',
     file: `checkpoints/${lesson}-base.safetensors`,
-    note: "seed 1 at step 0: maze-base-rl's base model (1,500 warm-start steps on random legal walks) under this lesson's settings; its greedy walks end on G in 4% of whole 4×4 mazes",
+    note: "seed 1 at step 0: maze-base-rl's base model from before the train/held-out split (1,500 warm-start steps on random legal walks) under this lesson's settings; its greedy walks end on G in 4% of whole 4×4 mazes",
   };
   const recorded = { label: 'step 600', file: `checkpoints/${lesson}-step600.safetensors`, note: step600 };
   return { init: base.file, checkpoints: [base, recorded] };

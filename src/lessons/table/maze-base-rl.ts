@@ -45,12 +45,12 @@ export const mazeBaseRl: Preset = {
       needs: 'step',
     },
     {
-      text: 'No time to wait? Load a recorded run (trained before the train/held-out split): greedy walks reach G in 72% of held-out whole 4×4 mazes at step 800 and 95% at 3,600; runs trained on the split reach 89–93% at 3,600. ▶ continues it.',
+      text: 'No time to wait? Load a recorded run (trained on training mazes only): greedy walks reach G in 70% of held-out whole 4×4 mazes at step 800 and 92% at 3,600 (4 seeds: 89–93%). ▶ continues it.',
       show: 'jump',
     },
   ],
   expect:
-    "Measured on the CPU engine, headless. On held-out mazes that training never drew (the train/held-out split; a walk counts only if it writes its end within 16 moves), 2 seeds of a base model and RL trained on training mazes only: the base model's greedy walks end on G in 3% of 256 held-out whole 4×4 mazes; after RL 78% / 73% at step 2,400 and 89% / 93% at step 3,600 (on grids training never drew 90% / 95%; about 2 h a run, two runs sharing two cores). The shipped models and recorded runs predate the split: their figures (4 seeds, 57–63% at step 800, 88–91% at 3,000, 94–97% at 3,600 after the lr drop to 3e-4) were measured on mazes drawn as the training ones, most of which training had seen. Most failed walks take a wrong turn at the first or second move; many walks step past G and come back, which the binary reward pays. BODHI, counted on shortest paths (64 held-out mazes with the goal two moves away by two shortest paths, 256 sampled walks each): among the first 4 shortest walks of a maze the base model takes 1.67 distinct paths, the shipped step 2,400 1.49 and step 3,600 1.25 (Simpson evenness 0.29 → 0.20 → 0.11); among the first 4 correct walks 3.92 → 3.41 → 3.28 distinct; walls touched 1.5% → 2.8% → 4.0% of walks, while pass@1 rises 0.12 → 0.83. RL narrows the ways, most after the lr drop; the count of all distinct correct walks (6.9 → 24 per maze) rises only because the detours do. On the two split seeds the narrowing is small (1.64 / 1.48 distinct among 4 shortest walks).",
+    "Measured on the CPU engine, headless, on held-out mazes that training never drew (the train/held-out split; a walk counts only if it writes its end within 16 moves). 4 seeds of RL from one base model, both trained on training mazes only: the base model's greedy walks end on G in 3% of 256 held-out whole 4×4 mazes; after RL 73–84% at step 2,400 and 89–93% at step 3,600 (mean 92%; on grids training never drew 89–95%; about 2 h a run on one core). Before the split the same recipe read 94–97% at step 3,600, on mazes most of which training had seen. Most failed walks take a wrong turn in the first moves; many walks step past G and come back, which the binary reward pays. BODHI, counted on shortest paths (64 held-out mazes with the goal two moves away by two shortest paths, 256 sampled walks each): the base model takes 1.39 of the 2 shortest paths per maze; the 4 seeds at step 3,600 take 0.56–1.14, and the Simpson evenness of the shortest walks falls from 0.22 to 0.10 / 0.09 (seeds 2, 3); walls touched at any point 3.3% → 3.5–6.4% of walks, while pass@1 rises 0.11 → 0.73–0.85. RL narrows the ways to G. Counting all distinct correct walks says the opposite (24 → 150 per maze), because most of RL's correct walks to a near goal detour. The lesson's trained models are seed 2's.",
   charts: ['reward', 'level', 'task', 'entropy'],
   // Half the goals nearer than the level's distance; with the start note it made no difference on
   // the whole task (one seed, 0.605 against 0.602 at step 800; docs/results.md).
@@ -60,27 +60,27 @@ export const mazeBaseRl: Preset = {
     {
       label: 'base model',
       file: 'checkpoints/maze-base-rl-base.safetensors',
-      note: 'seed 1 at step 0: the base model (1,500 warm-start steps on random legal walks, 32 walks a step, sftLr 3e-3) before any RL; its greedy walks end on G in 3% of 256 held-out whole 4×4 mazes (0.027)',
+      note: 'seed 1 at step 0: the base model (1,500 warm-start steps on random legal walks in training mazes only, 32 walks a step, sftLr 3e-3) before any RL; its greedy walks end on G in 3% of 256 held-out whole 4×4 mazes (0.031)',
     },
     {
       label: 'step 800',
       file: 'checkpoints/maze-base-rl-step800.safetensors',
-      note: 'seed 0 at step 800 of the recorded run (level 6), trained before the train/held-out split: greedy walks end on G in 72% (0.723) of 256 held-out whole 4×4 mazes',
+      note: 'seed 2 at step 800 of its recorded run (level 6), trained on training mazes only: greedy walks end on G in 70% (0.695) of 256 held-out whole 4×4 mazes',
     },
     {
       label: 'step 2,400',
       file: 'checkpoints/maze-base-rl-step2400.safetensors',
-      note: 'seed 0 at step 2400 of the recorded run (level 10, the whole task since step 2,131): greedy walks end on G in 88% (0.879) of 256 held-out whole 4×4 mazes (trained before the split)',
+      note: 'seed 2 at step 2400 of its recorded run (level 10, the whole task since step 2,331): greedy walks end on G in 84% (0.840) of 256 held-out whole 4×4 mazes',
     },
     {
       label: 'step 3,000',
       file: 'checkpoints/maze-base-rl-step3000.safetensors',
-      note: 'seed 3 at step 3000 of its recorded run (level 10, the whole task since step 2,531), just before the lr drop: greedy walks end on G in 93% (0.934) of 256 held-out whole 4×4 mazes (trained before the split)',
+      note: 'seed 2 at step 3000 of its recorded run, just before the lr drop: greedy walks end on G in 83% (0.828) of 256 held-out whole 4×4 mazes',
     },
     {
       label: 'step 3,600',
       file: 'checkpoints/maze-base-rl-step3600.safetensors',
-      note: 'seed 3 at step 3600 of its recorded run, 600 steps after the lr drop to 3e-4: greedy walks end on G in 95% (0.953) of 256 held-out whole 4×4 mazes (trained before the split)',
+      note: 'seed 2 at step 3600 of its recorded run, 600 steps after the lr drop to 3e-4: greedy walks end on G in 92% (0.922) of 256 held-out whole 4×4 mazes',
     },
   ],
   walks: 'reference/maze-base-rl-walks.json',
