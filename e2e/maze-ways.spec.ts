@@ -34,7 +34,10 @@ for (const viewport of [
     await expect(trained).toHaveAttribute('data-reached', String(count(last.walks[0])));
     await expect(trained.getByTestId('maze-path')).toHaveCount(Math.min(12, last.walks[0].length));
     await expect(page.getByTestId('ways-summary')).toContainText(`Over all ${file.mazes.length} mazes`);
-    await expect(page.getByTestId('ways-shortest')).toContainText('Among the first 4 shortest walks of a maze');
+    const [base0, last0] = [file.models[0].branching!, last.branching!];
+    await expect(page.getByTestId('ways-shortest')).toContainText(
+      `Shortest paths found ${base0.shortestFound.toFixed(2)} → ${last0.shortestFound.toFixed(2)}; among the first 4 shortest walks of a maze (${base0.matchedShortest.mazes} → ${last0.matchedShortest.mazes} mazes have 4)`,
+    );
     const r = await projectorReport(page);
     expect([
       ...r.small,

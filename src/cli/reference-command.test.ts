@@ -70,14 +70,14 @@ describe('rlvr reference', () => {
 
   it('records a task metric that some steps, the last one among them, did not log', async () => {
     const root = mkdtempSync(join(tmpdir(), 'ref-'));
-    // A maze batch with no shortest walk logs no shortest_simpson: here steps 2 and 4 (the last).
+    // A maze batch with no correct walk logs no shortest_fraction: here steps 2 and 4 (the last).
     const a = fakeRun(root, 'a', presetConfig('maze-base-rl'), 4, (i): Record<string, number> =>
-      i % 2 === 0 ? { entropy: 1, 'task/shortest_simpson': i / 8 } : { entropy: 1 },
+      i % 2 === 0 ? { entropy: 1, 'task/shortest_fraction': i / 8 } : { entropy: 1 },
     );
     const out = join(root, 'ref.json');
     await referenceCommand(['--preset', 'maze-base-rl', '--run', a, '--out', out], () => {});
     const series = JSON.parse(readFileSync(out, 'utf8')).runs[0].series;
-    expect(series['task/shortest_simpson']).toEqual([
+    expect(series['task/shortest_fraction']).toEqual([
       [1, 0],
       [3, 0.25],
     ]);

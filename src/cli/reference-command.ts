@@ -53,8 +53,8 @@ function condensed(steps: readonly StepLine[], key: string): [number, number][] 
 
 /**
  * The recorded curves of the metrics `charts` draw besides the reward, over every key any step
- * logged: a task metric may be absent on some steps (a maze batch with no shortest walk has no
- * shortest_simpson), the last one included.
+ * logged: a task metric may be absent on some steps (a maze batch with no correct walk has no
+ * shortest_fraction), the last one included.
  */
 function recordedSeries(steps: readonly StepLine[], charts: readonly ChartId[]): Record<string, [number, number][]> {
   const out: Record<string, [number, number][]> = {};

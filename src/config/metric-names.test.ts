@@ -12,7 +12,7 @@ describe("a task metric's spec decides where it is drawn", () => {
       'task/shortest_simpson',
       'task/shortest_fraction',
     ];
-    expect(taskChartMetrics(maze)).toEqual(['task/shortest_simpson']);
+    expect(taskChartMetrics(maze)).toEqual(['task/shortest_fraction']);
     expect(taskChartMetrics(['task/undocumented', 'task/undocumented'])).toEqual(['task/undocumented']);
   });
 
@@ -24,7 +24,7 @@ describe("a task metric's spec decides where it is drawn", () => {
         'task/shortest_fraction',
         'task/undocumented',
       ]),
-    ).toEqual(['task/shortest_simpson']);
+    ).toEqual(['task/shortest_fraction']);
   });
 
   it('a count of answers gets its own axis; shares and held-out shares are cut to [0, 1]', () => {

@@ -6,15 +6,19 @@ import type { MazeInstance, MazeParams } from './board';
 import { moveArrow, walkEnd } from './walks';
 import { mazePicture } from './picture';
 
-// The task chart is named after the evenness of the shortest walks (BODHI: does RL narrow the ways
-// to G?); the counts beside it grow with the walks that reach G and need another axis, so they stay
-// in the CSV.
+// The task chart draws the share of correct walks that are shortest: the binary reward pays a walk
+// that detours to G as much as the shortest one, and this share shows what RL makes of that. The
+// evenness of the shortest walks (BODHI's narrowing) is 0 on every perfect maze, which has one
+// shortest path, so the training chart, on perfect mazes, does not draw it: the braided mazes of
+// rlvr eval --branching and the ways-to-G view measure it. The counts grow with the walks that reach
+// G and need another axis, so they stay in the CSV.
 export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
   shortest_simpson: {
     name: 'shortest-walk diversity',
     unit: '0–1',
     scale: 'share',
-    doc: "Simpson diversity 1 − Σp² of a group's shortest correct walks (p: the share of them that took each shortest path; 0: all one path, 1 − 1/m: evenly over m); omitted for a group with none (maze; BODHI: RL narrows the ways to G, which a count of walks hides).",
+    charted: false,
+    doc: "Simpson diversity 1 − Σp² of a group's shortest correct walks (p: the share of them that took each shortest path; 0: all one path, 1 − 1/m: evenly over m); omitted for a group with none; always 0 on a perfect maze, which has one shortest path (maze; BODHI: RL narrows the ways to G, which a count of walks hides).",
   },
   distinct_shortest_paths: {
     name: 'distinct shortest paths',
@@ -32,8 +36,7 @@ export const MAZE_METRICS: Readonly<Record<string, MetricSpec>> = {
     name: 'shortest-path share',
     unit: '0–1',
     scale: 'share',
-    charted: false,
-    doc: 'Share of correct walks that are shortest paths (maze).',
+    doc: 'Share of correct walks that are shortest paths; omitted for a group with none correct (maze: the binary reward pays a detour to G as much as the shortest walk).',
   },
   shortest_paths_found: {
     name: 'shortest paths found',
@@ -75,5 +78,5 @@ export const mazeDisplay: TaskDisplay<MazeParams, MazeInstance> = {
     const walk = walkEnd(inst, vocab, completion, 0);
     return { text: walk.summary, at: walk.failure?.c ?? null };
   },
-  headlineMetric: 'task/shortest_simpson',
+  headlineMetric: 'task/shortest_fraction',
 };

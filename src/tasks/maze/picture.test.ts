@@ -101,7 +101,7 @@ describe('the recorded walks file as the page reads it (display.picture.recorded
     expect(kept.summary(0, 2).matched).toBe(false);
     expect(kept.summary(2, 2)).toMatchObject({ matched: true });
     expect(kept.summary(2, 2).detail).toBe(
-      'Among the first 4 shortest walks of a maze – → – distinct paths, evenness – → –; among the first 4 correct walks – → –.',
+      'Shortest paths found 0.00 → 0.00; among the first 4 shortest walks of a maze (0 → 0 mazes have 4) – → – distinct paths, evenness – → –; among the first 4 correct walks – → –.',
     );
   });
 });

@@ -122,13 +122,15 @@ export function waysSummary(
     `pass@${base.walksPerMaze} ${f2(base.passAtG)} → ${f2(trained.passAtG)}.`;
   const [a, z] = [base.branching, trained.branching];
   if (a && z)
-    // BODHI's measure at a matched count: the first k shortest (correct) walks of each maze, so
-    // that a model with more walks on G is not credited with more ways.
+    // BODHI's measures: the share of the shortest paths a model takes at all, then the ways at a
+    // matched count (the first k shortest or correct walks of each maze, so that a model with more
+    // walks on G is not credited with more ways), with how many mazes that count rests on.
     return {
       head,
       matched: true,
       detail:
-        `Among the first ${a.k} shortest walks of a maze ${f2(a.matchedShortest.distinct)} → ` +
+        `Shortest paths found ${f2(a.shortestFound)} → ${f2(z.shortestFound)}; among the first ${a.k} shortest ` +
+        `walks of a maze (${a.matchedShortest.mazes} → ${z.matchedShortest.mazes} mazes have ${a.k}) ${f2(a.matchedShortest.distinct)} → ` +
         `${f2(z.matchedShortest.distinct)} distinct paths, evenness ${f2(a.matchedShortest.simpson)} → ` +
         `${f2(z.matchedShortest.simpson)}; among the first ${a.k} correct walks ${f2(a.matchedCorrect.distinct)} → ` +
         `${f2(z.matchedCorrect.distinct)}.`,

@@ -281,7 +281,7 @@ describe('chart model', () => {
 
   it("before any point, a maze lesson's task chart is already named after its headline, the shortest walks' diversity (a 0–1 share)", () => {
     const empty = chartModel('task', [], { pending: presetConfig('maze-base-rl') });
-    expect(empty.title).toBe('Shortest-walk diversity');
+    expect(empty.title).toBe('Shortest-path share');
     expect(empty.yLabel).toBe('share (0–1)');
     expect(chartModel('task', [], { pending: presetConfig('cot-discovery') }).yLabel).toBe('share (0–1)');
   });

@@ -168,7 +168,7 @@ export function recordedRunsOnChart(
       ? `no recorded run of this model (seed ${jump.seed}) here`
       : 'no recorded run of this model here';
   } else if (!drawn.length && n > 0) {
-    // Runs recorded before the chart's metric existed (the maze's shortest-walk diversity).
+    // Runs recorded before the chart's metric existed (the maze's shortest-path share, charted since the split runs).
     note = 'the recorded runs did not log this metric';
   }
   return { lines: drawn, legend, ...(note ? { note } : {}) };
