@@ -267,7 +267,7 @@ export function crossEntropyLossAndGrad<A extends F>(
   }
   const logp = new ctor(R); // [R]
   const entropy = new ctor(R); // [R]
-  logitsStats(logp, entropy, logits, targets, 1, R, V);
+  logitsStats(logp, entropy, logits, targets, { R, V, invTemp: 1 });
   const dlogp = new ctor(R); // [R]
   const seqLoss = new ctor(N); // [N]
   ceLoss(dlogp, seqLoss, logp, rowMask, N, T, total > 0 ? 1 / total : 0);
@@ -275,7 +275,7 @@ export function crossEntropyLossAndGrad<A extends F>(
   for (let n = 0; n < N; n++) loss += seqLoss[n];
 
   const dlogits = new ctor(R * V); // [R,V]
-  logitsBackward(dlogits, logits, targets, dlogp, new ctor(R), 1, R, V);
+  logitsBackward(dlogits, logits, targets, dlogp, new ctor(R), { R, V, invTemp: 1 });
   const grads = new (params.constructor as new (n: number) => A)(layout.numParams);
   backward(layout, params, grads, tokens, N, T, acts, dlogits);
   return { loss, logits, grads };
