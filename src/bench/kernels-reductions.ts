@@ -105,11 +105,14 @@ function cases(sh: ReductionShapes): Case[] {
     if (backward) {
       const d = createStorage(device, R * V * 4);
       const [a, b] = [storageFrom(device, dl), storageFrom(device, dl)];
-      return { dispatches: logitsBackwardOp(device, d, lB, tB, a, b, 1 / 0.7, R, V), outputs: [{ buf: d, n: R * V }] };
+      return {
+        dispatches: logitsBackwardOp(device, d, lB, tB, a, b, { R, V, invTemp: 1 / 0.7 }),
+        outputs: [{ buf: d, n: R * V }],
+      };
     }
     const [lp, ent] = [createStorage(device, R * 4), createStorage(device, R * 4)];
     return {
-      dispatches: logitsStatsOp(device, lp, ent, lB, tB, 1 / 0.7, R, V),
+      dispatches: logitsStatsOp(device, lp, ent, lB, tB, { R, V, invTemp: 1 / 0.7 }),
       outputs: [
         { buf: lp, n: R },
         { buf: ent, n: R },

@@ -13,7 +13,7 @@ import { Plan } from '../model/gpu-plan';
 import { GpuActivations, forwardPlan, type GpuParams } from '../model/gpu-model';
 import { SampleBuffers } from '../model/gpu-sampler';
 import { createStorage } from '../gpu/buffers';
-import { defaultMatmulVariant, type MatmulVariant } from '../gpu/ops';
+import type { MatmulVariant } from '../gpu/ops';
 
 export class NoCacheSampler extends SampleBuffers {
   readonly gathered: GPUBuffer; // [N,V] logits of the position being sampled
@@ -21,14 +21,8 @@ export class NoCacheSampler extends SampleBuffers {
   /** steps[pos]: forward over [N,T] → gather rows pos → cursor = pos+1 → sample. */
   private readonly steps: Plan[];
 
-  constructor(
-    device: GPUDevice,
-    readonly layout: ParamLayout,
-    model: GpuParams,
-    N: number,
-    T: number,
-    variant: MatmulVariant = defaultMatmulVariant(),
-  ) {
+  /** `variant`: the matmul variant of the KV-cache sampler it is measured against (the bench names it). */
+  constructor(device: GPUDevice, layout: ParamLayout, model: GpuParams, N: number, T: number, variant: MatmulVariant) {
     super(device, layout, N, T, 'nocache');
     const V = layout.config.vocabSize;
     this.gathered = createStorage(device, N * V * 4, 'nocache logits [N,V]');

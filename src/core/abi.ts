@@ -162,6 +162,22 @@ export interface MatmulShape {
   accumulate?: boolean;
 }
 
+/**
+ * The shape and constants the logits kernels (logits_stats, logits_backward) take, builders and
+ * CPU twins alike: R rows of V logits, the policy softmax(logits·invTemp), and the regulator whose
+ * value is each row's second statistic (REGULATOR: the entropy H, the default, or U).
+ */
+export interface LogitsShape {
+  /** Rows: the N·T positions of a batch. */
+  R: number;
+  /** Logits per row: the vocabulary. */
+  V: number;
+  /** 1 / temperature. */
+  invTemp: number;
+  /** REGULATOR.entropy where absent. */
+  regulator?: Regulator;
+}
+
 /** Rows of K a split-K chunk takes at least (below 2 such chunks a matmul is not split). */
 export const SPLITK_MIN_CHUNK = 256;
 /** At most this many chunks, and their scratch at most SPLITK_MAX_SCRATCH floats. */

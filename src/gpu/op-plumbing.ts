@@ -1,10 +1,10 @@
-// What every kernel builder of ops.ts, ops-train.ts and ops-decode.ts shares: checks of buffer
-// sizes and dimensions, workgroup grids, a placeholder buffer for unused bindings, and the
-// uniform blocks of the kernel ABI (created once, rewritten between steps).
+// What every kernel builder of ops.ts, ops-train.ts, ops-decode.ts and ops-embedding.ts shares:
+// checks of buffer sizes and dimensions, workgroup grids, a placeholder buffer for unused
+// bindings, and the uniform blocks of the kernel ABI (created once, rewritten between steps).
 
 import { createStorage, uniformFrom, writeRecord } from './buffers';
 import { isBinding, type Buf, type UniformValues } from './dispatch';
-import { type ParamBlock } from '../core/abi';
+import { type AttentionShape, type ParamBlock } from '../core/abi';
 
 export function isGpuBuffer(x: unknown): x is GPUBuffer {
   return typeof (x as GPUBuffer | null)?.mapAsync === 'function';
@@ -140,8 +140,16 @@ export function bindBlock<H>(
   return buf;
 }
 
-export function checkHeads(op: string, C: number, NH: number): void {
+/**
+ * What every attention builder checks first: the shape's dims are positive integers (T named
+ * `rows`: Tmax where it counts the KV cache's rows), C is divisible by NH, and each of the q|k|v
+ * buffers `qkv` (named as the builder names them) holds [N, T, 3C].
+ */
+export function checkAttentionShape(op: string, shape: AttentionShape, qkv: Record<string, Buf>, rows = 'T'): void {
+  const { N, T, C, NH } = shape;
+  positiveInts(op, { N, [rows]: T, C, NH });
   if (C % NH !== 0) throw new RangeError(`${op}: C=${C} is not divisible by NH=${NH}`);
+  needAll(op, qkv, N * T * 3 * C);
 }
 
 /** The pair of helpers of one uniform block: create its buffer, and rewrite it between steps. */

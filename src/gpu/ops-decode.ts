@@ -1,13 +1,13 @@
 // GPU builders of sampling and KV-cache decoding (docs/engine.md): sample_token with its
-// uniform block, the decode step's embedding and attention, and the row copies of the cache.
-// The conventions are those of ops.ts.
+// uniform block, the decode step's attention (its embedding is in ops-embedding.ts), the whole
+// decoding block, and the row copies of the cache. The conventions are those of ops.ts.
 
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
-import { SAMPLE_BLOCK, type SampleTokenParams, type AttentionShape, type EmbeddingShape } from '../core/abi';
+import { SAMPLE_BLOCK, type SampleTokenParams, type AttentionShape } from '../core/abi';
 import {
   bindBlock,
-  checkHeads,
+  checkAttentionShape,
   grid,
   need,
   needAll,
@@ -63,35 +63,6 @@ export function sampleTokenOp(
   ];
 }
 
-/** out[N,C] (=) wte[tokens[n,pos]] + wpe[pos], pos = cursor[0]. */
-export function embeddingDecodeOp(
-  device: GPUDevice,
-  out: Buf, // [N, C]
-  tokens: Buf, // [N, Tmax] i32
-  wte: Buf, // [V, C]
-  wpe: Buf, // [Tmax, C]
-  shape: EmbeddingShape,
-  cursor: Buf, // [≥1] u32
-): Dispatch[] {
-  const { N, T: Tmax, C, V } = shape;
-  const op = 'embeddingDecode';
-  positiveInts(op, { N, Tmax, C, V });
-  need(op, 'out', out, N * C);
-  need(op, 'tokens', tokens, N * Tmax);
-  need(op, 'wte', wte, V * C);
-  need(op, 'wpe', wpe, Tmax * C);
-  need(op, 'cursor', cursor, 1);
-  return [
-    makeDispatch(device, {
-      kernel: 'embedding_decode',
-      bindings: [out, tokens, wte, wpe, cursor],
-      uniform: u32Uniform(device, [N, Tmax, C, V], op),
-      workgroups: grid(N * C, WG),
-      work: work.embeddingDecodeWork(N, C, V),
-    }),
-  ];
-}
-
 /** dst[n,pos,:] (=) src[n,:], pos = cursor[0] (writes the new q|k|v into the cache). */
 export function copyRowsOp(
   device: GPUDevice,
@@ -128,10 +99,8 @@ export function attentionDecodeOp(
 ): Dispatch[] {
   const { N, T: Tmax, C, NH } = shape;
   const op = 'attentionDecode';
-  positiveInts(op, { N, Tmax, C, NH });
-  checkHeads(op, C, NH);
+  checkAttentionShape(op, shape, { qkv }, 'Tmax');
   need(op, 'out', out, N * C);
-  need(op, 'qkv', qkv, N * Tmax * 3 * C);
   need(op, 'cursor', cursor, 1);
   // One workgroup per (n, h) holds that head's Tmax scores in workgroup memory.
   if (Tmax * 4 > device.limits.maxComputeWorkgroupStorageSize) {
@@ -210,10 +179,8 @@ export function decodeBlockOp(
 ): Dispatch[] {
   const { N, T: Tmax, C, NH } = shape;
   const op = 'decodeBlock';
-  positiveInts(op, { N, Tmax, C, NH });
-  checkHeads(op, C, NH);
+  checkAttentionShape(op, shape, { cache }, 'Tmax');
   need(op, 'x', x, N * C);
-  need(op, 'cache', cache, N * Tmax * 3 * C);
   need(op, 'cursor', cursor, 1);
   const floats = params.size / 4;
   for (const [name, size] of DECODE_BLOCK_TENSORS) {

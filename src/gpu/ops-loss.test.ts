@@ -35,7 +35,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
         [6, 150, REGULATOR.uniform],
       ] as const) {
         const r = makeRng(10 + V);
-        const invTemp = 1 / 0.7;
+        const shape = { R, V, invTemp: 1 / 0.7, regulator: reg };
         const logits = randn32(r, R * V, 2);
         const targets = Int32Array.from({ length: R }, (_, i) => (i === 2 ? -1 : i === 5 ? V : r.int(V)));
         const dlogp = randn32(r, R),
@@ -46,7 +46,7 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
         const logitsB = storageFrom(device, logits),
           targetsB = storageFrom(device, targets);
         await runDispatches(device, [
-          ...logitsStatsOp(device, logp, ent, logitsB, targetsB, invTemp, R, V, reg),
+          ...logitsStatsOp(device, logp, ent, logitsB, targetsB, shape),
           ...logitsBackwardOp(
             device,
             dlogits,
@@ -54,17 +54,14 @@ describe('logits, loss and optimiser kernels vs CPU twins', () => {
             targetsB,
             storageFrom(device, dlogp),
             storageFrom(device, dent),
-            invTemp,
-            R,
-            V,
-            reg,
+            shape,
           ),
         ]);
         const eLogp = new Float64Array(R),
           eEnt = new Float64Array(R),
           eD = new Float64Array(R * V);
-        logitsStats(eLogp, eEnt, logits, targets, invTemp, R, V, reg);
-        logitsBackward(eD, logits, targets, dlogp, dent, invTemp, R, V, reg);
+        logitsStats(eLogp, eEnt, logits, targets, shape);
+        logitsBackward(eD, logits, targets, dlogp, dent, shape);
         const gLogp = await readF32(device, logp, R);
         expect(gLogp[2]).toBe(0); // target outside [0,V)
         expectClose(`logits_stats logp (R=${R} V=${V} regulator ${reg})`, gLogp, eLogp, 1e-5);

@@ -16,8 +16,8 @@ import {
   type AdamwParams,
   type CeLossParams,
   type GradNormOptions,
+  type LogitsShape,
   type PgLossParams,
-  type Regulator,
 } from '../core/abi';
 import {
   bindBlock,
@@ -43,11 +43,9 @@ export function logitsStatsOp(
   entropy: Buf, // [R] H (or U)
   logits: Buf, // [R, V]
   targets: Buf, // [R] i32
-  invTemp: number,
-  R: number,
-  V: number,
-  regulator: Regulator = REGULATOR.entropy,
+  shape: LogitsShape,
 ): Dispatch[] {
+  const { R, V } = shape;
   const op = 'logitsStats';
   positiveInts(op, { R, V });
   need(op, 'logp', logp, R);
@@ -55,7 +53,7 @@ export function logitsStatsOp(
   need(op, 'logits', logits, R * V);
   need(op, 'targets', targets, R);
   const bindings = [logp, entropy, logits, targets];
-  return logitsRowsOp(device, op, 'logits_stats', bindings, R, V, invTemp, regulator, work.logitsStatsWork(R, V));
+  return logitsRowsOp(device, op, 'logits_stats', bindings, shape, work.logitsStatsWork(R, V));
 }
 
 /** dlogits[R,V] (=) for L = Σ dlogp·logp + dent·reg (reg: H, or U for REGULATOR.uniform). One workgroup per row. */
@@ -66,11 +64,9 @@ export function logitsBackwardOp(
   targets: Buf, // [R] i32
   dlogp: Buf, // [R]
   dent: Buf, // [R]
-  invTemp: number,
-  R: number,
-  V: number,
-  regulator: Regulator = REGULATOR.entropy,
+  shape: LogitsShape,
 ): Dispatch[] {
+  const { R, V } = shape;
   const op = 'logitsBackward';
   positiveInts(op, { R, V });
   need(op, 'dlogits', dlogits, R * V);
@@ -79,7 +75,7 @@ export function logitsBackwardOp(
   need(op, 'dlogp', dlogp, R);
   need(op, 'dent', dent, R);
   const bindings = [dlogits, logits, targets, dlogp, dent];
-  return logitsRowsOp(device, op, 'logits_backward', bindings, R, V, invTemp, regulator, work.logitsBackwardWork(R, V));
+  return logitsRowsOp(device, op, 'logits_backward', bindings, shape, work.logitsBackwardWork(R, V));
 }
 
 /** The one dispatch of a logits kernel: a workgroup per row of V logits; the uniform (R, V, invTemp, regulator). */
@@ -88,10 +84,7 @@ function logitsRowsOp(
   op: string,
   kernel: string,
   bindings: Buf[],
-  R: number,
-  V: number,
-  invTemp: number,
-  regulator: Regulator,
+  { R, V, invTemp, regulator = REGULATOR.entropy }: LogitsShape,
   kernelWork: work.KernelWork,
 ): Dispatch[] {
   return [

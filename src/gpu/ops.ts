@@ -13,7 +13,7 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// The layers' kernels are here; matmul and the bias gradient in ops-matmul.ts, a linear layer's
+// The layers' kernels are here; the embeddings (forward, backward, decode) in ops-embedding.ts, matmul and the bias gradient in ops-matmul.ts, a linear layer's
 // fused backward in ops-linear.ts, the training kernels (logits, losses, norms, AdamW) in
 // ops-train.ts, sampling and decoding in ops-decode.ts, shared checks in op-plumbing.ts; all are
 // exported from here.
@@ -25,9 +25,9 @@ import { createStorage } from './buffers';
 import { makeDispatch, type Buf, type Dispatch } from './dispatch';
 import * as work from './kernel-work';
 import { attentionForwardShape, type AttentionLayout } from './attention-layout';
-import { SUM_ROWS, type AttentionShape, type EmbeddingShape } from '../core/abi';
+import { SUM_ROWS, type AttentionShape } from '../core/abi';
 import {
-  checkHeads,
+  checkAttentionShape,
   grid,
   need,
   needAll,
@@ -42,66 +42,11 @@ import {
 export type { Buf };
 export * from './ops-matmul';
 export * from './ops-linear';
+export * from './ops-embedding';
 export * from './ops-train';
 export * from './ops-decode';
 export { grid } from './op-plumbing';
 export { ATTENTION_LAYOUTS, type AttentionLayout } from './attention-layout';
-
-// ─── embedding ──────────────────────────────────────────────────────────────────────────────
-
-/** out[n,t,:] (=) wte[tokens[n,t],:] + wpe[t,:]; ids outside [0,V) read a zero row. */
-export function embeddingForwardOp(
-  device: GPUDevice,
-  out: Buf, // [N·T, C]
-  tokens: Buf, // [N, T] i32
-  wte: Buf, // [V, C]
-  wpe: Buf, // [Tmax ≥ T, C]
-  shape: EmbeddingShape,
-): Dispatch[] {
-  const { N, T, C, V } = shape;
-  const op = 'embeddingForward';
-  positiveInts(op, { N, T, C, V });
-  need(op, 'out', out, N * T * C);
-  need(op, 'tokens', tokens, N * T);
-  need(op, 'wte', wte, V * C);
-  need(op, 'wpe', wpe, T * C);
-  return [
-    makeDispatch(device, {
-      kernel: 'embedding_forward',
-      bindings: [out, tokens, wte, wpe],
-      uniform: u32Uniform(device, [N, T, C, V], op),
-      workgroups: grid(N * T * C, WG),
-      work: work.embeddingForwardWork(N, T, C, V),
-    }),
-  ];
-}
-
-/** dwte (+=) and dwpe (+=) from dout; deterministic (no atomics). */
-export function embeddingBackwardOp(
-  device: GPUDevice,
-  dwte: Buf, // [V, C]
-  dwpe: Buf, // [Tmax ≥ T, C]
-  dout: Buf, // [N·T, C]
-  tokens: Buf, // [N, T] i32
-  shape: EmbeddingShape,
-): Dispatch[] {
-  const { N, T, C, V } = shape;
-  const op = 'embeddingBackward';
-  positiveInts(op, { N, T, C, V });
-  need(op, 'dwte', dwte, V * C);
-  need(op, 'dwpe', dwpe, T * C);
-  need(op, 'dout', dout, N * T * C);
-  need(op, 'tokens', tokens, N * T);
-  return [
-    makeDispatch(device, {
-      kernel: 'embedding_backward',
-      bindings: [dwte, dwpe, dout, tokens],
-      uniform: u32Uniform(device, [N, T, C, V], op),
-      workgroups: grid((V + T) * C, WG),
-      work: work.embeddingBackwardWork(N, T, C, V),
-    }),
-  ];
-}
 
 // ─── layernorm ──────────────────────────────────────────────────────────────────────────────
 
@@ -120,12 +65,7 @@ export function layernormForwardOp(
   C: number,
 ): Dispatch[] {
   const op = 'layernormForward';
-  positiveInts(op, { R, C });
-  need(op, 'out', out, R * C);
-  need(op, 'stats', stats, 2 * R);
-  need(op, 'inp', inp, R * C);
-  need(op, 'w', w, C);
-  need(op, 'b', b, C);
+  checkLayernormShape(op, R, C, { out, inp }, { w, b }, stats);
   return [
     makeDispatch(device, {
       kernel: 'layernorm_forward',
@@ -151,14 +91,7 @@ export function layernormBackwardOp(
   C: number,
 ): Dispatch[] {
   const op = 'layernormBackward';
-  positiveInts(op, { R, C });
-  need(op, 'dinp', dinp, R * C);
-  need(op, 'dw', dw, C);
-  need(op, 'db', db, C);
-  need(op, 'dout', dout, R * C);
-  need(op, 'inp', inp, R * C);
-  need(op, 'w', w, C);
-  need(op, 'stats', stats, 2 * R);
+  checkLayernormShape(op, R, C, { dinp, dout, inp }, { dw, db, w }, stats);
   const Z = sumChunks(op, R, SUM_ROWS);
   const CG = Math.ceil(C / SUM_COLS); // dw/db workgroups, then the dinp ones
   const groups = CG + Math.ceil(R / (SUM_COLS * SUM_LANES));
@@ -176,6 +109,21 @@ export function layernormBackwardOp(
   ];
 }
 
+/** What both layernorm builders check: R and C, the [R, C] buffers `rows`, the [C] ones `channels` and stats [2, R]. */
+function checkLayernormShape(
+  op: string,
+  R: number,
+  C: number,
+  rows: Record<string, Buf>,
+  channels: Record<string, Buf>,
+  stats: Buf,
+): void {
+  positiveInts(op, { R, C });
+  needAll(op, rows, R * C);
+  needAll(op, channels, C);
+  need(op, 'stats', stats, 2 * R);
+}
+
 // ─── attention ──────────────────────────────────────────────────────────────────────────────
 
 /** out (=) and att (=): causal multi-head attention over qkv rows [q | k | v]; layout: ./attention-layout.ts. */
@@ -189,11 +137,9 @@ export function attentionForwardOp(
 ): Dispatch[] {
   const { N, T, C, NH } = shape;
   const op = 'attentionForward';
-  positiveInts(op, { N, T, C, NH });
-  checkHeads(op, C, NH);
+  checkAttentionShape(op, shape, { qkv });
   need(op, 'out', out, N * T * C);
   need(op, 'att', att, N * NH * T * T);
-  need(op, 'qkv', qkv, N * T * 3 * C);
   const launch = attentionForwardShape(layout, N * NH * T, T, WG);
   return [
     makeDispatch(device, {
@@ -218,11 +164,8 @@ export function attentionBackwardOp(
 ): Dispatch[] {
   const { N, T, C, NH } = shape;
   const op = 'attentionBackward';
-  positiveInts(op, { N, T, C, NH });
-  checkHeads(op, C, NH);
-  need(op, 'dqkv', dqkv, N * T * 3 * C);
+  checkAttentionShape(op, shape, { dqkv, qkv });
   need(op, 'dout', dout, N * T * C);
-  need(op, 'qkv', qkv, N * T * 3 * C);
   need(op, 'att', att, N * NH * T * T);
   const dz = createStorage(device, N * NH * T * T * 4, 'attention_backward dz');
   const uniform = u32Uniform(device, [N, T, C, NH], op);

@@ -18,7 +18,7 @@ import { attentionForwardOp, gradNormOp, logitsBackwardOp, logitsStatsOp, type A
 import { expectClose, maxAbsDiff, randn32 } from './testing';
 import { attentionForward, gradNorm, logitsBackward, logitsStats } from '../reference/ops';
 import { makeRng } from '../core/random';
-import { REGULATOR, type Regulator } from '../core/abi';
+import { REGULATOR, type LogitsShape } from '../core/abi';
 
 type Pair = { sub: GpuContext; plain: GpuContext };
 let pair: Promise<Pair | string> | null = null;
@@ -70,11 +70,9 @@ interface LogitsOut {
 async function logitsOnDevice(
   device: GPUDevice,
   x: { logits: Float32Array; targets: Int32Array; dlogp: Float32Array; dent: Float32Array },
-  R: number,
-  V: number,
-  reg: Regulator,
-  invTemp: number,
+  shape: LogitsShape,
 ): Promise<LogitsOut> {
+  const { R, V } = shape;
   const logp = createStorage(device, R * 4),
     ent = createStorage(device, R * 4),
     dlogits = createStorage(device, R * V * 4);
@@ -82,8 +80,8 @@ async function logitsOnDevice(
     targetsB = storageFrom(device, x.targets);
   const [dlogpB, dentB] = [storageFrom(device, x.dlogp), storageFrom(device, x.dent)];
   await runDispatches(device, [
-    ...logitsStatsOp(device, logp, ent, logitsB, targetsB, invTemp, R, V, reg),
-    ...logitsBackwardOp(device, dlogits, logitsB, targetsB, dlogpB, dentB, invTemp, R, V, reg),
+    ...logitsStatsOp(device, logp, ent, logitsB, targetsB, shape),
+    ...logitsBackwardOp(device, dlogits, logitsB, targetsB, dlogpB, dentB, shape),
   ]);
   return {
     logp: await readF32(device, logp, R),
@@ -105,17 +103,17 @@ async function logitsAgainstTwin(ctx: GpuContext, label: string): Promise<Logits
   const outs: LogitsOut[] = [];
   for (const [R, V, reg] of LOGITS_CASES) {
     const r = makeRng(40 + V + reg);
-    const invTemp = 1 / 0.7;
+    const shape = { R, V, invTemp: 1 / 0.7, regulator: reg };
     const x = {
       logits: randn32(r, R * V, 3),
       targets: Int32Array.from({ length: R }, (_, i) => (i === 1 ? -1 : r.int(V))),
       dlogp: randn32(r, R),
       dent: randn32(r, R),
     };
-    const got = await logitsOnDevice(ctx.device, x, R, V, reg, invTemp);
+    const got = await logitsOnDevice(ctx.device, x, shape);
     const [eLogp, eEnt, eD] = [new Float64Array(R), new Float64Array(R), new Float64Array(R * V)];
-    logitsStats(eLogp, eEnt, x.logits, x.targets, invTemp, R, V, reg);
-    logitsBackward(eD, x.logits, x.targets, x.dlogp, x.dent, invTemp, R, V, reg);
+    logitsStats(eLogp, eEnt, x.logits, x.targets, shape);
+    logitsBackward(eD, x.logits, x.targets, x.dlogp, x.dent, shape);
     const name = `${label} (R=${R} V=${V} regulator ${reg})`;
     expectClose(`logits_stats logp ${name}`, got.logp, eLogp, 1e-5);
     expectClose(`logits_stats entropy ${name}`, got.ent, eEnt, 1e-5);

@@ -25,6 +25,7 @@ import {
   nextTokenTargets,
   PG_STATS,
   REGULATOR,
+  type LogitsShape,
   type PgLossParams,
   type Regulator,
 } from '../core/abi';
@@ -120,27 +121,15 @@ export function buildTrainPlans(
   const invTemp = opts.invTemp;
   // The per-row bonus of the pg loss (entropy or uniform); an SFT pass clears its weight dent.
   const regulator = opts.regulator ?? REGULATOR.entropy;
+  const logitsShape: LogitsShape = { R, V, invTemp, regulator };
 
   const fwd = () => forwardPlan(device, layout, model.params, inputs.tokens, acts, variant);
   const stats = () =>
-    new Plan().dispatch(
-      logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, invTemp, R, V, regulator),
-    );
+    new Plan().dispatch(logitsStatsOp(device, outputs.logp, outputs.entropy, acts.logits, inputs.targets, logitsShape));
   const bwd = () =>
     new Plan()
       .dispatch(
-        logitsBackwardOp(
-          device,
-          acts.dlogits,
-          acts.logits,
-          inputs.targets,
-          outputs.dlogp,
-          outputs.dent,
-          invTemp,
-          R,
-          V,
-          regulator,
-        ),
+        logitsBackwardOp(device, acts.dlogits, acts.logits, inputs.targets, outputs.dlogp, outputs.dent, logitsShape),
       )
       .clear(model.grads)
       .append(backwardPlan(device, layout, model.params, model.grads, inputs.tokens, acts, variant))
@@ -158,7 +147,7 @@ export function buildTrainPlans(
   let reference: Plan | null = null;
   if (opts.refParams) {
     reference = forwardPlan(device, layout, opts.refParams, inputs.tokens, acts, variant).dispatch(
-      logitsStatsOp(device, inputs.refLogp, outputs.refEntropy, acts.logits, inputs.targets, invTemp, R, V),
+      logitsStatsOp(device, inputs.refLogp, outputs.refEntropy, acts.logits, inputs.targets, { R, V, invTemp }),
     );
   }
   // One backward plan serves the three plans that need it: its attention scratch is L·N·NH·T² floats.

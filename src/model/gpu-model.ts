@@ -245,6 +245,9 @@ export function backwardPlan(
   const p = (s: TensorSlot) => slotBinding(params, s);
   const g = (s: TensorSlot) => slotBinding(grads, s);
   const { dresid, dln, datty, dqkv, dfch, dlogits } = acts;
+  // A layernorm's backward: dresid (+=) through it from dln, its weight and bias grads (+=).
+  const lnBackward = (w: TensorSlot, b: TensorSlot, inp: Buf, stats: Buf) =>
+    layernormBackwardOp(device, dresid, g(w), g(b), dln, inp, p(w), stats, R, C);
   const plan = new Plan();
   // tied head: dlnf (=) dlogits·wte, dwte (+=) dlogitsᵀ·lnf
   plan
@@ -262,20 +265,7 @@ export function backwardPlan(
     )
     .clear(dresid);
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
-  plan.dispatch(
-    layernormBackwardOp(
-      device,
-      dresid,
-      g(layout.lnfw),
-      g(layout.lnfb),
-      dln,
-      lastResid,
-      p(layout.lnfw),
-      acts.lnfStats,
-      R,
-      C,
-    ),
-  );
+  plan.dispatch(lnBackward(layout.lnfw, layout.lnfb, lastResid, acts.lnfStats));
   for (let l = L - 1; l >= 0; l--) {
     const b = layout.blocks[l];
     const a = acts.layers[l];
@@ -288,14 +278,14 @@ export function backwardPlan(
         linearBackwardOp(device, dfch, g(b.fcprojw), g(b.fcprojb), dresid, a.fchGelu, p(b.fcprojw), a.fch, R, 4 * C, C),
       )
       .dispatch(linearBackwardOp(device, dln, g(b.fcw), g(b.fcb), dfch, a.ln2, p(b.fcw), null, R, C, 4 * C))
-      .dispatch(layernormBackwardOp(device, dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Stats, R, C))
+      .dispatch(lnBackward(b.ln2w, b.ln2b, a.resid2, a.ln2Stats))
       // attention branch
       .dispatch(
         linearBackwardOp(device, datty, g(b.attprojw), g(b.attprojb), dresid, a.atty, p(b.attprojw), null, R, C, C),
       )
       .dispatch(attentionBackwardOp(device, dqkv, datty, a.qkv, a.att, { N, T, C, NH }))
       .dispatch(linearBackwardOp(device, dln, g(b.qkvw), g(b.qkvb), dqkv, a.ln1, p(b.qkvw), null, R, C, 3 * C))
-      .dispatch(layernormBackwardOp(device, dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Stats, R, C));
+      .dispatch(lnBackward(b.ln1w, b.ln1b, residual, a.ln1Stats));
   }
   plan.dispatch(embeddingBackwardOp(device, g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V }));
   return plan;

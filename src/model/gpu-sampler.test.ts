@@ -75,7 +75,7 @@ describe('GpuSampler (KV cache, one submission)', () => {
     for (let n = 0; n < N; n++) for (let t = 0; t + 1 < T; t++) targets[n * T + t] = s.tokens[n * T + t + 1];
     const lp = new Float32Array(N * T),
       ent = new Float32Array(N * T);
-    logitsStats(lp, ent, logits, targets, invTemp, N * T, cfg.vocabSize);
+    logitsStats(lp, ent, logits, targets, { R: N * T, V: cfg.vocabSize, invTemp });
     let dLogp = 0,
       dEnt = 0,
       sampled = 0;

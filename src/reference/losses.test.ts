@@ -19,7 +19,7 @@ describe('logitsStats / logitsBackward', () => {
     const logits = randn(r, R * V, 2);
     const logp = new Float64Array(R),
       ent = new Float64Array(R);
-    logitsStats(logp, ent, logits, targets, invTemp, R, V);
+    logitsStats(logp, ent, logits, targets, { R, V, invTemp });
     for (let i = 0; i < R; i++) {
       const z = Array.from(logits.subarray(i * V, (i + 1) * V), (x) => x * invTemp);
       const sum = z.reduce((a, b) => a + Math.exp(b), 0);
@@ -36,7 +36,7 @@ describe('logitsStats / logitsBackward', () => {
     logits.fill(0.3, 0, V); // row 0 uniform
     const logp = new Float64Array(R),
       u = new Float64Array(R);
-    logitsStats(logp, u, logits, targets, invTemp, R, V, REGULATOR.uniform);
+    logitsStats(logp, u, logits, targets, { R, V, invTemp, regulator: REGULATOR.uniform });
     for (let i = 0; i < R; i++) {
       const z = Array.from(logits.subarray(i * V, (i + 1) * V), (x) => x * invTemp);
       const lse = Math.log(z.reduce((a, b) => a + Math.exp(b), 0));
@@ -52,7 +52,12 @@ describe('logitsStats / logitsBackward', () => {
     const none = Int32Array.from([-1]);
     const grad = (reg: 0 | 1) => {
       const d = new Float64Array(V);
-      logitsBackward(d, logits, none, Float64Array.from([0]), Float64Array.from([-1]), 1, 1, V, reg);
+      logitsBackward(d, logits, none, Float64Array.from([0]), Float64Array.from([-1]), {
+        R: 1,
+        V,
+        invTemp: 1,
+        regulator: reg,
+      });
       return -d[1]; // descent direction on loss −reg: how much token 1's logit rises
     };
     expect(grad(REGULATOR.uniform)).toBeCloseTo(1 / V, 6);
@@ -80,11 +85,11 @@ describe('logitsStats / logitsBackward', () => {
         const logp = new Float64Array(R),
           regValue = new Float64Array(R);
         const f = (x: Float64Array) => {
-          logitsStats(logp, regValue, x, targets, invTemp, R, V, reg);
+          logitsStats(logp, regValue, x, targets, { R, V, invTemp, regulator: reg });
           return dot(dlogp, logp) + dot(dreg, regValue);
         };
         const dlogits = new Float64Array(R * V).fill(NaN);
-        logitsBackward(dlogits, logits, targets, dlogp, dreg, invTemp, R, V, reg);
+        logitsBackward(dlogits, logits, targets, dlogp, dreg, { R, V, invTemp, regulator: reg });
         expectGrad(`logitsBackward ${regName} ${label}`, f, logits, dlogits);
       });
     }

@@ -177,24 +177,16 @@ export function backward(
   const p = (s: TensorSlot): F => view(params, s);
   const g = (s: TensorSlot): F => view(grads, s);
   const { dresid, dln, datty, dqkv, dfchGelu, dfch } = acts;
+  // A layernorm's backward: dresid (+=) through it from dln, its weight and bias grads (+=).
+  const lnBackward = (w: TensorSlot, b: TensorSlot, inp: F, mean: F, rstd: F) =>
+    layernormBackward(dresid, g(w), g(b), dln, inp, p(w), mean, rstd, R, C);
 
   // tied head: dlnf = dlogits·wte (=), dwte += dlogitsᵀ·lnf
   matmul(dln, dlogits, p(layout.wte), null, { M: R, K: V, N: C });
   matmul(g(layout.wte), dlogits, acts.lnf, null, { M: V, K: R, N: C, transA: true, accumulate: true });
   const lastResid = L > 0 ? acts.layers[L - 1].resid3 : acts.encoded;
   dresid.fill(0);
-  layernormBackward(
-    dresid,
-    g(layout.lnfw),
-    g(layout.lnfb),
-    dln,
-    lastResid,
-    p(layout.lnfw),
-    acts.lnfMean,
-    acts.lnfRstd,
-    R,
-    C,
-  );
+  lnBackward(layout.lnfw, layout.lnfb, lastResid, acts.lnfMean, acts.lnfRstd);
 
   for (let l = L - 1; l >= 0; l--) {
     const b = layout.blocks[l];
@@ -210,7 +202,7 @@ export function backward(
     matmul(g(b.fcw), a.ln2, dfch, null, { M: C, K: R, N: 4 * C, transA: true, accumulate: true });
     biasBackward(g(b.fcb), dfch, R, 4 * C);
     matmul(dln, dfch, p(b.fcw), null, { M: R, K: 4 * C, N: C, transB: true });
-    layernormBackward(dresid, g(b.ln2w), g(b.ln2b), dln, a.resid2, p(b.ln2w), a.ln2Mean, a.ln2Rstd, R, C);
+    lnBackward(b.ln2w, b.ln2b, a.resid2, a.ln2Mean, a.ln2Rstd);
     // resid2 = residual + attproj: attention branch
     matmul(g(b.attprojw), a.atty, dresid, null, { M: C, K: R, N: C, transA: true, accumulate: true });
     biasBackward(g(b.attprojb), dresid, R, C);
@@ -219,7 +211,7 @@ export function backward(
     matmul(g(b.qkvw), a.ln1, dqkv, null, { M: C, K: R, N: 3 * C, transA: true, accumulate: true });
     biasBackward(g(b.qkvb), dqkv, R, 3 * C);
     matmul(dln, dqkv, p(b.qkvw), null, { M: R, K: 3 * C, N: C, transB: true });
-    layernormBackward(dresid, g(b.ln1w), g(b.ln1b), dln, residual, p(b.ln1w), a.ln1Mean, a.ln1Rstd, R, C);
+    lnBackward(b.ln1w, b.ln1b, residual, a.ln1Mean, a.ln1Rstd);
   }
   embeddingBackward(g(layout.wte), g(layout.wpe), dresid, tokens, { N, T, C, V });
 }
@@ -267,7 +259,7 @@ export function crossEntropyLossAndGrad<A extends F>(
   }
   const logp = new ctor(R); // [R]
   const entropy = new ctor(R); // [R]
-  logitsStats(logp, entropy, logits, targets, 1, R, V);
+  logitsStats(logp, entropy, logits, targets, { R, V, invTemp: 1 });
   const dlogp = new ctor(R); // [R]
   const seqLoss = new ctor(N); // [N]
   ceLoss(dlogp, seqLoss, logp, rowMask, N, T, total > 0 ? 1 / total : 0);
@@ -275,7 +267,7 @@ export function crossEntropyLossAndGrad<A extends F>(
   for (let n = 0; n < N; n++) loss += seqLoss[n];
 
   const dlogits = new ctor(R * V); // [R,V]
-  logitsBackward(dlogits, logits, targets, dlogp, new ctor(R), 1, R, V);
+  logitsBackward(dlogits, logits, targets, dlogp, new ctor(R), { R, V, invTemp: 1 });
   const grads = new (params.constructor as new (n: number) => A)(layout.numParams);
   backward(layout, params, grads, tokens, N, T, acts, dlogits);
   return { loss, logits, grads };

@@ -2,7 +2,7 @@
 // backward, the policy-gradient and cross-entropy losses, the gradient and update norms, and
 // AdamW. The conventions are those of ops.ts.
 
-import { AGGREGATION, KL_KIND, PG_STAT, PG_STATS, REGULATOR, type PgLossParams, type Regulator } from '../core/abi';
+import { AGGREGATION, KL_KIND, PG_STAT, PG_STATS, REGULATOR, type LogitsShape, type PgLossParams } from '../core/abi';
 import type { F } from './float';
 
 // ─── logits: per-row statistics and their backward ──────────────────────────────────────────
@@ -17,10 +17,7 @@ export function logitsStats(
   reg: F, // [R] (=) H or U
   logits: F, // [R, V]
   targets: Int32Array, // [R]
-  invTemp: number,
-  R: number,
-  V: number,
-  regulator: Regulator = REGULATOR.entropy,
+  { R, V, invTemp, regulator = REGULATOR.entropy }: LogitsShape,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * V;
@@ -44,10 +41,7 @@ export function logitsBackward(
   targets: Int32Array, // [R]
   dlogp: F, // [R]
   dreg: F, // [R]
-  invTemp: number,
-  R: number,
-  V: number,
-  regulator: Regulator = REGULATOR.entropy,
+  { R, V, invTemp, regulator = REGULATOR.entropy }: LogitsShape,
 ): void {
   for (let r = 0; r < R; r++) {
     const x = r * V;
@@ -265,15 +259,7 @@ export function gradNorm(
   grads: F, // [P]
   P: number,
 ): void {
-  let ss = 0;
-  let bad = 0;
-  for (let i = 0; i < P; i++) {
-    const g = grads[i];
-    if (!Number.isFinite(g)) bad = 1;
-    ss += g * g;
-  }
-  out[0] = Math.sqrt(ss);
-  out[1] = bad;
+  sumOfSquares(out, P, (i) => grads[i]);
 }
 
 /** out[0] = sqrt(Σ (a − b)²), out[1] = 1 if any a − b is not finite: how far an update moved the weights. */
@@ -283,12 +269,17 @@ export function diffNorm(
   b: F, // [P]
   P: number,
 ): void {
+  sumOfSquares(out, P, (i) => a[i] - b[i]);
+}
+
+/** The loop both norms share (as grad_norm's kernels do): out[0] = sqrt(Σ x²), out[1] = 1 if any x = at(i) is not finite. */
+function sumOfSquares(out: F, P: number, at: (i: number) => number): void {
   let ss = 0;
   let bad = 0;
   for (let i = 0; i < P; i++) {
-    const d = a[i] - b[i];
-    if (!Number.isFinite(d)) bad = 1;
-    ss += d * d;
+    const x = at(i);
+    if (!Number.isFinite(x)) bad = 1;
+    ss += x * x;
   }
   out[0] = Math.sqrt(ss);
   out[1] = bad;

@@ -5,7 +5,7 @@ import { buildDecayMask, type ParamLayout } from '../model/layout';
 import { createActivations, forward, backward, createAdamState, type AdamState } from '../reference/model';
 import { adamw, ceLoss, diffNorm, gradNorm, logitsBackward, logitsStats, pgLoss } from '../reference/ops';
 import { sampleSequencesCpu } from '../reference/sampler';
-import { PG_STATS, type SampleResult, type SampleTokenParams } from '../core/abi';
+import { PG_STATS, type LogitsShape, type SampleResult, type SampleTokenParams } from '../core/abi';
 import {
   checkLength,
   checkOptimizerState,
@@ -54,6 +54,7 @@ export class CpuEngine implements PolicyEngine {
     const { invTemp, regulator } = this.settings;
     const { vocabSize: V } = this.layout.config;
     const R = N * T;
+    const shape: LogitsShape = { R, V, invTemp, regulator };
     const acts = createActivations(this.layout.config, N, T, Float32Array);
     const out: PassStats[] = [];
     const before = this.params.slice();
@@ -62,12 +63,12 @@ export class CpuEngine implements PolicyEngine {
       const refLogp = new Float32Array(R);
       if (usesReference(pass)) {
         const refLogits = forward(this.layout, this.ref!, d.tokens, N, T, acts);
-        logitsStats(refLogp, new Float32Array(R), refLogits, d.targets, invTemp, R, V);
+        logitsStats(refLogp, new Float32Array(R), refLogits, d.targets, { R, V, invTemp });
       }
       const logits = forward(this.layout, this.params, d.tokens, N, T, acts);
       const logp = new Float32Array(R),
         entropy = new Float32Array(R);
-      logitsStats(logp, entropy, logits, d.targets, invTemp, R, V, regulator);
+      logitsStats(logp, entropy, logits, d.targets, shape);
       const dlogp = new Float32Array(R),
         dent = new Float32Array(R);
       const seqLoss = new Float32Array(N),
@@ -93,7 +94,7 @@ export class CpuEngine implements PolicyEngine {
         ceLoss(dlogp, seqLoss, logp, d.mask, N, T, pass.loss.scale);
       }
       const dlogits = new Float32Array(R * V);
-      logitsBackward(dlogits, logits, d.targets, dlogp, dent, invTemp, R, V, regulator);
+      logitsBackward(dlogits, logits, d.targets, dlogp, dent, shape);
       this.grads.fill(0);
       backward(this.layout, this.params, this.grads, d.tokens, N, T, acts, dlogits);
       const norm = new Float32Array(2);
@@ -146,7 +147,7 @@ export class CpuEngine implements PolicyEngine {
     const acts = createActivations(this.layout.config, N, T, Float32Array);
     const logits = forward(this.layout, this.params, tokens, N, T, acts);
     const logp = new Float32Array(R);
-    logitsStats(logp, new Float32Array(R), logits, targets, invTemp, R, this.layout.config.vocabSize);
+    logitsStats(logp, new Float32Array(R), logits, targets, { R, V: this.layout.config.vocabSize, invTemp });
     return logp;
   }
 
