@@ -41,7 +41,7 @@ export const cotDiscovery: Preset = {
     },
   ],
   expect:
-    'Measured before the train/held-out split (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. The recorded runs drawn under yours (CPU engine, seeds 0–1, trained on the train part of the split): length 3 at steps 241 / 251, length 6 at 591 / 571; on 512 held-out length-6 chains, never drawn in training, greedy pass@1 1.00 / 1.00 at step 800 and at step 900. In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
+    'Measured before the train/held-out split (headless, 4 seeds): length 3 by step 250–300, length 4 by 350–450, length 6 by 500–650, solved (held-out pass@1 ≥ 0.99 on 512 fresh chains) by step 550–800. The recorded runs drawn under yours (CPU engine, seeds 0–1, trained on the train part of the split): length 3 at steps 241 / 251, length 6 at 591 / 571; on 512 held-out length-6 chains, never drawn in training, greedy pass@1 1.00 / 1.00 at step 800 and at step 900; seeds 2 and 3, trained the same way but not recorded, 1.00 / 1.00 at step 800 (length 6 at steps 581 / 531). In the page on a software GPU (≈ 1.4 steps/s): length 3 after ≈ 3 min, length 4 after ≈ 6 min.',
   charts: ['reward', 'level', 'task', 'entropy'],
   variants: [
     { label: 'no KL anchor', set: { klBeta: 0, refSync: 'none' } },
