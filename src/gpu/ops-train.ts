@@ -48,10 +48,8 @@ export function logitsStatsOp(
   const { R, V } = shape;
   const op = 'logitsStats';
   positiveInts(op, { R, V });
-  need(op, 'logp', logp, R);
-  need(op, 'entropy', entropy, R);
+  needAll(op, { logp, entropy, targets }, R);
   need(op, 'logits', logits, R * V);
-  need(op, 'targets', targets, R);
   const bindings = [logp, entropy, logits, targets];
   return logitsRowsOp(device, op, 'logits_stats', bindings, shape, work.logitsStatsWork(R, V));
 }
@@ -69,11 +67,8 @@ export function logitsBackwardOp(
   const { R, V } = shape;
   const op = 'logitsBackward';
   positiveInts(op, { R, V });
-  need(op, 'dlogits', dlogits, R * V);
-  need(op, 'logits', logits, R * V);
-  need(op, 'targets', targets, R);
-  need(op, 'dlogp', dlogp, R);
-  need(op, 'dent', dent, R);
+  needAll(op, { dlogits, logits }, R * V);
+  needAll(op, { targets, dlogp, dent }, R);
   const bindings = [dlogits, logits, targets, dlogp, dent];
   return logitsRowsOp(device, op, 'logits_backward', bindings, shape, work.logitsBackwardWork(R, V));
 }

@@ -13,10 +13,10 @@
 // ce_loss: the batch's normalisers). Those builders take either such a buffer or a plain
 // record (then they make the buffer themselves).
 //
-// The layers' kernels are here; the embeddings (forward, backward, decode) in ops-embedding.ts, matmul and the bias gradient in ops-matmul.ts, a linear layer's
-// fused backward in ops-linear.ts, the training kernels (logits, losses, norms, AdamW) in
-// ops-train.ts, sampling and decoding in ops-decode.ts, shared checks in op-plumbing.ts; all are
-// exported from here.
+// The layers' kernels are here; the embeddings (forward, backward, decode) in ops-embedding.ts,
+// matmul and the bias gradient in ops-matmul.ts, a linear layer's fused backward in
+// ops-linear.ts, the training kernels (logits, losses, norms, AdamW) in ops-train.ts, sampling and
+// decoding in ops-decode.ts, shared checks in op-plumbing.ts; all are exported from here.
 //
 // Letters (docs/architecture.md, "Conventions"): N sequences, T time, C channels, V vocab, NH heads, hd = C/NH,
 // R rows (= N·T), P parameters, OC output channels; M, K, N in matmul are its own.

@@ -197,9 +197,9 @@ export const SMALL_SORT = {
 /**
  * Where maze-grpo and maze-dr-grpo start and what they ship: maze-base-rl's base model as it was
  * before the train/held-out split, under the lesson's settings (the same weights in both, a test
- * holds them so; maze-base-rl now ships one retrained on training mazes only), which its RL starts from and a jump
- * ahead continues with the file's own config; then its recorded run at step 600 (`step600`: what
- * that model does).
+ * holds them so; maze-base-rl now ships one retrained on training mazes only), which its RL
+ * starts from and a jump ahead continues with the file's own config; then its recorded run at
+ * step 600 (`step600`: what that model does).
  */
 export function mazeLossCheckpoints(
   lesson: string,
