@@ -10,3 +10,4 @@ export * from './report';
 export * from './methods-suite';
 export * from './leaderboard';
 export * from './recorded-curves';
+export * from './recorded-board';

@@ -3,13 +3,15 @@
 // against GRPO and the leaderboard; --emit-jobs with a user's estimator; bad names refused.
 
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SweepIo } from './sweep-runner';
 import { isSuiteArgv, suiteCommand as sweepCommand } from './suite-command';
 import { ESTIMATOR_TEMPLATE } from '../config/user-code';
-import { parseRecordedCurves, recordedCells } from '../ablation/recorded-curves';
+import { parseRecordedCurves, recordCurves, recordedCells } from '../ablation/recorded-curves';
+import { getSuite, suiteTaskPlan } from '../ablation/methods-suite';
+import type { SeedRun } from '../ablation/curves';
 
 const CLI = [process.execPath, '--import', 'tsx', resolve(__dirname, 'main.ts')];
 const io = (out: string[] = [], err: string[] = []): SweepIo => ({
@@ -23,6 +25,38 @@ const TINY =
   '--suite methods --tasks sorting --methods AVSPO,GRPO --seeds 0-1 --steps 3 --set evalEvery=1 --backend cpu'.split(
     ' ',
   );
+
+/** Curves of another task on TINY's protocol (its methods, seeds and sets; `steps` steps), every run reaching level 4 at step 2. */
+function otherTaskCurves(id: string, steps: number) {
+  const suite = getSuite('methods');
+  const plan = suiteTaskPlan(
+    suite,
+    suite.tasks.find((t) => t.id === id)!,
+    {
+      methods: ['AVSPO'],
+      seeds: [0, 1],
+      steps,
+      sets: ['evalEvery=1'],
+    },
+  );
+  const run = (seed: number): SeedRun => {
+    const evals = [0, 1, 2, 3].map((step) => ({ step, value: step >= 2 ? 1 : 0, level: step >= 2 ? 4 : 1 }));
+    return {
+      seed,
+      lastStep: steps,
+      series: { level: evals.map((p) => ({ step: p.step, value: p.level })), 'eval/pass@1_greedy': evals },
+    };
+  };
+  return recordCurves({
+    suite: 'methods',
+    task: { id, title: plan.task.title, preset: plan.task.preset, sets: [...plan.spec.sets], steps },
+    seeds: plan.spec.seeds,
+    solved: plan.spec.solved,
+    metrics: plan.task.metrics,
+    cells: plan.cells.map((c) => ({ label: c.label, set: c.set, runs: [run(0), run(1)] })),
+    command: `npm run rlvr -- sweep --suite methods --tasks ${id} (elsewhere)`,
+  });
+}
 
 describe('rlvr sweep --suite methods', () => {
   it('runs every method on every seed, summarises each task against GRPO and writes the leaderboard', async () => {
@@ -47,11 +81,30 @@ describe('rlvr sweep --suite methods', () => {
 
     // The same command again finds every run finished and only rewrites the summaries; with
     // --curves-out it also writes the task's recorded curves from the same run folders.
+    // A task run elsewhere joins the board from its curves file there when it holds the same
+    // protocol's runs (S3 chains, made up here); one of another budget is left off, with why.
     const err: string[] = [];
     const curvesDir = join(dir, 'curves');
+    mkdirSync(curvesDir);
+    const s3 = otherTaskCurves('s3-chains', 3);
+    writeFileSync(join(curvesDir, 'leaderboard-s3-chains.json'), JSON.stringify(s3));
+    writeFileSync(join(curvesDir, 'leaderboard-mazes.json'), JSON.stringify(otherTaskCurves('mazes', 300)));
     const again = [...TINY, '--out', dir, '--leaderboard', board, '--curves-out', curvesDir];
     expect(await sweepCommand(again, io([], err))).toBe(0);
     expect(err.join('\n')).toContain('4 runs, 0 to run (4 already finished)');
+    expect(err.join('\n')).toContain('leaderboard-mazes.json is left off the board: its runs trained 300 steps, not 3');
+    const joined = readFileSync(board, 'utf8');
+    expect(joined).toContain('| method | sorting | S3 chains of length 4 | verdict |');
+    expect(joined).toMatch(
+      /\| GRPO \| 0\/2 solved; held-out pass@1 [0-9.]+ \| 2\/2 solved, median 2 steps; curriculum level 4\.00 \| the baseline \|/,
+    );
+    expect(joined).toContain(
+      `s3-chains is read back from its recorded curves (\`${join(curvesDir, 'leaderboard-s3-chains.json')}\`)`,
+    );
+    expect(joined).toContain("the suite's other tasks (mazes) are not on this board");
+    expect(joined).toContain(s3.command);
+    // The file read back is left as it was.
+    expect(readFileSync(join(curvesDir, 'leaderboard-s3-chains.json'), 'utf8')).toBe(JSON.stringify(s3));
     const text = readFileSync(join(curvesDir, 'leaderboard-sorting.json'), 'utf8');
     const curves = parseRecordedCurves(text, 'leaderboard-sorting.json');
     expect(curves.task).toMatchObject({ id: 'sorting', preset: 'sort-easy', steps: 3 });

@@ -4,10 +4,12 @@
 // gets its summary (every method against GRPO, Holm over the methods) and the suite its
 // leaderboard. With --emit-jobs it prints the runs' train commands instead; the same command
 // run again afterwards finds them finished and only writes the summaries and the leaderboard.
-// With --curves-out it also writes each task's recorded curves for the page (./suite-curves.ts).
+// With --curves-out it also writes each task's recorded curves for the page (./suite-curves.ts),
+// and a task it does not run joins the board from its curves file there, when one holds the
+// protocol's runs (src/ablation/recorded-board.ts): tasks run in different sessions share a board.
 
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { asCliError, helpText, intFlag, parseFlags, stringFlag, type FlagSpec, type ParsedFlags } from '../core/flags';
 import { commonFlag } from '../core/common-flags';
 import { ConfigError } from '../config';
@@ -19,6 +21,10 @@ import {
   suiteTaskPlan,
   suiteTasks,
   SUITE_NAMES,
+  parseRecordedCurves,
+  recordedBoardTask,
+  recordedMismatch,
+  RecordedCurvesError,
   type AblationCell,
   type LeaderboardTask,
   type Suite,
@@ -27,7 +33,7 @@ import {
 } from '../ablation';
 import { ABLATION_FILE, ablationFile, summarizeRunFolders, writeSummary } from './ablation-folders';
 import { checkSweepFolder } from './sweep-folder-check';
-import { writeSuiteCurves } from './suite-curves';
+import { curvesFileName, writeSuiteCurves } from './suite-curves';
 import { codeSets, readCodeFiles } from './code-files';
 import { loadInitWeights } from './checkpoint-files';
 import { prepareOutDir, writeFileAtomic } from './run-files';
@@ -69,7 +75,7 @@ export const SUITE_FLAGS: Record<string, FlagSpec> = {
   },
   'curves-out': {
     kind: 'value',
-    doc: "a folder for each task's recorded curves, leaderboard-<task>.json, that the page's ablation view loads (the shipped ones are in public/reference)",
+    doc: "a folder for each task's recorded curves, leaderboard-<task>.json, that the page's ablation view loads (the shipped ones are in public/reference); a task of the suite this command does not run joins the board from its file there, when that holds the same protocol's runs",
   },
   'emit-jobs': commonFlag(
     'emit-jobs',
@@ -146,7 +152,9 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   }
 
   const summarized = summarizeSuiteTasks(io, outDir, plans);
-  const boardTasks = summarized.map((t) => t.board);
+  const recorded =
+    f['curves-out'] === undefined ? [] : readRecordedTasks(io, String(f['curves-out']), suite, options, plans);
+  const boardTasks = inSuiteOrder(suite, [...summarized.map((t) => t.board), ...recorded.map((r) => r.board)]);
   const methods = suiteMethods(suite, options.methods);
   if (code.estimator !== undefined)
     methods.push({
@@ -154,8 +162,8 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
       set: { estimator: 'custom' },
       source: `your --estimator-file (${String(f['estimator-file'])})`,
     });
-  const notes = boardNotes(suite, plans, steps);
-  const curves =
+  const notes = boardNotes(suite, plans, steps, recorded);
+  const written =
     f['curves-out'] === undefined
       ? []
       : writeSuiteCurves(String(f['curves-out']), suite, summarized, typedCommand(argv), steps);
@@ -163,14 +171,17 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
     suite: suite.name,
     methods,
     tasks: boardTasks,
-    commands: [typedCommand(argv)],
+    commands: [...new Set([typedCommand(argv), ...recorded.map((r) => r.command)])],
     notes,
-    curves,
+    curves: inSuiteOrder(suite, [
+      ...written.map((path, i) => ({ task: summarized[i].plan.task, path })),
+      ...recorded.map((r) => ({ task: r.board.task, path: r.path })),
+    ]).map((c) => c.path),
   });
   const boardPath = f.leaderboard === undefined ? join(outDir, 'leaderboard.md') : String(f.leaderboard);
   writeFileAtomic(boardPath, board);
   io.out(
-    `wrote ${[boardPath, ...curves].join(', ')} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
+    `wrote ${[boardPath, ...written].join(', ')} and ${plans.map((p) => join(outDir, p.task.id, 'summary.md')).join(', ')}: ${all.length} runs; ${todo.length} run here in ${ran.wall.toFixed(1)} s wall, ${parallel} at once`,
   );
   if (ran.failures.length) {
     io.err(`${ran.failures.length} runs failed: ${ran.failures.join(', ')}`);
@@ -179,16 +190,72 @@ export async function suiteCommand(argv: string[], io: SweepIo): Promise<number>
   return 0;
 }
 
-/** The board's notes: a shortened budget, tasks left out, held-out parts too small to measure generalisation. */
-function boardNotes(suite: Suite, plans: readonly SuiteTaskPlan[], steps: number | undefined): string[] {
+/** A suite task not run by this command, read back from its recorded curves under --curves-out. */
+interface RecordedTask {
+  board: LeaderboardTask;
+  path: string;
+  /** The command that ran its runs, as the file records it. */
+  command: string;
+}
+
+/** Board entries (tasks or their files) in the suite's task order, whichever way they were found. */
+function inSuiteOrder<T extends { task: { id: string } }>(suite: Suite, items: readonly T[]): T[] {
+  const rank = (t: T) => suite.tasks.findIndex((s) => s.id === t.task.id);
+  return [...items].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The suite's tasks this command does not run whose recorded curves are in `dir`, when they hold
+ * the runs this command would make there (src/ablation/recorded-board.ts); a file of another
+ * protocol is left off the board with a warning that says how it differs.
+ */
+function readRecordedTasks(
+  io: SweepIo,
+  dir: string,
+  suite: Suite,
+  options: SuiteOptions,
+  plans: readonly SuiteTaskPlan[],
+): RecordedTask[] {
+  const out: RecordedTask[] = [];
+  for (const task of suite.tasks) {
+    const path = join(dir, curvesFileName(task.id));
+    if (plans.some((p) => p.task.id === task.id) || !existsSync(path)) continue;
+    const file = asCliError(() => parseRecordedCurves(readFileSync(path, 'utf8'), path), RecordedCurvesError);
+    const plan = asCliError(() => suiteTaskPlan(suite, task, options), ConfigError);
+    const why = recordedMismatch(file, suite.name, plan);
+    if (why !== null) {
+      io.err(`warning: ${path} is left off the board: ${why}`);
+      continue;
+    }
+    out.push({ board: recordedBoardTask(file, plan), path, command: file.command });
+  }
+  return out;
+}
+
+/** The board's notes: a shortened budget, tasks read back or left out, held-out parts too small to measure generalisation. */
+function boardNotes(
+  suite: Suite,
+  plans: readonly SuiteTaskPlan[],
+  steps: number | undefined,
+  recorded: readonly RecordedTask[],
+): string[] {
   const notes =
     steps !== undefined
       ? [`Every task ran ${steps} steps (--steps), not the suite's own budgets: a quick look, not the protocol.`]
       : [];
-  const left = suite.tasks.filter((t) => !plans.some((p) => p.task.id === t.id)).map((t) => t.id);
+  for (const r of recorded)
+    notes.push(
+      `${r.board.task.id} is read back from its recorded curves (\`${r.path}\`), written from its runs by \`${r.command}\`: ` +
+        "they keep every held-out evaluation as the runs wrote it, so its steps to solve and final values are the runs' own.",
+    );
+  const on = (id: string) => plans.some((p) => p.task.id === id) || recorded.some((r) => r.board.task.id === id);
+  const left = suite.tasks.filter((t) => !on(t.id)).map((t) => t.id);
   if (left.length > 0)
     notes.push(
-      `Only ${plans.map((p) => p.task.id).join(', ')} (--tasks): the suite's other tasks (${left.join(', ')}) are not on this board.`,
+      `Only ${suite.tasks
+        .filter((t) => on(t.id))
+        .map((t) => t.id)
+        .join(', ')} (--tasks): the suite's other tasks (${left.join(', ')}) are not on this board.`,
     );
   notes.push(...plans.flatMap(heldOutNote));
   return notes;
