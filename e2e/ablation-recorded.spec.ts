@@ -1,15 +1,16 @@
 // The leaderboard's recorded runs in the ablation view: the shipped sorting curves load, each
 // shown method a dashed mean curve over its band, GRPO against the methods told apart from it;
 // a short live ablation then draws them over its own charts; a user's file of the same format
-// loads too, and a file of another format is refused by field. Screenshots at 1280×720 and
-// 1024×768 go to test-results/ (to look at, not kept).
+// loads too, so do the shipped S3 chains' curves, and a file of another format is refused by
+// field. Screenshots at 1280×720 and 1024×768 go to test-results/ (to look at, not kept).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fillAblationForm, openPanel } from './helpers';
 
-const SHIPPED = JSON.parse(readFileSync('public/reference/leaderboard-sorting.json', 'utf8')) as {
-  methods: { label: string }[];
-};
+const shipped = (task: string) =>
+  JSON.parse(readFileSync(`public/reference/leaderboard-${task}.json`, 'utf8')) as { methods: { label: string }[] };
+const SHIPPED = shipped('sorting');
+const S3 = shipped('s3-chains');
 
 test("the leaderboard's recorded sorting runs load, draw dashed over their bands, and overlay a live ablation", async ({
   page,
@@ -74,6 +75,14 @@ test("the leaderboard's recorded sorting runs load, draw dashed over their bands
     .setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(own)) });
   await expect(recorded.getByTestId('recorded-summary')).toContainText('2 methods × 6 seeds × 500 steps of sorting');
   await expect(recorded.getByTestId('recorded-summary')).toContainText('from mine.json');
+  // The S3 chains' shipped curves, with their curriculum level as the main metric.
+  await panel.getByTestId('recorded-load-s3-chains').click();
+  await expect(recorded.getByTestId('recorded-summary')).toContainText(
+    `${S3.methods.length} methods × 6 seeds × 500 steps of S3 chains of length 4 (cot-discovery`,
+  );
+  await expect(recorded.getByTestId('ablation-row')).toHaveCount(S3.methods.length);
+  await expect(recorded.getByTestId('recorded-curves').first()).toContainText('curriculum level');
+  expect(await main.getByTestId('plot-series').count()).toBeGreaterThanOrEqual(2);
   await panel.getByTestId('recorded-file').setInputFiles({
     name: 'abl.json',
     mimeType: 'application/json',

@@ -68,6 +68,40 @@ describe('recorded curves', () => {
     expect(file.methods[0].runs[0].series['eval/pass@1_greedy'][0]).toEqual([0, 0, 1]);
   });
 
+  it('reads the level at 100 evenly spaced steps, the level in force at each, ending on the final level', () => {
+    // The trainer logs the level twice a step; it climbs 1 → 2 at step 120 and 2 → 3 at step 498.
+    const level = Array.from({ length: 1000 }, (_, i) => {
+      const step = 1 + Math.floor(i / 2);
+      return { step, value: step >= 498 ? 3 : step >= 120 ? 2 : 1 };
+    });
+    const withLevel = cells.map((c) => ({ ...c, runs: c.runs.map((r) => ({ ...r, series: { ...r.series, level } })) }));
+    const file = recordCurves({
+      ...input,
+      cells: withLevel,
+      metrics: ['level', 'reward'],
+      solved: { metric: 'eval/pass@1_greedy', target: 0.9, level: 3 },
+    });
+    const runs = file.methods.flatMap((m) => m.runs);
+    const kept = runs[0].series.level;
+    expect(kept).toHaveLength(100);
+    // Steps 1 + round(k · 499 / 99): the same in every run, so seeds average point by point.
+    expect(kept.slice(0, 3)).toEqual([
+      [1, 1],
+      [6, 1],
+      [11, 1],
+    ]);
+    expect(kept.find((p) => p[0] >= 120)).toEqual([122, 2]);
+    expect(kept.at(-2)).toEqual([495, 2]);
+    expect(kept.at(-1)).toEqual([500, 3]);
+    expect(runs.every((r) => JSON.stringify(r.series.level) === JSON.stringify(kept))).toBe(true);
+    // Only the solved rule's metric carries the level of each point.
+    expect(runs[0].series['eval/pass@1_greedy'][0]).toEqual([0, 0, 1]);
+    const fromFile = summarizeAblation(recordedCells(parseRecordedCurves(JSON.stringify(file))), {
+      metrics: ['level'],
+    });
+    expect(fromFile.cells[0].finals.level.mean).toBe(3);
+  });
+
   it('reads back to the same steps to solve and final held-out values as the runs themselves', () => {
     const file = parseRecordedCurves(JSON.stringify(recordCurves(input)));
     const options = { metrics: ['eval/pass@1_greedy'], solved: input.solved, compare: 'baseline' as const };

@@ -4,8 +4,9 @@
 // sweep --suite … --curves-out DIR` writes it from the runs' own folders; the page's ablation view
 // loads it and draws it over its charts as recorded runs (src/ui/ablation/recordedSeries.ts).
 // Pure: the caller reads and writes the files. Held-out evaluations are kept as they are (one point
-// every evalEvery steps, so steps to solve are the runs' own); per-step metrics are averaged down
-// to at most `points` points per run (core/downsample: bucket means, never a smoothed curve).
+// every evalEvery steps, so steps to solve are the runs' own); the level is read at `points` evenly
+// spaced steps; per-step metrics are averaged down to at most `points` points per run
+// (core/downsample: bucket means, never a smoothed curve).
 
 import { downsample } from '../core/downsample';
 import type { AblationCell, SeedRun, SeriesPoint, SolvedRule } from './curves';
@@ -64,15 +65,42 @@ export class RecordedCurvesError extends Error {
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** One metric of one run as stored: sparse metrics (evaluations, the level) whole, per-step ones averaged down. */
+/**
+ * The level, a step function, read at `budget` evenly spaced steps from the run's first to its
+ * last (the level in force at each, the last one recorded there): the same steps in every run of
+ * one length, so runs average point by point, and the last point is the run's final level.
+ */
+function levelSamples(points: readonly SeriesPoint[], budget: number): SeriesPoint[] {
+  const finite = points.filter((p) => Number.isFinite(p.value));
+  if (finite.length === 0) return [];
+  const first = finite[0].step;
+  const last = finite[finite.length - 1].step;
+  const steps =
+    budget < 2 || last === first
+      ? [last]
+      : [...new Set(Array.from({ length: budget }, (_, k) => first + Math.round((k * (last - first)) / (budget - 1))))];
+  const out: SeriesPoint[] = [];
+  let i = 0;
+  for (const step of steps) {
+    while (i + 1 < finite.length && finite[i + 1].step <= step) i++;
+    out.push({ step, value: finite[i].value });
+  }
+  return out;
+}
+
+/**
+ * One metric of one run as stored: held-out evaluations whole (with the level they were taken at,
+ * when the solved rule needs it), the level at evenly spaced steps, per-step metrics averaged down.
+ */
 function recordedSeries(points: readonly SeriesPoint[], metric: string, budget: number, withLevel: boolean) {
-  const sparse = metric.startsWith('eval/') || metric === 'level';
-  const kept = sparse
+  const kept = metric.startsWith('eval/')
     ? points
-    : downsample(
-        points.map((p) => ({ x: p.step, y: p.value })),
-        budget,
-      );
+    : metric === 'level'
+      ? levelSamples(points, budget)
+      : downsample(
+          points.map((p) => ({ x: p.step, y: p.value })),
+          budget,
+        );
   return kept.map((p): RecordedPoint => {
     const step = 'step' in p ? p.step : round(p.x, 1);
     const value = round('value' in p ? p.value : p.y, 4);
@@ -111,7 +139,11 @@ export function recordCurves(input: RecordCurvesInput): RecordedCurvesFile {
         seed: r.seed,
         lastStep: r.lastStep,
         series: Object.fromEntries(
-          metrics.flatMap((m) => (r.series[m]?.length ? [[m, recordedSeries(r.series[m], m, budget, withLevel)]] : [])),
+          metrics.flatMap((m) =>
+            r.series[m]?.length
+              ? [[m, recordedSeries(r.series[m], m, budget, withLevel && m === input.solved?.metric)]]
+              : [],
+          ),
         ),
       })),
   }));

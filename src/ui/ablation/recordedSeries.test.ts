@@ -2,6 +2,7 @@
 // those told apart from it), each a dashed mean curve with its band over seeds, and the toggles.
 
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { recordCurves, type AblationCell, type SeedRun } from '../../ablation';
 import {
   defaultShown,
@@ -10,6 +11,7 @@ import {
   recordedOverlay,
   recordedSolvedSeries,
   recordedSummary,
+  SHIPPED_CURVES,
   toggleShown,
 } from './recordedSeries';
 import { OWN_RUN_COLOR, RUN_COLORS } from '../charts/palette';
@@ -89,5 +91,11 @@ describe('recorded leaderboard curves on the ablation charts', () => {
 
   it('says what the file holds in one line', () => {
     expect(recordedSummary(file)).toBe('3 methods × 6 seeds × 100 steps of sorting (sort-easy, task.length=5)');
+  });
+
+  it('offers every shipped leaderboard curves file, and only those, by its task', () => {
+    const shipped = readdirSync('public/reference').filter((n) => /^leaderboard-.*\.json$/.test(n));
+    expect(SHIPPED_CURVES.map((c) => c.path.replace(/^reference\//, '')).sort()).toEqual(shipped.sort());
+    for (const c of SHIPPED_CURVES) expect(c.path).toBe(`reference/leaderboard-${c.task}.json`);
   });
 });

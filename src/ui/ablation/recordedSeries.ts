@@ -29,6 +29,7 @@ export interface RecordedOverlay {
 /** The leaderboard's recorded curves shipped with the page (public/reference/). */
 export const SHIPPED_CURVES: readonly { task: string; path: string }[] = [
   { task: 'sorting', path: 'reference/leaderboard-sorting.json' },
+  { task: 's3-chains', path: 'reference/leaderboard-s3-chains.json' },
 ];
 
 /** The statistics of the file's runs: every method against GRPO (the leaderboard's comparisons). */
