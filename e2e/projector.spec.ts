@@ -213,3 +213,38 @@ test('1024×768 without A+: every lesson on one screen, nothing cut, no label ov
     await expectProjectorRule(page, `${preset} at its last trained model (no A+)`, true, false);
   }
 });
+
+test("with A+, the top bar of both views at 1024×768 and 1280×720: its items side by side, none drawn over another's text, none past the window", async ({
+  page,
+}) => {
+  for (const view of ['lecture', 'dashboard']) {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`/?preset=cot-discovery&view=${view}&zoom=1`);
+    await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'idle', { timeout: 60_000 });
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 1280, height: 720 },
+    ]) {
+      await page.setViewportSize(size);
+      // Each item of the bar: its box, and how wide its content is (wider than the box: drawn over the
+      // next; scrollWidth is a whole number of pixels, so a pixel or two of rounding is allowed).
+      const faults = await page.evaluate(() => {
+        const items = [...document.querySelector('.topbar')!.children].map((c) => ({
+          name: c.className,
+          box: c.getBoundingClientRect(),
+          content: (c as HTMLElement).scrollWidth,
+        }));
+        const out: string[] = [];
+        items.forEach((it, i) => {
+          if (it.content > it.box.width + 2)
+            out.push(`${it.name}: content ${it.content} px in a ${it.box.width} px box`);
+          if (it.box.right > window.innerWidth + 0.5) out.push(`${it.name}: past the window`);
+          const next = items[i + 1];
+          if (next && it.box.right > next.box.left + 0.5) out.push(`${it.name} runs into ${next.name}`);
+        });
+        return out;
+      });
+      expect(faults, `${view} at ${size.width}×${size.height}`).toEqual([]);
+    }
+  }
+});
