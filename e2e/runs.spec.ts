@@ -49,6 +49,7 @@ test('two runs overlaid, labelled by their config difference; export and import 
   await expect(items.nth(0).getByTestId('run-label')).toHaveText('imported: sort-easy: ε_high 0.2→0.28');
   await expect(items.nth(0)).toHaveAttribute('data-steps', '3');
   await expect(page.getByTestId('notice')).toContainText('Imported run');
+  await expect(page.getByTestId('notice')).not.toHaveAttribute('role', 'alert');
 
   // a malformed file is refused with a message
   await page.getByTestId('import-file').setInputFiles({
@@ -57,6 +58,8 @@ test('two runs overlaid, labelled by their config difference; export and import 
     buffer: Buffer.from('{"format":"rlvr-playground-run","version":1,"config":{"groupSize":0},"points":[]}'),
   });
   await expect(page.getByTestId('notice')).toContainText('groupSize must be an integer');
+  // announced at once by a screen reader
+  await expect(page.getByRole('alert').filter({ hasText: 'groupSize must be an integer' })).toBeVisible();
   await expect(items).toHaveCount(3);
 
   // runs are kept in IndexedDB

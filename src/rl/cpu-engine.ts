@@ -9,6 +9,7 @@ import { PG_STATS, type LogitsShape, type SampleResult, type SampleTokenParams }
 import {
   checkLength,
   checkOptimizerState,
+  checkPassInputs,
   checkReference,
   nonFiniteSlots,
   tensorGroups,
@@ -50,6 +51,7 @@ export class CpuEngine implements PolicyEngine {
   }
 
   async train(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
+    checkPassInputs(passes, N, T);
     checkReference(passes, this.hasReference);
     const { invTemp, regulator } = this.settings;
     const { vocabSize: V } = this.layout.config;

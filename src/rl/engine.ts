@@ -89,6 +89,20 @@ export function usesReference(pass: TrainPass): boolean {
 }
 
 /** Throws where a pass uses the KL term and the engine has no reference weights yet. */
+/** The inputs of a pass, in the order the GPU engine packs them: each [N,T]. */
+export const PASS_INPUTS = ['tokens', 'targets', 'oldLogp', 'adv', 'mask', 'klMask'] as const;
+
+/** Every input of every pass must hold N·T values: a short one would read past its end (GPU) or as NaN (CPU). */
+export function checkPassInputs(passes: readonly TrainPass[], N: number, T: number): void {
+  passes.forEach((pass, i) => {
+    for (const key of PASS_INPUTS) {
+      const a = pass.data[key];
+      if (a.length !== N * T)
+        throw new RangeError(`train: pass ${i} ${key}: ${a.length} values, N × T = ${N} × ${T} = ${N * T}`);
+    }
+  });
+}
+
 export function checkReference(passes: readonly TrainPass[], hasReference: boolean): void {
   if (!hasReference && passes.some(usesReference))
     throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');

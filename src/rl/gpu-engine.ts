@@ -17,8 +17,10 @@ import { ADAMW_BLOCK, CE_BLOCK, PG_BLOCK, PG_STATS, type SampleResult, type Samp
 import {
   checkLength,
   checkOptimizerState,
+  checkPassInputs,
   checkReference,
   nonFiniteSlots,
+  PASS_INPUTS,
   tensorGroups,
   usesReference,
   type EngineSettings,
@@ -198,6 +200,7 @@ export class GpuEngine implements PolicyEngine {
   }
 
   private async trainPasses(passes: TrainPass[], N: number, T: number): Promise<TrainResult> {
+    checkPassInputs(passes, N, T);
     checkReference(passes, this.hasReference);
     const plans = this.trainPlans(N, T);
     const { device } = this;
@@ -282,8 +285,8 @@ export class GpuEngine implements PolicyEngine {
     passes.forEach((pass, i) => {
       const { data } = pass;
       const at = i * perPass;
-      [data.tokens, data.targets, data.oldLogp, data.adv, data.mask, data.klMask].forEach((a, k) => {
-        checkLength(`train: pass ${i} input ${k}`, a, N * T);
+      PASS_INPUTS.forEach((key, k) => {
+        const a = data[key];
         bytes.set(new Uint8Array(a.buffer, a.byteOffset, rowBytes), at + k * rowBytes);
       });
       const loss =

@@ -8,6 +8,7 @@ import { Trainer, TrainingFault } from './trainer';
 import { GpuEngine } from './gpu-engine';
 import { CpuEngine } from './cpu-engine';
 import { TINY_RUN } from './trainer-fixtures';
+import type { MakeEngine, PolicyEngine, TrainPass } from './engine';
 
 // A tiny sort run: 4 prompts × 4 completions, 1 layer of width 8.
 const tiny = mergeConfig(presetConfig('sort-easy'), TINY_RUN);
@@ -216,4 +217,34 @@ describe('Trainer (CPU reference engine)', () => {
     const ev = await t.evaluate(t.level, 12);
     expect(ev.prompts).toBe(12);
   });
+});
+
+describe('an engine given a pass whose input is not N × T long', () => {
+  /** One real step, then the first pass again with one advantage short: refused by name, the weights untouched. */
+  async function refusesShortInput(make: MakeEngine) {
+    let seen: { passes: TrainPass[]; N: number; T: number } | null = null;
+    const t = await Trainer.create(tiny, (l, p, s) => {
+      const e = make(l, p, s) as PolicyEngine;
+      const train = e.train.bind(e);
+      e.train = (passes, N, T) => {
+        seen ??= { passes, N, T };
+        return train(passes, N, T);
+      };
+      return e;
+    });
+    await t.step();
+    const { passes, N, T } = seen!;
+    const before = await t.engine.readParams();
+    const short: TrainPass = { ...passes[0], data: { ...passes[0].data, adv: passes[0].data.adv.subarray(1) } };
+    await expect(t.engine.train([short], N, T)).rejects.toThrow(
+      `train: pass 0 adv: ${N * T - 1} values, N × T = ${N} × ${T} = ${N * T}`,
+    );
+    expect(await t.engine.readParams()).toEqual(before);
+    t.destroy();
+  }
+
+  it('the CPU engine refuses it, naming the input', () => refusesShortInput((l, p, s) => new CpuEngine(l, p, s)));
+  gpuIt('the GPU engine refuses it, naming the input', ({ device }) =>
+    refusesShortInput((l, p, s) => new GpuEngine(device, l, p, s)),
+  );
 });

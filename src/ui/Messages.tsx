@@ -256,7 +256,8 @@ function Notice() {
   }, [notice, clear]);
   if (!notice) return null;
   return (
-    <Banner kind={notice.kind} testId="notice">
+    // An error (a file refused, an export that failed) is announced at once; an info notice waits its turn.
+    <Banner kind={notice.kind} testId="notice" alert={notice.kind === 'error'}>
       {notice.text}{' '}
       <button className="small-button" onClick={clear}>
         ok
