@@ -7,10 +7,9 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fillAblationForm, openPanel } from './helpers';
 
-const shipped = (task: string) =>
-  JSON.parse(readFileSync(`public/reference/leaderboard-${task}.json`, 'utf8')) as { methods: { label: string }[] };
-const SHIPPED = shipped('sorting');
-const S3 = shipped('s3-chains');
+const shipped = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { methods: { label: string }[] };
+const SHIPPED = shipped('public/reference/leaderboard-sorting.json');
+const S3 = shipped('public/reference/leaderboard-s3-chains.json');
 
 test("the leaderboard's recorded sorting runs load, draw dashed over their bands, and overlay a live ablation", async ({
   page,

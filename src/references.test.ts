@@ -40,7 +40,9 @@ function headingAnchors(markdown: string): Set<string> {
     if (line.startsWith('```')) inCode = !inCode;
     const heading = !inCode && /^#{1,6} (.*)$/.exec(line);
     if (!heading) continue;
+    // A link in a heading counts by its text, as GitHub renders it.
     const slug = heading[1]
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .trim()
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
