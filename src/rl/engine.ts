@@ -88,7 +88,6 @@ export function usesReference(pass: TrainPass): boolean {
   return pass.loss.kind === 'pg' && pass.loss.params.beta > 0;
 }
 
-/** Throws where a pass uses the KL term and the engine has no reference weights yet. */
 /** The inputs of a pass, in the order the GPU engine packs them: each [N,T]. */
 export const PASS_INPUTS = ['tokens', 'targets', 'oldLogp', 'adv', 'mask', 'klMask'] as const;
 
@@ -103,6 +102,7 @@ export function checkPassInputs(passes: readonly TrainPass[], N: number, T: numb
   });
 }
 
+/** Throws where a pass uses the KL term and the engine has no reference weights yet. */
 export function checkReference(passes: readonly TrainPass[], hasReference: boolean): void {
   if (!hasReference && passes.some(usesReference))
     throw new Error('train: a pass with β > 0 needs the KL reference (syncReference() first)');
